@@ -1,0 +1,1 @@
+"""Tiled maps: loading ``.tmx`` files into a Battlefield, and checking them."""

@@ -1,0 +1,84 @@
+"""What a map gives a battle: terrain, spawns, zones, objectives and the scenario."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.geometry.grid import Cell, Grid
+
+
+@dataclass(frozen=True, slots=True)
+class SideInfo:
+    """One side of the scenario. ``party`` marks the player's side of source 004
+    (adds its best DEX to initiative, wins ties, is mortally wounded at 0 HP)."""
+
+    id: str
+    name: str
+    colour: str  # "#rrggbb"
+    control: str = "any"  # "human" | "ai" | "any": who may control it
+    party: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Spawn:
+    """A unit placed by the map author."""
+
+    name: str
+    side: str
+    template: str
+    cell: Cell
+    ai: str | None = None  # AI hint: "hold", "guard", "aggressive", "skirmish", ...
+    leader: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A named area (for the zone rulesets): the cells whose centres it covers."""
+
+    name: str
+    cells: frozenset[Cell]
+    properties: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """A goal marked on the map (hold, reach, escape, protect ...)."""
+
+    name: str
+    kind: str
+    cells: frozenset[Cell]
+    side: str | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """Map-level properties that set up the battle."""
+
+    title: str
+    briefing: str
+    ruleset: str = "grid"
+    sides: tuple[SideInfo, ...] = ()
+    surprise: str | None = None  # id of the side caught unawares, "check" or None
+    round_limit: int | None = None
+    fog: bool = False
+
+
+@dataclass(slots=True)
+class Battlefield:
+    """A loaded map, ready to build a battle world from. No pygame, no images."""
+
+    path: Path
+    grid: Grid
+    spawns: tuple[Spawn, ...]
+    zones: tuple[Zone, ...]
+    objectives: tuple[Objective, ...]
+    scenario: Scenario
+    content_hash: str  # sha256 of the .tmx bytes and its external tilesets
+
+    def side(self, side_id: str) -> SideInfo:
+        for side in self.scenario.sides:
+            if side.id == side_id:
+                return side
+        raise KeyError(side_id)
