@@ -1,0 +1,49 @@
+"""Armour and shields, and how they give AC (source 004 · Shock; the family's armour list).
+
+The shield rule we use (the Worlds-Without-Number convention, which 004 assumes when it
+says a shield user ignores the first Shock each round):
+
+- A shield alone makes the bearer's base AC ``shield.ac`` (13 for an ordinary shield).
+- Worn with armour whose AC is already ``shield.ac`` or better, the shield adds
+  ``shield.bonus`` (+1) to the armour's AC instead.
+- Either way, the bearer ignores the first source of Shock each round.
+
+Unarmoured AC is 10. The party adds their DEX modifier on top (see ``templates``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+UNARMOURED_AC = 10
+WEIGHT_CLASSES: tuple[str, ...] = ("light", "medium", "heavy")
+
+
+@dataclass(frozen=True, slots=True)
+class Armour:
+    """Worn armour: its AC replaces the base 10. ``weight`` is light, medium or heavy."""
+
+    id: str
+    name: str
+    ac: int
+    weight: str
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Shield:
+    """A carried shield: base AC ``ac`` on its own, or ``+bonus`` over better armour."""
+
+    id: str
+    name: str
+    ac: int = 13
+    bonus: int = 1
+    description: str = ""
+
+
+def armour_class(armour: Armour | None, shield: Shield | None, dex_modifier: int = 0) -> int:
+    """AC from armour and shield by the rule above, plus ``dex_modifier``."""
+    base = armour.ac if armour is not None else UNARMOURED_AC
+    if shield is not None:
+        base = shield.ac if base < shield.ac else base + shield.bonus
+    return base + dex_modifier

@@ -1,0 +1,582 @@
+"""Loading and validating the content TOML files (weapons, armour, unit templates).
+
+Layout of a content directory::
+
+    weapons.toml      [weapons.<id>] tables
+    armour.toml       [armours.<id>] and [shields.<id>] tables
+    units/*.toml      [units.<id>] tables (several files; ids must be unique across them)
+
+Every problem becomes one line ``<file>: <key path>: <what is wrong>`` (file relative to
+the content directory); ``ContentError`` carries all of them. Unknown keys, wrong types,
+out-of-range numbers and references to missing ids are all errors.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+from game.content.armour import WEIGHT_CLASSES, Armour, Shield, armour_class
+from game.content.dice import Dice
+from game.content.templates import (
+    DEFAULT_SCORE,
+    KINDS,
+    SIZES,
+    SKILLS,
+    UnitTemplate,
+    attribute_modifier,
+)
+from game.content.weapons import ATTRIBUTES, COMBAT_SKILLS, RELOADS, TAGS, Shock, Weapon
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+_ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+_ICON_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+T = TypeVar("T")
+
+
+class ContentError(ValueError):
+    """Bad content files. ``problems`` holds one line per problem, each naming the file
+    and the key; ``str()`` joins them with newlines."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    """Everything the rules need to know about gear and combatants, by id."""
+
+    weapons: dict[str, Weapon]
+    armours: dict[str, Armour]
+    shields: dict[str, Shield]
+    templates: dict[str, UnitTemplate]
+    directory: Path
+
+    def weapon(self, weapon_id: str) -> Weapon:
+        return self.weapons[weapon_id]
+
+    def template(self, template_id: str) -> UnitTemplate:
+        return self.templates[template_id]
+
+    def template_weapons(self, template_id: str) -> tuple[Weapon, ...]:
+        """The template's weapons, readied one first."""
+        return tuple(self.weapons[w] for w in self.templates[template_id].weapons)
+
+
+class _Missing:
+    """Marks a required key that is absent."""
+
+
+_REQUIRED = _Missing()
+
+
+def _describe(value: object) -> str:
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a boolean)"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    return f"{value!r} ({type(value).__name__})"
+
+
+class _Table:
+    """Reads one TOML table, recording problems under ``file: prefix.key``."""
+
+    def __init__(self, problems: list[str], file: str, prefix: str, data: dict[str, Any]) -> None:
+        self.problems = problems
+        self.file = file
+        self.prefix = prefix
+        self.data = data
+        self.used: set[str] = set()
+
+    def where(self, key: str | None = None) -> str:
+        return f"{self.prefix}.{key}" if key else self.prefix
+
+    def fail(self, key: str | None, message: str) -> None:
+        self.problems.append(f"{self.file}: {self.where(key)}: {message}")
+
+    def _get(self, key: str, default: object) -> object:
+        self.used.add(key)
+        if key in self.data:
+            return self.data[key]
+        if default is _REQUIRED:
+            self.fail(key, "missing (required)")
+        return default
+
+    def string(self, key: str, default: str | _Missing = _REQUIRED) -> str:
+        value = self._get(key, default)
+        if isinstance(value, _Missing):
+            return ""
+        if not isinstance(value, str):
+            self.fail(key, f"expected a string, got {_describe(value)}")
+            return ""
+        return value
+
+    def integer(
+        self, key: str, low: int, high: int, default: int | _Missing | None = _REQUIRED
+    ) -> int | None:
+        value = self._get(key, default)
+        if value is None or isinstance(value, _Missing):
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(key, f"expected an integer {low}..{high}, got {_describe(value)}")
+            return None
+        if not low <= value <= high:
+            self.fail(key, f"expected an integer {low}..{high}, got {value}")
+            return None
+        return value
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self._get(key, default)
+        if not isinstance(value, bool):
+            self.fail(key, f"expected true or false, got {_describe(value)}")
+            return default
+        return value
+
+    def choice(
+        self, key: str, options: tuple[str, ...], default: str | _Missing = _REQUIRED
+    ) -> str:
+        value = self._get(key, default)
+        if isinstance(value, _Missing):
+            return options[0]
+        if not isinstance(value, str) or value not in options:
+            self.fail(key, f"expected one of {', '.join(options)}; got {_describe(value)}")
+            return options[0]
+        return value
+
+    def parsed(self, key: str, parse: Callable[[str], T], default: object = _REQUIRED) -> T | None:
+        """A string parsed by ``parse`` (whose ValueError message becomes the problem)."""
+        value = self._get(key, default)
+        if value is None or isinstance(value, _Missing):
+            return None
+        if not isinstance(value, str):
+            self.fail(key, f"expected a string, got {_describe(value)}")
+            return None
+        try:
+            return parse(value)
+        except ValueError as exc:
+            self.fail(key, str(exc))
+            return None
+
+    def string_list(self, key: str, default: list[str] | _Missing = _REQUIRED) -> list[str]:
+        value = self._get(key, default)
+        if isinstance(value, _Missing):
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail(key, f"expected an array of strings, got {_describe(value)}")
+            return []
+        return list(value)
+
+    def subtable(self, key: str, default: dict[str, Any] | None = None) -> dict[str, Any]:
+        value = self._get(key, _REQUIRED if default is None else default)
+        if isinstance(value, _Missing):
+            return {}
+        if not isinstance(value, dict):
+            self.fail(key, f"expected a table, got {_describe(value)}")
+            return {}
+        return value
+
+    def finish(self) -> None:
+        for key in self.data:
+            if key not in self.used:
+                self.fail(key, "unknown key")
+
+
+def _read_toml(path: Path, label: str, problems: list[str]) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        problems.append(f"{label}: file is missing")
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.append(f"{label}: cannot be read ({exc})")
+        return {}
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        problems.append(f"{label}: not valid TOML: {exc}")
+        return {}
+
+
+def _entries(
+    problems: list[str], label: str, data: dict[str, Any], section: str, *, required: bool = True
+) -> list[_Table]:
+    """The ``[section.<id>]`` tables of one file, each wrapped for reading."""
+    tables: list[_Table] = []
+    raw = data.get(section)
+    if raw is None:
+        if required:
+            problems.append(f"{label}: {section}: missing (expected [{section}.<id>] tables)")
+        return tables
+    if not isinstance(raw, dict):
+        problems.append(f"{label}: {section}: expected a table, got {_describe(raw)}")
+        return tables
+    for entry_id, entry in raw.items():
+        where = f"{section}.{entry_id}"
+        if not _ID_RE.match(entry_id):
+            problems.append(
+                f"{label}: {where}: id must be lower case letters, digits and _ "
+                "(starting with a letter)"
+            )
+            continue
+        if not isinstance(entry, dict):
+            problems.append(f"{label}: {where}: expected a table, got {_describe(entry)}")
+            continue
+        tables.append(_Table(problems, label, where, entry))
+    return tables
+
+
+def _entry_id(table: _Table) -> str:
+    return table.prefix.split(".", 1)[1]
+
+
+def _check_top_level(
+    problems: list[str], label: str, data: dict[str, Any], allowed: set[str]
+) -> None:
+    for key in data:
+        if key not in allowed:
+            problems.append(f"{label}: {key}: unknown key (expected {', '.join(sorted(allowed))})")
+
+
+# --- weapons -----------------------------------------------------------------------------
+
+
+def _parse_attributes(table: _Table) -> tuple[str, ...]:
+    names = table.string_list("attributes")
+    if not names:
+        if isinstance(table.data.get("attributes"), list) and not table.data["attributes"]:
+            table.fail("attributes", f"expected at least one of {', '.join(ATTRIBUTES)}")
+        return ("STR",)
+    bad = [n for n in names if n not in ATTRIBUTES]
+    if bad:
+        table.fail("attributes", f"unknown attribute {bad[0]!r} (expected {', '.join(ATTRIBUTES)})")
+        return ("STR",)
+    if len(set(names)) != len(names):
+        table.fail("attributes", "lists an attribute twice")
+    return tuple(dict.fromkeys(names))
+
+
+def _weapon(table: _Table) -> Weapon | None:
+    count = len(table.problems)
+    weapon_id = _entry_id(table)
+    name = table.string("name")
+    damage = table.parsed("damage", Dice.parse)
+    attributes = _parse_attributes(table)
+    skill = table.choice("skill", COMBAT_SKILLS)
+    shock = table.parsed("shock", Shock.parse, default=None)
+    reach = table.integer("reach", 1, 3, default=1) or 1
+    two_handed = table.boolean("two_handed", False)
+    thrown = table.boolean("thrown", False)
+    ranged = table.boolean("ranged", False)
+    range_normal = table.integer("range_normal_ft", 5, 1000, default=None)
+    range_long = table.integer("range_long_ft", 5, 2000, default=None)
+    reload = table.choice("reload", RELOADS, default="none")
+    unarmed = table.boolean("unarmed", False)
+    magic = table.integer("magic", 0, 5, default=0) or 0
+    tags = table.string_list("tags", default=[])
+    description = table.string("description", default="")
+    table.finish()
+
+    for tag in tags:
+        if tag not in TAGS:
+            table.fail("tags", f"unknown tag {tag!r} (expected {', '.join(TAGS)})")
+    if ranged and thrown:
+        table.fail("thrown", "a weapon is either ranged (a missile weapon) or thrown, not both")
+    if (ranged or thrown) and (range_normal is None or range_long is None):
+        table.fail(
+            "range_normal_ft", "ranged and thrown weapons need range_normal_ft and range_long_ft"
+        )
+    if not (ranged or thrown) and (range_normal is not None or range_long is not None):
+        table.fail("range_normal_ft", "only ranged or thrown weapons have ranges")
+    for key, value in (("range_normal_ft", range_normal), ("range_long_ft", range_long)):
+        if value is not None and value % 5:
+            table.fail(key, f"must be a multiple of 5 ft (one square), got {value}")
+    if range_normal is not None and range_long is not None and range_long < range_normal:
+        table.fail("range_long_ft", f"{range_long} is shorter than range_normal_ft {range_normal}")
+    if ranged and skill != "shoot":
+        table.fail("skill", f"a ranged weapon uses shoot, got {skill!r}")
+    if ranged and reload == "none":
+        table.fail("reload", "a ranged weapon must say how it reloads (free_if_trained or main)")
+    if not ranged and reload != "none":
+        table.fail("reload", "only ranged weapons reload")
+    if ranged and shock is not None:
+        table.fail("shock", "Shock is for melee weapons (004 · Shock)")
+    if ranged and reach != 1:
+        table.fail("reach", "a ranged weapon has no melee reach")
+    if unarmed and skill != "brawl":
+        table.fail("skill", f"an unarmed attack uses brawl, got {skill!r}")
+    if len(table.problems) != count or damage is None:
+        return None
+    return Weapon(
+        id=weapon_id,
+        name=name,
+        damage=damage,
+        attributes=attributes,
+        skill=skill,
+        shock=shock,
+        reach=reach,
+        two_handed=two_handed,
+        thrown=thrown,
+        ranged=ranged,
+        range_normal_ft=range_normal,
+        range_long_ft=range_long,
+        reload=reload,
+        unarmed=unarmed,
+        magic=magic,
+        tags=tuple(tags),
+        description=description,
+    )
+
+
+# --- armour ------------------------------------------------------------------------------
+
+
+def _armour(table: _Table) -> Armour | None:
+    count = len(table.problems)
+    name = table.string("name")
+    ac = table.integer("ac", 11, 22)
+    weight = table.choice("weight", WEIGHT_CLASSES)
+    description = table.string("description", default="")
+    table.finish()
+    if len(table.problems) != count or ac is None:
+        return None
+    return Armour(_entry_id(table), name, ac, weight, description)
+
+
+def _shield(table: _Table) -> Shield | None:
+    count = len(table.problems)
+    name = table.string("name")
+    ac = table.integer("ac", 11, 18, default=13)
+    bonus = table.integer("bonus", 0, 3, default=1)
+    description = table.string("description", default="")
+    table.finish()
+    if len(table.problems) != count or ac is None or bonus is None:
+        return None
+    return Shield(_entry_id(table), name, ac, bonus, description)
+
+
+# --- unit templates ----------------------------------------------------------------------
+
+
+def _scores(table: _Table, kind: str) -> dict[str, int]:
+    raw = table.subtable("attributes", default={} if kind == "npc" else None)
+    scores: dict[str, int] = {}
+    for attr, value in raw.items():
+        where = f"attributes.{attr}"
+        if attr not in ATTRIBUTES:
+            table.fail(where, f"unknown attribute (expected {', '.join(ATTRIBUTES)})")
+        elif isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 18:
+            table.fail(where, f"expected a score 3..18, got {_describe(value)}")
+        else:
+            scores[attr] = value
+    if kind == "party" and "attributes" in table.data:
+        missing = [a for a in ATTRIBUTES if a not in raw]
+        if missing:
+            table.fail(
+                "attributes",
+                f"a party archetype needs all six scores; missing {', '.join(missing)}",
+            )
+    return scores
+
+
+def _skills(table: _Table) -> dict[str, int]:
+    raw = table.subtable("skills", default={})
+    skills: dict[str, int] = {}
+    for name, value in raw.items():
+        where = f"skills.{name}"
+        if name not in SKILLS:
+            table.fail(where, f"unknown skill (expected {', '.join(SKILLS)})")
+        elif isinstance(value, bool) or not isinstance(value, int) or not -1 <= value <= 4:
+            table.fail(where, f"expected a level -1..4, got {_describe(value)}")
+        else:
+            skills[name] = value
+    return skills
+
+
+def _hp(text: str) -> Dice:
+    return Dice.parse(text)
+
+
+def _template(
+    table: _Table,
+    weapons: dict[str, Weapon],
+    armours: dict[str, Armour],
+    shields: dict[str, Shield],
+) -> UnitTemplate | None:
+    count = len(table.problems)
+    template_id = _entry_id(table)
+    name = table.string("name")
+    kind = table.choice("kind", KINDS)
+    icon = table.string("icon")
+    hd = table.integer("hd", 1, 20)
+    hp: int | Dice | None
+    raw_hp = table.data.get("hp")
+    if isinstance(raw_hp, int) and not isinstance(raw_hp, bool):
+        hp = table.integer("hp", 1, 200)
+    elif raw_hp is None and kind == "npc" and hd is not None:
+        table.used.add("hp")
+        hp = Dice(hd, 8)  # the family's default: one d8 per HD
+    else:
+        hp = table.parsed("hp", _hp)
+    attack_bonus = table.integer("attack_bonus", -2, 20, default=None)
+    scores = _scores(table, kind)
+    skills = _skills(table)
+    weapon_ids = table.string_list("weapons")
+    armour_id = table.string("armour", default="") or None
+    shield_id = table.string("shield", default="") or None
+    given_ac = table.integer("ac", 8, 25, default=None)
+    speed_ft = table.integer("speed_ft", 5, 120, default=30)
+    size = table.choice("size", SIZES, default="medium")
+    morale = table.integer("morale", 2, 12)
+    fearless = table.boolean("fearless", False)
+    trained = table.boolean("trained", kind == "party")
+    save = table.integer("save", 2, 20, default=None)
+    description = table.string("description", default="")
+    table.finish()
+
+    if icon and not _ICON_RE.match(icon):
+        table.fail("icon", f"expected a game-icons name like 'crossed-swords', got {icon!r}")
+    if not weapon_ids and "weapons" in table.data:
+        table.fail("weapons", "needs at least one weapon (the first is readied)")
+    for weapon_id in weapon_ids:
+        if weapon_id not in weapons:
+            table.fail("weapons", f"unknown weapon {weapon_id!r} (not in weapons.toml)")
+    if len(set(weapon_ids)) != len(weapon_ids):
+        table.fail("weapons", "lists a weapon twice")
+    if armour_id is not None and armour_id not in armours:
+        table.fail("armour", f"unknown armour {armour_id!r} (not in armour.toml [armours])")
+    if shield_id is not None and shield_id not in shields:
+        table.fail("shield", f"unknown shield {shield_id!r} (not in armour.toml [shields])")
+    if shield_id is not None and weapon_ids and weapon_ids[0] in weapons:
+        if weapons[weapon_ids[0]].two_handed:
+            table.fail(
+                "shield",
+                f"the readied weapon {weapon_ids[0]!r} is two-handed; no hand is left for a shield",
+            )
+    if speed_ft is not None and speed_ft % 5:
+        table.fail("speed_ft", f"must be a multiple of 5 ft (one square), got {speed_ft}")
+    if fearless and morale is not None and morale != 12:
+        table.fail("morale", f"a fearless unit has morale 12, got {morale}")
+    if kind == "party" and given_ac is not None:
+        table.fail("ac", "a party archetype's AC comes from armour, shield and DEX; remove it")
+    if len(table.problems) != count or hd is None or hp is None or morale is None:
+        return None
+
+    def dex_mod() -> int:
+        return attribute_modifier(scores.get("DEX", DEFAULT_SCORE))
+
+    armour = armours.get(armour_id) if armour_id else None
+    shield = shields.get(shield_id) if shield_id else None
+    if given_ac is not None:
+        ac = given_ac
+    else:
+        ac = armour_class(armour, shield, dex_mod() if kind == "party" else 0)
+    if attack_bonus is None:
+        # Party level-1 characters have +0 (warriors +1 is set in the file); NPCs use HD.
+        attack_bonus = hd if kind == "npc" else 0
+    if save is None:
+        if kind == "party":
+            physical = max(attribute_modifier(scores.get(a, DEFAULT_SCORE)) for a in ("STR", "CON"))
+            save = 15 - hd - physical
+        else:
+            save = max(2, 15 - hd // 2)
+    return UnitTemplate(
+        id=template_id,
+        name=name,
+        kind=kind,
+        icon=icon,
+        hd=hd,
+        hp=hp,
+        attack_bonus=attack_bonus,
+        attributes={a: scores.get(a, DEFAULT_SCORE) for a in ATTRIBUTES},
+        skills=skills,
+        weapons=tuple(weapon_ids),
+        armour=armour_id,
+        shield=shield_id,
+        ac=ac,
+        speed_ft=speed_ft or 30,
+        size=size,
+        morale=morale,
+        fearless=fearless,
+        trained=trained,
+        save=save,
+        description=description,
+    )
+
+
+# --- the whole directory -----------------------------------------------------------------
+
+
+def _load(directory: Path) -> Content:
+    problems: list[str] = []
+    if not directory.is_dir():
+        raise ContentError([f"{directory}: content directory is missing"])
+
+    weapons_data = _read_toml(directory / "weapons.toml", "weapons.toml", problems)
+    _check_top_level(problems, "weapons.toml", weapons_data, {"weapons"})
+    weapons: dict[str, Weapon] = {}
+    for table in _entries(problems, "weapons.toml", weapons_data, "weapons"):
+        weapon = _weapon(table)
+        if weapon is not None:
+            weapons[weapon.id] = weapon
+
+    armour_data = _read_toml(directory / "armour.toml", "armour.toml", problems)
+    _check_top_level(problems, "armour.toml", armour_data, {"armours", "shields"})
+    armours: dict[str, Armour] = {}
+    for table in _entries(problems, "armour.toml", armour_data, "armours"):
+        armour = _armour(table)
+        if armour is not None:
+            armours[armour.id] = armour
+    shields: dict[str, Shield] = {}
+    for table in _entries(problems, "armour.toml", armour_data, "shields", required=False):
+        shield = _shield(table)
+        if shield is not None:
+            shields[shield.id] = shield
+
+    templates: dict[str, UnitTemplate] = {}
+    origin: dict[str, str] = {}
+    unit_files = sorted((directory / "units").glob("*.toml"))
+    if not unit_files:
+        problems.append("units/: no unit template files (expected units/*.toml)")
+    for path in unit_files:
+        label = f"units/{path.name}"
+        data = _read_toml(path, label, problems)
+        _check_top_level(problems, label, data, {"units"})
+        for table in _entries(problems, label, data, "units"):
+            template_id = _entry_id(table)
+            if template_id in origin:
+                other = origin[template_id]
+                problems.append(f"{label}: {table.prefix}: duplicate template id (also in {other})")
+                continue
+            origin[template_id] = label
+            template = _template(table, weapons, armours, shields)
+            if template is not None:
+                templates[template.id] = template
+
+    if problems:
+        raise ContentError(problems)
+    return Content(weapons, armours, shields, templates, directory)
+
+
+@lru_cache(maxsize=1)
+def _default_content() -> Content:
+    return _load(DATA_DIR)
+
+
+def load_content(directory: str | Path | None = None) -> Content:
+    """Load and validate a content directory; with no argument, the shipped content
+    (loaded once and cached). Raises ``ContentError`` listing every problem."""
+    if directory is None:
+        return _default_content()
+    return _load(Path(directory))
