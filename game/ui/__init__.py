@@ -1,0 +1,1 @@
+"""The graphical game: the only package that imports pygame (DESIGN.md · game/ui)."""

@@ -1,0 +1,259 @@
+"""The window, the scene stack and the fixed-timestep loop.
+
+Scenes (menu, battle, hand-off, victory, Esc menu, settings) sit on a stack;
+the top one takes input, and scenes below it are drawn first unless the top
+one is opaque. Game time advances in fixed steps of ``STEP`` seconds whatever
+the frame rate, so animations run at the same speed on any machine.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game.ui import theme
+from game.ui.settings import Settings, load_settings, save_settings
+from game.ui.widgets import Tooltip
+
+STEP = 1 / 60  # seconds of game time per update
+MAX_STEPS_PER_FRAME = 5  # after a stall, drop time rather than spiral
+FPS_CAP = 60
+
+NO_DISPLAY_MESSAGE = (
+    "shieldwall: no display available ({why}); to play battles without a window use "
+    "'python -m game simulate MAP' (see 'python -m game simulate --help')."
+)
+
+
+class NoDisplayError(RuntimeError):
+    """The window could not be opened (no X/Wayland display, or no video driver)."""
+
+
+class Scene:
+    """One screen of the game. Subclasses override what they need."""
+
+    opaque = True  # scenes below are not drawn
+    app: App
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One input event (only the top scene gets them)."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds of game time."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene onto ``surface``."""
+
+    def tooltip(self, mouse: tuple[int, int]) -> str:
+        """Text to show near the mouse, if any."""
+        return ""
+
+
+class App:
+    """Owns the window and the scene stack; ``run()`` is the main loop."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        settings_file: Path | None = None,
+        size: tuple[int, int] | None = None,
+    ) -> None:
+        self.settings_file = settings_file
+        problem: str | None = None
+        if settings is None:
+            settings, problem = load_settings(settings_file)
+        self.settings = settings
+        self.messages: list[str] = [problem] if problem else []
+        self.stack: list[Scene] = []
+        self.running = True
+        self.frames = 0
+        self.clock: pygame.time.Clock | None = None
+        self.screen = self._open_window(size or settings.window)
+        self._tooltip = Tooltip()
+        self._hover_since = 0.0
+        self._hover_text = ""
+        self.after_frame: list[Callable[[App], None]] = []  # test and screenshot hooks
+
+    # -- window -------------------------------------------------------------------------------
+
+    def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        try:
+            pygame.display.init()
+        except pygame.error as exc:
+            raise NoDisplayError(str(exc) or "no video device") from None
+        pygame.font.init()
+        pygame.display.set_caption("Shieldwall")
+        flags = pygame.RESIZABLE
+        if self.settings.fullscreen:
+            flags = pygame.FULLSCREEN
+            size = (0, 0)
+        try:
+            screen = pygame.display.set_mode(size, flags)
+        except pygame.error as exc:
+            pygame.display.quit()
+            raise NoDisplayError(str(exc) or "cannot open a window") from None
+        pygame.key.set_repeat(300, 40)
+        return screen
+
+    def apply_window_settings(self) -> None:
+        """Re-open the window after the size or fullscreen setting changed."""
+        if self.settings.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self.settings.window, pygame.RESIZABLE)
+
+    def save_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        try:
+            save_settings(settings, self.settings_file)
+        except OSError as exc:
+            self.messages.append(f"could not save settings: {exc}")
+
+    # -- scene stack --------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        scene.app = self
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        scene = self.stack.pop() if self.stack else None
+        if self.stack:
+            self.stack[-1].enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self.stack:
+            self.stack.pop()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Empty the stack and start over with ``scene`` (back to the menu)."""
+        self.stack.clear()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- loop ---------------------------------------------------------------------------------
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.screen = pygame.display.get_surface() or self.screen
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            self.screenshot()
+            return
+        top = self.top
+        if top is not None:
+            top.handle(event)
+
+    def draw(self) -> None:
+        surface = self.screen
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                first = i
+                break
+        if not self.stack or not self.stack[first].opaque:
+            surface.fill(theme.colour("night"))
+        for scene in self.stack[first:]:
+            scene.draw(surface)
+        self._draw_tooltip(surface)
+        self._draw_messages(surface)
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        top = self.top
+        if top is None or not pygame.mouse.get_focused():
+            return
+        mouse = pygame.mouse.get_pos()
+        text = top.tooltip(mouse)
+        now = pygame.time.get_ticks() / 1000
+        if text != self._hover_text:
+            self._hover_text = text
+            self._hover_since = now
+        if text and now - self._hover_since >= 0.35:
+            self._tooltip.text = text
+            self._tooltip.draw(surface, mouse)
+
+    def _draw_messages(self, surface: pygame.Surface) -> None:
+        """Problems the player should know about (bad map, unreadable settings)."""
+        if not self.messages:
+            return
+        from game.ui.widgets import draw_panel, draw_text
+
+        y = 12
+        for text in self.messages[-3:]:
+            f = theme.font("body", theme.SIZE_SMALL)
+            w = f.size(text)[0] + 24
+            rect = pygame.Rect((surface.get_width() - w) // 2, y, w, 30)
+            draw_panel(surface, rect, fill="wood_dark", border="health_low", radius=5)
+            draw_text(surface, text, rect.center, size=theme.SIZE_SMALL, fg="bone", anchor="center")
+            y += 36
+
+    def step(self, updates: int = 1) -> None:
+        """One frame: events, ``updates`` fixed updates of ``STEP`` seconds, draw, flip."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        for _ in range(updates):
+            top = self.top
+            if top is not None:
+                top.update(STEP)
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+        for hook in list(self.after_frame):
+            hook(self)
+
+    def run(self, first: Scene, *, max_frames: int | None = None) -> int:
+        """Run until quit (or ``max_frames``, for tests); return the exit code."""
+        self.push(first)
+        self.running = True
+        self.clock = pygame.time.Clock()
+        pending = 0.0
+        try:
+            while self.running and self.stack:
+                elapsed = self.clock.tick(FPS_CAP) / 1000
+                pending = min(pending + elapsed, STEP * MAX_STEPS_PER_FRAME)
+                steps = 0
+                while pending >= STEP:
+                    pending -= STEP
+                    steps += 1
+                self.step(steps)
+                if max_frames is not None and self.frames >= max_frames:
+                    break
+        finally:
+            self.close()
+        return 0
+
+    def close(self) -> None:
+        pygame.display.quit()
+
+    def screenshot(self, path: Path | None = None) -> Path:
+        """Save what the window shows as a PNG (F12); return the file."""
+        if path is None:
+            folder = Path.cwd() / "screenshots"
+            folder.mkdir(exist_ok=True)
+            n = 1
+            while (folder / f"shieldwall-{n:03d}.png").exists():
+                n += 1
+            path = folder / f"shieldwall-{n:03d}.png"
+        pygame.image.save(self.screen, str(path))
+        return path

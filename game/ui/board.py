@@ -1,0 +1,185 @@
+"""The board: the map, its overlays and the tokens, drawn through the camera.
+
+The board depends only on a small data adapter (``BoardSource``: size and
+tokens), not on the engine, following pyscroll's lesson in DESIGN.md ·
+Style; overlays (ranges, paths, fog) are plain cell sets handed in by the
+battle screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import pygame
+
+from game.geometry.grid import Cell
+from game.ui.camera import Camera
+from game.ui.map_view import MapView
+from game.ui.theme import colour
+from game.ui.tokens import TokenInfo, draw_token
+
+
+class BoardSource(Protocol):
+    """What the board needs from a battle."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    def tokens(self) -> Sequence[TokenInfo]: ...
+
+
+@dataclass
+class Overlays:
+    """Cell highlights for one frame. Colours are theme names."""
+
+    fills: list[tuple[Iterable[Cell], str, int]] = field(
+        default_factory=list
+    )  # cells, colour, alpha
+    outlines: list[tuple[Iterable[Cell], str]] = field(default_factory=list)
+    labels: Mapping[Cell, str] = field(default_factory=dict)  # small text per cell (move costs)
+    path: Sequence[Cell] = ()
+    danger: frozenset[Cell] = frozenset()  # squares that provoke attacks of opportunity
+    lines: list[tuple[tuple[float, float], tuple[float, float], str]] = field(default_factory=list)
+    hidden: frozenset[Cell] | None = None  # fog: cells the side in turn cannot see
+    hover: Cell | None = None
+
+
+class Board:
+    """Draws the map, overlays and tokens into a viewport rectangle."""
+
+    def __init__(self, view: MapView, source: BoardSource) -> None:
+        self.view = view
+        self.source = source
+        self.show_grid = True
+        self._fill_cache: dict[tuple[str, int, int], pygame.Surface] = {}
+
+    def _fill(self, name: str, alpha: int, size: int) -> pygame.Surface:
+        key = (name, alpha, size)
+        surf = self._fill_cache.get(key)
+        if surf is None:
+            surf = pygame.Surface((size, size), pygame.SRCALPHA)
+            surf.fill((*colour(name), alpha))
+            self._fill_cache[key] = surf
+        return surf
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        viewport: pygame.Rect,
+        camera: Camera,
+        overlays: Overlays | None = None,
+        *,
+        selected: str | None = None,
+        active: frozenset[str] = frozenset(),
+        hidden_units: frozenset[str] = frozenset(),
+    ) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(viewport)
+        surface.fill(colour("night"), viewport)
+        origin = viewport.topleft
+        self.view.draw(surface, camera, origin)
+        ov = overlays or Overlays()
+        if self.show_grid:
+            self.view.draw_grid(surface, camera, origin)
+        x0, y0, x1, y1 = camera.visible_cells(self.source.width, self.source.height)
+
+        def on_screen(cell: Cell) -> bool:
+            return x0 <= cell[0] < x1 and y0 <= cell[1] < y1
+
+        def rect_of(cell: Cell) -> pygame.Rect:
+            left, top, w, h = camera.cell_to_screen(cell)
+            return pygame.Rect(left + origin[0], top + origin[1], w, h)
+
+        px = max(1, round(camera.cell_px))
+        for cells, name, alpha in ov.fills:
+            tile = self._fill(name, alpha, px)
+            for cell in cells:
+                if on_screen(cell):
+                    r = rect_of(cell)
+                    surface.blit(tile, r.topleft, pygame.Rect(0, 0, r.w, r.h))
+        for cells, name in ov.outlines:
+            for cell in cells:
+                if on_screen(cell):
+                    pygame.draw.rect(surface, colour(name), rect_of(cell), 2)
+        if ov.labels and px >= 24:
+            from game.ui.theme import font
+
+            f = font("bold", max(10, px // 3))
+            for cell, text in ov.labels.items():
+                if on_screen(cell):
+                    r = rect_of(cell)
+                    img = f.render(text, True, colour("bone"))
+                    shadow = f.render(text, True, (0, 0, 0))
+                    pos = img.get_rect(topleft=(r.x + 3, r.y + 1))
+                    surface.blit(shadow, pos.move(1, 1))
+                    surface.blit(img, pos)
+        if ov.path:
+            points = [
+                (camera.cell_centre(c)[0] + origin[0], camera.cell_centre(c)[1] + origin[1])
+                for c in ov.path
+            ]
+            if len(points) >= 2:
+                pygame.draw.lines(
+                    surface,
+                    colour("shadow"),
+                    False,
+                    [(x + 1, y + 2) for x, y in points],
+                    max(3, px // 8),
+                )
+                pygame.draw.lines(surface, colour("path"), False, points, max(2, px // 10))
+            for cell in ov.path[1:]:
+                if cell in ov.danger:
+                    r = rect_of(cell)
+                    pygame.draw.rect(surface, colour("aoo"), r.inflate(-4, -4), 3)
+                    c = r.center
+                    d = max(3, px // 6)
+                    pygame.draw.line(
+                        surface, colour("aoo"), (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), 3
+                    )
+                    pygame.draw.line(
+                        surface, colour("aoo"), (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), 3
+                    )
+        for (ax, ay), (bx, by), name in ov.lines:
+            a = camera.world_to_screen(ax * camera.tile, ay * camera.tile)
+            b = camera.world_to_screen(bx * camera.tile, by * camera.tile)
+            pygame.draw.line(
+                surface,
+                colour(name),
+                (a[0] + origin[0], a[1] + origin[1]),
+                (b[0] + origin[0], b[1] + origin[1]),
+                2,
+            )
+        if ov.hidden:
+            fog = self._fill("fog", 170, px)
+            for cell in ov.hidden:
+                if on_screen(cell):
+                    r = rect_of(cell)
+                    surface.blit(fog, r.topleft, pygame.Rect(0, 0, r.w, r.h))
+        if ov.hover is not None and on_screen(ov.hover):
+            pygame.draw.rect(surface, colour("bone"), rect_of(ov.hover), 1)
+        for token in self.source.tokens():
+            if token.key in hidden_units or not on_screen(token.cell):
+                continue
+            draw_token(
+                surface,
+                token,
+                rect_of(token.cell),
+                selected=token.key == selected,
+                active=token.key in active,
+            )
+        surface.set_clip(clip)
+
+    def token_at(self, cell: Cell) -> TokenInfo | None:
+        """The living (or, failing that, any) unit standing in ``cell``."""
+        found = None
+        for token in self.source.tokens():
+            if token.cell == cell:
+                if not token.down:
+                    return token
+                found = token
+        return found

@@ -1,0 +1,173 @@
+"""Drawing a Tiled map as its author made it, at any zoom step, fast.
+
+The map is loaded with ``pytmx.util_pygame.load_pygame`` (only game/ui loads
+images; DESIGN.md · Maps) and every visible tile layer and image layer is
+composed, in the authored order, into one surface at the tileset's native
+size. Object layers carry data (spawns, zones, objectives), not scenery, so
+they are not drawn here.
+
+Each zoom step is drawn from square chunks of the composed map, scaled once
+and kept in a small cache, so a frame costs a handful of blits even on the
+64×64 map, and memory stays bounded at high zoom.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+import pytmx
+from pytmx.util_pygame import load_pygame
+
+from game.ui.camera import ZOOM_LEVELS, Camera
+from game.ui.theme import colour
+
+CHUNK_CELLS = 8  # cells per chunk side
+CHUNK_CACHE = 160  # scaled chunks kept
+
+
+class MapLoadError(Exception):
+    """The map's images could not be loaded; the message names the file and why."""
+
+
+def load_tiled(path: Path) -> pytmx.TiledMap:
+    """Load a .tmx with images, turning pytmx's bare errors into one clear line."""
+    try:
+        # Spawns carry a `template` property, which pytmx would refuse as a built-in name.
+        return load_pygame(str(path), allow_duplicate_names=True)
+    except FileNotFoundError as exc:
+        raise MapLoadError(f"{path}: missing file {exc.filename or exc}") from None
+    except pygame.error as exc:
+        raise MapLoadError(f"{path}: cannot load a tileset image ({exc})") from None
+    except Exception as exc:  # pytmx raises bare Exception for several problems
+        raise MapLoadError(
+            f"{path}: cannot load map images ({exc or type(exc).__name__})"
+        ) from None
+
+
+def compose(tmx: pytmx.TiledMap) -> pygame.Surface:
+    """All visible tile and image layers drawn in order onto one native-size surface."""
+    tw, th = tmx.tilewidth, tmx.tileheight
+    surface = pygame.Surface((tmx.width * tw, tmx.height * th), pygame.SRCALPHA)
+    surface.fill((*colour("night"), 255))
+    for layer in tmx.visible_layers:
+        if isinstance(layer, pytmx.TiledTileLayer):
+            offset_x = int(getattr(layer, "offsetx", 0) or 0)
+            offset_y = int(getattr(layer, "offsety", 0) or 0)
+            opacity = float(getattr(layer, "opacity", 1.0) or 0.0)
+            target = surface
+            if opacity < 1.0:
+                target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            for x, y, image in layer.tiles():
+                # Tiles taller than the grid (trees, towers) stand on their cell's bottom edge.
+                target.blit(image, (x * tw + offset_x, y * th + th - image.get_height() + offset_y))
+            if target is not surface:
+                target.set_alpha(round(255 * opacity))
+                surface.blit(target, (0, 0))
+        elif isinstance(layer, pytmx.TiledImageLayer) and layer.image is not None:
+            surface.blit(
+                layer.image,
+                (int(getattr(layer, "offsetx", 0) or 0), int(getattr(layer, "offsety", 0) or 0)),
+            )
+    return surface
+
+
+class MapView:
+    """A composed map plus a cache of scaled chunks, drawn through a Camera."""
+
+    def __init__(self, base: pygame.Surface, width: int, height: int, tile: int) -> None:
+        self.base = base.convert_alpha() if pygame.display.get_surface() is not None else base
+        self.width = width  # cells
+        self.height = height
+        self.tile = tile  # native pixels per cell
+        self._chunks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        self._grid_key: object = None
+        self._grid_layer: pygame.Surface | None = None
+
+    @classmethod
+    def from_file(cls, path: Path) -> MapView:
+        tmx = load_tiled(path)
+        if tmx.tilewidth != tmx.tileheight:
+            raise MapLoadError(
+                f"{path}: tiles must be square, got {tmx.tilewidth}x{tmx.tileheight}"
+            )
+        return cls(compose(tmx), tmx.width, tmx.height, tmx.tilewidth)
+
+    def thumbnail(self, max_w: int, max_h: int) -> pygame.Surface:
+        """The whole map scaled to fit ``max_w`` × ``max_h``, keeping its shape."""
+        bw, bh = self.base.get_size()
+        scale = min(max_w / bw, max_h / bh)
+        size = (max(1, round(bw * scale)), max(1, round(bh * scale)))
+        return pygame.transform.smoothscale(self.base, size)
+
+    def _chunk(self, level: int, cx: int, cy: int) -> pygame.Surface:
+        key = (level, cx, cy)
+        chunk = self._chunks.get(key)
+        if chunk is not None:
+            self._chunks.move_to_end(key)
+            return chunk
+        zoom = ZOOM_LEVELS[level]
+        size = CHUNK_CELLS * self.tile
+        area = pygame.Rect(cx * size, cy * size, size, size).clip(self.base.get_rect())
+        piece = self.base.subsurface(area)
+        # Scale each chunk edge from rounded world edges so chunks tile without seams.
+        x0, y0 = round(area.x * zoom), round(area.y * zoom)
+        x1, y1 = round(area.right * zoom), round(area.bottom * zoom)
+        out_size = (max(1, x1 - x0), max(1, y1 - y0))
+        if zoom >= 1:
+            chunk = pygame.transform.scale(piece, out_size)
+        else:
+            chunk = pygame.transform.smoothscale(piece, out_size)
+        self._chunks[key] = chunk
+        if len(self._chunks) > CHUNK_CACHE:
+            self._chunks.popitem(last=False)
+        return chunk
+
+    def draw(
+        self, surface: pygame.Surface, camera: Camera, origin: tuple[int, int] = (0, 0)
+    ) -> None:
+        """Draw the part of the map the camera sees, its viewport placed at ``origin``."""
+        zoom = camera.zoom
+        size = CHUNK_CELLS * self.tile
+        x0, y0, x1, y1 = camera.visible_cells(self.width, self.height)
+        for cy in range(y0 // CHUNK_CELLS, (y1 + CHUNK_CELLS - 1) // CHUNK_CELLS):
+            for cx in range(x0 // CHUNK_CELLS, (x1 + CHUNK_CELLS - 1) // CHUNK_CELLS):
+                chunk = self._chunk(camera.level, cx, cy)
+                wx, wy = cx * size, cy * size
+                # Same rounding as Camera.cell_to_screen: round(world*z) - round(cam*z).
+                sx = round(wx * zoom) - round(camera.x * zoom) + origin[0]
+                sy = round(wy * zoom) - round(camera.y * zoom) + origin[1]
+                surface.blit(chunk, (sx, sy))
+
+    def draw_grid(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        origin: tuple[int, int] = (0, 0),
+        alpha: int = 60,
+    ) -> None:
+        """Thin cell lines over the visible part of the map (the G toggle)."""
+        x0, y0, x1, y1 = camera.visible_cells(self.width, self.height)
+        if x1 <= x0 or y1 <= y0:
+            return
+        left, top, _, _ = camera.cell_to_screen((x0, y0))
+        right, bottom, w, h = camera.cell_to_screen((x1 - 1, y1 - 1))
+        right += w
+        bottom += h
+        key = (camera, origin, surface.get_size(), alpha)
+        if self._grid_key == key and self._grid_layer is not None:
+            surface.blit(self._grid_layer, (0, 0))
+            return
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        line = (*colour("grid_line"), alpha)
+        ox, oy = origin
+        for x in range(x0, x1 + 1):
+            sx = camera.cell_to_screen((x, y0))[0] + ox
+            pygame.draw.line(layer, line, (sx, top + oy), (sx, bottom + oy))
+        for y in range(y0, y1 + 1):
+            sy = camera.cell_to_screen((x0, y))[1] + oy
+            pygame.draw.line(layer, line, (left + ox, sy), (right + ox, sy))
+        self._grid_key = key
+        self._grid_layer = layer
+        surface.blit(layer, (0, 0))

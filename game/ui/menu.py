@@ -1,0 +1,455 @@
+"""The main menu: pick a battle, a ruleset, who plays each side, a seed; settings; quit.
+
+Issue 4 · Menu. The list shows shipped and per-user maps with a thumbnail
+(the map itself, drawn small) and the selected map's briefing. The map's own
+default ruleset is preselected; a side the map reserves for the AI (or for
+humans) cannot be switched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.maps.battlefield import SideInfo
+from game.ui import theme
+from game.ui.app import Scene
+from game.ui.background import backdrop
+from game.ui.catalogue import MapEntry
+from game.ui.map_view import MapLoadError, MapView
+from game.ui.theme import colour
+from game.ui.widgets import (
+    Button,
+    Choice,
+    TextField,
+    Widget,
+    draw_panel,
+    draw_paragraphs,
+    draw_text,
+)
+
+CONTROLLERS = ("Human", "AI")
+ROW_H = 68
+
+
+@dataclass(frozen=True, slots=True)
+class BattleSetup:
+    """What the menu hands to the battle: the map, ruleset, who controls each side, seed."""
+
+    map: MapEntry
+    ruleset: str
+    controllers: tuple[tuple[str, str], ...]  # (side id, "human" | "ai")
+    seed: int | None
+
+    def controller(self, side_id: str) -> str:
+        return dict(self.controllers)[side_id]
+
+
+def default_controllers(sides: Sequence[SideInfo]) -> list[str]:
+    """Human for the party side (or the first side a human may play), AI for the rest.
+
+    A side marked ``human`` or ``ai`` by the map keeps that control.
+    """
+    out = []
+    human_given = False
+    for side in sides:
+        if side.control in ("human", "ai"):
+            out.append("Human" if side.control == "human" else "AI")
+            human_given = human_given or side.control == "human"
+        else:
+            out.append("")
+    wanted_human = -1
+    if not human_given:
+        party = [i for i, s in enumerate(sides) if s.party and not out[i]]
+        free = [i for i, s in enumerate(sides) if not out[i]]
+        wanted_human = (party or free or [-1])[0]
+    return [c or ("Human" if i == wanted_human else "AI") for i, c in enumerate(out)]
+
+
+class MenuScene(Scene):
+    """Main menu. ``start`` is called with a BattleSetup when the player starts a battle."""
+
+    def __init__(
+        self,
+        entries: Sequence[MapEntry],
+        rulesets: Sequence[str],
+        start: Callable[[BattleSetup], None],
+        open_settings: Callable[[], None] | None = None,
+    ) -> None:
+        self.entries = list(entries)
+        self.rulesets = list(rulesets) or ["grid"]
+        self.start = start
+        self.open_settings = open_settings
+        self.selected = 0 if self.entries else -1
+        self.scroll = 0
+        self._thumbs: dict[tuple[str, int, int], pygame.Surface | str] = {}
+        self._size: tuple[int, int] = (0, 0)
+        self.ruleset = Choice("Ruleset", self.rulesets, hint="Which rules the battle uses.")
+        self.seed = TextField(
+            "Seed",
+            "",
+            allowed="0123456789",
+            max_len=9,
+            placeholder="random",
+            hint="Same seed, same dice: type a number to replay a battle exactly.",
+        )
+        self.side_choices: list[Choice] = []
+        self.start_button = Button(
+            "Start battle",
+            self._start,
+            style="primary",
+            shortcut=pygame.K_RETURN,
+            hint="Begin the selected battle.",
+        )
+        self.settings_button = Button("Settings", self._settings, hint="Window, AI speed, prompts.")
+        self.quit_button = Button("Quit", self._quit, hint="Leave Shieldwall.")
+        self.message = ""
+        if self.entries:
+            self.select(0)
+
+    # -- state --------------------------------------------------------------------------------
+
+    @property
+    def entry(self) -> MapEntry | None:
+        return self.entries[self.selected] if 0 <= self.selected < len(self.entries) else None
+
+    def select(self, index: int) -> None:
+        if not self.entries:
+            return
+        self.selected = max(0, min(len(self.entries) - 1, index))
+        entry = self.entries[self.selected]
+        self.ruleset.set_value(entry.ruleset)
+        defaults = default_controllers(entry.sides)
+        self.side_choices = []
+        for side, ctrl in zip(entry.sides, defaults, strict=True):
+            options = [ctrl] if side.control in ("human", "ai") else list(CONTROLLERS)
+            hint = f"Who commands {side.name}."
+            if side.control in ("human", "ai"):
+                who = "a human" if side.control == "human" else "the AI"
+                hint += f" This map reserves it for {who}."
+            choice = Choice(side.name, options, options.index(ctrl), hint=hint)
+            self.side_choices.append(choice)
+        if entry.playable:
+            self.start_button.set_enabled(True)
+        else:
+            self.start_button.set_enabled(False, entry.problem or "this map cannot be played")
+        self._size = (0, 0)  # relayout
+        self._ensure_visible()
+
+    def setup(self) -> BattleSetup | None:
+        entry = self.entry
+        if entry is None or not entry.playable:
+            return None
+        controllers = tuple(
+            (side.id, choice.value.lower())
+            for side, choice in zip(entry.sides, self.side_choices, strict=True)
+        )
+        seed = int(self.seed.text) if self.seed.text else None
+        return BattleSetup(entry, self.ruleset.value, controllers, seed)
+
+    def _start(self) -> None:
+        setup = self.setup()
+        if setup is not None:
+            self.start(setup)
+
+    def _settings(self) -> None:
+        if self.open_settings:
+            self.open_settings()
+
+    def _quit(self) -> None:
+        self.app.quit()
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        self._size = size
+        w, h = size
+        margin = 32
+        self.list_rect = pygame.Rect(margin, 118, min(400, int(w * 0.32)), h - 118 - 96)
+        self.detail_rect = pygame.Rect(
+            self.list_rect.right + 24, 118, w - self.list_rect.right - 24 - margin, h - 118 - 96
+        )
+        d = self.detail_rect
+        form_w = min(380, d.w // 2 - 24)
+        self.form_rect = pygame.Rect(d.right - form_w - 22, d.y + 22, form_w, d.h - 44)
+        y = self.form_rect.y + 40
+        self.ruleset.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
+        y += 52
+        self._sides_label_y = y
+        y += 30
+        for choice in self.side_choices:
+            choice.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
+            y += 44
+        y += 8
+        self.seed.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
+        self.start_button.rect = pygame.Rect(0, 0, form_w, 52)
+        self.start_button.rect.bottomleft = (self.form_rect.x, self.form_rect.bottom)
+        self.start_button.size = theme.SIZE_HEADING - 2
+        self.settings_button.rect = pygame.Rect(0, 0, 170, 44)
+        self.quit_button.rect = pygame.Rect(0, 0, 120, 44)
+        self.quit_button.rect.bottomright = (w - margin, h - 26)
+        self.settings_button.rect.bottomright = (self.quit_button.rect.left - 14, h - 26)
+
+    def widgets(self) -> list[Widget]:
+        return [
+            self.start_button,
+            self.settings_button,
+            self.quit_button,
+            self.ruleset,
+            self.seed,
+            *self.side_choices,
+        ]
+
+    def _row_rect(self, i: int) -> pygame.Rect:
+        inner = self.list_rect.inflate(-16, -16)
+        return pygame.Rect(inner.x, inner.y + 34 + i * (ROW_H + 6) - self.scroll, inner.w, ROW_H)
+
+    def _ensure_visible(self) -> None:
+        if self._size == (0, 0) or self.selected < 0:
+            return
+        row = self._row_rect(self.selected)
+        inner = self.list_rect.inflate(-16, -16)
+        if row.top < inner.y + 34:
+            self.scroll -= inner.y + 34 - row.top
+        elif row.bottom > inner.bottom:
+            self.scroll += row.bottom - inner.bottom
+
+    # -- events -------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self._size == (0, 0):
+            self._layout(self.app.screen.get_size())
+        for widget in self.widgets():
+            if widget.handle(event):
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.list_rect.collidepoint(event.pos):
+                for i in range(len(self.entries)):
+                    if self._row_rect(i).collidepoint(event.pos):
+                        self.select(i)
+                        return
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.list_rect.collidepoint(pygame.mouse.get_pos()):
+                max_scroll = max(0, len(self.entries) * (ROW_H + 6) + 40 - self.list_rect.h)
+                self.scroll = max(0, min(max_scroll, self.scroll - event.y * 40))
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_s):
+                self.select(self.selected + 1)
+            elif event.key in (pygame.K_UP, pygame.K_w):
+                self.select(self.selected - 1)
+            elif event.key == pygame.K_ESCAPE:
+                self.app.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self._size = (0, 0)
+
+    def tooltip(self, mouse: tuple[int, int]) -> str:
+        for widget in self.widgets():
+            text = widget.tooltip(mouse)
+            if text:
+                return text
+        if self._size != (0, 0) and self.list_rect.collidepoint(mouse):
+            for i, entry in enumerate(self.entries):
+                if self._row_rect(i).collidepoint(mouse) and entry.problem:
+                    return entry.problem
+        return ""
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def _thumb(self, entry: MapEntry, w: int, h: int) -> pygame.Surface | str:
+        key = (str(entry.path), w, h)
+        if key not in self._thumbs:
+            if entry.problem:
+                self._thumbs[key] = "cannot be played"
+            else:
+                try:
+                    self._thumbs[key] = MapView.from_file(entry.path).thumbnail(w, h)
+                except MapLoadError as exc:
+                    self._thumbs[key] = str(exc)
+        return self._thumbs[key]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if size != self._size:
+            self._layout(size)
+        surface.blit(backdrop(size), (0, 0))
+        draw_text(
+            surface,
+            "SHIELDWALL",
+            (34, 22),
+            role="title",
+            size=theme.SIZE_TITLE,
+            fg="gold",
+            shadow=True,
+        )
+        draw_text(
+            surface,
+            "Tactical battles on the grid — solo, hotseat, or watch the AI fight.",
+            (38, 84),
+            role="italic",
+            size=theme.SIZE_BODY,
+            fg="parchment_dark",
+        )
+        self._draw_list(surface)
+        self._draw_detail(surface)
+        for button in (self.settings_button, self.quit_button):
+            button.draw(surface)
+
+    def _draw_list(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.list_rect, fill="wood_dark", border="wood_light", alpha=230)
+        inner = self.list_rect.inflate(-16, -16)
+        draw_text(
+            surface,
+            "Battles",
+            (inner.x + 4, inner.y),
+            role="title",
+            size=theme.SIZE_HEADING - 4,
+            fg="gold",
+        )
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(inner.x, inner.y + 32, inner.w, inner.h - 32))
+        if not self.entries:
+            draw_paragraphs(
+                surface,
+                "No maps found. Put .tmx battles in the maps folder.",
+                inner.inflate(-8, -80),
+                fg="parchment_dark",
+                size=theme.SIZE_SMALL,
+            )
+        for i, entry in enumerate(self.entries):
+            row = self._row_rect(i)
+            if row.bottom < inner.y or row.top > inner.bottom:
+                continue
+            hover = row.collidepoint(pygame.mouse.get_pos())
+            fill = "parchment" if i == self.selected else ("wood_light" if hover else "wood")
+            draw_panel(
+                surface,
+                row,
+                fill=fill,
+                border="gold" if i == self.selected else "wood_dark",
+                radius=6,
+                shadow=False,
+            )
+            thumb = self._thumb(entry, 84, ROW_H - 12)
+            tx = row.x + 6
+            if isinstance(thumb, pygame.Surface):
+                surface.blit(thumb, thumb.get_rect(center=(tx + 42, row.centery)))
+            else:
+                pygame.draw.rect(surface, colour("night"), (tx, row.y + 6, 84, ROW_H - 12))
+                draw_text(
+                    surface,
+                    "!",
+                    (tx + 42, row.centery),
+                    role="bold",
+                    size=28,
+                    fg="health_low",
+                    anchor="center",
+                )
+            text_fg = "ink" if i == self.selected else "bone"
+            sub_fg = "ink_soft" if i == self.selected else "muted"
+            draw_text(
+                surface,
+                _fit(entry.title, row.w - 110, "bold", theme.SIZE_BODY),
+                (tx + 96, row.y + 9),
+                role="bold",
+                fg=text_fg,
+            )
+            if entry.problem:
+                sub = "cannot be played: hover for why"
+                sub_fg = "health_low"
+            else:
+                w, h = entry.size
+                sub = f"{w}×{h} · {entry.ruleset}" + (" · your map" if entry.user else "")
+                sub += f" · {len(entry.sides)} sides" if len(entry.sides) != 2 else ""
+            draw_text(surface, sub, (tx + 96, row.y + 36), size=theme.SIZE_SMALL, fg=sub_fg)
+        surface.set_clip(clip)
+
+    def _draw_detail(self, surface: pygame.Surface) -> None:
+        d = self.detail_rect
+        draw_panel(surface, d, fill="parchment", border="wood_dark")
+        entry = self.entry
+        form = self.form_rect
+        left = pygame.Rect(d.x + 24, d.y + 20, form.x - d.x - 48, d.h - 40)
+        if entry is None:
+            draw_text(
+                surface, "Choose a battle", left.topleft, role="title", size=theme.SIZE_HEADING
+            )
+            return
+        draw_text(
+            surface,
+            _fit(entry.title, left.w, "title", theme.SIZE_HEADING),
+            left.topleft,
+            role="title",
+            size=theme.SIZE_HEADING,
+            fg="ink",
+        )
+        thumb_h = min(int(left.h * 0.5), 300)
+        thumb = self._thumb(entry, left.w, thumb_h)
+        ty = left.y + 44
+        if isinstance(thumb, pygame.Surface):
+            frame = thumb.get_rect(midtop=(left.centerx, ty))
+            pygame.draw.rect(surface, colour("wood_dark"), frame.inflate(8, 8), border_radius=4)
+            surface.blit(thumb, frame)
+            by = frame.bottom + 18
+        else:
+            by = ty
+        text = entry.problem or entry.briefing or "No briefing."
+        draw_paragraphs(
+            surface,
+            text,
+            pygame.Rect(left.x, by, left.w, left.bottom - by),
+            fg="health_low" if entry.problem else "ink",
+            size=theme.SIZE_BODY - 1,
+        )
+        # the form
+        pygame.draw.line(
+            surface,
+            colour("parchment_shade"),
+            (form.x - 24, d.y + 20),
+            (form.x - 24, d.bottom - 20),
+            2,
+        )
+        draw_text(
+            surface,
+            "Battle setup",
+            (form.x, form.y),
+            role="title",
+            size=theme.SIZE_HEADING - 6,
+            fg="ink",
+        )
+        self.ruleset.draw(surface)
+        draw_text(
+            surface,
+            "Sides",
+            (form.x, self._sides_label_y),
+            role="bold",
+            size=theme.SIZE_SMALL + 1,
+            fg="ink_soft",
+        )
+        for side, choice in zip(entry.sides, self.side_choices, strict=True):
+            choice.draw(surface)
+            swatch = pygame.Rect(0, 0, 12, 12)
+            swatch.midright = (choice.rect.x - 6, choice.rect.centery)
+            pygame.draw.rect(surface, colour(side.colour), swatch, border_radius=3)
+        self.seed.draw(surface)
+        if entry.fog:
+            draw_text(
+                surface,
+                "Fog of war: on (this map asks for it)",
+                (form.x, self.seed.rect.bottom + 14),
+                role="italic",
+                size=theme.SIZE_SMALL,
+                fg="ink_soft",
+            )
+        self.start_button.draw(surface)
+
+
+def _fit(text: str, width: int, role: str, size: int) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    f = theme.font(role, size)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"

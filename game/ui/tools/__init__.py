@@ -1,0 +1,1 @@
+"""Developer tools for the graphical game: icon extraction, screenshots."""

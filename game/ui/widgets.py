@@ -1,0 +1,447 @@
+"""Small widgets in the house look: panels, buttons, choices, a text field, tooltips.
+
+Widgets draw themselves from the theme's colour names and report clicks
+through callbacks. A disabled button keeps its reason, shown as a tooltip, so
+the player always learns why something cannot be done (issue 4 · action bar).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import theme
+from game.ui.theme import colour, font
+
+Rect = pygame.Rect
+
+
+def draw_panel(
+    surface: pygame.Surface,
+    rect: Rect,
+    *,
+    fill: str = "parchment",
+    border: str = "wood_dark",
+    radius: int = 8,
+    shadow: bool = True,
+    alpha: int = 255,
+) -> None:
+    """A parchment (or other) panel with a dark wooden rim and a soft drop shadow."""
+    if shadow:
+        shade = pygame.Surface((rect.w + 8, rect.h + 8), pygame.SRCALPHA)
+        pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=radius + 4)
+        surface.blit(shade, (rect.x - 1, rect.y + 3))
+    if alpha < 255:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*colour(fill), alpha), layer.get_rect(), border_radius=radius)
+        surface.blit(layer, rect.topleft)
+    else:
+        pygame.draw.rect(surface, colour(fill), rect, border_radius=radius)
+    pygame.draw.rect(surface, colour(border), rect, width=2, border_radius=radius)
+    inner = rect.inflate(-6, -6)
+    if inner.w > 0 and inner.h > 0:
+        pygame.draw.rect(
+            surface,
+            theme.mix(colour(fill), colour(border), 0.25),
+            inner,
+            width=1,
+            border_radius=max(0, radius - 3),
+        )
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[int, int],
+    *,
+    role: str = "body",
+    size: int = theme.SIZE_BODY,
+    fg: str | theme.RGB = "ink",
+    anchor: str = "topleft",
+    shadow: bool = False,
+) -> Rect:
+    """Draw one line of text; return the rectangle it took."""
+    rgb = colour(fg) if isinstance(fg, str) else fg
+    img = font(role, size).render(text, True, rgb)
+    rect = img.get_rect(**{anchor: pos})
+    if shadow:
+        dark = font(role, size).render(text, True, (0, 0, 0))
+        dark.set_alpha(150)
+        surface.blit(dark, rect.move(1, 2))
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(text: str, width: int, role: str = "body", size: int = theme.SIZE_BODY) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` pixels; blank lines kept."""
+    f = font(role, size)
+    lines: list[str] = []
+    for para in text.splitlines() or [""]:
+        words = para.split()
+        if not words:
+            lines.append("")
+            continue
+        line = words[0]
+        for word in words[1:]:
+            trial = f"{line} {word}"
+            if f.size(trial)[0] <= width:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_paragraphs(
+    surface: pygame.Surface,
+    text: str,
+    rect: Rect,
+    *,
+    role: str = "body",
+    size: int = theme.SIZE_BODY,
+    fg: str = "ink",
+    line_gap: int = 3,
+) -> int:
+    """Wrapped text inside ``rect`` (clipped); return the height used."""
+    f = font(role, size)
+    y = rect.y
+    for line in wrap(text, rect.w, role, size):
+        if y + f.get_height() > rect.bottom:
+            break
+        if line:
+            surface.blit(f.render(line, True, colour(fg)), (rect.x, y))
+        y += f.get_height() + line_gap
+    return y - rect.y
+
+
+@dataclass
+class Tooltip:
+    """Text shown near the mouse after a short hover."""
+
+    text: str = ""
+
+    def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        if not self.text:
+            return
+        lines = wrap(self.text, 320, "body", theme.SIZE_SMALL)
+        f = font("body", theme.SIZE_SMALL)
+        w = max(f.size(line)[0] for line in lines) + 20
+        h = len(lines) * (f.get_height() + 2) + 14
+        rect = Rect(mouse[0] + 16, mouse[1] + 18, w, h)
+        rect.clamp_ip(surface.get_rect())
+        if rect.collidepoint(mouse):
+            rect.bottom = mouse[1] - 8
+            rect.clamp_ip(surface.get_rect())
+        draw_panel(surface, rect, fill="wood_dark", border="gold", radius=5)
+        y = rect.y + 7
+        for line in lines:
+            surface.blit(f.render(line, True, colour("bone")), (rect.x + 10, y))
+            y += f.get_height() + 2
+
+
+class Widget:
+    """Something on screen that may take events and may have a tooltip."""
+
+    rect: Rect
+    visible: bool = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to ``event``; return True if it was used up."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def tooltip(self, mouse: tuple[int, int]) -> str:
+        return ""
+
+
+class Button(Widget):
+    """A clickable label; disabled buttons say why in their tooltip."""
+
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], None],
+        rect: Rect | None = None,
+        *,
+        shortcut: int | None = None,
+        hint: str = "",
+        style: str = "wood",
+        icon: pygame.Surface | None = None,
+        size: int = theme.SIZE_BODY,
+    ) -> None:
+        self.label = label
+        self.on_click = on_click
+        self.rect = rect or Rect(0, 0, 160, 40)
+        self.shortcut = shortcut
+        self.hint = hint
+        self.style = style  # "wood" (on dark), "primary" (gold), "flat" (on parchment)
+        self.icon = icon
+        self.size = size
+        self.enabled = True
+        self.reason = ""  # why it is disabled
+        self.selected = False
+        self._pressed = False
+
+    def set_enabled(self, enabled: bool, reason: str = "") -> None:
+        self.enabled = enabled
+        self.reason = "" if enabled else reason
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self._pressed = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self._pressed
+            self._pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                if self.enabled:
+                    self.on_click()
+                return True
+        elif event.type == pygame.KEYDOWN and self.shortcut is not None:
+            if event.key == self.shortcut and self.enabled:
+                self.on_click()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        hover = self.rect.collidepoint(pygame.mouse.get_pos())
+        if self.style == "primary":
+            fill, border, fg = "gold", "wood_dark", "ink"
+            if hover and self.enabled:
+                fill = "gold_bright"
+        elif self.style == "flat":
+            fill, border, fg = "parchment_dark", "wood", "ink"
+            if hover and self.enabled:
+                fill = "parchment_shade"
+        else:
+            fill, border, fg = "wood", "wood_light", "bone"
+            if hover and self.enabled:
+                fill, border = "wood_light", "gold"
+        if self.selected:
+            border = "gold_bright"
+        if not self.enabled:
+            fill, fg = (
+                ("wood_dark", "disabled") if self.style == "wood" else ("parchment", "disabled")
+            )
+        rect = self.rect.move(0, 1) if self._pressed else self.rect
+        draw_panel(surface, rect, fill=fill, border=border, radius=6, shadow=self.enabled)
+        if self.selected:
+            pygame.draw.rect(surface, colour("gold_bright"), rect, width=3, border_radius=6)
+        content_x = rect.centerx
+        if self.icon is not None:
+            icon = self.icon
+            if not self.enabled:
+                icon = icon.copy()
+                icon.set_alpha(90)
+            if self.label:
+                text_w = font("bold", self.size).size(self.label)[0]
+                total = icon.get_width() + 6 + text_w
+                ix = rect.centerx - total // 2
+                surface.blit(icon, icon.get_rect(midleft=(ix, rect.centery)))
+                content_x = ix + icon.get_width() + 6 + text_w // 2
+            else:
+                surface.blit(icon, icon.get_rect(center=rect.center))
+        if self.label:
+            draw_text(
+                surface,
+                self.label,
+                (content_x, rect.centery),
+                role="bold",
+                size=self.size,
+                fg=fg,
+                anchor="center",
+            )
+
+    def tooltip(self, mouse: tuple[int, int]) -> str:
+        if not self.visible or not self.rect.collidepoint(mouse):
+            return ""
+        parts = [self.hint] if self.hint else []
+        if self.shortcut is not None:
+            parts.append(f"[{pygame.key.name(self.shortcut).upper()}]")
+        if not self.enabled and self.reason:
+            parts.append(f"Not now: {self.reason}")
+        return "  ".join(parts)
+
+
+class Choice(Widget):
+    """A labelled value that cycles through options with ‹ and › arrows (or a click)."""
+
+    def __init__(
+        self,
+        label: str,
+        options: Sequence[str],
+        index: int = 0,
+        rect: Rect | None = None,
+        on_change: Callable[[str], None] | None = None,
+        hint: str = "",
+    ) -> None:
+        self.label = label
+        self.options = list(options)
+        self.index = index
+        self.rect = rect or Rect(0, 0, 300, 36)
+        self.on_change = on_change
+        self.hint = hint
+
+    @property
+    def value(self) -> str:
+        return self.options[self.index]
+
+    def set_value(self, value: str) -> None:
+        if value in self.options:
+            self.index = self.options.index(value)
+
+    def _arrows(self) -> tuple[Rect, Rect]:
+        box = self._box()
+        left = Rect(box.x, box.y, 28, box.h)
+        right = Rect(box.right - 28, box.y, 28, box.h)
+        return left, right
+
+    def _box(self) -> Rect:
+        label_w = min(140, self.rect.w // 2)
+        return Rect(self.rect.x + label_w, self.rect.y, self.rect.w - label_w, self.rect.h)
+
+    def step(self, delta: int) -> None:
+        if not self.options:
+            return
+        self.index = (self.index + delta) % len(self.options)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self._box().collidepoint(event.pos):
+                return False
+            left, _right = self._arrows()
+            self.step(-1 if left.collidepoint(event.pos) else 1)
+            return True
+        if event.type == pygame.MOUSEWHEEL and self._box().collidepoint(pygame.mouse.get_pos()):
+            self.step(-1 if event.y > 0 else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_text(
+            surface,
+            self.label,
+            (self.rect.x, self.rect.centery),
+            role="bold",
+            size=theme.SIZE_SMALL + 1,
+            fg="ink",
+            anchor="midleft",
+        )
+        box = self._box()
+        hover = box.collidepoint(pygame.mouse.get_pos())
+        draw_panel(
+            surface,
+            box,
+            fill="parchment_shade" if hover else "parchment_dark",
+            border="wood",
+            radius=5,
+            shadow=False,
+        )
+        left, right = self._arrows()
+        draw_text(surface, "‹", left.center, role="bold", size=26, fg="wood", anchor="center")
+        draw_text(surface, "›", right.center, role="bold", size=26, fg="wood", anchor="center")
+        draw_text(
+            surface,
+            self.value if self.options else "—",
+            box.center,
+            role="body",
+            size=theme.SIZE_SMALL + 2,
+            fg="ink",
+            anchor="center",
+        )
+
+    def tooltip(self, mouse: tuple[int, int]) -> str:
+        return self.hint if self.rect.collidepoint(mouse) else ""
+
+
+class TextField(Widget):
+    """A one-line text box; ``allowed`` limits the characters it takes."""
+
+    def __init__(
+        self,
+        label: str,
+        text: str = "",
+        rect: Rect | None = None,
+        *,
+        allowed: str | None = None,
+        max_len: int = 12,
+        placeholder: str = "",
+        hint: str = "",
+    ) -> None:
+        self.label = label
+        self.text = text
+        self.rect = rect or Rect(0, 0, 300, 36)
+        self.allowed = allowed
+        self.max_len = max_len
+        self.placeholder = placeholder
+        self.hint = hint
+        self.focused = False
+
+    def _box(self) -> Rect:
+        label_w = min(140, self.rect.w // 2)
+        return Rect(self.rect.x + label_w, self.rect.y, self.rect.w - label_w, self.rect.h)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focused = self._box().collidepoint(event.pos)
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.focused = False
+                return True
+            return True  # typing goes to the field, not to shortcuts
+        if event.type == pygame.TEXTINPUT:
+            for ch in event.text:
+                if (self.allowed is None or ch in self.allowed) and len(self.text) < self.max_len:
+                    self.text += ch
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_text(
+            surface,
+            self.label,
+            (self.rect.x, self.rect.centery),
+            role="bold",
+            size=theme.SIZE_SMALL + 1,
+            fg="ink",
+            anchor="midleft",
+        )
+        box = self._box()
+        pygame.draw.rect(surface, colour("bone"), box, border_radius=5)
+        pygame.draw.rect(
+            surface, colour("gold" if self.focused else "wood"), box, width=2, border_radius=5
+        )
+        shown = self.text or self.placeholder
+        fg = "ink" if self.text else "muted"
+        r = draw_text(
+            surface,
+            shown,
+            (box.x + 10, box.centery),
+            size=theme.SIZE_SMALL + 2,
+            fg=fg,
+            anchor="midleft",
+        )
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = box.x + 10 + (r.w if self.text else 0) + 1
+            pygame.draw.line(surface, colour("ink"), (x, box.y + 7), (x, box.bottom - 7), 2)
+
+    def tooltip(self, mouse: tuple[int, int]) -> str:
+        return self.hint if self.rect.collidepoint(mouse) else ""
