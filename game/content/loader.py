@@ -146,13 +146,14 @@ class _Table:
 
     def choice(
         self, key: str, options: tuple[str, ...], default: str | _Missing = _REQUIRED
-    ) -> str:
+    ) -> str | None:
+        """One of ``options``; None (after recording the problem) when missing or wrong."""
         value = self._get(key, default)
         if isinstance(value, _Missing):
-            return options[0]
+            return None
         if not isinstance(value, str) or value not in options:
             self.fail(key, f"expected one of {', '.join(options)}; got {_describe(value)}")
-            return options[0]
+            return None
         return value
 
     def parsed(self, key: str, parse: Callable[[str], T], default: object = _REQUIRED) -> T | None:
@@ -193,20 +194,32 @@ class _Table:
                 self.fail(key, "unknown key")
 
 
-def _read_toml(path: Path, label: str, problems: list[str]) -> dict[str, Any]:
+def _read_toml(path: Path, label: str, problems: list[str]) -> dict[str, Any] | None:
+    """The parsed file, or None (with the problem recorded) when it cannot be read."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         problems.append(f"{label}: file is missing")
-        return {}
+        return None
     except (OSError, UnicodeDecodeError) as exc:
         problems.append(f"{label}: cannot be read ({exc})")
-        return {}
+        return None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         problems.append(f"{label}: not valid TOML: {exc}")
-        return {}
+        return None
+
+
+def _declared(data: dict[str, Any] | None, section: str) -> set[str] | None:
+    """Ids declared in ``[section.<id>]``, valid or not; None when the file is unreadable.
+
+    References are checked against these, so one broken weapon is reported once, not
+    again by every template that carries it, and an unreadable file silences them all."""
+    if data is None:
+        return None
+    raw = data.get(section)
+    return set(raw) if isinstance(raw, dict) else set()
 
 
 def _entries(
@@ -273,7 +286,7 @@ def _weapon(table: _Table) -> Weapon | None:
     name = table.string("name")
     damage = table.parsed("damage", Dice.parse)
     attributes = _parse_attributes(table)
-    skill = table.choice("skill", COMBAT_SKILLS)
+    skill = table.choice("skill", COMBAT_SKILLS) or ""
     shock = table.parsed("shock", Shock.parse, default=None)
     reach = table.integer("reach", 1, 3, default=1) or 1
     two_handed = table.boolean("two_handed", False)
@@ -281,7 +294,7 @@ def _weapon(table: _Table) -> Weapon | None:
     ranged = table.boolean("ranged", False)
     range_normal = table.integer("range_normal_ft", 5, 1000, default=None)
     range_long = table.integer("range_long_ft", 5, 2000, default=None)
-    reload = table.choice("reload", RELOADS, default="none")
+    reload = table.choice("reload", RELOADS, default="none") or "none"
     unarmed = table.boolean("unarmed", False)
     magic = table.integer("magic", 0, 5, default=0) or 0
     tags = table.string_list("tags", default=[])
@@ -304,7 +317,7 @@ def _weapon(table: _Table) -> Weapon | None:
             table.fail(key, f"must be a multiple of 5 ft (one square), got {value}")
     if range_normal is not None and range_long is not None and range_long < range_normal:
         table.fail("range_long_ft", f"{range_long} is shorter than range_normal_ft {range_normal}")
-    if ranged and skill != "shoot":
+    if ranged and skill and skill != "shoot":
         table.fail("skill", f"a ranged weapon uses shoot, got {skill!r}")
     if ranged and reload == "none":
         table.fail("reload", "a ranged weapon must say how it reloads (free_if_trained or main)")
@@ -314,7 +327,7 @@ def _weapon(table: _Table) -> Weapon | None:
         table.fail("shock", "Shock is for melee weapons (004 · Shock)")
     if ranged and reach != 1:
         table.fail("reach", "a ranged weapon has no melee reach")
-    if unarmed and skill != "brawl":
+    if unarmed and skill and skill != "brawl":
         table.fail("skill", f"an unarmed attack uses brawl, got {skill!r}")
     if len(table.problems) != count or damage is None:
         return None
@@ -349,7 +362,7 @@ def _armour(table: _Table) -> Armour | None:
     weight = table.choice("weight", WEIGHT_CLASSES)
     description = table.string("description", default="")
     table.finish()
-    if len(table.problems) != count or ac is None:
+    if len(table.problems) != count or ac is None or weight is None:
         return None
     return Armour(_entry_id(table), name, ac, weight, description)
 
@@ -404,16 +417,24 @@ def _skills(table: _Table) -> dict[str, int]:
     return skills
 
 
-def _hp(text: str) -> Dice:
-    return Dice.parse(text)
+@dataclass(frozen=True, slots=True)
+class _Gear:
+    """Valid gear by id, plus every declared id (None: the file could not be read)."""
+
+    weapons: dict[str, Weapon]
+    armours: dict[str, Armour]
+    shields: dict[str, Shield]
+    declared_weapons: set[str] | None
+    declared_armours: set[str] | None
+    declared_shields: set[str] | None
 
 
-def _template(
-    table: _Table,
-    weapons: dict[str, Weapon],
-    armours: dict[str, Armour],
-    shields: dict[str, Shield],
-) -> UnitTemplate | None:
+def _unknown(ref: str, declared: set[str] | None) -> bool:
+    """A reference is unknown only if its file was readable and never declares it."""
+    return declared is not None and ref not in declared
+
+
+def _template(table: _Table, gear: _Gear) -> UnitTemplate | None:
     count = len(table.problems)
     template_id = _entry_id(table)
     name = table.string("name")
@@ -428,9 +449,9 @@ def _template(
         table.used.add("hp")
         hp = Dice(hd, 8)  # the family's default: one d8 per HD
     else:
-        hp = table.parsed("hp", _hp)
+        hp = table.parsed("hp", Dice.parse)
     attack_bonus = table.integer("attack_bonus", -2, 20, default=None)
-    scores = _scores(table, kind)
+    scores = _scores(table, kind or "npc")
     skills = _skills(table)
     weapon_ids = table.string_list("weapons")
     armour_id = table.string("armour", default="") or None
@@ -450,45 +471,52 @@ def _template(
     if not weapon_ids and "weapons" in table.data:
         table.fail("weapons", "needs at least one weapon (the first is readied)")
     for weapon_id in weapon_ids:
-        if weapon_id not in weapons:
+        if _unknown(weapon_id, gear.declared_weapons):
             table.fail("weapons", f"unknown weapon {weapon_id!r} (not in weapons.toml)")
     if len(set(weapon_ids)) != len(weapon_ids):
         table.fail("weapons", "lists a weapon twice")
-    if armour_id is not None and armour_id not in armours:
+    if armour_id is not None and _unknown(armour_id, gear.declared_armours):
         table.fail("armour", f"unknown armour {armour_id!r} (not in armour.toml [armours])")
-    if shield_id is not None and shield_id not in shields:
+    if shield_id is not None and _unknown(shield_id, gear.declared_shields):
         table.fail("shield", f"unknown shield {shield_id!r} (not in armour.toml [shields])")
-    if shield_id is not None and weapon_ids and weapon_ids[0] in weapons:
-        if weapons[weapon_ids[0]].two_handed:
-            table.fail(
-                "shield",
-                f"the readied weapon {weapon_ids[0]!r} is two-handed; no hand is left for a shield",
-            )
+    readied = gear.weapons.get(weapon_ids[0]) if weapon_ids else None
+    if shield_id is not None and readied is not None and readied.two_handed:
+        table.fail(
+            "shield",
+            f"the readied weapon {readied.id!r} is two-handed; no hand is left for a shield",
+        )
     if speed_ft is not None and speed_ft % 5:
         table.fail("speed_ft", f"must be a multiple of 5 ft (one square), got {speed_ft}")
     if fearless and morale is not None and morale != 12:
         table.fail("morale", f"a fearless unit has morale 12, got {morale}")
     if kind == "party" and given_ac is not None:
         table.fail("ac", "a party archetype's AC comes from armour, shield and DEX; remove it")
-    if len(table.problems) != count or hd is None or hp is None or morale is None:
+    if len(table.problems) != count:
+        return None
+    if kind is None or size is None or hd is None or hp is None or morale is None:
+        return None
+    # Gear declared but itself invalid was reported in its own file; build nothing.
+    if any(w not in gear.weapons for w in weapon_ids):
+        return None
+    armour = gear.armours.get(armour_id) if armour_id else None
+    shield = gear.shields.get(shield_id) if shield_id else None
+    if (armour_id and armour is None) or (shield_id and shield is None):
         return None
 
-    def dex_mod() -> int:
-        return attribute_modifier(scores.get("DEX", DEFAULT_SCORE))
-
-    armour = armours.get(armour_id) if armour_id else None
-    shield = shields.get(shield_id) if shield_id else None
     if given_ac is not None:
         ac = given_ac
     else:
-        ac = armour_class(armour, shield, dex_mod() if kind == "party" else 0)
+        dex = attribute_modifier(scores.get("DEX", DEFAULT_SCORE)) if kind == "party" else 0
+        ac = armour_class(armour, shield, dex)
     if attack_bonus is None:
-        # Party level-1 characters have +0 (warriors +1 is set in the file); NPCs use HD.
+        # Level-1 party characters default to +0; NPCs use their HD (004 · Attack Rolls).
         attack_bonus = hd if kind == "npc" else 0
     if save is None:
+        # The family's Physical save: 15 - level - best of STR/CON modifier for the party,
+        # 15 - half HD (rounded down) for NPCs.
         if kind == "party":
-            physical = max(attribute_modifier(scores.get(a, DEFAULT_SCORE)) for a in ("STR", "CON"))
-            save = 15 - hd - physical
+            best = max(attribute_modifier(scores.get(a, DEFAULT_SCORE)) for a in ("STR", "CON"))
+            save = 15 - hd - best
         else:
             save = max(2, 15 - hd // 2)
     return UnitTemplate(
@@ -524,26 +552,36 @@ def _load(directory: Path) -> Content:
         raise ContentError([f"{directory}: content directory is missing"])
 
     weapons_data = _read_toml(directory / "weapons.toml", "weapons.toml", problems)
-    _check_top_level(problems, "weapons.toml", weapons_data, {"weapons"})
     weapons: dict[str, Weapon] = {}
-    for table in _entries(problems, "weapons.toml", weapons_data, "weapons"):
-        weapon = _weapon(table)
-        if weapon is not None:
-            weapons[weapon.id] = weapon
+    if weapons_data is not None:
+        _check_top_level(problems, "weapons.toml", weapons_data, {"weapons"})
+        for table in _entries(problems, "weapons.toml", weapons_data, "weapons"):
+            weapon = _weapon(table)
+            if weapon is not None:
+                weapons[weapon.id] = weapon
 
     armour_data = _read_toml(directory / "armour.toml", "armour.toml", problems)
-    _check_top_level(problems, "armour.toml", armour_data, {"armours", "shields"})
     armours: dict[str, Armour] = {}
-    for table in _entries(problems, "armour.toml", armour_data, "armours"):
-        armour = _armour(table)
-        if armour is not None:
-            armours[armour.id] = armour
     shields: dict[str, Shield] = {}
-    for table in _entries(problems, "armour.toml", armour_data, "shields", required=False):
-        shield = _shield(table)
-        if shield is not None:
-            shields[shield.id] = shield
+    if armour_data is not None:
+        _check_top_level(problems, "armour.toml", armour_data, {"armours", "shields"})
+        for table in _entries(problems, "armour.toml", armour_data, "armours"):
+            armour = _armour(table)
+            if armour is not None:
+                armours[armour.id] = armour
+        for table in _entries(problems, "armour.toml", armour_data, "shields", required=False):
+            shield = _shield(table)
+            if shield is not None:
+                shields[shield.id] = shield
 
+    gear = _Gear(
+        weapons,
+        armours,
+        shields,
+        _declared(weapons_data, "weapons"),
+        _declared(armour_data, "armours"),
+        _declared(armour_data, "shields"),
+    )
     templates: dict[str, UnitTemplate] = {}
     origin: dict[str, str] = {}
     unit_files = sorted((directory / "units").glob("*.toml"))
@@ -552,6 +590,8 @@ def _load(directory: Path) -> Content:
     for path in unit_files:
         label = f"units/{path.name}"
         data = _read_toml(path, label, problems)
+        if data is None:
+            continue
         _check_top_level(problems, label, data, {"units"})
         for table in _entries(problems, label, data, "units"):
             template_id = _entry_id(table)
@@ -560,7 +600,7 @@ def _load(directory: Path) -> Content:
                 problems.append(f"{label}: {table.prefix}: duplicate template id (also in {other})")
                 continue
             origin[template_id] = label
-            template = _template(table, weapons, armours, shields)
+            template = _template(table, gear)
             if template is not None:
                 templates[template.id] = template
 
