@@ -1,0 +1,325 @@
+"""``Battle``: a state machine that runs until it needs a choice (DESIGN.md · The path of one
+decision).
+
+    battle = Battle("maps/duel.tmx", ruleset="grid", seed=7)
+    while not battle.over:
+        decision = battle.pending                  # who decides what, with the options
+        result = battle.answer(some_answer)        # Ok(events) or Refused(reason)
+
+Nothing but ``answer`` changes the battle. A refused answer leaves it exactly as it was
+(``state_hash()`` unchanged). ``answers`` is the list of accepted answers: the seed, the
+map, the ruleset, the controllers and this list replay the battle to the same
+``state_hash()`` (``Battle.replay``).
+
+Each battle owns an esper world with a unique name and switches to it whenever one of its
+methods runs (esper 3 keeps worlds at module level; see DESIGN.md · esper traps).
+``close()`` deletes the world; simulate and tests call it when done.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, is_dataclass
+from pathlib import Path
+from typing import Any
+
+import esper
+
+from game.engine.answers import Answer
+from game.engine.context import Context
+from game.engine.decision import Decision, Ok, Refused, Result
+from game.engine.events import Event, Rolled
+from game.maps.battlefield import Battlefield
+
+_WORLD_NUMBERS = itertools.count(1)
+CONTROLLER_KINDS = ("human", "ai")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitView:
+    """A read-only snapshot of one unit for scripts, the UI and the AI."""
+
+    id: str
+    name: str
+    side: str
+    template: str
+    cell: tuple[int, int]
+    hp: int
+    max_hp: int
+    status: str  # "ready", "mortally wounded", "dead", "fled", "surrendered", "routed"
+    in_fight: bool
+
+
+class Battle:
+    """One battle: map + ruleset + seed + controllers, driven by answers.
+
+    ``controllers`` maps side id → controller name ("human", "ai", or an AI level such as
+    "baseline"); the engine only records them (saves need them) — answering is up to the
+    caller, e.g. ``game.ai.play`` for AI sides. ``dice`` replaces the battle's generator
+    for the rolls of the fight (tests pass a ``ScriptedRandom``); unit hit points are then
+    still rolled from ``seed``.
+    """
+
+    def __init__(
+        self,
+        battlefield: Battlefield | str | Path,
+        ruleset: str = "grid",
+        seed: int = 0,
+        controllers: Mapping[str, str] | None = None,
+        *,
+        content: Any = None,
+        dice: random.Random | None = None,
+    ) -> None:
+        from game.rules import get_ruleset
+
+        if not isinstance(battlefield, Battlefield):
+            from game.maps.loader import load_battlefield
+
+            battlefield = load_battlefield(Path(battlefield))
+        assert isinstance(battlefield, Battlefield)
+        if content is None:
+            from game.content import load_content
+
+            content = load_content()
+        self.battlefield = battlefield
+        self.ruleset_id = ruleset
+        self.seed = seed
+        side_ids = [s.id for s in battlefield.scenario.sides]
+        self.controllers: dict[str, str] = {s: "ai" for s in side_ids}
+        if controllers:
+            unknown = set(controllers) - set(side_ids)
+            if unknown:
+                raise ValueError(f"no side {sorted(unknown)[0]!r} on this map")
+            self.controllers.update(controllers)
+        self.content = content
+        self._dice = dice
+        self._get_ruleset = get_ruleset
+        get_ruleset(ruleset)  # fail early on an unknown id
+        self.answers: list[Answer] = []
+        self._marks: list[int] = []  # len(events) just before each answer was applied
+        self._start()
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def _start(self) -> None:
+        from game.world import build_world
+
+        self.world_name = f"battle-{next(_WORLD_NUMBERS)}"
+        rng = self._dice if self._dice is not None else random.Random(self.seed)
+        build_rng = random.Random(self.seed) if self._dice is not None else rng
+        ruleset = self._get_ruleset(self.ruleset_id)
+        esper.switch_world(self.world_name)
+        handle = build_world(self.battlefield, self.content, self.world_name, build_rng)
+        self.ctx = Context(
+            battlefield=self.battlefield,
+            content=self.content,
+            ruleset=ruleset,
+            rng=rng,
+            world_name=self.world_name,
+            seed=self.seed,
+        )
+        self.ctx.entities = dict(handle.entities)
+        ruleset.setup(self.ctx)
+        self._flow = ruleset.run(self.ctx)
+        self.pending: Decision | None = None
+        self._advance(None)
+
+    def close(self) -> None:
+        """Delete this battle's esper world (switching away from it first if needed)."""
+        if self.world_name in esper.list_worlds():
+            if esper.current_world == self.world_name:
+                esper.switch_world("default")
+            esper.delete_world(self.world_name)
+
+    @contextmanager
+    def _active(self) -> Iterator[None]:
+        if esper.current_world != self.world_name:
+            esper.switch_world(self.world_name)
+        yield
+
+    def _advance(self, answer: Answer | None) -> None:
+        try:
+            if answer is None:
+                self.pending = next(self._flow)
+            else:
+                self.pending = self._flow.send(answer)
+        except StopIteration:
+            self.pending = None
+            self.ctx.over = True
+
+    # -- the public loop -------------------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        return self.ctx.events
+
+    @property
+    def over(self) -> bool:
+        return self.pending is None
+
+    @property
+    def winner(self) -> str | None:
+        return self.ctx.winner
+
+    @property
+    def round(self) -> int:
+        return self.ctx.round
+
+    def validate(self, choice: Any) -> str | None:
+        """Why ``choice`` would be refused, or None if it would be accepted (pure)."""
+        with self._active():
+            decision = self.pending
+            if decision is None:
+                return "the battle is over"
+            if not isinstance(choice, Answer):
+                return f"not an answer: {choice!r}"
+            try:
+                if decision.open:
+                    return self.ctx.ruleset.validate_action(self.ctx, decision, choice)
+                if choice in decision.answers:
+                    return None
+            except (TypeError, ValueError, KeyError, IndexError) as exc:
+                return f"malformed answer {choice.describe()}: {exc}"
+            wanted = ", ".join(sorted({a.kind for a in decision.answers}))
+            return f"{choice.describe()} is not one of the options ({wanted})"
+
+    def answer(self, choice: Any) -> Result:
+        """Apply ``choice`` to the pending decision: Ok(events) or Refused(reason)."""
+        reason = self.validate(choice)
+        if reason is not None:
+            return Refused(reason)
+        with self._active():
+            start = len(self.ctx.events)
+            self._marks.append(start)
+            self.answers.append(choice)
+            self.ctx.answer_count = len(self.answers)
+            self._advance(choice)
+            return Ok(tuple(self.ctx.events[start:]))
+
+    def legal_answers(self) -> list[Answer]:
+        """Every concrete legal answer to the pending decision (empty when over)."""
+        with self._active():
+            if self.pending is None:
+                return []
+            return self.ctx.ruleset.legal_answers(self.ctx, self.pending)
+
+    # -- undo and replay ---------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """True when the last answer rolled no die since it was given (undo never rerolls)."""
+        if not self.answers:
+            return False
+        return not any(isinstance(e, Rolled) for e in self.ctx.events[self._marks[-1] :])
+
+    def undo(self) -> bool:
+        """Take back the last answer if ``can_undo()``; rebuilds by replaying the rest."""
+        if not self.can_undo():
+            return False
+        keep = self.answers[:-1]
+        self._restart(keep)
+        return True
+
+    def _restart(self, answers: Sequence[Answer]) -> None:
+        old = self.world_name
+        self.answers = []
+        self._marks = []
+        self._start()
+        if old in esper.list_worlds() and esper.current_world != old:
+            esper.delete_world(old)
+        for a in answers:
+            result = self.answer(a)
+            if not result.ok:
+                at = len(self.answers)
+                raise RuntimeError(f"replay diverged at answer {at}: {result.reason}")
+
+    @classmethod
+    def replay(
+        cls,
+        battlefield: Battlefield | str | Path,
+        answers: Sequence[Answer],
+        ruleset: str = "grid",
+        seed: int = 0,
+        controllers: Mapping[str, str] | None = None,
+        **kwargs: Any,
+    ) -> Battle:
+        """A new battle with ``answers`` applied in order (RuntimeError if one is refused)."""
+        battle = cls(battlefield, ruleset, seed, controllers, **kwargs)
+        for i, a in enumerate(answers):
+            result = battle.answer(a)
+            if not result.ok:
+                raise RuntimeError(f"replay diverged at answer {i}: {result.reason}")
+        return battle
+
+    # -- reading the battle ------------------------------------------------------------------
+    def unit_ids(self) -> list[str]:
+        return list(self.ctx.units())
+
+    def unit(self, unit_id: str) -> UnitView:
+        with self._active():
+            return self.ctx.ruleset.unit_view(self.ctx, unit_id)
+
+    def units(self, side: str | None = None) -> list[UnitView]:
+        with self._active():
+            views = [self.ctx.ruleset.unit_view(self.ctx, u) for u in self.ctx.units()]
+        return [v for v in views if side is None or v.side == side]
+
+    def component(self, unit_id: str, component: type[Any]) -> Any:
+        """A unit's component (read it, do not change it)."""
+        with self._active():
+            return self.ctx.get(unit_id, component)
+
+    def attack_preview(
+        self, attacker: str, target: str, weapon: str, *, ranged: bool | None = None
+    ) -> Any:
+        """Pure preview of an attack (hit chance with itemised modifiers, damage, Shock)."""
+        with self._active():
+            return self.ctx.ruleset.attack_preview(
+                self.ctx, attacker, target, weapon, ranged=ranged
+            )
+
+    def state_hash(self) -> str:
+        """sha256 of everything that decides the future: units' components, round, turn
+        position, the pending decision and the dice generator's state."""
+        with self._active():
+            units: dict[str, Any] = {}
+            for uid in self.ctx.units():
+                comps: tuple[Any, ...] = esper.components_for_entity(self.ctx.entity(uid))
+                ordered = sorted(comps, key=lambda c: type(c).__name__)
+                units[uid] = {type(c).__name__: _plain(c) for c in ordered}
+            state = {
+                "ruleset": self.ruleset_id,
+                "round": self.ctx.round,
+                "active": [self.ctx.active_side, self.ctx.active_unit],
+                "order": list(self.ctx.side_order),
+                "events": len(self.ctx.events),
+                "answers": len(self.answers),
+                "pending": None if self.pending is None else _plain(self.pending),
+                "winner": self.ctx.winner,
+                "rng": repr(self.ctx.rng.getstate()),
+                "units": units,
+                "extra": _plain(self.ctx.ruleset.hash_extra(self.ctx)),
+            }
+            text = json.dumps(state, sort_keys=True, default=_json_default)
+            return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _plain(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        try:
+            data = asdict(value)
+        except TypeError:
+            data = {k: getattr(value, k) for k in getattr(value, "__slots__", ())}
+        return {"__type__": type(value).__name__, **{k: _plain(v) for k, v in data.items()}}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(value, set | frozenset):
+        return sorted((_plain(v) for v in value), key=repr)
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _json_default(value: Any) -> Any:
+    return repr(value)

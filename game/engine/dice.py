@@ -1,0 +1,67 @@
+"""Dice for the engine: every roll goes through the battle's ``random.Random`` and becomes a
+``Rolled`` event (DESIGN.md · Randomness).
+
+``roll_dice(rng, count, sides)`` draws ``count`` faces with one ``randint(1, sides)`` each,
+in order; nothing else in the rules touches the generator, so a seed plus the list of
+answers reproduces a battle exactly.
+
+``ScriptedRandom`` is a ``random.Random`` that hands out scripted faces: tests use it to
+pin every die ("fixed dice"). It refuses a face that does not fit the die and says so
+when the script runs out, so a test cannot silently roll something unexpected.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+
+def roll_dice(rng: random.Random, count: int, sides: int) -> tuple[int, ...]:
+    """Roll ``count`` d``sides`` with ``rng``; the faces in order."""
+    return tuple(rng.randint(1, sides) for _ in range(count))
+
+
+def dice_text(count: int, sides: int) -> str:
+    return f"{'' if count == 1 else count}d{sides}"
+
+
+class ScriptExhausted(AssertionError):
+    """A scripted generator was asked for more dice than the test scripted."""
+
+
+class ScriptedRandom(random.Random):
+    """A generator whose ``randint`` returns the scripted faces in order (fixed dice).
+
+    ``ScriptedRandom([14, 3])`` makes the next d20 a 14 and the next die a 3. With
+    ``fallback_seed`` given, rolls after the script come from a seeded generator instead of
+    raising ``ScriptExhausted``.
+    """
+
+    def __init__(self, faces: Iterable[int] = (), fallback_seed: int | None = None) -> None:
+        super().__init__(0)
+        self._faces = list(faces)
+        self._fallback = None if fallback_seed is None else random.Random(fallback_seed)
+        self.log: list[tuple[int, int]] = []  # (sides, face) of every roll, for assertions
+
+    def push(self, *faces: int) -> None:
+        """Append faces to the script."""
+        self._faces.extend(faces)
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        return tuple(self._faces)
+
+    def randint(self, a: int, b: int) -> int:
+        if self._faces:
+            face = self._faces.pop(0)
+            if not a <= face <= b:
+                raise AssertionError(f"scripted face {face} does not fit a roll of {a}..{b}")
+        elif self._fallback is not None:
+            face = self._fallback.randint(a, b)
+        else:
+            raise ScriptExhausted(f"no scripted face left for a roll of {a}..{b}")
+        self.log.append((b, face))
+        return face
+
+    def getstate(self) -> tuple[object, ...]:  # type: ignore[override]
+        return (tuple(self._faces), None if self._fallback is None else self._fallback.getstate())
