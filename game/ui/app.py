@@ -21,6 +21,7 @@ from game.ui.widgets import Tooltip
 STEP = 1 / 60  # seconds of game time per update
 MAX_STEPS_PER_FRAME = 5  # after a stall, drop time rather than spiral
 FPS_CAP = 60
+MESSAGE_MS = 8000  # how long a problem line stays up
 
 NO_DISPLAY_MESSAGE = (
     "shieldwall: no display available ({why}); to play battles without a window use "
@@ -70,7 +71,9 @@ class App:
         if settings is None:
             settings, problem = load_settings(settings_file)
         self.settings = settings
-        self.messages: list[str] = [problem] if problem else []
+        self.messages: list[tuple[str, int]] = []  # (text, ticks when shown)
+        if problem:
+            self.notify(problem)
         self.stack: list[Scene] = []
         self.running = True
         self.frames = 0
@@ -110,12 +113,17 @@ class App:
         else:
             self.screen = pygame.display.set_mode(self.settings.window, pygame.RESIZABLE)
 
+    def notify(self, text: str) -> None:
+        """Show a one-line problem at the top of the window for a few seconds."""
+        self.messages.append((text, pygame.time.get_ticks()))
+        del self.messages[:-3]
+
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings
         try:
             save_settings(settings, self.settings_file)
         except OSError as exc:
-            self.messages.append(f"could not save settings: {exc}")
+            self.notify(f"could not save settings: {exc}")
 
     # -- scene stack --------------------------------------------------------------------------
 
@@ -193,12 +201,14 @@ class App:
 
     def _draw_messages(self, surface: pygame.Surface) -> None:
         """Problems the player should know about (bad map, unreadable settings)."""
+        now = pygame.time.get_ticks()
+        self.messages = [(t, when) for t, when in self.messages if now - when < MESSAGE_MS]
         if not self.messages:
             return
         from game.ui.widgets import draw_panel, draw_text
 
         y = 12
-        for text in self.messages[-3:]:
+        for text, _when in self.messages:
             f = theme.font("body", theme.SIZE_SMALL)
             w = f.size(text)[0] + 24
             rect = pygame.Rect((surface.get_width() - w) // 2, y, w, 30)

@@ -61,3 +61,52 @@ def broken_entry(path: Path, problem: str, *, user: bool = False) -> MapEntry:
         user=user,
         problem=problem,
     )
+
+
+def user_maps_dir() -> Path:
+    """Where players put their own battles."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("shieldwall")) / "maps"
+
+
+def load_catalogue(extra: list[Path] | None = None) -> list[MapEntry]:
+    """Every shipped and user map (plus ``extra`` files), shipped first, by title.
+
+    A map that fails to load is listed with its first problem, so the player
+    sees why instead of the map silently missing.
+    """
+    from game.maps.errors import MapError
+    from game.maps.loader import load_battlefield
+
+    found: list[tuple[Path, bool]] = []
+    seen: set[Path] = set()
+    for folder, user in ((SHIPPED_MAPS, False), (user_maps_dir(), True)):
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.tmx")):
+                found.append((path, user))
+    for path in extra or []:
+        found.append((path, True))
+    entries: list[MapEntry] = []
+    for path, user in found:
+        key = path.resolve()
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            entries.append(entry_from_battlefield(load_battlefield(path), user=user))
+        except MapError as exc:
+            first = exc.lines()[0] if exc.problems else str(exc)
+            more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
+            entries.append(broken_entry(path, first + more, user=user))
+        except OSError as exc:
+            entries.append(broken_entry(path, f"{path}: {exc.strerror or exc}", user=user))
+    entries.sort(key=lambda e: (e.user, e.problem is not None, e.title.lower()))
+    return entries
+
+
+def rulesets() -> list[str]:
+    """Ruleset ids the engine knows, for the menu's choice."""
+    from game.rules import ruleset_ids
+
+    return list(ruleset_ids())

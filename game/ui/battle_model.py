@@ -1,0 +1,259 @@
+"""What the battle screen reads: a small adapter between a battle and the drawing code.
+
+The screen depends on ``BattleModel`` only (DESIGN.md · Style, the pyscroll
+row). ``PreviewModel`` shows a map's spawns with their templates before any
+battle exists; the engine-driven model implements the same reading methods
+on a live ``Battle``.
+
+Enemy tokens are numbered within their type and each type gets its own
+colour, in order of first appearance (source 004 · The Grid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.content.loader import Content
+from game.content.templates import UnitTemplate
+from game.geometry.grid import Cell
+from game.maps.battlefield import Battlefield, Spawn
+from game.ui.theme import ENEMY_TYPE_COLOURS
+from game.ui.tokens import TokenInfo
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    """One side as the initiative tracker shows it."""
+
+    id: str
+    name: str
+    colour: str
+    controller: str  # "human" | "ai"
+    standing: int  # units still in the fight
+    total: int
+
+
+class BattleModel(Protocol):
+    """Reading side of a battle for the screen."""
+
+    title: str
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    def tokens(self) -> Sequence[TokenInfo]: ...
+
+    def token(self, key: str) -> TokenInfo | None: ...
+
+    def sides(self) -> Sequence[SideView]: ...
+
+    def current_side(self) -> str | None: ...
+
+    def round_no(self) -> int: ...
+
+    def log_lines(self) -> Sequence[tuple[str, str]]: ...
+
+    def active_units(self) -> frozenset[str]: ...
+
+    def hidden_units(self) -> frozenset[str]: ...
+
+    def template_name(self, key: str) -> str: ...
+
+    def card_lines(self, key: str) -> list[tuple[str, str]]: ...
+
+    def sheet_lines(self, key: str) -> list[tuple[str, str]]: ...
+
+    def cell_tooltip(self, cell: Cell) -> str: ...
+
+
+def type_colours(templates_in_order: Sequence[str]) -> dict[str, str]:
+    """A distinct colour per enemy template id, in order of first appearance."""
+    out: dict[str, str] = {}
+    for template in templates_in_order:
+        if template not in out:
+            out[template] = ENEMY_TYPE_COLOURS[len(out) % len(ENEMY_TYPE_COLOURS)]
+    return out
+
+
+def enemy_numbers(keys_and_templates: Sequence[tuple[str, str]]) -> dict[str, int]:
+    """Number each enemy within its template: bandit 1, bandit 2, wolf 1 …"""
+    counts: dict[str, int] = {}
+    out: dict[str, int] = {}
+    for key, template in keys_and_templates:
+        counts[template] = counts.get(template, 0) + 1
+        out[key] = counts[template]
+    return out
+
+
+def template_lines(template: UnitTemplate, content: Content) -> list[tuple[str, str]]:
+    """Stats, weapons with damage and Shock, armour: the unit sheet's rows."""
+    lines: list[tuple[str, str]] = [
+        ("AC", str(template.ac)),
+        ("Hit dice", f"{template.hd}  (attack +{template.attack_bonus})"),
+        ("Speed", f"{template.speed_ft} ft"),
+    ]
+    if template.is_party:
+        scores = "  ".join(f"{a} {template.score(a)}" for a in template.attributes)
+        lines.append(("Attributes", scores))
+    for weapon_id in template.weapons:
+        weapon = content.weapons.get(weapon_id)
+        if weapon is None:
+            continue
+        shock = ""
+        if weapon.shock is not None:
+            ac = "-" if weapon.shock.ac is None else str(weapon.shock.ac)
+            shock = f", Shock {weapon.shock.points}/{ac}"
+        lines.append(("Weapon", f"{weapon.name}: {weapon.damage}{shock}"))
+    armour = content.armours.get(template.armour) if template.armour else None
+    shield = content.shields.get(template.shield) if template.shield else None
+    gear = ", ".join(g.name for g in (armour, shield) if g is not None) or "none"
+    lines.append(("Armour", gear))
+    traits = [t for t, on in (("fearless", template.fearless), ("trained", template.trained)) if on]
+    if template.size != "medium":
+        traits.append(template.size)
+    if traits:
+        lines.append(("Traits", ", ".join(traits)))
+    return lines
+
+
+class PreviewModel:
+    """The map's spawns as tokens at full health, with no battle running."""
+
+    def __init__(self, battlefield: Battlefield, content: Content) -> None:
+        self.battlefield = battlefield
+        self.content = content
+        self.title = battlefield.scenario.title
+        party_sides = {s.id for s in battlefield.scenario.sides if s.party}
+        enemies = [s for s in battlefield.spawns if s.side not in party_sides]
+        colours = type_colours([s.template for s in enemies])
+        numbers = enemy_numbers([(self._key(s), s.template) for s in enemies])
+        self._tokens: list[TokenInfo] = []
+        for spawn in battlefield.spawns:
+            template = content.templates.get(spawn.template)
+            side = battlefield.side(spawn.side)
+            hp = _typical_hp(template)
+            key = self._key(spawn)
+            party = spawn.side in party_sides
+            self._tokens.append(
+                TokenInfo(
+                    key=key,
+                    name=spawn.name,
+                    side=spawn.side,
+                    side_colour=side.colour,
+                    cell=spawn.cell,
+                    hp=hp,
+                    max_hp=hp,
+                    party=party,
+                    icon=template.icon if template else None,
+                    type_colour=colours.get(spawn.template, "#888888"),
+                    number=None if party else numbers.get(key),
+                    template=spawn.template,
+                )
+            )
+        self._by_key = {t.key: t for t in self._tokens}
+
+    @staticmethod
+    def _key(spawn: Spawn) -> str:
+        return f"{spawn.side}:{spawn.cell[0]},{spawn.cell[1]}"
+
+    @property
+    def width(self) -> int:
+        return self.battlefield.grid.width
+
+    @property
+    def height(self) -> int:
+        return self.battlefield.grid.height
+
+    def tokens(self) -> Sequence[TokenInfo]:
+        return self._tokens
+
+    def token(self, key: str) -> TokenInfo | None:
+        return self._by_key.get(key)
+
+    def sides(self) -> Sequence[SideView]:
+        out = []
+        for side in self.battlefield.scenario.sides:
+            n = sum(1 for t in self._tokens if t.side == side.id)
+            controller = "ai" if side.control == "ai" else "human"
+            out.append(SideView(side.id, side.name, side.colour, controller, n, n))
+        return out
+
+    def current_side(self) -> str | None:
+        return None
+
+    def round_no(self) -> int:
+        return 0
+
+    def log_lines(self) -> Sequence[tuple[str, str]]:
+        return [(self.battlefield.scenario.briefing, "info")]
+
+    def active_units(self) -> frozenset[str]:
+        return frozenset()
+
+    def hidden_units(self) -> frozenset[str]:
+        return frozenset()
+
+    def template_name(self, key: str) -> str:
+        token = self._by_key.get(key)
+        template = self.content.templates.get(token.template) if token else None
+        return template.name if template else (token.template if token else "")
+
+    def card_lines(self, key: str) -> list[tuple[str, str]]:
+        token = self._by_key.get(key)
+        if token is None:
+            return []
+        template = self.content.templates.get(token.template)
+        if template is None:
+            return [("Template", f"{token.template} (unknown)")]
+        return [("HP", f"{token.hp}/{token.max_hp}")] + template_lines(template, self.content)[:5]
+
+    def sheet_lines(self, key: str) -> list[tuple[str, str]]:
+        token = self._by_key.get(key)
+        if token is None:
+            return []
+        template = self.content.templates.get(token.template)
+        if template is None:
+            return []
+        return [("HP", f"{token.hp}/{token.max_hp}")] + template_lines(template, self.content)
+
+    def cell_tooltip(self, cell: Cell) -> str:
+        terrain = self.battlefield.grid.terrain(cell)
+        return _terrain_text(
+            terrain.name,
+            terrain.move_cost,
+            terrain.cover.name.lower(),
+            terrain.blocks_move,
+            terrain.blocks_sight,
+            terrain.concealment,
+        )
+
+
+def _typical_hp(template: UnitTemplate | None) -> int:
+    if template is None:
+        return 1
+    hp = template.hp
+    if isinstance(hp, int):
+        return hp
+    return max(1, round(hp.mean))
+
+
+def _terrain_text(
+    name: str, cost: int, cover: str, blocks_move: bool, blocks_sight: bool, concealment: bool
+) -> str:
+    bits = [name.capitalize()]
+    if blocks_move:
+        bits.append("impassable")
+    elif cost > 1:
+        bits.append(f"difficult (costs {cost} squares)")
+    if blocks_sight:
+        bits.append("blocks sight")
+    if cover != "none":
+        bits.append(f"gives {cover} cover")
+    if concealment:
+        bits.append("conceals")
+    return ", ".join(bits)

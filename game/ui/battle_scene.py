@@ -1,0 +1,424 @@
+"""The battle screen: the board in the middle, the initiative tracker on top,
+the unit card and combat log on the right, the action bar along the bottom.
+
+Issue 4 · Battle screen. The scene reads everything through a ``BattleModel``
+(see ``game.ui.battle_model``) and turns clicks and keys into answers to the
+pending Decision; it never changes the battle itself.
+
+Controls: left-drag, right-drag or WASD/arrows pan; the wheel zooms around
+the cursor; G toggles the grid; Home fits the map; Esc opens the menu; F12
+saves a screenshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.geometry.grid import Cell
+from game.ui import theme
+from game.ui.app import Scene
+from game.ui.battle_model import BattleModel
+from game.ui.board import Board, Overlays
+from game.ui.camera import Camera
+from game.ui.log_panel import LogPanel
+from game.ui.map_view import MapView
+from game.ui.overlays import PauseScene
+from game.ui.theme import colour
+from game.ui.tokens import MARKERS, TokenInfo, draw_token
+from game.ui.widgets import Button, draw_panel, draw_text
+
+TOP_H = 46
+SIDE_W = 340
+BOTTOM_H = 96
+PAN_SPEED = 900  # screen pixels per second for WASD/arrows
+DRAG_THRESHOLD = 5
+
+
+class BattleScene(Scene):
+    """Shows one battle and lets the humans play it."""
+
+    def __init__(self, model: BattleModel, view: MapView, back_to_menu: Callable[[], None]) -> None:
+        self.model = model
+        self.board = Board(view, model)
+        self.back_to_menu = back_to_menu
+        self.camera = Camera(view.tile, 800, 600)
+        self._size = (0, 0)
+        self._fitted = False
+        self.viewport = pygame.Rect(0, 0, 800, 600)
+        self.log = LogPanel()
+        self._log_seen = 0
+        self.hover: Cell | None = None
+        self.selected: str | None = None
+        self.sheet_unit: str | None = None  # right-click unit sheet
+        self._drag_from: tuple[int, int] | None = None
+        self._drag_button = 0
+        self._dragging = False
+        self.menu_button = Button(
+            "Menu", self._pause, hint="Pause: settings, menu, quit [Esc].", size=theme.SIZE_SMALL
+        )
+
+    # -- scene hooks --------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.board.show_grid = self.app.settings.grid_overlay
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        self._size = size
+        w, h = size
+        self.viewport = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - BOTTOM_H)
+        self.camera = self.camera.resized(self.viewport.w, self.viewport.h)
+        if not self._fitted:
+            self.camera = self.camera.fit(self.model.width, self.model.height)
+            self._fitted = True
+        self.camera = self.camera.clamped(self.model.width, self.model.height)
+        self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H)
+        self.card_rect = pygame.Rect(self.side_rect.x + 10, self.side_rect.y + 10, SIDE_W - 20, 250)
+        self.log.rect = pygame.Rect(
+            self.side_rect.x + 10,
+            self.card_rect.bottom + 10,
+            SIDE_W - 20,
+            self.side_rect.bottom - self.card_rect.bottom - 20,
+        )
+        self.bar_rect = pygame.Rect(0, h - BOTTOM_H, w - SIDE_W, BOTTOM_H)
+        self.menu_button.rect = pygame.Rect(w - 96, 6, 86, TOP_H - 12)
+
+    def _pause(self) -> None:
+        self.app.push(PauseScene(self.back_to_menu))
+
+    def _cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        if not self.viewport.collidepoint(pos):
+            return None
+        cell = self.camera.screen_to_cell(pos[0] - self.viewport.x, pos[1] - self.viewport.y)
+        if 0 <= cell[0] < self.model.width and 0 <= cell[1] < self.model.height:
+            return cell
+        return None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self._size != self.app.screen.get_size():
+            self._layout(self.app.screen.get_size())
+        if self.menu_button.handle(event) or self.log.handle(event):
+            return
+        if self.handle_hud(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.sheet_unit is not None:
+                    self.sheet_unit = None
+                elif not self.cancel():
+                    self._pause()
+            elif event.key == pygame.K_g:
+                self.board.show_grid = not self.board.show_grid
+            elif event.key == pygame.K_HOME:
+                self.camera = self.camera.fit(self.model.width, self.model.height)
+            elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self._zoom(self.viewport.center, 1)
+            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self._zoom(self.viewport.center, -1)
+        elif event.type == pygame.MOUSEWHEEL:
+            mouse = pygame.mouse.get_pos()
+            if self.viewport.collidepoint(mouse):
+                self._zoom(mouse, 1 if event.y > 0 else -1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+            if self.viewport.collidepoint(event.pos):
+                self._drag_from = event.pos
+                self._drag_button = event.button
+                self._dragging = False
+        elif event.type == pygame.MOUSEMOTION:
+            if self._drag_from is not None:
+                dx = event.pos[0] - self._drag_from[0]
+                dy = event.pos[1] - self._drag_from[1]
+                if self._dragging or abs(dx) + abs(dy) >= DRAG_THRESHOLD:
+                    self._dragging = True
+                    self.camera = self.camera.pan(dx, dy).clamped(
+                        self.model.width, self.model.height
+                    )
+                    self._drag_from = event.pos
+            self.hover = self._cell_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+            was_drag = self._dragging
+            button = self._drag_button
+            self._drag_from = None
+            self._dragging = False
+            if not was_drag and button == event.button:
+                cell = self._cell_at(event.pos)
+                if cell is not None:
+                    if event.button == 1:
+                        self.click_cell(cell)
+                    elif event.button == 3:
+                        token = self.board.token_at(cell)
+                        self.sheet_unit = token.key if token else None
+
+    def _zoom(self, pos: tuple[int, int], steps: int) -> None:
+        self.camera = self.camera.zoom_at(
+            pos[0] - self.viewport.x, pos[1] - self.viewport.y, steps
+        ).clamped(self.model.width, self.model.height)
+
+    def update(self, dt: float) -> None:
+        if self.app.top is not self:
+            return
+        keys = pygame.key.get_pressed()
+        dx = (keys[pygame.K_a] or keys[pygame.K_LEFT]) - (keys[pygame.K_d] or keys[pygame.K_RIGHT])
+        dy = (keys[pygame.K_w] or keys[pygame.K_UP]) - (keys[pygame.K_s] or keys[pygame.K_DOWN])
+        if dx or dy:
+            self.camera = self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt).clamped(
+                self.model.width, self.model.height
+            )
+        self.advance(dt)
+
+    # -- hooks for the playing layer (overridden in the engine-driven screen) -----------------
+
+    def handle_hud(self, event: pygame.event.Event) -> bool:
+        """Action bar and prompts; True if the event was used."""
+        return False
+
+    def click_cell(self, cell: Cell) -> None:
+        token = self.board.token_at(cell)
+        self.selected = token.key if token else None
+
+    def cancel(self) -> bool:
+        """Esc: drop the current selection or targeting; False if there was nothing to drop."""
+        if self.selected is not None:
+            self.selected = None
+            return True
+        return False
+
+    def advance(self, dt: float) -> None:
+        """Run AI turns and animations."""
+
+    def hidden_tokens(self) -> frozenset[str]:
+        """Units not to draw on the board this frame (fog, or drawn by an animation)."""
+        return self.model.hidden_units()
+
+    def overlays(self) -> Overlays:
+        return Overlays(hover=self.hover)
+
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        draw_panel(
+            surface, self.bar_rect, fill="wood_dark", border="wood_light", radius=0, shadow=False
+        )
+        draw_text(
+            surface,
+            "Preview: tokens as the map places them.",
+            (self.bar_rect.x + 20, self.bar_rect.centery),
+            role="italic",
+            fg="parchment_dark",
+            anchor="midleft",
+        )
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def _sync_log(self) -> None:
+        lines = self.model.log_lines()
+        for text, tone in lines[self._log_seen :]:
+            self.log.add(text, tone)
+        self._log_seen = len(lines)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self._size:
+            self._layout(surface.get_size())
+        self._sync_log()
+        self.board.draw(
+            surface,
+            self.viewport,
+            self.camera,
+            self.overlays(),
+            selected=self.selected,
+            active=self.model.active_units(),
+            hidden_units=self.hidden_tokens(),
+        )
+        self._draw_top(surface)
+        self._draw_side(surface)
+        self.draw_bar(surface)
+        if self.sheet_unit is not None:
+            self._draw_sheet(surface, self.sheet_unit)
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        w = surface.get_width()
+        bar = pygame.Rect(0, 0, w, TOP_H)
+        pygame.draw.rect(surface, colour("wood_dark"), bar)
+        pygame.draw.line(surface, colour("wood_light"), bar.bottomleft, bar.bottomright, 2)
+        draw_text(
+            surface,
+            self.model.title,
+            (14, TOP_H // 2),
+            role="title",
+            size=theme.SIZE_BODY,
+            fg="gold",
+            anchor="midleft",
+        )
+        x = 14 + theme.font("title", theme.SIZE_BODY).size(self.model.title)[0] + 28
+        round_no = self.model.round_no()
+        if round_no:
+            r = draw_text(
+                surface,
+                f"Round {round_no}",
+                (x, TOP_H // 2),
+                role="bold",
+                fg="bone",
+                anchor="midleft",
+            )
+            x = r.right + 20
+        current = self.model.current_side()
+        for i, side in enumerate(self.model.sides()):
+            label = f"{i + 1}. {side.name}" + ("  (AI)" if side.controller == "ai" else "")
+            label += f"  {side.standing}/{side.total}"
+            f = theme.font("bold", theme.SIZE_SMALL)
+            chip = pygame.Rect(x, 8, f.size(label)[0] + 34, TOP_H - 16)
+            if chip.right > self.menu_button.rect.x - 10:
+                break
+            now = side.id == current
+            draw_panel(
+                surface,
+                chip,
+                fill="wood_light" if now else "wood",
+                border="gold_bright" if now else "wood_dark",
+                radius=6,
+                shadow=False,
+            )
+            pygame.draw.circle(surface, colour(side.colour), (chip.x + 14, chip.centery), 7)
+            draw_text(
+                surface,
+                label,
+                (chip.x + 26, chip.centery),
+                role="bold",
+                size=theme.SIZE_SMALL,
+                fg="bone" if now else "parchment_dark",
+                anchor="midleft",
+            )
+            x = chip.right + 8
+        self.menu_button.draw(surface)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, colour("wood_dark"), self.side_rect)
+        pygame.draw.line(
+            surface, colour("wood_light"), self.side_rect.topleft, self.side_rect.bottomleft, 2
+        )
+        self.draw_card(surface, self.card_rect)
+        self.log.draw(surface)
+
+    def draw_card(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The selected (or hovered) unit's card."""
+        key = self.selected
+        token = self.model.token(key) if key else None
+        if token is None and self.hover is not None:
+            token = self.board.token_at(self.hover)
+        draw_panel(surface, rect, fill="parchment", border="wood")
+        if token is None:
+            draw_text(
+                surface,
+                "No unit selected",
+                (rect.x + 16, rect.y + 14),
+                role="title",
+                size=theme.SIZE_SMALL + 2,
+                fg="ink_soft",
+            )
+            hints = (
+                "Click a unit to select it.",
+                "Right-click a unit for its full sheet.",
+                "Drag or WASD to pan, wheel to zoom.",
+                "G grid · Home fit map · Esc menu",
+            )
+            for i, hint in enumerate(hints):
+                draw_text(
+                    surface,
+                    hint,
+                    (rect.x + 16, rect.y + 50 + i * 24),
+                    size=theme.SIZE_SMALL,
+                    fg="ink_soft",
+                )
+            return
+        self._card_for(surface, rect, token)
+
+    def _card_for(self, surface: pygame.Surface, rect: pygame.Rect, token: TokenInfo) -> None:
+        disc = pygame.Rect(rect.x + 12, rect.y + 12, 56, 56)
+        draw_token(surface, token, disc)
+        draw_text(
+            surface,
+            token.name,
+            (disc.right + 12, rect.y + 12),
+            role="title",
+            size=theme.SIZE_SMALL + 3,
+            fg="ink",
+        )
+        side_name = next((s.name for s in self.model.sides() if s.id == token.side), token.side)
+        draw_text(
+            surface,
+            f"{self.model.template_name(token.key)} · {side_name}",
+            (disc.right + 12, rect.y + 40),
+            size=theme.SIZE_SMALL,
+            fg="ink_soft",
+        )
+        y = disc.bottom + 12
+        for label, value in self.model.card_lines(token.key):
+            draw_text(
+                surface, label, (rect.x + 16, y), role="bold", size=theme.SIZE_SMALL, fg="ink"
+            )
+            draw_text(surface, value, (rect.x + 110, y), size=theme.SIZE_SMALL, fg="ink")
+            y += 21
+            if y > rect.bottom - 40:
+                break
+        conds = [MARKERS[c].label for c in MARKERS if c in token.conditions]
+        if conds:
+            draw_text(
+                surface,
+                ", ".join(conds),
+                (rect.x + 16, rect.bottom - 28),
+                role="italic",
+                size=theme.SIZE_SMALL,
+                fg="health_low",
+            )
+
+    def _draw_sheet(self, surface: pygame.Surface, key: str) -> None:
+        token = self.model.token(key)
+        if token is None:
+            self.sheet_unit = None
+            return
+        lines = self.model.sheet_lines(key)
+        rect = pygame.Rect(0, 0, 460, 120 + 24 * len(lines))
+        rect.center = self.viewport.center
+        rect.clamp_ip(self.viewport)
+        draw_panel(surface, rect, fill="parchment", border="wood_dark")
+        disc = pygame.Rect(rect.x + 16, rect.y + 16, 64, 64)
+        draw_token(surface, token, disc)
+        draw_text(
+            surface,
+            token.name,
+            (disc.right + 14, rect.y + 20),
+            role="title",
+            size=theme.SIZE_HEADING - 4,
+            fg="ink",
+        )
+        draw_text(
+            surface,
+            self.model.template_name(key),
+            (disc.right + 14, rect.y + 54),
+            role="italic",
+            fg="ink_soft",
+        )
+        y = disc.bottom + 18
+        for label, value in lines:
+            draw_text(surface, label, (rect.x + 20, y), role="bold", size=theme.SIZE_SMALL + 1)
+            draw_text(surface, value, (rect.x + 140, y), size=theme.SIZE_SMALL + 1)
+            y += 24
+        draw_text(
+            surface,
+            "Esc or right-click elsewhere to close",
+            (rect.right - 14, rect.bottom - 8),
+            size=theme.SIZE_TINY,
+            fg="ink_soft",
+            anchor="bottomright",
+        )
+
+    def tooltip(self, mouse: tuple[int, int]) -> str:
+        text = self.menu_button.tooltip(mouse)
+        if text:
+            return text
+        return self.hud_tooltip(mouse)
+
+    def hud_tooltip(self, mouse: tuple[int, int]) -> str:
+        cell = self._cell_at(mouse)
+        if cell is None:
+            return ""
+        return self.model.cell_tooltip(cell)

@@ -1,0 +1,287 @@
+"""The battle screen's view of a live ``Battle`` (the engine), and how clicks become answers.
+
+Everything here reads the battle; nothing changes it except ``answer`` and
+``undo``, which go through the engine's own validation (DESIGN.md · One path
+for every choice).
+
+Answers are matched to the board generically, from their fields, so every
+action of any ruleset gets a place on the map without this module knowing
+the ruleset: a field holding a unit id names the target (the cell it stands
+on), a cell field or the last cell of a path names the destination.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine import Answer, Battle, Decision
+from game.engine.events import Damaged, Event
+from game.geometry.grid import Cell
+from game.ui.battle_model import SideView, enemy_numbers, template_lines, type_colours
+from game.ui.tokens import TokenInfo
+from game.world.components import Budget, Conditions
+
+# UnitView.status → condition marker (see game.ui.tokens.MARKERS)
+STATUS_MARKERS = {
+    "mortally wounded": "mortally_wounded",
+    "fled": "fled",
+    "routed": "fled",
+    "surrendered": "surrendered",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A concrete legal answer and where it lands on the board."""
+
+    answer: Answer
+    cell: Cell | None  # destination or target's cell
+    target: str | None  # unit id of the target, if any
+    path: tuple[Cell, ...]  # cells entered, if the answer carries a path
+
+
+def _is_cell(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
+
+
+def place(answer: Answer, unit_cells: dict[str, Cell]) -> Placed:
+    """Where ``answer`` points: its target unit, its destination cell, its path."""
+    cell: Cell | None = None
+    target: str | None = None
+    path: tuple[Cell, ...] = ()
+    for f in dataclasses.fields(answer):
+        if f.name == "unit":
+            continue
+        value = getattr(answer, f.name)
+        if isinstance(value, str) and value in unit_cells and target is None:
+            target = value
+        elif _is_cell(value) and cell is None:
+            cell = (value[0], value[1])
+        elif isinstance(value, tuple) and value and all(_is_cell(v) for v in value):
+            path = value
+    if path and cell is None:
+        cell = path[-1]
+    if target is not None and cell is None:
+        cell = unit_cells[target]
+    return Placed(answer, cell, target, path)
+
+
+class EngineModel:
+    """Reads a Battle for the screen (implements ``BattleModel``)."""
+
+    def __init__(self, battle: Battle) -> None:
+        self.battle = battle
+        self.content = battle.content
+        self.title = battle.battlefield.scenario.title
+        self._party = {s.id for s in battle.battlefield.scenario.sides if s.party}
+        views = battle.units()
+        enemies = [(v.id, v.template) for v in views if v.side not in self._party]
+        self._type_colour = type_colours([t for _, t in enemies])
+        self._numbers = enemy_numbers(enemies)
+        self._names = {v.id: v.name for v in views}
+        self._tokens: list[TokenInfo] = []
+        self._stamp = -1
+        self._log: list[tuple[str, str]] = []
+        self._log_from = 0
+        self._events_seen = 0
+        self.extra_conditions: dict[str, frozenset[str]] = {}
+
+    # -- refresh ----------------------------------------------------------------------------
+
+    def _fresh(self) -> None:
+        stamp = len(self.battle.events) + 100_000 * len(self.battle.answers)
+        if stamp == self._stamp:
+            return
+        self._stamp = stamp
+        out = []
+        for v in self.battle.units():
+            template = self.content.templates.get(v.template)
+            conditions = set(self.conditions_of(v.id))
+            marker = STATUS_MARKERS.get(v.status)
+            if marker:
+                conditions.add(marker)
+            side = self.battle.battlefield.side(v.side)
+            party = v.side in self._party
+            out.append(
+                TokenInfo(
+                    key=v.id,
+                    name=v.name,
+                    side=v.side,
+                    side_colour=side.colour,
+                    cell=v.cell,
+                    hp=v.hp,
+                    max_hp=v.max_hp,
+                    party=party,
+                    icon=template.icon if template else None,
+                    type_colour=self._type_colour.get(v.template, "#888888"),
+                    number=None if party else self._numbers.get(v.id),
+                    conditions=frozenset(conditions),
+                    down=not v.in_fight,
+                    template=v.template,
+                )
+            )
+        # the fallen first, so the living are drawn on top of them
+        out.sort(key=lambda t: not t.down)
+        self._tokens = out
+        self._by_key = {t.key: t for t in out}
+
+    def conditions_of(self, unit: str) -> frozenset[str]:
+        """Condition markers from the unit's ``Conditions`` component (prone, grappled …)."""
+        try:
+            c = self.battle.component(unit, Conditions)
+        except KeyError:
+            return frozenset()
+        out = set()
+        for flag in (
+            "prone",
+            "total_defense",
+            "disengaged",
+            "mortally_wounded",
+            "fled",
+            "surrendered",
+        ):
+            if getattr(c, flag, False):
+                out.add(flag)
+        if getattr(c, "grappled", False) or getattr(c, "grappling", None):
+            out.add("grappled")
+        if getattr(c, "screening", None):
+            out.add("screening")
+        if getattr(c, "held_action", False):
+            out.add("holding")
+        return frozenset(out)
+
+    def budget_text(self, unit: str) -> str:
+        """What the unit has left this round: Main, Move, Free (004 · Combat Action Types)."""
+        try:
+            b = self.battle.component(unit, Budget)
+        except KeyError:
+            return ""
+        main = "ready" if b.can_main else "spent"
+        move = "ready" if not b.move_used else "spent"
+        return f"Main {main} · Move {move} · Free {b.free_used}"
+
+    # -- BattleModel ------------------------------------------------------------------------
+
+    @property
+    def width(self) -> int:
+        return self.battle.battlefield.grid.width
+
+    @property
+    def height(self) -> int:
+        return self.battle.battlefield.grid.height
+
+    def tokens(self) -> Sequence[TokenInfo]:
+        self._fresh()
+        return self._tokens
+
+    def token(self, key: str) -> TokenInfo | None:
+        self._fresh()
+        return self._by_key.get(key)
+
+    def sides(self) -> Sequence[SideView]:
+        self._fresh()
+        out = []
+        for side_id in self.battle.ctx.side_order:
+            side = self.battle.battlefield.side(side_id)
+            mine = [t for t in self._tokens if t.side == side_id]
+            standing = sum(1 for t in mine if not t.down)
+            ctrl = "human" if self.battle.controllers.get(side_id) == "human" else "ai"
+            out.append(SideView(side_id, side.name, side.colour, ctrl, standing, len(mine)))
+        return out
+
+    def current_side(self) -> str | None:
+        pending = self.battle.pending
+        return pending.side if pending is not None else None
+
+    def round_no(self) -> int:
+        return self.battle.round
+
+    def log_lines(self) -> Sequence[tuple[str, str]]:
+        events = self.battle.events
+        if len(events) < self._events_seen:  # undo rebuilt the battle
+            self._log = self._log[: self._log_from]
+            self._events_seen = 0
+            self._log.append(("Move taken back.", "info"))
+            self._log_from = len(self._log)
+        for event in events[self._events_seen :]:
+            self._log.append((event.text(), event.tone))
+        self._events_seen = len(events)
+        return self._log
+
+    def active_units(self) -> frozenset[str]:
+        pending = self.battle.pending
+        if pending is not None and pending.unit is not None:
+            return frozenset({pending.unit})
+        return frozenset()
+
+    def hidden_units(self) -> frozenset[str]:
+        return frozenset()
+
+    def template_name(self, key: str) -> str:
+        token = self.token(key)
+        if token is None:
+            return ""
+        template = self.content.templates.get(token.template)
+        return template.name if template else token.template
+
+    def card_lines(self, key: str) -> list[tuple[str, str]]:
+        return self.sheet_lines(key)[:6]
+
+    def sheet_lines(self, key: str) -> list[tuple[str, str]]:
+        token = self.token(key)
+        if token is None:
+            return []
+        view = self.battle.unit(key)
+        lines = [("HP", f"{view.hp}/{view.max_hp}"), ("Status", view.status)]
+        template = self.content.templates.get(view.template)
+        if template is not None:
+            lines += template_lines(template, self.content)
+        return lines
+
+    def cell_tooltip(self, cell: Cell) -> str:
+        terrain = self.battle.battlefield.grid.terrain(cell)
+        from game.ui.battle_model import _terrain_text
+
+        return _terrain_text(
+            terrain.name,
+            terrain.move_cost,
+            terrain.cover.name.lower(),
+            terrain.blocks_move,
+            terrain.blocks_sight,
+            terrain.concealment,
+        )
+
+    # -- answers ------------------------------------------------------------------------------
+
+    def unit_cells(self) -> dict[str, Cell]:
+        return {t.key: t.cell for t in self.tokens()}
+
+    def placed_answers(self) -> list[Placed]:
+        """Every legal answer to the pending decision, placed on the board."""
+        cells = self.unit_cells()
+        return [place(a, cells) for a in self.battle.legal_answers()]
+
+    def name(self, unit: str | None) -> str:
+        return self._names.get(unit or "", unit or "")
+
+    def pending(self) -> Decision | None:
+        return self.battle.pending
+
+    def events_since(self, start: int) -> list[Event]:
+        return self.battle.events[start:]
+
+    def damage_by_side(self) -> dict[str, int]:
+        """Damage each side dealt over the battle (for the victory summary)."""
+        side_of = {v.id: v.side for v in self.battle.units()}
+        out: dict[str, int] = {}
+        for event in self.battle.events:
+            if isinstance(event, Damaged) and event.by in side_of:
+                side = side_of[event.by]
+                out[side] = out.get(side, 0) + event.amount
+        return out

@@ -1,0 +1,97 @@
+"""The combat log: every event's text, coloured by its meaning, scrollable.
+
+Events carry a ``tone`` (a colour name such as "hit", "miss", "roll"); only
+this renderer turns it into a colour (DESIGN.md · Style, after the tcod
+tutorial). New lines stick to the bottom unless the player has scrolled up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import theme
+from game.ui.theme import colour, font
+from game.ui.widgets import draw_panel, draw_text, wrap
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    text: str
+    tone: str = "info"
+
+
+class LogPanel:
+    """A scrollable list of wrapped, coloured lines inside ``rect``."""
+
+    def __init__(self) -> None:
+        self.lines: list[LogLine] = []
+        self.rect = pygame.Rect(0, 0, 300, 200)
+        self.scroll = 0  # wrapped rows scrolled up from the bottom
+        self._wrapped: list[tuple[str, str, bool]] = []  # text, tone, first row of its line
+        self._wrapped_for = (0, 0)
+
+    def add(self, text: str, tone: str = "info") -> None:
+        self.lines.append(LogLine(text, tone))
+        if self.scroll:
+            self.scroll += 1  # keep the view still while the player reads back
+
+    def _rows(self) -> list[tuple[str, str, bool]]:
+        width = self.rect.w - 26
+        if self._wrapped_for != (len(self.lines), width):
+            if self._wrapped_for[1] != width:
+                self._wrapped = []
+                start = 0
+            else:
+                start = self._wrapped_for[0]
+            for line in self.lines[start:]:
+                for i, row in enumerate(wrap(line.text, width, "body", theme.SIZE_SMALL)):
+                    self._wrapped.append((row, line.tone, i == 0))
+            self._wrapped_for = (len(self.lines), width)
+        return self._wrapped
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            rows = self._rows()
+            visible = self._visible_rows()
+            self.scroll = max(0, min(max(0, len(rows) - visible), self.scroll + event.y * 3))
+            return True
+        return False
+
+    def _visible_rows(self) -> int:
+        return max(1, (self.rect.h - 40) // (font("body", theme.SIZE_SMALL).get_height() + 1))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_panel(surface, self.rect, fill="night", border="wood_light", alpha=235)
+        draw_text(
+            surface,
+            "Combat log",
+            (self.rect.x + 12, self.rect.y + 6),
+            role="title",
+            size=theme.SIZE_SMALL,
+            fg="gold",
+        )
+        rows = self._rows()
+        visible = self._visible_rows()
+        end = len(rows) - self.scroll
+        start = max(0, end - visible)
+        f = font("body", theme.SIZE_SMALL)
+        y = self.rect.y + 30
+        for text, tone, first in rows[start:end]:
+            x = self.rect.x + 12 + (0 if first else 10)
+            try:
+                rgb = colour(tone)
+            except KeyError:
+                rgb = colour("info")
+            surface.blit(f.render(text, True, rgb), (x, y))
+            y += f.get_height() + 1
+        if self.scroll:
+            draw_text(
+                surface,
+                f"↓ {self.scroll} newer",
+                (self.rect.right - 12, self.rect.y + 8),
+                size=theme.SIZE_TINY,
+                fg="muted",
+                anchor="topright",
+            )

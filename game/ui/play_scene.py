@@ -1,0 +1,901 @@
+"""Playing a battle: the battle screen driven by the engine's pending Decision.
+
+Issue 4 · Battle screen, Solo and hotseat. What the player can do comes only
+from the pending Decision and ``Battle.legal_answers()``:
+
+- ``choose_unit``: click one of your units (or its portrait) to activate it.
+- ``turn``: the action bar lists every action of the catalog with its cost,
+  greyed with the engine's reason when not possible; picking one shows where
+  it can go (cells and targets come from the legal answers); with no action
+  picked, a click moves to a cell or attacks the enemy standing there.
+- ``reaction``: a prompt names the trigger (the attack and its roll) and the
+  Instants on offer; a setting decides whether to ask always, only when it
+  may matter, or never.
+
+AI sides answer through ``game.ai`` at the speed the settings ask for, each
+answer animated; between two human sides a hand-off screen hides the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import Answer, Battle, Decision, Option
+from game.engine.events import Damaged, Event, Moved, Rolled
+from game.geometry.grid import Cell
+from game.ui import theme
+from game.ui.battle_scene import BattleScene
+from game.ui.board import Overlays
+from game.ui.engine_model import EngineModel, Placed
+from game.ui.map_view import MapView
+from game.ui.overlays import HandOffScene, VictoryScene
+from game.ui.theme import colour
+from game.ui.tokens import draw_token, icon_image
+from game.ui.widgets import Button, draw_panel, draw_text
+
+if TYPE_CHECKING:
+    from game.ui.flow import GameFlow
+    from game.ui.menu import BattleSetup
+
+# seconds between two AI answers, per speed setting
+AI_DELAY = {"slow": 0.9, "normal": 0.45, "fast": 0.15, "instant": 0.0}
+MOVE_CELLS_PER_S = {"slow": 5.0, "normal": 9.0, "fast": 18.0, "instant": 1e9}
+
+ACTION_ICONS: tuple[tuple[str, str], ...] = (
+    ("swarm", "sword-array"),
+    ("charge", "charging-bull"),
+    ("snap", "sword-brandish"),
+    ("melee", "crossed-swords"),
+    ("ranged", "bow-arrow"),
+    ("shoot", "bow-arrow"),
+    ("reload", "reload-gun-barrel"),
+    ("ready", "sword-altar"),
+    ("stow", "sword-altar"),
+    ("disengage", "back-forth"),
+    ("screen", "shield-reflect"),
+    ("run", "run"),
+    ("pick", "card-pickup"),
+    ("stand", "kneeling"),
+    ("hold", "hourglass"),
+    ("prone", "falling"),
+    ("total_defense", "checked-shield"),
+    ("defense", "checked-shield"),
+    ("first_aid", "first-aid-kit"),
+    ("aid", "first-aid-kit"),
+    ("skill", "first-aid-kit"),
+    ("parley", "conversation"),
+    ("shove", "shield-bash"),
+    ("grapple", "grab"),
+    ("end_turn", "player-next"),
+    ("move", "footsteps"),
+)
+ACTION_KEYS = (
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+    pygame.K_4,
+    pygame.K_5,
+    pygame.K_6,
+    pygame.K_7,
+    pygame.K_8,
+    pygame.K_9,
+    pygame.K_0,
+    pygame.K_r,
+    pygame.K_t,
+    pygame.K_y,
+    pygame.K_u,
+    pygame.K_i,
+    pygame.K_o,
+    pygame.K_p,
+    pygame.K_f,
+    pygame.K_h,
+    pygame.K_j,
+    pygame.K_k,
+)
+TARGETED_DEFAULTS = ("melee", "attack", "ranged")  # what a click on an enemy does
+
+
+def action_icon(kind: str) -> str:
+    for part, icon in ACTION_ICONS:
+        if part in kind:
+            return icon
+    return "hand"
+
+
+@dataclass
+class Walk:
+    """A token moving along a path (animation only)."""
+
+    unit: str
+    cells: list[Cell]
+    speed: float  # cells per second
+    t: float = 0.0
+
+    def position(self) -> tuple[float, float]:
+        if len(self.cells) == 1:
+            return float(self.cells[0][0]), float(self.cells[0][1])
+        i = min(int(self.t), len(self.cells) - 2)
+        f = min(1.0, self.t - i)
+        (ax, ay), (bx, by) = self.cells[i], self.cells[i + 1]
+        return ax + (bx - ax) * f, ay + (by - ay) * f
+
+    @property
+    def done(self) -> bool:
+        return self.t >= len(self.cells) - 1
+
+
+@dataclass
+class Floater:
+    """A number or word rising from a cell and fading."""
+
+    text: str
+    cell: Cell
+    tone: str
+    age: float = 0.0
+    life: float = 1.3
+
+
+@dataclass
+class Flash:
+    """A strike line from attacker to target."""
+
+    a: Cell
+    b: Cell
+    tone: str
+    age: float = 0.0
+    life: float = 0.45
+
+
+@dataclass
+class Animations:
+    walks: list[Walk] = field(default_factory=list)
+    floaters: list[Floater] = field(default_factory=list)
+    flashes: list[Flash] = field(default_factory=list)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.walks or self.flashes)
+
+    def update(self, dt: float) -> None:
+        for w in self.walks:
+            w.t += w.speed * dt
+        self.walks = [w for w in self.walks if not w.done]
+        for f in self.floaters:
+            f.age += dt
+        self.floaters = [f for f in self.floaters if f.age < f.life]
+        for fl in self.flashes:
+            fl.age += dt
+        self.flashes = [fl for fl in self.flashes if fl.age < fl.life]
+
+    def skip(self) -> None:
+        self.walks.clear()
+        self.flashes.clear()
+
+
+class PlayScene(BattleScene):
+    """The battle screen wired to a Battle."""
+
+    def __init__(
+        self,
+        battle: Battle,
+        view: MapView,
+        back_to_menu: Callable[[], None],
+        ai_answer: Callable[[Battle], Answer] | None = None,
+    ) -> None:
+        self.battle = battle
+        self.engine = EngineModel(battle)
+        super().__init__(self.engine, view, back_to_menu)
+        self.ai_answer = ai_answer
+        self.mode: str | None = None  # action kind picked in the bar, None = click does default
+        self.anim = Animations()
+        self._ai_wait = 0.0
+        self._placed: list[Placed] = []
+        self._placed_for: tuple[int, int] = (-1, -1)
+        self._last_human_side: str | None = None
+        self._handoff_done_for: int = -1
+        self._finished = False
+        self.action_buttons: list[tuple[Button, Option]] = []
+        self._bar_for: tuple[int, int] = (-1, -1)
+        self.end_button = Button(
+            "End turn",
+            self._end_turn,
+            shortcut=pygame.K_e,
+            style="primary",
+            hint="This unit is done for the round.",
+        )
+        self.undo_button = Button(
+            "Undo",
+            self._undo,
+            shortcut=pygame.K_z,
+            hint="Take back the last answer (only while no die was rolled).",
+        )
+        self.prompt_buttons: list[Button] = []
+        self._prompt_for = -1
+        self.message = ""
+
+    # -- reading the decision -----------------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.battle.pending
+
+    def human_turn(self) -> bool:
+        d = self.decision
+        return d is not None and self.battle.controllers.get(d.side) == "human"
+
+    def placed(self) -> list[Placed]:
+        """Legal answers placed on the board, cached per decision."""
+        key = (len(self.battle.answers), self.decision.id if self.decision else -1)
+        if key != self._placed_for:
+            self._placed = self.engine.placed_answers() if self.human_turn() else []
+            self._placed_for = key
+        return self._placed
+
+    def of_kind(self, kind: str) -> list[Placed]:
+        return [p for p in self.placed() if p.answer.kind == kind]
+
+    # -- answering ----------------------------------------------------------------------------
+
+    def give(self, answer: Answer) -> bool:
+        """Answer the pending decision; animate what happened; False if refused."""
+        start = len(self.battle.events)
+        result = self.battle.answer(answer)
+        if not result.ok:
+            self.message = result.reason
+            self.app.notify(f"Not allowed: {result.reason}")
+            return False
+        self.message = ""
+        self.mode = None
+        self.animate(self.battle.events[start:])
+        return True
+
+    def animate(self, events: list[Event]) -> None:
+        speed = MOVE_CELLS_PER_S[self.app.settings.ai_speed if not self.human_turn() else "fast"]
+        cells = self.engine.unit_cells()
+        for event in events:
+            if isinstance(event, Moved) and event.path:
+                self.anim.walks.append(Walk(event.unit, [event.start, *event.path], speed))
+            elif isinstance(event, Damaged) and event.unit in cells:
+                self.anim.floaters.append(Floater(f"-{event.amount}", cells[event.unit], "damage"))
+                if event.by in cells:
+                    self.anim.flashes.append(Flash(cells[event.by], cells[event.unit], "hit"))
+            elif isinstance(event, Rolled) and event.outcome == "miss" and event.unit in cells:
+                self.anim.floaters.append(Floater("miss", cells[event.unit], "miss"))
+        if self.app.settings.ai_speed == "instant" and not self.human_turn():
+            self.anim.skip()
+
+    def _give_quietly(self, answer: Answer) -> None:
+        self.give(answer)
+
+    def _end_turn(self) -> None:
+        d = self.decision
+        if d is None or not self.human_turn():
+            return
+        for option in d.options:
+            if option.kind == "end_turn" and option.answer is not None:
+                self.give(option.answer)
+                return
+        for p in self.placed():
+            if p.answer.kind == "end_turn":
+                self.give(p.answer)
+                return
+
+    def _undo(self) -> None:
+        if self.battle.can_undo():
+            self.battle.undo()
+            self.anim.skip()
+            self.mode = None
+            self._placed_for = (-1, -1)
+            self._bar_for = (-1, -1)
+
+    def pick_action(self, option: Option) -> None:
+        if not option.allowed:
+            return
+        if option.answer is not None:
+            self.give(option.answer)
+        else:
+            self.mode = None if self.mode == option.kind else option.kind
+
+    def click_cell(self, cell: Cell) -> None:
+        d = self.decision
+        if d is None or not self.human_turn() or self.anim.busy:
+            super().click_cell(cell)
+            return
+        token = self.board.token_at(cell)
+        if d.kind == "choose_unit":
+            for p in self.placed():
+                if p.target is not None and token is not None and p.target == token.key:
+                    self.selected = token.key
+                    self.give(p.answer)
+                    return
+            for option in d.options:  # choose_unit options carry the unit as their answer
+                a = option.answer
+                if a is not None and token is not None and getattr(a, "unit", None) == token.key:
+                    self.selected = token.key
+                    self.give(a)
+                    return
+            super().click_cell(cell)
+            return
+        if d.kind == "turn":
+            choice = self.answer_for_cell(cell)
+            if choice is not None:
+                self.give(choice)
+                return
+            super().click_cell(cell)
+
+    def answer_for_cell(self, cell: Cell) -> Answer | None:
+        """What a click on ``cell`` does in the current mode."""
+        if self.mode is not None:
+            here = [p for p in self.of_kind(self.mode) if p.cell == cell]
+            return here[0].answer if here else None
+        here = [p for p in self.placed() if p.cell == cell and p.answer.kind != "end_turn"]
+        if not here:
+            return None
+        token = self.board.token_at(cell)
+        d = self.decision
+        if token is not None and d is not None and token.key != d.unit:
+            for wanted in TARGETED_DEFAULTS:
+                for p in here:
+                    if wanted in p.answer.kind and p.target == token.key:
+                        return p.answer
+            return None
+        moves = [p for p in here if p.answer.kind == "move"]
+        return moves[0].answer if moves else None
+
+    def cancel(self) -> bool:
+        if self.mode is not None:
+            self.mode = None
+            return True
+        return super().cancel()
+
+    # -- input --------------------------------------------------------------------------------
+
+    def handle_hud(self, event: pygame.event.Event) -> bool:
+        d = self.decision
+        if d is not None and d.kind == "reaction" and self.human_turn():
+            self._build_prompt(d)
+            for button in self.prompt_buttons:
+                if button.handle(event):
+                    return True
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and (
+                self._prompt_rect().collidepoint(event.pos)
+            )
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.anim.busy:
+            self.anim.skip()
+            return True
+        if self.human_turn():
+            self._build_bar()
+            for button, _option in self.action_buttons:
+                if button.handle(event):
+                    return True
+            if self.end_button.handle(event) or self.undo_button.handle(event):
+                return True
+        return False
+
+    # -- the AI and the flow of turns ---------------------------------------------------------
+
+    def advance(self, dt: float) -> None:
+        self.anim.update(dt)
+        if self.battle.over:
+            if not self._finished and not self.anim.busy:
+                self._finished = True
+                self._show_victory()
+            return
+        if self.anim.busy:
+            return
+        d = self.decision
+        if d is None:
+            return
+        if self.human_turn():
+            self._maybe_hand_off(d)
+            if d.kind == "reaction":
+                self._auto_reaction(d)
+            return
+        if self.ai_answer is None:
+            return
+        self._ai_wait -= dt
+        if self._ai_wait > 0:
+            return
+        # instant speed answers until a human must decide (bounded per frame)
+        for _ in range(200 if self.app.settings.ai_speed == "instant" else 1):
+            answer = self.ai_answer(self.battle)
+            if not self.give(answer):
+                break
+            if self.battle.over or self.human_turn():
+                break
+        self._ai_wait = AI_DELAY[self.app.settings.ai_speed]
+
+    def human_sides(self) -> list[str]:
+        return [s for s, c in self.battle.controllers.items() if c == "human"]
+
+    def _maybe_hand_off(self, d: Decision) -> None:
+        if len(self.human_sides()) < 2 or d.kind == "reaction":
+            self._last_human_side = d.side if d.kind != "reaction" else self._last_human_side
+            return
+        if self._last_human_side is not None and d.side != self._last_human_side:
+            if self._handoff_done_for != len(self.battle.answers):
+                self._handoff_done_for = len(self.battle.answers)
+                side = self.battle.battlefield.side(d.side)
+                self.selected = None
+                self.app.push(HandOffScene(side.name, side.colour, max(1, self.battle.round)))
+        self._last_human_side = d.side
+
+    def _auto_reaction(self, d: Decision) -> None:
+        """Apply the reaction-prompt setting: never ask → decline; ask only when it matters."""
+        policy = self.app.settings.reaction_prompts
+        decline = next((o.answer for o in d.options if o.kind == "decline" and o.answer), None)
+        if decline is None:
+            return
+        trigger = d.trigger
+        if policy == "never":
+            self.give(decline)
+        elif policy == "when it matters" and isinstance(trigger, Rolled):
+            if trigger.outcome == "miss":  # a missed attack cannot be made worse
+                self.give(decline)
+
+    def _show_victory(self) -> None:
+        winner = self.battle.winner
+        views = self.battle.units()
+        names = {s.id: s.name for s in self.battle.battlefield.scenario.sides}
+        if winner is not None and winner in names:
+            side = self.battle.battlefield.side(winner)
+            humans = self.human_sides()
+            if len(humans) == 1:
+                headline = "Victory!" if winner in humans else "Defeat"
+            else:
+                headline = f"{side.name} win"
+            tone = side.colour
+            detail = f"{side.name} hold the field after {self.battle.round} rounds."
+        else:
+            headline, tone = "A draw", "wood_light"
+            detail = f"Neither side prevailed after {self.battle.round} rounds."
+        dealt = self.engine.damage_by_side()
+        lines = [("Rounds", str(self.battle.round))]
+        for side_id, name in names.items():
+            mine = [v for v in views if v.side == side_id]
+            lost = sum(1 for v in mine if not v.in_fight)
+            lines.append((name, f"{lost}/{len(mine)} lost · {dealt.get(side_id, 0)} damage dealt"))
+        self.app.push(VictoryScene(headline, tone, lines, detail, self.back_to_menu))
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def overlays(self) -> Overlays:
+        ov = Overlays(hover=self.hover)
+        d = self.decision
+        if d is None or not self.human_turn() or self.anim.busy:
+            return ov
+        if d.kind == "choose_unit":
+            mine = {p.target or getattr(p.answer, "unit", None) for p in self.placed()}
+            cells = [t.cell for t in self.engine.tokens() if t.key in mine]
+            ov.outlines.append((cells, "selection"))
+            return ov
+        if d.kind != "turn":
+            return ov
+        moves = self.of_kind("move")
+        if self.mode in (None, "move"):
+            ov.fills.append(([p.cell for p in moves if p.cell], "move_range", 70))
+            ov.labels = {p.cell: f"{5 * len(p.path)}" for p in moves if p.cell and p.path}
+            for kind, name in (("run", "run_range"), ("charge", "charge_range")):
+                ov.outlines.append(([p.cell for p in self.of_kind(kind) if p.cell], name))
+        elif self.mode is not None:
+            chosen = [p for p in self.of_kind(self.mode) if p.cell]
+            ov.fills.append(
+                ([p.cell for p in chosen if p.cell and p.target is None], "move_range", 70)
+            )
+            ov.outlines.append(([p.cell for p in chosen if p.cell and p.target], "target"))
+        hovered = self._hovered_placed()
+        if hovered is not None and hovered.path:
+            active = self.engine.token(d.unit) if d.unit else None
+            start = [active.cell] if active else []
+            ov.path = [*start, *hovered.path]
+            ov.danger = frozenset(self.provoking_cells(hovered))
+        return ov
+
+    def provoking_cells(self, placed: Placed) -> list[Cell]:
+        """Squares along a path where leaving provokes an attack of opportunity (engine)."""
+        reader = getattr(self.battle.ctx.ruleset, "provoking_cells", None)
+        if reader is None or not placed.path:
+            return []
+        with self.battle._active():
+            return list(reader(self.battle.ctx, placed.answer))
+
+    def _hovered_placed(self) -> Placed | None:
+        if self.hover is None:
+            return None
+        candidates = self.of_kind(self.mode) if self.mode else self.of_kind("move")
+        for p in candidates:
+            if p.cell == self.hover:
+                return p
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        walking = frozenset(w.unit for w in self.anim.walks)
+        super().draw(surface)
+        if walking or self.anim.floaters or self.anim.flashes:
+            self._draw_animations(surface, walking)
+        self._draw_target_preview(surface)
+        d = self.decision
+        if d is not None and d.kind == "reaction" and self.human_turn() and not self.anim.busy:
+            self._draw_prompt(surface, d)
+
+    def _draw_animations(self, surface: pygame.Surface, walking: frozenset[str]) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.viewport)
+        ox, oy = self.viewport.topleft
+        cam = self.camera
+        for fl in self.anim.flashes:
+            a = cam.cell_centre(fl.a)
+            b = cam.cell_centre(fl.b)
+            width = max(2, int(6 * (1 - fl.age / fl.life)))
+            pygame.draw.line(
+                surface, colour(fl.tone), (a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), width
+            )
+        for w in self.anim.walks:
+            token = self.engine.token(w.unit)
+            if token is None:
+                continue
+            x, y = w.position()
+            px = cam.cell_px
+            sx, sy = cam.world_to_screen(x * cam.tile, y * cam.tile)
+            rect = pygame.Rect(round(sx) + ox, round(sy) + oy, round(px), round(px))
+            draw_token(surface, token, rect)
+        for f in self.anim.floaters:
+            cx, cy = cam.cell_centre(f.cell)
+            rise = 36 * f.age / f.life
+            alpha = max(0, min(255, int(255 * (1 - f.age / f.life) * 1.6)))
+            img = theme.font("bold", 24).render(f.text, True, colour(f.tone))
+            shadow = theme.font("bold", 24).render(f.text, True, (0, 0, 0))
+            img.set_alpha(alpha)
+            shadow.set_alpha(alpha)
+            pos = img.get_rect(center=(cx + ox, cy + oy - 14 - rise))
+            surface.blit(shadow, pos.move(1, 2))
+            surface.blit(img, pos)
+        surface.set_clip(clip)
+
+    def hidden_tokens(self) -> frozenset[str]:
+        # a walking token is drawn by the animation, not at its new cell
+        return super().hidden_tokens() | frozenset(w.unit for w in self.anim.walks)
+
+    def _build_bar(self) -> None:
+        d = self.decision
+        key = (len(self.battle.answers), d.id if d else -1)
+        if key == self._bar_for:
+            return
+        self._bar_for = key
+        self.action_buttons = []
+        if d is None or d.kind != "turn" or not self.human_turn():
+            return
+        keys = iter(ACTION_KEYS)
+        for option in d.options:
+            if option.kind == "end_turn":
+                continue
+            shortcut = next(keys, None)
+            icon = icon_image(action_icon(option.kind), 26, colour("bone"))
+            hint = option.label
+            if option.cost:
+                hint += f" ({option.cost})"
+            if option.provokes:
+                hint += ". Provokes attacks of opportunity from adjacent foes"
+            button = Button(
+                "", partial(self.pick_action, option), shortcut=shortcut, hint=hint, icon=icon
+            )
+            button.set_enabled(option.allowed, option.reason)
+            self.action_buttons.append((button, option))
+
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        bar = self.bar_rect
+        pygame.draw.rect(surface, colour("wood_dark"), bar)
+        pygame.draw.line(surface, colour("wood_light"), bar.topleft, bar.topright, 2)
+        d = self.decision
+        self._build_bar()
+        x = bar.x + 12
+        if d is None:
+            draw_text(
+                surface,
+                "The battle is over.",
+                (x, bar.centery),
+                role="italic",
+                fg="parchment_dark",
+                anchor="midleft",
+            )
+            return
+        who = self.engine.name(d.unit) if d.unit else self.battle.battlefield.side(d.side).name
+        if not self.human_turn():
+            text = f"{who} (AI) is thinking…" if self.ai_answer else f"Waiting for {who}."
+            draw_text(
+                surface, text, (x, bar.centery - 10), role="bold", fg="bone", anchor="midleft"
+            )
+            draw_text(
+                surface,
+                "Space skips the animation · AI speed in Settings",
+                (x, bar.centery + 14),
+                size=theme.SIZE_SMALL,
+                fg="muted",
+                anchor="midleft",
+            )
+            return
+        if d.kind == "choose_unit":
+            draw_text(
+                surface,
+                f"{self.battle.battlefield.side(d.side).name}: pick a unit to act",
+                (x, bar.centery - 10),
+                role="bold",
+                fg="bone",
+                anchor="midleft",
+            )
+            draw_text(
+                surface,
+                "Click one of your outlined units.",
+                (x, bar.centery + 14),
+                size=theme.SIZE_SMALL,
+                fg="muted",
+                anchor="midleft",
+            )
+            return
+        if d.kind == "reaction":
+            draw_text(
+                surface,
+                "Reaction: answer the prompt on the board.",
+                (x, bar.centery),
+                role="bold",
+                fg="bone",
+                anchor="midleft",
+            )
+            return
+        # turn: name, budget, actions, undo, end turn
+        draw_text(surface, who, (x, bar.y + 10), role="title", size=theme.SIZE_SMALL + 2, fg="gold")
+        budget = self._budget_text()
+        draw_text(surface, budget, (x, bar.y + 36), size=theme.SIZE_SMALL, fg="parchment_dark")
+        mode = self.mode_label()
+        draw_text(
+            surface,
+            mode,
+            (x, bar.y + 60),
+            role="italic",
+            size=theme.SIZE_SMALL,
+            fg="gold_bright" if self.mode else "muted",
+        )
+        bx = bar.x + 230
+        size = 52
+        right_limit = bar.right - 250
+        for button, option in self.action_buttons:
+            if bx + size > right_limit:
+                break
+            button.rect = pygame.Rect(bx, bar.y + 12, size, size)
+            button.selected = self.mode == option.kind
+            button.draw(surface)
+            if button.shortcut is not None:
+                draw_text(
+                    surface,
+                    pygame.key.name(button.shortcut).upper(),
+                    (button.rect.right - 5, button.rect.y + 2),
+                    size=theme.SIZE_TINY,
+                    fg="gold" if option.allowed else "disabled",
+                    anchor="topright",
+                )
+            draw_text(
+                surface,
+                _short(option.label),
+                (button.rect.centerx, button.rect.bottom + 3),
+                size=theme.SIZE_TINY - 1,
+                anchor="midtop",
+                fg="parchment_dark" if option.allowed else "disabled",
+            )
+            bx += size + 6
+        self.undo_button.rect = pygame.Rect(bar.right - 236, bar.y + 22, 90, 48)
+        self.undo_button.set_enabled(
+            self.battle.can_undo(), "a die was rolled since, or there is nothing to undo"
+        )
+        self.undo_button.draw(surface)
+        self.end_button.rect = pygame.Rect(bar.right - 136, bar.y + 22, 124, 48)
+        self.end_button.draw(surface)
+
+    def mode_label(self) -> str:
+        if self.mode is None:
+            return "Click a square to move, an enemy to attack"
+        label = next(
+            (
+                o.label
+                for o in (self.decision.options if self.decision else ())
+                if o.kind == self.mode
+            ),
+            self.mode,
+        )
+        return f"{label}: pick a highlighted square (Esc cancels)"
+
+    def _budget_text(self) -> str:
+        d = self.decision
+        if d is None or d.unit is None:
+            return ""
+        return self.engine.budget_text(d.unit)
+
+    # -- target preview -------------------------------------------------------------------------
+
+    def _attack_for(self, target: str) -> Placed | None:
+        options = [
+            p
+            for p in self.placed()
+            if p.target == target
+            and "attack" in p.answer.kind
+            or (p.target == target and self.mode is not None and p.answer.kind == self.mode)
+        ]
+        if self.mode is not None:
+            chosen = [p for p in options if p.answer.kind == self.mode]
+            if chosen:
+                return chosen[0]
+        for wanted in TARGETED_DEFAULTS:
+            for p in options:
+                if wanted in p.answer.kind:
+                    return p
+        return options[0] if options else None
+
+    def _draw_target_preview(self, surface: pygame.Surface) -> None:
+        d = self.decision
+        if self.hover is None or d is None or d.kind != "turn" or not self.human_turn():
+            return
+        if d.unit is None or self.anim.busy:
+            return
+        token = self.board.token_at(self.hover)
+        if token is None or token.key == d.unit:
+            return
+        placed = self._attack_for(token.key)
+        if placed is None:
+            return
+        weapon = getattr(placed.answer, "weapon", None)
+        if not isinstance(weapon, str):
+            return
+        try:
+            preview = self.battle.attack_preview(d.unit, token.key, weapon)
+        except (KeyError, ValueError, NotImplementedError):
+            return
+        lines: list[tuple[str, str, str]] = []
+        lines.append((f"{placed.answer.label} · {self._weapon_name(weapon)}", "", "ink"))
+        lines.append(("Hit chance", f"{round(100 * preview.hit_chance)}%", "ink"))
+        lines.append(("Attack bonus", f"{preview.attack_bonus:+d}", "ink_soft"))
+        for m in preview.modifiers:
+            lines.append((f"  {m.label}", f"{m.value:+d}", "ink_soft"))
+        lines.append(("vs AC", str(preview.target_ac), "ink_soft"))
+        lines.append(("Damage", f"{preview.damage_min}–{preview.damage_max}", "ink"))
+        if preview.shock_on_miss:
+            lines.append(("Shock on a miss", str(preview.shock_on_miss), "ink"))
+        lines.append(("Cover", preview.cover, "ink"))
+        lines.append(("Chance to drop", f"{round(100 * preview.kill_chance)}%", "hit"))
+        if not preview.allowed:
+            lines.append((preview.reason, "", "hit"))
+        rect = pygame.Rect(0, 0, 270, 16 + 22 * len(lines))
+        cx, cy = self.camera.cell_centre(self.hover)
+        rect.topleft = (int(cx) + self.viewport.x + 30, int(cy) + self.viewport.y - 20)
+        if rect.right > self.viewport.right:
+            rect.right = int(cx) + self.viewport.x - 30
+        rect.clamp_ip(self.viewport)
+        draw_panel(surface, rect, fill="parchment", border="target")
+        y = rect.y + 8
+        for label, value, tone in lines:
+            draw_text(
+                surface,
+                label,
+                (rect.x + 12, y),
+                role="bold" if not label.startswith(" ") else "body",
+                size=theme.SIZE_SMALL,
+                fg=tone,
+            )
+            if value:
+                draw_text(
+                    surface,
+                    value,
+                    (rect.right - 12, y),
+                    role="bold",
+                    size=theme.SIZE_SMALL,
+                    fg=tone,
+                    anchor="topright",
+                )
+            y += 22
+
+    def _weapon_name(self, weapon: str) -> str:
+        w = self.battle.content.weapons.get(weapon)
+        return w.name if w else weapon
+
+    # -- reaction prompt ----------------------------------------------------------------------
+
+    def _prompt_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, 520, 190)
+        rect.midbottom = (self.viewport.centerx, self.viewport.bottom - 24)
+        return rect
+
+    def _build_prompt(self, d: Decision) -> None:
+        if self._prompt_for == d.id and self.prompt_buttons:
+            return
+        self._prompt_for = d.id
+        self.prompt_buttons = []
+        keys = iter(ACTION_KEYS)
+        for option in d.options:
+            if option.answer is None:
+                continue
+            answer = option.answer
+            style = "flat" if option.kind == "decline" else "primary"
+            shortcut = pygame.K_ESCAPE if option.kind == "decline" else next(keys, None)
+            button = Button(
+                option.label,
+                partial(self._give_quietly, answer),
+                style=style,
+                shortcut=shortcut,
+                size=theme.SIZE_SMALL + 1,
+            )
+            self.prompt_buttons.append(button)
+
+    def _draw_prompt(self, surface: pygame.Surface, d: Decision) -> None:
+        self._build_prompt(d)
+        rect = self._prompt_rect()
+        draw_panel(surface, rect, fill="parchment", border="gold")
+        who = self.engine.name(d.unit)
+        draw_text(
+            surface,
+            f"{who} may react",
+            (rect.x + 18, rect.y + 12),
+            role="title",
+            size=theme.SIZE_BODY,
+            fg="ink",
+        )
+        trigger = d.trigger.text() if d.trigger is not None else d.prompt
+        from game.ui.widgets import draw_paragraphs
+
+        draw_paragraphs(
+            surface,
+            trigger,
+            pygame.Rect(rect.x + 18, rect.y + 46, rect.w - 36, 70),
+            size=theme.SIZE_SMALL + 1,
+            fg="ink_soft",
+        )
+        n = max(1, len(self.prompt_buttons))
+        w = (rect.w - 36 - 10 * (n - 1)) // n
+        for i, button in enumerate(self.prompt_buttons):
+            button.rect = pygame.Rect(rect.x + 18 + i * (w + 10), rect.bottom - 60, w, 44)
+            button.draw(surface)
+
+    def hud_tooltip(self, mouse: tuple[int, int]) -> str:
+        for button in [b for b, _ in self.action_buttons] + [self.end_button, self.undo_button]:
+            text = button.tooltip(mouse)
+            if text:
+                return text
+        for button in self.prompt_buttons:
+            text = button.tooltip(mouse)
+            if text:
+                return text
+        return super().hud_tooltip(mouse)
+
+
+def _short(label: str) -> str:
+    words = label.split()
+    text = " ".join(words[:2])
+    return text if len(text) <= 11 else text[:10] + "."
+
+
+def new_seed() -> int:
+    """A fresh seed when the player left the field empty (OS entropy, not module random)."""
+    import os
+
+    return int.from_bytes(os.urandom(4), "big") % 1_000_000_000
+
+
+def make_battle_scene(setup: BattleSetup, view: MapView, flow: GameFlow) -> PlayScene | str:
+    """Build the battle the menu asked for, or return a one-line problem."""
+    from game.maps.errors import MapError
+
+    seed = setup.seed if setup.seed is not None else new_seed()
+    try:
+        battle = Battle(setup.map.path, setup.ruleset, seed, dict(setup.controllers))
+    except MapError as exc:
+        return exc.lines()[0] if exc.problems else str(exc)
+    except (ValueError, KeyError) as exc:
+        return f"{setup.map.path}: cannot start this battle ({exc})"
+    return PlayScene(battle, view, flow.back_to_menu, ai_answer=ai_controller(setup))
+
+
+def ai_controller(setup: BattleSetup) -> Callable[[Battle], Answer] | None:
+    """The AI that answers for AI sides (``game.ai``)."""
+    return None
