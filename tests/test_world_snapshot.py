@@ -65,3 +65,17 @@ def test_clone_world_replaces_an_existing_target(fresh_world: str) -> None:
     with use_world("old-target"):
         assert "stale" not in [u.id for _, u in esper.get_component(UnitId)]
     delete_world("old-target")
+
+
+def test_copy_component_shares_frozen_values_and_copies_mutable_ones() -> None:
+    from game.world import Loadout, Stats
+    from game.world.snapshot import copy_component
+
+    stats = Stats.from_template(load_content().templates["orc"])
+    assert copy_component(stats) is stats
+    loadout = Loadout(readied=["battle_axe"], stowed=["javelin"], unloaded={"x"})
+    duplicate = copy_component(loadout)
+    assert duplicate == loadout
+    duplicate.readied.append("dagger")
+    duplicate.unloaded.clear()
+    assert loadout.readied == ["battle_axe"] and loadout.unloaded == {"x"}
