@@ -1,0 +1,161 @@
+"""The window, the scene stack, settings and the no-display message (issue 4 · Menu)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui.app import STEP, App, Scene
+from game.ui.settings import Settings, load_settings, save_settings
+
+
+class Counter(Scene):
+    def __init__(self, opaque: bool = True) -> None:
+        self.opaque = opaque
+        self.updates = 0
+        self.draws = 0
+        self.events: list[int] = []
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.events.append(event.type)
+
+    def update(self, dt: float) -> None:
+        assert dt == STEP
+        self.updates += 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draws += 1
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    a = App(Settings(), settings_file=tmp_path / "settings.json", size=(800, 600))
+    yield a
+    a.close()
+
+
+def test_window_opens_resizable_at_the_asked_size(app: App) -> None:
+    assert app.screen.get_size() == (800, 600)
+
+
+def test_only_the_top_scene_takes_input_and_updates(app: App) -> None:
+    below, top = Counter(), Counter(opaque=False)
+    app.push(below)
+    app.push(top)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x"))
+    app.step(3)
+    assert pygame.KEYDOWN in top.events and not below.events
+    assert top.updates == 3 and below.updates == 0
+    # a transparent top scene lets the one below draw too
+    assert top.draws == 1 and below.draws == 1
+
+
+def test_an_opaque_top_scene_hides_the_ones_below(app: App) -> None:
+    below, top = Counter(), Counter(opaque=True)
+    app.push(below)
+    app.push(top)
+    app.step(1)
+    assert below.draws == 0 and top.draws == 1
+
+
+def test_pop_replace_and_reset_manage_the_stack(app: App) -> None:
+    a, b, c = Counter(), Counter(), Counter()
+    app.push(a)
+    app.push(b)
+    assert app.pop() is b and app.top is a
+    app.replace(c)
+    assert app.stack == [c]
+    app.reset(a)
+    assert app.stack == [a]
+
+
+def test_window_close_ends_the_loop(app: App) -> None:
+    app.push(Counter())
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(1)
+    assert not app.running
+
+
+def test_run_stops_after_max_frames_and_returns_zero(tmp_path: Path) -> None:
+    a = App(Settings(), settings_file=tmp_path / "s.json", size=(320, 240))
+    scene = Counter()
+    assert a.run(scene, max_frames=3) == 0
+    assert scene.draws == 3
+
+
+def test_settings_round_trip_through_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    wanted = Settings(
+        window=(1600, 900),
+        fullscreen=False,
+        ai_speed="fast",
+        reaction_prompts="always",
+        grid_overlay=False,
+    )
+    save_settings(wanted, path)
+    loaded, problem = load_settings(path)
+    assert problem is None and loaded == wanted
+
+
+def test_a_damaged_settings_file_is_reported_in_one_line_and_defaults_used(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("{not json", encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert loaded == Settings()
+    assert problem is not None and str(path) in problem and "\n" not in problem
+
+
+def test_out_of_range_settings_fall_back_to_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"ai_speed": "ludicrous", "window": [10, 10]}', encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert problem is None
+    assert loaded.ai_speed == Settings().ai_speed and loaded.window == Settings().window
+
+
+def _run_without_display(code: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["SDL_VIDEODRIVER"] = "x11"
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=Path(__file__).resolve().parents[1],
+        timeout=120,
+    )
+
+
+def test_without_a_display_the_game_prints_one_line_pointing_to_simulate() -> None:
+    out = _run_without_display(
+        "import sys; from game.ui.main import run_game; sys.exit(run_game())"
+    )
+    assert out.returncode == 2
+    lines = [line for line in out.stdout.splitlines() if line.strip()]
+    assert len(lines) == 1 and "simulate" in lines[0] and "display" in lines[0]
+    assert "Traceback" not in out.stderr
+
+
+def test_without_any_display_variable_linux_refuses_before_sdl_picks_offscreen() -> None:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    }
+    code = "import sys; from game.ui.main import run_game; sys.exit(run_game())"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=Path(__file__).resolve().parents[1],
+        timeout=120,
+    )
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the DISPLAY check is Linux-only")
+    assert out.returncode == 2 and "simulate" in out.stdout

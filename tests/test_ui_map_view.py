@@ -1,0 +1,156 @@
+"""Drawing the Tiled map and tokens (issue 4 · Battle screen), checked by pixels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_support import TILE, write_map
+
+from game.ui.board import Board, Overlays
+from game.ui.camera import ZOOM_LEVELS, Camera
+from game.ui.map_view import MapLoadError, MapView
+from game.ui.theme import colour
+from game.ui.tokens import MARKERS, TokenInfo, icon_image, token_image
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display() -> None:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((640, 480))
+    yield
+    pygame.display.quit()
+
+
+def test_all_visible_tile_layers_are_composed_in_order(tmp_path: Path) -> None:
+    view = MapView.from_file(write_map(tmp_path, 10, 8))
+    assert (view.width, view.height, view.tile) == (10, 8, TILE)
+    grass = view.base.get_at((TILE // 2, TILE // 2))
+    wall = view.base.get_at((4 * TILE + TILE // 2, 2 * TILE + TILE // 2))
+    assert grass[:3] == (40, 160, 60)
+    assert wall[:3] == (128, 128, 128)  # the walls layer is drawn over the ground
+
+
+@pytest.mark.parametrize("level", range(len(ZOOM_LEVELS)))
+def test_the_map_lands_where_the_camera_says_at_every_zoom(tmp_path: Path, level: int) -> None:
+    view = MapView.from_file(write_map(tmp_path, 10, 8))
+    cam = Camera(TILE, 640, 480, x=-7.3, y=3.9, level=level)
+    surface = pygame.Surface((640, 480))
+    view.draw(surface, cam)
+    # scaled down, edges blend, so compare with the nearer of the two tile colours
+    for cell, wanted in (((4, 2), (128, 128, 128)), ((3, 2), (40, 160, 60))):
+        x, y, w, h = cam.cell_to_screen(cell)
+        got = surface.get_at((x + w // 2, y + h // 2))[:3]
+        assert _nearest(got) == wanted, (cell, got)
+
+
+def _nearest(rgb: tuple[int, ...]) -> tuple[int, int, int]:
+    options = [(128, 128, 128), (40, 160, 60)]
+    return min(options, key=lambda c: sum((a - b) ** 2 for a, b in zip(c, rgb, strict=True)))
+
+
+def test_a_missing_tileset_image_is_one_clear_error(tmp_path: Path) -> None:
+    path = write_map(tmp_path)
+    (tmp_path / "t.png").unlink()
+    with pytest.raises(MapLoadError) as info:
+        MapView.from_file(path)
+    assert str(path) in str(info.value) and "\n" not in str(info.value)
+
+
+class Source:
+    width, height = 10, 8
+
+    def __init__(self, tokens: list[TokenInfo]) -> None:
+        self._tokens = tokens
+
+    def tokens(self) -> list[TokenInfo]:
+        return self._tokens
+
+
+def _token(**kw: object) -> TokenInfo:
+    base: dict[str, object] = dict(
+        key="u1",
+        name="Ada",
+        side="party",
+        side_colour="#3060c0",
+        cell=(2, 3),
+        hp=10,
+        max_hp=10,
+        party=True,
+        icon="bowman",
+    )
+    base.update(kw)
+    return TokenInfo(**base)  # type: ignore[arg-type]
+
+
+def test_tokens_sit_on_their_cell_with_a_health_bar(tmp_path: Path) -> None:
+    view = MapView.from_file(write_map(tmp_path, 10, 8))
+    board = Board(view, Source([_token(hp=3, max_hp=10)]))
+    board.show_grid = False
+    cam = Camera(TILE, 640, 480, level=ZOOM_LEVELS.index(3.0))
+    surface = pygame.Surface((640, 480))
+    board.draw(surface, surface.get_rect(), cam)
+    x, y, w, h = cam.cell_to_screen((2, 3))
+    centre = surface.get_at((x + w // 2, y + h // 3))[:3]
+    assert centre != (40, 160, 60), "no token drawn on its cell"
+    # a unit at 30% health shows a low (red) bar along the bottom of its cell
+    bar_y = y + h - 1 - max(3, h // 10) // 2 - 1
+    row = [surface.get_at((x + i, bar_y))[:3] for i in range(w)]
+    assert colour("health_low") in row
+
+
+def test_enemy_tokens_carry_their_number_and_type_colour() -> None:
+    img = token_image(48, False, None, "#c03030", "#3f7fbf", 2, False)
+    centre_band = [img.get_at((x, 24)) for x in range(8, 40)]
+    assert any(abs(p.r - 0x3F) < 12 and abs(p.b - 0xBF) < 12 for p in centre_band)
+    assert token_image(48, False, None, "#c03030", "#3f7fbf", 2, False) is img  # cached
+
+
+def test_every_condition_has_an_icon_file() -> None:
+    from game.ui.theme import ICON_DIR
+
+    for marker in MARKERS.values():
+        assert (ICON_DIR / f"{marker.icon}.svg").is_file(), marker.icon
+
+
+def test_every_unit_templates_icon_is_shipped() -> None:
+    from game.content.loader import load_content
+    from game.ui.theme import ICON_DIR
+
+    content = load_content()
+    missing = [
+        t.icon for t in content.templates.values() if not (ICON_DIR / f"{t.icon}.svg").is_file()
+    ]
+    assert missing == []
+
+
+def test_icons_are_tinted_to_the_asked_colour() -> None:
+    img = icon_image("bowman", 64, (200, 40, 40))
+    opaque = [
+        img.get_at((x, y)) for x in range(64) for y in range(64) if img.get_at((x, y)).a > 250
+    ]
+    assert opaque and all(p.r == 200 and p.g == 40 and p.b == 40 for p in opaque)
+
+
+def test_move_range_path_and_provoking_squares_are_drawn(tmp_path: Path) -> None:
+    view = MapView.from_file(write_map(tmp_path, 10, 8))
+    board = Board(view, Source([]))
+    board.show_grid = False
+    cam = Camera(TILE, 640, 480, level=ZOOM_LEVELS.index(3.0))
+    surface = pygame.Surface((640, 480))
+    board.draw(
+        surface,
+        surface.get_rect(),
+        cam,
+        Overlays(
+            fills=[([(1, 1)], "move_range", 255)],
+            path=[(0, 0), (1, 0), (2, 0)],
+            danger=frozenset({(2, 0)}),
+        ),
+    )
+    x, y, w, h = cam.cell_to_screen((1, 1))
+    assert surface.get_at((x + 3, y + 3))[:3] == colour("move_range")
+    x, y, w, h = cam.cell_to_screen((2, 0))
+    assert surface.get_at((x + 3, y + 3))[:3] == colour("aoo")

@@ -1,0 +1,131 @@
+"""The main menu (issue 4 · Menu): map list, ruleset preselected, sides, seed, start."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_support import write_map
+
+from game.maps.battlefield import SideInfo
+from game.ui.app import App
+from game.ui.catalogue import MapEntry
+from game.ui.menu import BattleSetup, MenuScene, default_controllers
+from game.ui.settings import Settings
+
+PARTY = SideInfo("party", "The Party", "#3060c0", "any", True)
+FOES = SideInfo("foes", "Bandits", "#c03030", "any")
+AI_ONLY = SideInfo("beasts", "Beasts", "#30c030", "ai")
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    a = App(Settings(), settings_file=tmp_path / "settings.json", size=(1280, 720))
+    yield a
+    a.close()
+
+
+def _entries(tmp_path: Path) -> list[MapEntry]:
+    path = write_map(tmp_path / "m")
+    return [
+        MapEntry(path, "Field", "Two bands meet.", "grid", (PARTY, FOES), (10, 8)),
+        MapEntry(path, "Clash field", "Other rules.", "clash", (FOES, PARTY, AI_ONLY), (10, 8)),
+        MapEntry(
+            tmp_path / "bad.tmx",
+            "bad",
+            "",
+            "grid",
+            (),
+            (0, 0),
+            problem="bad.tmx: layer 'ground' is missing",
+        ),
+    ]
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    app.step(1)
+
+
+def test_party_side_is_human_and_others_ai_by_default() -> None:
+    assert default_controllers([FOES, PARTY]) == ["AI", "Human"]
+    assert default_controllers([FOES, AI_ONLY]) == ["Human", "AI"]
+    assert default_controllers([SideInfo("a", "A", "#000000", "human"), PARTY]) == ["Human", "AI"]
+
+
+def test_start_hands_over_map_ruleset_controllers_and_seed(app: App, tmp_path: Path) -> None:
+    started: list[BattleSetup] = []
+    menu = MenuScene(_entries(tmp_path), ["grid", "clash"], start=started.append)
+    app.push(menu)
+    app.step(1)
+    _click(app, menu.seed.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="42x7"))
+    app.step(1)
+    _click(app, menu.start_button.rect.center)
+    assert len(started) == 1
+    setup = started[0]
+    assert setup.map.title == "Field" and setup.ruleset == "grid"
+    assert setup.controllers == (("party", "human"), ("foes", "ai"))
+    assert setup.seed == 427  # the seed field takes digits only
+
+
+def test_selecting_a_map_preselects_its_ruleset_and_lists_its_sides(
+    app: App, tmp_path: Path
+) -> None:
+    menu = MenuScene(_entries(tmp_path), ["grid", "clash"], start=lambda s: None)
+    app.push(menu)
+    app.step(1)
+    _click(app, menu._row_rect(1).center)
+    assert menu.selected == 1 and menu.ruleset.value == "clash"
+    assert [c.label for c in menu.side_choices] == ["Bandits", "The Party", "Beasts"]
+    # a side the map reserves for the AI offers no other choice
+    assert menu.side_choices[2].options == ["AI"]
+
+
+def test_switching_a_side_to_human_makes_a_hotseat_battle(app: App, tmp_path: Path) -> None:
+    started: list[BattleSetup] = []
+    menu = MenuScene(_entries(tmp_path), ["grid"], start=started.append)
+    app.push(menu)
+    app.step(1)
+    right = menu.side_choices[1].rect
+    _click(app, (right.right - 8, right.centery))
+    assert menu.side_choices[1].value == "Human"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    app.step(1)
+    assert started and started[0].controllers == (("party", "human"), ("foes", "human"))
+
+
+def test_a_broken_map_is_listed_with_its_problem_and_cannot_start(app: App, tmp_path: Path) -> None:
+    started: list[BattleSetup] = []
+    menu = MenuScene(_entries(tmp_path), ["grid"], start=started.append)
+    app.push(menu)
+    app.step(1)
+    menu.select(2)
+    app.step(1)
+    assert not menu.start_button.enabled
+    assert "ground" in menu.start_button.reason
+    _click(app, menu.start_button.rect.center)
+    assert started == []
+    assert "ground" in menu.tooltip(menu._row_rect(2).center)
+
+
+def test_the_menu_draws_a_thumbnail_of_the_map(app: App, tmp_path: Path) -> None:
+    menu = MenuScene(_entries(tmp_path), ["grid"], start=lambda s: None)
+    app.push(menu)
+    app.step(1)
+    thumbs = [t for t in menu._thumbs.values() if isinstance(t, pygame.Surface)]
+    assert thumbs, "no thumbnail was rendered"
+    # the test map is green grass with one grey wall
+    big = max(thumbs, key=lambda s: s.get_width())
+    r, g, b, _ = big.get_at((2, 2))
+    assert g > r and g > b
+
+
+def test_quit_button_ends_the_game(app: App, tmp_path: Path) -> None:
+    menu = MenuScene(_entries(tmp_path), ["grid"], start=lambda s: None)
+    app.push(menu)
+    app.step(1)
+    _click(app, menu.quit_button.rect.center)
+    assert not app.running
