@@ -10,7 +10,7 @@ import importlib
 from types import ModuleType
 
 # Module names under game.cli, in the order --help lists them.
-COMMANDS: tuple[str, ...] = ()
+COMMANDS: tuple[str, ...] = ("check_map",)
 
 
 def load_commands() -> list[ModuleType]:

@@ -1,0 +1,66 @@
+"""``python -m game check-map FILE…``: check maps against the authors' contract.
+
+A good map prints ``FILE: ok — 12×12, 2 sides (Wardens 2, Bandits 3), 5 units``;
+a bad one prints one line per problem, ``FILE: where: what``, and the command
+exits 2 (DESIGN.md · Errors and data). Bare names like ``duel`` are looked up in
+the user and shipped map folders.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from game.maps.battlefield import Battlefield
+from game.maps.errors import MapError
+from game.maps.library import find_map
+from game.maps.loader import default_templates, load_battlefield
+
+NAME = "check-map"
+HELP = "check Tiled maps (.tmx files or map names) against the map authors' contract"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("maps", nargs="+", metavar="FILE", help="a .tmx file or a map name")
+
+
+def summary(field: Battlefield) -> str:
+    """One line: size, sides with their unit counts, total units."""
+    counts = {side.id: 0 for side in field.scenario.sides}
+    for spawn in field.spawns:
+        counts[spawn.side] = counts.get(spawn.side, 0) + 1
+    sides = ", ".join(f"{side.name} {counts[side.id]}" for side in field.scenario.sides)
+    n_sides = len(field.scenario.sides)
+    n_units = len(field.spawns)
+    return (
+        f"{field.grid.width}×{field.grid.height}, {n_sides} side{'s' * (n_sides != 1)} "
+        f"({sides}), {n_units} unit{'s' * (n_units != 1)}"
+    )
+
+
+def check(name: str, templates: frozenset[str]) -> tuple[bool, list[str]]:
+    """Whether the map is good, and the lines check-map prints for it."""
+    try:
+        field = load_battlefield(find_map(name), templates)
+    except MapError as exc:
+        return False, exc.lines(shown_as=name)
+    except Exception as exc:  # a loader bug must still not show a traceback to authors
+        return False, [f"{name}: map: could not be checked ({type(exc).__name__}: {exc})"]
+    return True, [f"{name}: ok — {summary(field)}"]
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.content import ContentError
+
+    try:
+        templates = frozenset(default_templates())
+    except ContentError as exc:
+        for problem in exc.problems:
+            print(f"content: {problem}")
+        return 2
+    status = 0
+    for name in args.maps:
+        ok, lines = check(name, templates)
+        if not ok:
+            status = 2
+        print("\n".join(lines), flush=True)
+    return status

@@ -1,0 +1,79 @@
+"""The map authors' contract as data: layer names, property names, allowed values
+and limits. ``maps/README.md`` documents the same tables for people; change both
+together.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- format and limits ------------------------------------------------------
+MAX_CELLS_PER_SIDE = 256  # 256×256 is four times the big shipped battle
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a 256×256 map with a dozen CSV layers is ~4 MiB
+MAX_TILE_LAYERS = 32
+MAX_TILESETS = 16
+MAX_TILES_PER_TILESET = 65536
+MAX_OBJECTS = 5000
+MAX_TILE_SIZE_PX = 256
+COMPRESSIONS = ("", "zlib", "gzip")  # for base64 data; "" is uncompressed
+ENCODINGS = ("csv", "base64")
+
+# --- layers -----------------------------------------------------------------
+GROUND_LAYER = "ground"
+UNITS_LAYER = "units"
+ZONES_LAYER = "zones"
+OBJECTIVES_LAYER = "objectives"
+
+# --- object classes (Tiled `type`, or `class` in Tiled 1.9) -----------------
+SPAWN_CLASS = "spawn"
+ZONE_CLASS = "zone"
+OBJECTIVE_CLASS = "objective"
+CLASS_OF_LAYER = {
+    UNITS_LAYER: SPAWN_CLASS,
+    ZONES_LAYER: ZONE_CLASS,
+    OBJECTIVES_LAYER: OBJECTIVE_CLASS,
+}
+
+# --- tile properties (terrain) ------------------------------------------------
+TILE_PROPERTIES = ("terrain", "blocks_move", "blocks_sight", "cover", "move_cost", "concealment")
+COVER_VALUES = ("none", "half", "full")
+MIN_MOVE_COST = 1
+MAX_MOVE_COST = 4
+
+# --- spawn, zone and objective properties ------------------------------------
+SPAWN_PROPERTIES = ("side", "template", "ai", "leader")
+AI_HINTS = ("hold", "guard", "aggressive", "skirmish")
+OBJECTIVE_PROPERTIES = ("kind", "side", "description")
+OBJECTIVE_KINDS = ("hold", "reach", "escape", "protect")
+
+# --- map properties (the scenario) ------------------------------------------
+MAP_PROPERTIES = (
+    "title", "briefing", "ruleset", "sides", "surprise", "round_limit", "fog", "author",
+)
+REQUIRED_MAP_PROPERTIES = ("title", "briefing", "sides")
+RULESETS = ("grid", "clash", "zones", "stress", "factions")
+CONTROLS = ("human", "ai", "any")
+SURPRISE_CHECK = "check"
+MAX_ROUND_LIMIT = 999
+SIDE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+# --- names Tiled itself uses for attributes; a custom property must not reuse them
+BUILTIN_ATTRIBUTES = {
+    "map": frozenset(
+        {"version", "tiledversion", "orientation", "renderorder", "width", "height",
+         "tilewidth", "tileheight", "infinite", "nextlayerid", "nextobjectid",
+         "backgroundcolor", "compressionlevel", "class", "type", "parallaxoriginx",
+         "parallaxoriginy", "hexsidelength", "staggeraxis", "staggerindex"}
+    ),
+    "layer": frozenset(
+        {"id", "name", "width", "height", "opacity", "visible", "offsetx", "offsety",
+         "tintcolor", "class", "type", "locked", "parallaxx", "parallaxy", "color", "draworder"}
+    ),
+    # `template` is left out on purpose: the contract uses it for the unit template,
+    # and Tiled's own object templates are refused separately.
+    "object": frozenset(
+        {"id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid",
+         "visible"}
+    ),
+}

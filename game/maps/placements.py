@@ -1,0 +1,346 @@
+"""Spawns, zones and objectives from a map's object layers (maps/README.md · Spawns,
+Zones and objectives).
+
+An object's class is Tiled's ``type`` attribute, or ``class`` as Tiled 1.9 wrote it
+(pytmx keeps that one only as ``getattr(obj, "class")``). A spawn stands in the cell
+that holds its position (its centre for rectangles and tile objects); a zone or
+objective covers the cells whose centres lie inside its shape.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from game.geometry.grid import Cell, Grid
+from game.maps import contract
+from game.maps.battlefield import Objective, SideInfo, Spawn, Zone
+from game.maps.errors import Problem
+from game.maps.terrain import read_bool
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class MapObject:
+    """The parts of a pytmx object the contract uses, in pixels (y down, top-left origin)."""
+
+    id: int
+    name: str
+    cls: str
+    layer: str
+    shape: str  # rect, point, ellipse, polygon, polyline, text or tile
+    x: float
+    y: float
+    width: float
+    height: float
+    rotation: float
+    points: tuple[Point, ...]  # polygon/polyline points relative to (x, y)
+    properties: dict[str, Any]
+
+    @property
+    def where(self) -> str:
+        return f"object {self.id}" + (f" '{self.name}'" if self.name else "")
+
+
+def object_class(obj: Any) -> str:
+    """Tiled's ``type``, or Tiled 1.9's ``class`` (DESIGN.md · pytmx traps)."""
+    value = getattr(obj, "type", None) or getattr(obj, "class", None) or ""
+    return str(value).strip()
+
+
+def from_pytmx(obj: Any, layer: str, shape: str, tile_keys: Collection[str]) -> MapObject:
+    """Copy what we need out of a pytmx TiledObject; ``tile_keys`` are the property
+    keys pytmx copied in from a tile object's tile, which are not the author's."""
+    x, y = float(obj.x), float(obj.y)
+    raw_points = getattr(obj, "points", None) if shape in ("polygon", "polyline") else None
+    points = tuple((float(px) - x, float(py) - y) for px, py in (raw_points or ()))
+    properties = {k: v for k, v in dict(obj.properties).items() if k not in tile_keys}
+    return MapObject(
+        id=int(obj.id),
+        name=str(obj.name or "").strip(),
+        cls=object_class(obj),
+        layer=layer,
+        shape=shape,
+        x=x,
+        y=y,
+        width=float(obj.width or 0),
+        height=float(obj.height or 0),
+        rotation=float(obj.rotation or 0),
+        points=points,
+        properties=properties,
+    )
+
+
+def _to_local(obj: MapObject, px: float, py: float) -> Point:
+    """A map point in the object's own frame (undoing Tiled's clockwise rotation)."""
+    dx, dy = px - obj.x, py - obj.y
+    if not obj.rotation or obj.shape == "tile":
+        return dx, dy
+    angle = math.radians(-obj.rotation)
+    cos_a, sin_a = math.cos(angle), math.sin(angle)
+    return dx * cos_a - dy * sin_a, dx * sin_a + dy * cos_a
+
+
+def _inside_polygon(points: tuple[Point, ...], px: float, py: float) -> bool:
+    inside = False
+    count = len(points)
+    for i in range(count):
+        x1, y1 = points[i]
+        x2, y2 = points[(i + 1) % count]
+        if (y1 > py) != (y2 > py):
+            cross_x = x1 + (py - y1) * (x2 - x1) / (y2 - y1)
+            if px < cross_x:
+                inside = not inside
+    return inside
+
+
+def _contains(obj: MapObject) -> Callable[[float, float], bool]:
+    """A test for 'this local point lies inside the object's shape'."""
+    if obj.shape == "polygon":
+        return lambda lx, ly: _inside_polygon(obj.points, lx, ly)
+    if obj.shape == "ellipse":
+        rx, ry = obj.width / 2, obj.height / 2
+        if rx <= 0 or ry <= 0:
+            return lambda lx, ly: False
+        return lambda lx, ly: ((lx - rx) / rx) ** 2 + ((ly - ry) / ry) ** 2 <= 1.0
+    return lambda lx, ly: 0 <= lx <= obj.width and 0 <= ly <= obj.height
+
+
+def _bounding_corners(obj: MapObject) -> list[Point]:
+    local = list(obj.points) if obj.shape == "polygon" else [
+        (0.0, 0.0), (obj.width, 0.0), (obj.width, obj.height), (0.0, obj.height)
+    ]
+    if not obj.rotation or obj.shape == "tile":
+        return [(obj.x + lx, obj.y + ly) for lx, ly in local]
+    angle = math.radians(obj.rotation)
+    cos_a, sin_a = math.cos(angle), math.sin(angle)
+    return [
+        (obj.x + lx * cos_a - ly * sin_a, obj.y + lx * sin_a + ly * cos_a) for lx, ly in local
+    ]
+
+
+def anchor_cell(obj: MapObject, tile: int) -> Cell:
+    """The cell a point-like object stands in: its position, or its centre."""
+    if obj.shape == "point":
+        px, py = obj.x, obj.y
+    else:
+        px, py = obj.x + obj.width / 2, obj.y + obj.height / 2
+    return math.floor(px / tile), math.floor(py / tile)
+
+
+def area_cells(obj: MapObject, tile: int, grid: Grid) -> frozenset[Cell]:
+    """The map cells whose centres lie inside the object's area (a point: its cell)."""
+    if obj.shape == "point" or (obj.shape == "rect" and obj.width == 0 and obj.height == 0):
+        cell = anchor_cell(obj, tile)
+        return frozenset({cell}) if grid.in_bounds(cell) else frozenset()
+    corners = _bounding_corners(obj)
+    left = max(0, math.floor(min(x for x, _ in corners) / tile))
+    right = min(grid.width - 1, math.floor(max(x for x, _ in corners) / tile))
+    top = max(0, math.floor(min(y for _, y in corners) / tile))
+    bottom = min(grid.height - 1, math.floor(max(y for _, y in corners) / tile))
+    inside = _contains(obj)
+    cells = set()
+    for cy in range(top, bottom + 1):
+        for cx in range(left, right + 1):
+            lx, ly = _to_local(obj, (cx + 0.5) * tile, (cy + 0.5) * tile)
+            if inside(lx, ly):
+                cells.add((cx, cy))
+    return frozenset(cells)
+
+
+def _unknown_keys(obj: MapObject, known: tuple[str, ...], problems: list[Problem]) -> None:
+    for key in sorted(obj.properties):
+        if key not in known:
+            problems.append(
+                Problem(obj.where, f"unknown property '{key}' (known: {', '.join(known)})")
+            )
+
+
+def _default_name(template: str) -> str:
+    return template.replace("_", " ").capitalize() or "Unit"
+
+
+def read_spawns(
+    objects: Iterable[MapObject],
+    grid: Grid,
+    tile: int,
+    sides: tuple[SideInfo, ...],
+    known_templates: Collection[str],
+    problems: list[Problem],
+) -> tuple[Spawn, ...]:
+    """Spawns from the ``units`` layer, each checked against the contract."""
+    side_ids = {side.id for side in sides}
+    spawns: list[Spawn] = []
+    taken: dict[Cell, str] = {}
+    for obj in objects:
+        where = obj.where
+        _unknown_keys(obj, contract.SPAWN_PROPERTIES, problems)
+        if obj.shape not in ("point", "rect", "tile", "ellipse"):
+            problems.append(
+                Problem(where, f"a spawn must be a point, rectangle or tile object, not a "
+                        f"{obj.shape}")
+            )
+            continue
+        ok = True
+        side = str(obj.properties.get("side", "")).strip()
+        template = str(obj.properties.get("template", "")).strip()
+        if not side:
+            problems.append(Problem(where, "spawn has no 'side' property"))
+            ok = False
+        elif side_ids and side not in side_ids:
+            problems.append(
+                Problem(where, f"side '{side}' is not declared in the 'sides' map property "
+                        f"({', '.join(sorted(side_ids))})")
+            )
+            ok = False
+        if not template:
+            problems.append(Problem(where, "spawn has no 'template' property"))
+            ok = False
+        elif template not in known_templates:
+            problems.append(
+                Problem(where, f"unknown unit template '{template}' (known: "
+                        f"{', '.join(sorted(known_templates))})")
+            )
+            ok = False
+        ai: str | None = None
+        if "ai" in obj.properties:
+            ai = str(obj.properties["ai"]).strip() or None
+            if ai is not None and ai not in contract.AI_HINTS:
+                problems.append(
+                    Problem(where, f"ai hint '{ai}' is not one of {', '.join(contract.AI_HINTS)}")
+                )
+                ok = False
+        leader = False
+        if "leader" in obj.properties:
+            value = read_bool(obj.properties["leader"])
+            if value is None:
+                problems.append(
+                    Problem(where, f"leader is {obj.properties['leader']!r}, not true or false")
+                )
+                ok = False
+            leader = bool(value)
+        cell = anchor_cell(obj, tile)
+        if not grid.in_bounds(cell):
+            problems.append(
+                Problem(where, f"spawn at {cell} is off the {grid.width}×{grid.height} map")
+            )
+            continue
+        terrain = grid.terrain(cell)
+        if terrain.blocks_move:
+            problems.append(
+                Problem(where, f"spawn at {cell} stands on {terrain.name}, which blocks movement")
+            )
+            ok = False
+        if cell in taken:
+            problems.append(
+                Problem(where, f"spawn at {cell} shares its cell with {taken[cell]}")
+            )
+            ok = False
+        else:
+            taken[cell] = where
+        if ok:
+            name = obj.name or _default_name(template)
+            spawns.append(Spawn(name, side, template, cell, ai, leader))
+    return _number_default_names(spawns, objects)
+
+
+def _number_default_names(spawns: list[Spawn], objects: Iterable[MapObject]) -> tuple[Spawn, ...]:
+    """Units left unnamed by the author share a template name: number them ("Bandit 2")."""
+    authored = {obj.name for obj in objects if obj.name}
+    counts: dict[str, int] = {}
+    for spawn in spawns:
+        if spawn.name not in authored:
+            counts[spawn.name] = counts.get(spawn.name, 0) + 1
+    seen: dict[str, int] = {}
+    result = []
+    for spawn in spawns:
+        if spawn.name not in authored and counts[spawn.name] > 1:
+            seen[spawn.name] = seen.get(spawn.name, 0) + 1
+            spawn = Spawn(
+                f"{spawn.name} {seen[spawn.name]}", spawn.side, spawn.template, spawn.cell,
+                spawn.ai, spawn.leader,
+            )
+        result.append(spawn)
+    return tuple(result)
+
+
+def check_sides_have_units(
+    sides: tuple[SideInfo, ...], spawns: tuple[Spawn, ...], problems: list[Problem]
+) -> None:
+    """Every declared side needs at least one unit on the map."""
+    counted = {spawn.side for spawn in spawns}
+    for side in sides:
+        if side.id not in counted:
+            problems.append(
+                Problem(f"side '{side.id}'", f"{side.name} has no units on the 'units' layer")
+            )
+
+
+def _area(obj: MapObject, tile: int, grid: Grid, problems: list[Problem]) -> frozenset[Cell]:
+    if obj.shape in ("polyline", "text"):
+        problems.append(
+            Problem(obj.where, f"an area must be a rectangle, polygon, ellipse or point, not a "
+                    f"{obj.shape}")
+        )
+        return frozenset()
+    cells = area_cells(obj, tile, grid)
+    if not cells:
+        problems.append(Problem(obj.where, "covers no cell centre on the map"))
+    return cells
+
+
+def read_zones(
+    objects: Iterable[MapObject], grid: Grid, tile: int, problems: list[Problem]
+) -> tuple[Zone, ...]:
+    """Named zones (for the zone rulesets); any custom properties are kept as text."""
+    zones: list[Zone] = []
+    names: set[str] = set()
+    for obj in objects:
+        if not obj.name:
+            problems.append(Problem(obj.where, "a zone needs a name"))
+            continue
+        if obj.name in names:
+            problems.append(Problem(obj.where, f"another zone is also named '{obj.name}'"))
+            continue
+        names.add(obj.name)
+        cells = _area(obj, tile, grid, problems)
+        if cells:
+            properties = {k: str(v) for k, v in obj.properties.items()}
+            zones.append(Zone(obj.name, cells, properties))
+    return tuple(zones)
+
+
+def read_objectives(
+    objects: Iterable[MapObject],
+    grid: Grid,
+    tile: int,
+    sides: tuple[SideInfo, ...],
+    problems: list[Problem],
+) -> tuple[Objective, ...]:
+    """Objectives: an area with a ``kind``, optionally for one side."""
+    side_ids = {side.id for side in sides}
+    objectives: list[Objective] = []
+    for obj in objects:
+        _unknown_keys(obj, contract.OBJECTIVE_PROPERTIES, problems)
+        kind = str(obj.properties.get("kind", "")).strip()
+        ok = True
+        if kind not in contract.OBJECTIVE_KINDS:
+            kinds = ", ".join(contract.OBJECTIVE_KINDS)
+            problems.append(
+                Problem(obj.where, f"kind '{kind}' is not one of {kinds}")
+                if kind else
+                Problem(obj.where, f"objective has no 'kind' property; use one of {kinds}")
+            )
+            ok = False
+        side = str(obj.properties.get("side", "")).strip() or None
+        if side is not None and side_ids and side not in side_ids:
+            problems.append(Problem(obj.where, f"side '{side}' is not declared in 'sides'"))
+            ok = False
+        cells = _area(obj, tile, grid, problems)
+        if ok and cells:
+            description = str(obj.properties.get("description", "")).strip()
+            objectives.append(Objective(obj.name or kind, kind, cells, side, description))
+    return tuple(objectives)

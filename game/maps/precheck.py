@@ -1,0 +1,564 @@
+"""A cheap, safe pass over the raw XML before pytmx sees a map (DESIGN.md · Maps).
+
+pytmx trusts its input: it decompresses layer data without a size limit, raises a
+bare ``Exception`` (sometimes with an empty message) for infinite maps and missing
+tilesets, a ``ValueError`` for zstd, and silently accepts a missing tileset image,
+object templates, layers whose data does not fit and gids outside every tileset.
+This module reads the files with ``xml.etree`` and checks all of that first,
+collecting every problem it can, so the loader only hands pytmx maps it can read.
+
+The limits are in ``game.maps.contract``; the checks follow ``maps/README.md``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import os
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.etree import ElementTree
+
+from game.maps import contract
+from game.maps.errors import Problem
+
+# Tiled stores flip/rotation flags in the top four bits of a gid.
+GID_FLAGS = 0xF0000000
+_PROPERTY_TYPES = ("", "string", "int", "float", "bool", "color", "file", "object")
+_TRUE_FALSE = {"true", "false", "1", "0"}
+
+
+@dataclass(frozen=True, slots=True)
+class TilesetFacts:
+    """Where a tileset's gids start and end, and where it came from."""
+
+    name: str
+    firstgid: int
+    end_gid: int  # one past the last gid it holds
+    source: Path | None  # the external .tsx, or None when embedded
+
+
+@dataclass(slots=True)
+class XmlFacts:
+    """What the XML pass learnt. ``blocking`` problems mean pytmx must not run."""
+
+    path: Path
+    blocking: list[Problem] = field(default_factory=list)
+    soft: list[Problem] = field(default_factory=list)
+    width: int = 0
+    height: int = 0
+    tile_size: int = 0
+    tilesets: list[TilesetFacts] = field(default_factory=list)
+    hashed_bytes: list[bytes] = field(default_factory=list)  # tmx, then external tsx files
+    shapes: dict[int, str] = field(default_factory=dict)  # object id -> rect/point/ellipse/…
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self.blocking + self.soft
+
+    def tileset_of(self, gid: int) -> TilesetFacts | None:
+        for tileset in self.tilesets:
+            if tileset.firstgid <= gid < tileset.end_gid:
+                return tileset
+        return None
+
+
+def read_limited(path: Path, where: str, problems: list[Problem]) -> bytes | None:
+    """The file's bytes, or None after recording why it cannot be read."""
+    try:
+        if path.is_dir():
+            problems.append(Problem(where, "is a directory, not a file"))
+            return None
+        size = path.stat().st_size
+        if size > contract.MAX_FILE_BYTES:
+            problems.append(
+                Problem(where, f"is {size / 2**20:.1f} MiB; the limit is "
+                        f"{contract.MAX_FILE_BYTES // 2**20} MiB")
+            )
+            return None
+        data = path.read_bytes()
+    except FileNotFoundError:
+        problems.append(Problem(where, "not found"))
+        return None
+    except PermissionError:
+        problems.append(Problem(where, "cannot be read (permission denied)"))
+        return None
+    except OSError as exc:
+        problems.append(Problem(where, f"cannot be read ({exc.strerror or exc})"))
+        return None
+    if not data.strip():
+        problems.append(Problem(where, "is empty"))
+        return None
+    return data
+
+
+def parse_xml(data: bytes, where: str, problems: list[Problem]) -> ElementTree.Element | None:
+    """Parse XML, refusing DTDs (entity expansion bombs) and reporting syntax errors."""
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        problems.append(Problem(where, "DOCTYPE and entity declarations are not allowed"))
+        return None
+    try:
+        return ElementTree.fromstring(data)
+    except ElementTree.ParseError as exc:
+        problems.append(Problem(where, f"malformed XML ({exc})"))
+        return None
+
+
+def _int_attr(
+    node: ElementTree.Element, name: str, where: str, problems: list[Problem],
+    default: int | None = None,
+) -> int | None:
+    raw = node.get(name)
+    if raw is None:
+        if default is None:
+            problems.append(Problem(where, f"the '{name}' attribute is missing"))
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        problems.append(Problem(where, f"'{name}' is {raw!r}, not a whole number"))
+        return None
+
+
+def _float_ok(raw: str | None) -> bool:
+    if raw is None:
+        return True
+    try:
+        float(raw)
+    except ValueError:
+        return False
+    return True
+
+
+def layer_elements(node: ElementTree.Element) -> Iterator[ElementTree.Element]:
+    """The map's layers in document order, looking inside group layers."""
+    for child in node:
+        if child.tag == "group":
+            yield from layer_elements(child)
+        elif child.tag in ("layer", "objectgroup", "imagelayer"):
+            yield child
+
+
+def check_file(path: Path) -> XmlFacts:
+    """Run every XML-level check on ``path`` (a .tmx) and its external tilesets."""
+    facts = XmlFacts(path=path)
+    data = read_limited(path, "file", facts.blocking)
+    if data is None:
+        return facts
+    facts.hashed_bytes.append(data)
+    root = parse_xml(data, "xml", facts.blocking)
+    if root is None:
+        return facts
+    if root.tag != "map":
+        facts.blocking.append(
+            Problem("file", f"not a Tiled map (the root element is <{root.tag}>, expected <map>)")
+        )
+        return facts
+    _check_map_element(root, facts)
+    if facts.blocking:
+        return facts  # without a sane size and tile size the rest would only echo it
+    _check_tilesets(root, facts)
+    _check_layers(root, facts)
+    _check_objects(root, facts)
+    _check_all_properties(root, facts)
+    return facts
+
+
+def _check_map_element(root: ElementTree.Element, facts: XmlFacts) -> None:
+    problems = facts.blocking
+    orientation = root.get("orientation", "orthogonal")
+    if orientation != "orthogonal":
+        problems.append(
+            Problem("map", f"orientation is '{orientation}'; only orthogonal maps are supported")
+        )
+    if root.get("infinite", "0") not in ("0", "false") or root.find(".//chunk") is not None:
+        problems.append(
+            Problem("map", "infinite maps are not supported; untick 'Infinite' in "
+                    "Map > Map Properties (or make a new fixed-size map)")
+        )
+    width = _int_attr(root, "width", "map", problems)
+    height = _int_attr(root, "height", "map", problems)
+    if width is not None and height is not None:
+        limit = contract.MAX_CELLS_PER_SIDE
+        if width < 1 or height < 1:
+            problems.append(Problem("map", f"size {width}×{height} is empty"))
+        elif width > limit or height > limit:
+            problems.append(
+                Problem("map", f"size {width}×{height} is beyond the {limit}×{limit} limit")
+            )
+        else:
+            facts.width, facts.height = width, height
+    tile_w = _int_attr(root, "tilewidth", "map", problems)
+    tile_h = _int_attr(root, "tileheight", "map", problems)
+    if tile_w is not None and tile_h is not None:
+        if tile_w != tile_h:
+            problems.append(
+                Problem("map", f"tiles are {tile_w}×{tile_h} pixels; tiles must be square")
+            )
+        elif not 1 <= tile_w <= contract.MAX_TILE_SIZE_PX:
+            problems.append(
+                Problem("map", f"tile size {tile_w} pixels is outside 1–"
+                        f"{contract.MAX_TILE_SIZE_PX}")
+            )
+        else:
+            facts.tile_size = tile_w
+
+
+def _check_tilesets(root: ElementTree.Element, facts: XmlFacts) -> None:
+    nodes = root.findall("tileset")
+    if len(nodes) > contract.MAX_TILESETS:
+        facts.blocking.append(
+            Problem("map", f"{len(nodes)} tilesets; at most {contract.MAX_TILESETS} are allowed")
+        )
+        return
+    if not nodes:
+        facts.blocking.append(Problem("map", "has no tileset; add the terrain tileset"))
+    parsed: list[tuple[str, ElementTree.Element]] = []
+    for node in nodes:
+        where = "tileset"
+        firstgid = _int_attr(node, "firstgid", where, facts.blocking)
+        source = node.get("source")
+        tsx_path: Path | None = None
+        if source:
+            where = f"tileset '{source}'"
+            if not source.lower().endswith(".tsx"):
+                facts.blocking.append(
+                    Problem(where, "only .tsx external tilesets are supported (not JSON)")
+                )
+                continue
+            tsx_path = facts.path.parent / source
+            tsx_problems: list[Problem] = []
+            tsx_data = read_limited(tsx_path, where, tsx_problems)
+            if tsx_problems and tsx_problems[0].what == "not found":
+                tsx_problems = [
+                    Problem(where, f"tileset file not found (looked for "
+                            f"{os.path.normpath(tsx_path)})")
+                ]
+            tsx_root = None
+            if tsx_data is not None:
+                facts.hashed_bytes.append(tsx_data)
+                tsx_root = parse_xml(tsx_data, where, tsx_problems)
+            if tsx_root is not None and tsx_root.tag != "tileset":
+                tsx_problems.append(
+                    Problem(where, f"not a tileset (root element <{tsx_root.tag}>)")
+                )
+                tsx_root = None
+            facts.blocking.extend(tsx_problems)
+            if tsx_root is None:
+                continue
+            node = tsx_root
+        name = node.get("name") or (source or "unnamed")
+        if not source:
+            where = f"tileset '{name}'"
+        if firstgid is None:
+            continue
+        if firstgid < 1:
+            facts.blocking.append(Problem(where, f"firstgid {firstgid} must be 1 or more"))
+            continue
+        base = (tsx_path or facts.path).parent
+        parsed.append((where, node))
+        end = _check_tileset_node(node, where, base, facts)
+        if end is None:
+            continue
+        tileset = TilesetFacts(name, firstgid, firstgid + end, tsx_path)
+        for other in facts.tilesets:
+            if tileset.firstgid < other.end_gid and other.firstgid < tileset.end_gid:
+                facts.blocking.append(
+                    Problem(where, f"its gids overlap those of tileset '{other.name}'")
+                )
+        facts.tilesets.append(tileset)
+    _check_tile_properties(parsed, facts)
+
+
+def _check_tileset_node(
+    node: ElementTree.Element, where: str, base: Path, facts: XmlFacts
+) -> int | None:
+    """Check one tileset element; return how many gids it spans (None if unusable)."""
+    problems = facts.blocking
+    tile_w = _int_attr(node, "tilewidth", where, problems)
+    tile_h = _int_attr(node, "tileheight", where, problems)
+    count = _int_attr(node, "tilecount", where, problems)
+    if tile_w is None or tile_h is None or count is None:
+        return None
+    if (tile_w, tile_h) != (facts.tile_size, facts.tile_size):
+        problems.append(
+            Problem(where, f"its tiles are {tile_w}×{tile_h} pixels but the map's are "
+                    f"{facts.tile_size}×{facts.tile_size}")
+        )
+    if not 0 <= count <= contract.MAX_TILES_PER_TILESET:
+        problems.append(Problem(where, f"tilecount {count} is out of range"))
+        return None
+    image = node.find("image")
+    images: list[str] = []
+    if image is not None:
+        images.append(image.get("source", ""))
+    span = count
+    for tile in node.findall("tile"):
+        tile_id = _int_attr(tile, "id", where, problems)
+        if tile_id is None:
+            continue
+        if not 0 <= tile_id < contract.MAX_TILES_PER_TILESET:
+            problems.append(Problem(where, f"tile id {tile_id} is out of range"))
+            continue
+        if image is not None and tile_id >= count:
+            problems.append(
+                Problem(where, f"tile {tile_id} is beyond its {count} tiles")
+            )
+        span = max(span, tile_id + 1)
+        tile_image = tile.find("image")
+        if tile_image is not None:
+            images.append(tile_image.get("source", ""))
+    if image is None and not images:
+        problems.append(Problem(where, "has no image"))
+    for source in images:
+        if not source:
+            problems.append(Problem(where, "an image has no source file"))
+            continue
+        image_path = base / source
+        if not image_path.is_file():
+            facts.soft.append(
+                Problem(where, f"image '{source}' not found (looked for "
+                        f"{os.path.normpath(image_path)})")
+            )
+    return span
+
+
+def _decode_layer(
+    data: ElementTree.Element, where: str, expected: int, problems: list[Problem]
+) -> list[int] | None:
+    """The layer's raw gids, decoded with limits, or None after recording the problem."""
+    encoding = data.get("encoding", "")
+    compression = data.get("compression", "")
+    if data.find("tile") is not None or not encoding:
+        problems.append(
+            Problem(where, "XML tile data is not supported; choose CSV or Base64 as "
+                    "'Tile Layer Format' in Map > Map Properties")
+        )
+        return None
+    if encoding not in contract.ENCODINGS:
+        problems.append(Problem(where, f"unknown encoding '{encoding}'; use CSV or Base64"))
+        return None
+    text = (data.text or "").strip()
+    if encoding == "csv":
+        if compression:
+            problems.append(Problem(where, f"CSV data cannot be compressed ('{compression}')"))
+            return None
+        try:
+            gids = [int(part) for part in text.split(",")] if text else []
+        except ValueError:
+            problems.append(Problem(where, "CSV data holds something that is not a whole number"))
+            return None
+        if any(g < 0 or g > 0xFFFFFFFF for g in gids):
+            problems.append(Problem(where, "CSV data holds a gid out of range"))
+            return None
+    else:
+        if compression == "zstd":
+            problems.append(
+                Problem(where, "zstd compression is not supported; choose Base64 (zlib or "
+                        "gzip compressed) or CSV in Map > Map Properties")
+            )
+            return None
+        if compression not in contract.COMPRESSIONS:
+            problems.append(
+                Problem(where, f"unknown compression '{compression}'; use zlib or gzip")
+            )
+            return None
+        try:
+            raw = base64.b64decode("".join(text.split()), validate=True)
+        except (binascii.Error, ValueError):
+            problems.append(Problem(where, "layer data is not valid base64"))
+            return None
+        limit = expected * 4
+        if compression:
+            # Decompress at most one byte beyond what the layer can hold: a zip bomb
+            # stops here instead of filling memory.
+            wbits = 31 if compression == "gzip" else 15
+            try:
+                raw = zlib.decompressobj(wbits).decompress(raw, limit + 1)
+            except zlib.error:
+                problems.append(Problem(where, f"layer data is not valid {compression} data"))
+                return None
+            if len(raw) > limit:
+                problems.append(
+                    Problem(where, f"layer data decompresses to more than the {expected} "
+                            "tiles the layer holds")
+                )
+                return None
+        if len(raw) % 4:
+            problems.append(Problem(where, "layer data is not a whole number of tiles"))
+            return None
+        gids = [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
+    if len(gids) != expected:
+        problems.append(
+            Problem(where, f"holds {len(gids)} tiles of data but the layer has {expected} cells")
+        )
+        return None
+    return gids
+
+
+def _check_layers(root: ElementTree.Element, facts: XmlFacts) -> None:
+    layers = [node for node in layer_elements(root) if node.tag == "layer"]
+    if len(layers) > contract.MAX_TILE_LAYERS:
+        facts.blocking.append(
+            Problem("map", f"{len(layers)} tile layers; at most "
+                    f"{contract.MAX_TILE_LAYERS} are allowed")
+        )
+        return
+    for node in layers:
+        where = f"layer '{node.get('name', '')}'"
+        width = _int_attr(node, "width", where, facts.blocking)
+        height = _int_attr(node, "height", where, facts.blocking)
+        if width is None or height is None:
+            continue
+        if (width, height) != (facts.width, facts.height):
+            facts.blocking.append(
+                Problem(where, f"is {width}×{height} but the map is {facts.width}×{facts.height}")
+            )
+            continue
+        data = node.find("data")
+        if data is None:
+            facts.blocking.append(Problem(where, "has no <data>"))
+            continue
+        gids = _decode_layer(data, where, width * height, facts.blocking)
+        if gids is not None:
+            _check_gids(gids, width, where, facts)
+
+
+def _check_gids(gids: list[int], width: int, where: str, facts: XmlFacts) -> None:
+    bad: dict[int, int] = {}
+    first: int | None = None
+    known: set[int] = set()
+    for index, raw_gid in enumerate(gids):
+        gid = raw_gid & ~GID_FLAGS
+        if gid == 0 or gid in known:
+            continue
+        if facts.tileset_of(gid) is not None:
+            known.add(gid)
+            continue
+        bad[gid] = bad.get(gid, 0) + 1
+        if first is None:
+            first = index
+    if bad and first is not None:
+        listed = ", ".join(str(g) for g in sorted(bad)[:5]) + (" …" if len(bad) > 5 else "")
+        facts.blocking.append(
+            Problem(where, f"{sum(bad.values())} cells use gids in no tileset ({listed}), "
+                    f"first at ({first % width}, {first // width})")
+        )
+
+
+def _check_objects(root: ElementTree.Element, facts: XmlFacts) -> None:
+    groups = [node for node in layer_elements(root) if node.tag == "objectgroup"]
+    objects = [obj for group in groups for obj in group.findall("object")]
+    if len(objects) > contract.MAX_OBJECTS:
+        facts.blocking.append(
+            Problem("map", f"{len(objects)} objects; at most {contract.MAX_OBJECTS} are allowed")
+        )
+        return
+    for obj in objects:
+        label = obj.get("name") or ""
+        where = f"object {obj.get('id', '?')}" + (f" '{label}'" if label else "")
+        obj_id = _int_attr(obj, "id", where, facts.blocking)
+        if obj.get("template"):
+            facts.blocking.append(
+                Problem(where, f"uses the object template '{obj.get('template')}'; templates "
+                        "(.tx) are not supported: detach it from its template in Tiled")
+            )
+            continue
+        for attr in ("x", "y", "width", "height", "rotation"):
+            if not _float_ok(obj.get(attr)):
+                facts.blocking.append(Problem(where, f"'{attr}' is not a number"))
+        gid_raw = obj.get("gid")
+        shape = "rect"
+        if gid_raw is not None:
+            shape = "tile"
+            try:
+                gid = int(gid_raw) & ~GID_FLAGS
+            except ValueError:
+                facts.blocking.append(Problem(where, f"gid {gid_raw!r} is not a whole number"))
+                continue
+            if gid and facts.tileset_of(gid) is None:
+                facts.blocking.append(Problem(where, f"tile gid {gid} is in no tileset"))
+        for tag in ("point", "ellipse", "polygon", "polyline", "text"):
+            child = obj.find(tag)
+            if child is None:
+                continue
+            shape = tag
+            if tag in ("polygon", "polyline") and not _points_ok(child.get("points", "")):
+                facts.blocking.append(Problem(where, f"its {tag} points are malformed"))
+        if obj_id is not None:
+            facts.shapes[obj_id] = shape
+
+
+def _points_ok(points: str) -> bool:
+    pairs = points.split()
+    if not pairs:
+        return False
+    for pair in pairs:
+        parts = pair.split(",")
+        if len(parts) != 2 or not all(_float_ok(p) for p in parts):
+            return False
+    return True
+
+
+def _check_all_properties(root: ElementTree.Element, facts: XmlFacts) -> None:
+    _check_property_block(root, "map", "map", facts)
+    for node in layer_elements(root):
+        where = f"layer '{node.get('name', '')}'"
+        _check_property_block(node, where, "layer", facts)
+        for obj in node.findall("object"):
+            label = obj.get("name") or ""
+            obj_where = f"object {obj.get('id', '?')}" + (f" '{label}'" if label else "")
+            _check_property_block(obj, obj_where, "object", facts)
+
+
+def _check_tile_properties(nodes: list[tuple[str, ElementTree.Element]], facts: XmlFacts) -> None:
+    """Check the property blocks of the tilesets (embedded or .tsx) and their tiles."""
+    for where, node in nodes:
+        _check_property_block(node, where, "tileset", facts)
+        for tile in node.findall("tile"):
+            _check_property_block(tile, f"{where} tile {tile.get('id', '?')}", "tile", facts)
+
+
+def _check_property_block(
+    node: ElementTree.Element, where: str, kind: str, facts: XmlFacts
+) -> None:
+    builtin = contract.BUILTIN_ATTRIBUTES.get(kind, frozenset())
+    for block in node.findall("properties"):
+        for prop in block.findall("property"):
+            name = prop.get("name")
+            if not name:
+                facts.blocking.append(Problem(where, "a custom property has no name"))
+                continue
+            prop_where = f"{where} property '{name}'"
+            kind_of = prop.get("type", "")
+            value = prop.get("value")
+            if name in builtin:
+                facts.blocking.append(
+                    Problem(prop_where, f"is named like a built-in attribute of Tiled {kind}s; "
+                            "rename or remove it")
+                )
+                continue
+            if kind_of == "class":
+                facts.blocking.append(
+                    Problem(prop_where, "class-typed (compound) properties are not supported")
+                )
+            elif kind_of not in _PROPERTY_TYPES:
+                facts.blocking.append(Problem(prop_where, f"unknown property type '{kind_of}'"))
+            elif kind_of in ("int", "object") and not _is_int(value):
+                facts.blocking.append(Problem(prop_where, f"{value!r} is not a whole number"))
+            elif kind_of == "float" and not _float_ok(value or ""):
+                facts.blocking.append(Problem(prop_where, f"{value!r} is not a number"))
+            elif kind_of == "bool" and (value or "").strip().lower() not in _TRUE_FALSE:
+                facts.blocking.append(Problem(prop_where, f"{value!r} is not true or false"))
+
+
+def _is_int(value: str | None) -> bool:
+    if value is None:
+        return False
+    try:
+        int(value)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,141 @@
+"""The scenario from a map's custom properties (maps/README.md · Map properties).
+
+Title, briefing, ruleset, the sides with their names, colours and who may
+control them, surprise (source 004 · Surprise: one side caught unawares, or an
+opposed check), a round limit and fog of war.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from game.maps import contract
+from game.maps.battlefield import Scenario, SideInfo
+from game.maps.errors import Problem
+from game.maps.terrain import read_bool, read_int
+
+
+def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
+    """Sides from the multi-line ``sides`` property: ``id; Name; #rrggbb; control[; party]``."""
+    sides: list[SideInfo] = []
+    seen: set[str] = set()
+    lines = [line for line in text.splitlines() if line.strip()]
+    for number, line in enumerate(lines, start=1):
+        where = f"map property 'sides' line {number}"
+        fields = [part.strip() for part in line.split(";")]
+        if len(fields) < 3 or len(fields) > 5:
+            problems.append(
+                Problem(where, f"{line.strip()!r} should be 'id; Name; #rrggbb; control' "
+                        "(add '; party' for the player's party)")
+            )
+            continue
+        side_id, name, colour = fields[0], fields[1], fields[2]
+        control = fields[3].lower() if len(fields) > 3 and fields[3] else "any"
+        party = False
+        ok = True
+        if not contract.SIDE_ID.match(side_id):
+            problems.append(
+                Problem(where, f"side id {side_id!r} must be lower case letters, digits or _ "
+                        "and start with a letter")
+            )
+            ok = False
+        elif side_id in seen:
+            problems.append(Problem(where, f"side id '{side_id}' is declared twice"))
+            ok = False
+        if not name:
+            problems.append(Problem(where, "the side's name is empty"))
+            ok = False
+        if not contract.COLOUR.match(colour):
+            problems.append(Problem(where, f"colour {colour!r} is not #rrggbb"))
+            ok = False
+        if control not in contract.CONTROLS:
+            problems.append(
+                Problem(where, f"control {control!r} is not one of "
+                        f"{', '.join(contract.CONTROLS)}")
+            )
+            ok = False
+        if len(fields) == 5:
+            if fields[4].lower() == "party":
+                party = True
+            else:
+                problems.append(Problem(where, f"{fields[4]!r} is not 'party'"))
+                ok = False
+        if ok:
+            seen.add(side_id)
+            sides.append(SideInfo(side_id, name, colour.lower(), control, party))
+    if sum(side.party for side in sides) > 1:
+        problems.append(Problem("map property 'sides'", "only one side can be the party"))
+    if len(sides) < 2 and not any(p.where.startswith("map property 'sides'") for p in problems):
+        problems.append(Problem("map property 'sides'", "a battle needs at least two sides"))
+    return tuple(sides)
+
+
+def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) -> Scenario:
+    """The Scenario from map properties; problems are appended, never raised."""
+    for key in sorted(properties):
+        if key not in contract.MAP_PROPERTIES:
+            problems.append(
+                Problem("map", f"unknown map property '{key}' (known: "
+                        f"{', '.join(contract.MAP_PROPERTIES)})")
+            )
+    texts: dict[str, str] = {}
+    for key in contract.REQUIRED_MAP_PROPERTIES:
+        value = properties.get(key)
+        if not isinstance(value, str) or not value.strip():
+            problems.append(
+                Problem("map", f"the '{key}' map property is missing or empty "
+                        "(Map > Map Properties > Custom Properties)")
+            )
+            texts[key] = ""
+        else:
+            texts[key] = value.strip()
+    sides = parse_sides(texts["sides"], problems) if texts["sides"] else ()
+    side_ids = {side.id for side in sides}
+
+    ruleset = str(properties.get("ruleset", "grid")).strip() or "grid"
+    if ruleset not in contract.RULESETS:
+        problems.append(
+            Problem("map property 'ruleset'", f"{ruleset!r} is not one of "
+                    f"{', '.join(contract.RULESETS)}")
+        )
+        ruleset = "grid"
+
+    surprise: str | None = None
+    if "surprise" in properties:
+        surprise = str(properties["surprise"]).strip() or None
+        if surprise is not None and surprise != contract.SURPRISE_CHECK and sides:
+            if surprise not in side_ids:
+                problems.append(
+                    Problem("map property 'surprise'", f"{surprise!r} is neither a side id "
+                            f"({', '.join(sorted(side_ids))}) nor '{contract.SURPRISE_CHECK}'")
+                )
+
+    round_limit: int | None = None
+    if "round_limit" in properties:
+        limit = read_int(properties["round_limit"])
+        if limit is None or not 1 <= limit <= contract.MAX_ROUND_LIMIT:
+            problems.append(
+                Problem("map property 'round_limit'", f"{properties['round_limit']!r} is not "
+                        f"a whole number 1–{contract.MAX_ROUND_LIMIT}")
+            )
+        else:
+            round_limit = limit
+
+    fog = False
+    if "fog" in properties:
+        value = read_bool(properties["fog"])
+        if value is None:
+            problems.append(
+                Problem("map property 'fog'", f"{properties['fog']!r} is not true or false")
+            )
+        fog = bool(value)
+
+    return Scenario(
+        title=texts["title"],
+        briefing=texts["briefing"],
+        ruleset=ruleset,
+        sides=sides,
+        surprise=surprise,
+        round_limit=round_limit,
+        fog=fog,
+    )
