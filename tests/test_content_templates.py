@@ -204,12 +204,21 @@ def test_expected_damage_counts_shock_on_miss_and_as_floor_on_hit() -> None:
     assert expected_damage(warrior, sword, 13, target_has_shield=True) == pytest.approx(0.55 * 5.5)
 
 
-def test_five_party_archetypes_against_six_bandits_is_close() -> None:
-    """Balance target from the brief: the five archetypes against four bandits, a bandit
-    archer and their chief is a close fight by Lanchester's square law (ratio ≤ 1.35)."""
+@pytest.mark.parametrize(
+    "bandit_ids",
+    [
+        ("bandit",) * 6,
+        ("bandit",) * 4 + ("bandit_archer", "bandit_chief"),
+        ("bandit",) * 3 + ("bandit_archer",) * 2 + ("bandit_chief",),
+    ],
+    ids=["six_bandits", "four_bandits_archer_chief", "three_bandits_two_archers_chief"],
+)
+def test_five_party_archetypes_against_six_bandits_is_close(bandit_ids: tuple[str, ...]) -> None:
+    """Balance target from the brief: the five archetypes against six bandits is a close
+    fight by Lanchester's square law (strength ratio within 1.35 either way)."""
     content = load_content()
     t = content.templates
     party = [t[i] for i in PARTY]
-    bandits = [t["bandit"]] * 4 + [t["bandit_archer"], t["bandit_chief"]]
+    bandits = [t[i] for i in bandit_ids]
     ratio = fighting_strength(content, party, bandits) / fighting_strength(content, bandits, party)
     assert 1 / 1.35 <= ratio <= 1.35

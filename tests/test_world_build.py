@@ -112,8 +112,8 @@ def test_build_world_rolls_dice_hp_with_the_passed_rng_in_spawn_order(fresh_worl
     expected_rng = random.Random(42)
     # Party hp is fixed; the two bandits then the chief roll in spawn order.
     expected = [
-        Dice(1, 8, 2).roll(expected_rng),
-        Dice(1, 8, 2).roll(expected_rng),
+        Dice(2, 8).roll(expected_rng),
+        Dice(2, 8).roll(expected_rng),
         Dice(3, 8, 3).roll(expected_rng),
     ]
     rolled = [
