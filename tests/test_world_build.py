@@ -236,3 +236,18 @@ def test_build_world_refuses_bad_spawns_with_one_line_each(
 def test_build_world_refuses_the_default_world() -> None:
     with pytest.raises(WorldBuildError, match="world of its own"):
         build_world(tiny_battlefield(), load_content(), "default", random.Random(1))
+
+
+SHIPPED_MAPS = sorted((Path(__file__).resolve().parents[1] / "maps").glob("*.tmx"))
+
+
+@pytest.mark.skipif(not SHIPPED_MAPS, reason="no shipped maps in maps/ yet")
+@pytest.mark.parametrize("map_path", SHIPPED_MAPS, ids=[p.stem for p in SHIPPED_MAPS])
+def test_every_shipped_map_builds_a_world(fresh_world: str, map_path: Path) -> None:
+    from game.maps.loader import load_battlefield
+
+    battlefield = load_battlefield(map_path)
+    handle = build_world(battlefield, load_content(), fresh_world, random.Random(0))
+    assert len(handle.entities) == len(battlefield.spawns)
+    for side in battlefield.scenario.sides:
+        assert handle.units(side.id), f"{map_path.name}: side {side.id!r} has no units"
