@@ -13,9 +13,6 @@ from pathlib import Path
 
 from game.maps.battlefield import Battlefield, SideInfo
 
-REPO = Path(__file__).resolve().parents[2]
-SHIPPED_MAPS = REPO / "maps"
-
 
 @dataclass(frozen=True, slots=True)
 class MapEntry:
@@ -63,46 +60,46 @@ def broken_entry(path: Path, problem: str, *, user: bool = False) -> MapEntry:
     )
 
 
-def user_maps_dir() -> Path:
-    """Where players put their own battles."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("shieldwall")) / "maps"
-
-
 def load_catalogue(extra: list[Path] | None = None) -> list[MapEntry]:
-    """Every shipped and user map (plus ``extra`` files), shipped first, by title.
+    """Every map ``game.maps.list_maps`` finds (player's own first, shadowing shipped
+    maps of the same name), plus ``extra`` files, shipped first, by title.
 
     A map that fails to load is listed with its first problem, so the player
     sees why instead of the map silently missing.
     """
-    from game.maps.errors import MapError
-    from game.maps.loader import load_battlefield
+    from game.maps import MapError, list_maps, load_battlefield
 
-    found: list[tuple[Path, bool]] = []
-    seen: set[Path] = set()
-    for folder, user in ((SHIPPED_MAPS, False), (user_maps_dir(), True)):
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.tmx")):
-                found.append((path, user))
-    for path in extra or []:
-        found.append((path, True))
     entries: list[MapEntry] = []
-    for path, user in found:
+    seen: set[Path] = set()
+    infos = [(i.path, i.user, i.problems) for i in list_maps()]
+    infos += [(p, True, ()) for p in extra or []]
+    for path, user, problems in infos:
         key = path.resolve()
         if key in seen:
             continue
         seen.add(key)
+        if problems:
+            entries.append(broken_entry(path, _first(str(path), list(problems)), user=user))
+            continue
         try:
             entries.append(entry_from_battlefield(load_battlefield(path), user=user))
         except MapError as exc:
-            first = exc.lines()[0] if exc.problems else str(exc)
-            more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
-            entries.append(broken_entry(path, first + more, user=user))
+            entries.append(broken_entry(path, _first(str(path), exc.lines()), user=user))
         except OSError as exc:
             entries.append(broken_entry(path, f"{path}: {exc.strerror or exc}", user=user))
     entries.sort(key=lambda e: (e.user, e.problem is not None, e.title.lower()))
     return entries
+
+
+def _first(path: str, problems: list[str]) -> str:
+    """The first problem, with the file named once, and how many more there are."""
+    if not problems:
+        return f"{path}: cannot be loaded"
+    first = problems[0]
+    if not first.startswith(path):
+        first = f"{path}: {first}"
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return first + more
 
 
 def rulesets() -> list[str]:
