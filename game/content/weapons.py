@@ -15,7 +15,8 @@ spirit of the Worlds-Without-Number family):
 - A ranged weapon that is also ``two_handed`` (bows, crossbows) cannot be shot with an
   enemy in melee range; one-handed ranged and thrown weapons shoot at -4 instead
   (004 · Make a Ranged Attack). A thrown weapon is also a melee weapon: ``ranged`` is
-  false for it and ``thrown`` is true.
+  false for it and ``thrown`` is true. Its Shock counts only when it strikes in melee,
+  not when it is thrown (004 · Shock speaks of melee weapons).
 - ``unarmed`` marks a bare-handed attack: it adds the Brawl level to damage
   (004 · Damage) and is the only attack allowed while grappling (004 · Grappling).
 - Natural weapons (bites, claws) carry the ``natural`` tag: they count as being armed
