@@ -107,13 +107,14 @@ class Battle:
     # -- lifecycle -------------------------------------------------------------------------
     def _start(self) -> None:
         from game.world import build_world
+        from game.world.components import UnitId
 
         self.world_name = f"battle-{next(_WORLD_NUMBERS)}"
         rng = self._dice if self._dice is not None else random.Random(self.seed)
         build_rng = random.Random(self.seed) if self._dice is not None else rng
         ruleset = self._get_ruleset(self.ruleset_id)
         esper.switch_world(self.world_name)
-        handle = build_world(self.battlefield, self.content, self.world_name, build_rng)
+        build_world(self.battlefield, self.content, self.world_name, build_rng)
         self.ctx = Context(
             battlefield=self.battlefield,
             content=self.content,
@@ -122,7 +123,10 @@ class Battle:
             world_name=self.world_name,
             seed=self.seed,
         )
-        self.ctx.entities = dict(handle.entities)
+        # Units in the order they were created (the map's spawn order): stable across replays.
+        self.ctx.entities = {
+            uid.id: ent for ent, uid in sorted(esper.get_component(UnitId), key=lambda p: p[0])
+        }
         ruleset.setup(self.ctx)
         self._flow = ruleset.run(self.ctx)
         self.pending: Decision | None = None

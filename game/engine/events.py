@@ -181,7 +181,8 @@ class Damaged(Event):
 
 @dataclass(frozen=True, slots=True)
 class Downed(Event):
-    """A unit fell to 0 HP; ``fate`` is "dead" or "mortally wounded"."""
+    """A unit fell to 0 HP but lives (``fate``: "mortally wounded", "unconscious"); a unit
+    killed outright gets ``Died`` instead."""
 
     kind: ClassVar[str] = "downed"
     tone: ClassVar[str] = "death"
@@ -192,12 +193,12 @@ class Downed(Event):
     by: str | None = None
 
     def text(self) -> str:
-        return f"{self.who} is {self.fate}" if self.fate != "dead" else f"{self.who} dies"
+        return f"{self.who} falls, {self.fate}"
 
 
 @dataclass(frozen=True, slots=True)
 class Died(Event):
-    """A unit died (at 0 HP as an NPC, or of a mortal wound)."""
+    """A unit died (``cause``: "slain" at 0 HP, or of a mortal wound)."""
 
     kind: ClassVar[str] = "died"
     tone: ClassVar[str] = "death"
@@ -207,6 +208,8 @@ class Died(Event):
     cause: str
 
     def text(self) -> str:
+        if self.cause == "slain":
+            return f"{self.who} is slain"
         return f"{self.who} dies ({self.cause})"
 
 

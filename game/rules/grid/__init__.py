@@ -1,0 +1,110 @@
+"""The ``grid`` ruleset: source 004 on the 5-ft grid (see README.md for every rule, its
+status and its tests).
+
+``GridRuleset`` wires the pieces: the turn scheme (``turn``), the action catalog (one
+module per action or family: ``move``, ``attack``, ``disengage``, ``end_turn``), attack
+resolution (``resolution``), damage (``damage``), attacks of opportunity
+(``opportunity``), morale (``morale``) and the systems (``systems``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from game.rules import register_ruleset
+from game.rules.base import AttackPreview, Flow, Ruleset
+from game.rules.grid import units
+from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
+from game.rules.grid.disengage import DisengageSpec
+from game.rules.grid.end_turn import EndTurnSpec
+from game.rules.grid.move import MoveSpec
+from game.rules.grid.resolution import preview
+from game.rules.grid.state import GridState
+from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, VisibilityRefresh
+from game.rules.grid.turn import combat
+
+if TYPE_CHECKING:
+    from game.engine.battle import UnitView
+    from game.engine.context import Context
+
+
+class GridRuleset(Ruleset):
+    id = "grid"
+    name = "Grid (source 004)"
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Phases run before initiative (a surprise round goes here).
+        self.opening_phases: list[Callable[[Context], Flow]] = []
+        self.morale = MoraleWatch()
+        for spec in (MoveSpec(), MeleeAttackSpec(), RangedAttackSpec(), DisengageSpec()):
+            self.add_action(spec)
+        for extend in EXTENSIONS:
+            extend(self)
+        self.add_action(EndTurnSpec())  # last, so menus list it at the end
+
+    def setup(self, ctx: Context) -> None:
+        from game.geometry.sight import Sight
+
+        ctx.sight = Sight(ctx.grid)
+        for unit in ctx.units():
+            esper.add_component(ctx.entity(unit), GridState())
+        for system in (RoundReset(), VisibilityRefresh(), MortalWounds(), self.morale):
+            esper.add_processor(system, system.priority)
+
+    def run(self, ctx: Context) -> Flow:
+        yield from combat(ctx)
+
+    def attack_preview(
+        self, ctx: Context, attacker: str, target: str, weapon: str, *, ranged: bool | None = None
+    ) -> AttackPreview:
+        return preview(ctx, attacker, target, weapon, ranged)
+
+    def in_fight(self, ctx: Context, unit: str) -> bool:
+        return units.in_fight(ctx, unit)
+
+    def side_of(self, ctx: Context, unit: str) -> str:
+        return units.side(ctx, unit)
+
+    def unit_view(self, ctx: Context, unit: str) -> UnitView:
+        from game.engine.battle import UnitView
+        from game.world.components import Template
+
+        cond = units.conditions(ctx, unit)
+        h = units.health(ctx, unit)
+        if cond.dead:
+            status = "dead"
+        elif cond.fled:
+            status = "fled"
+        elif cond.surrendered:
+            status = "surrendered"
+        elif cond.mortally_wounded:
+            status = "stabilised" if cond.stabilised else "mortally wounded"
+        elif ctx.get(unit, GridState).routed:
+            status = "routed"
+        else:
+            status = "ready"
+        return UnitView(
+            id=unit,
+            name=units.name(ctx, unit),
+            side=units.side(ctx, unit),
+            template=ctx.get(unit, Template).id,
+            cell=units.cell(ctx, unit),
+            hp=h.hp,
+            max_hp=h.max_hp,
+            status=status,
+            in_fight=units.in_fight(ctx, unit),
+        )
+
+    def hash_extra(self, ctx: Context) -> Any:
+        return {"morale": {k: sorted(v) for k, v in sorted(self.morale.fired.items())}}
+
+
+# Functions that add more actions/reactions to every new GridRuleset (the second half of
+# the rules registers here: ``EXTENSIONS.append(lambda rs: rs.add_action(ChargeSpec()))``).
+EXTENSIONS: list[Callable[[GridRuleset], None]] = []
+
+register_ruleset("grid", GridRuleset)

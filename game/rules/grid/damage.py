@@ -1,0 +1,78 @@
+"""Damage and being downed (004 · Damage; issue 3 · Downed units).
+
+- Damage lowers HP, never below 0.
+- At 0 HP an NPC dies. A unit of the party side is mortally wounded instead: it is out of
+  the fight and dies at the end of the ``MORTAL_ROUNDS``-th round after it fell unless an
+  ally stabilises it with first aid (Use a Skill, added by the second half of the rules).
+- Decision: a downed unit cannot be attacked again (the source has no coup de grâce
+  outside execution attacks).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.events import Damaged, Died, Downed
+from game.rules.grid import units
+
+if TYPE_CHECKING:
+    from game.engine.context import Context
+
+MORTAL_ROUNDS = 6
+
+
+def apply_damage(ctx: Context, unit: str, amount: int, source: str, by: str | None) -> None:
+    """Take ``amount`` HP from ``unit`` and down it at 0 (events: Damaged, then Downed for a
+    mortally wounded party unit or Died for everyone else)."""
+    health = units.health(ctx, unit)
+    if amount <= 0 or health.hp <= 0:
+        return
+    health.hp = max(0, health.hp - amount)
+    who = units.name(ctx, unit)
+    ctx.emit(
+        Damaged(
+            unit=unit,
+            who=who,
+            amount=amount,
+            hp=health.hp,
+            max_hp=health.max_hp,
+            source=source,
+            by=by,
+        )
+    )
+    if health.hp == 0:
+        down(ctx, unit, by)
+
+
+def down(ctx: Context, unit: str, by: str | None) -> None:
+    """The unit falls: party units are mortally wounded, everyone else dies."""
+    cond = units.conditions(ctx, unit)
+    who = units.name(ctx, unit)
+    side = units.side(ctx, unit)
+    if units.is_party(ctx, unit):
+        cond.mortally_wounded = True
+        cond.mortal_rounds = 0
+        ctx.emit(Downed(unit=unit, who=who, side=side, fate="mortally wounded", by=by))
+    else:
+        cond.dead = True
+        ctx.emit(Died(unit=unit, who=who, side=side, cause="slain"))
+
+
+def end_of_round_mortal_wounds(ctx: Context) -> None:
+    """Mortally wounded units that nobody stabilised lose a round; the 6th kills them."""
+    for unit in ctx.units():
+        cond = units.conditions(ctx, unit)
+        if not cond.mortally_wounded or cond.stabilised or cond.dead:
+            continue
+        cond.mortal_rounds += 1
+        if cond.mortal_rounds >= MORTAL_ROUNDS:
+            cond.mortally_wounded = False
+            cond.dead = True
+            ctx.emit(
+                Died(
+                    unit=unit,
+                    who=units.name(ctx, unit),
+                    side=units.side(ctx, unit),
+                    cause=f"mortal wound, {MORTAL_ROUNDS} rounds untended",
+                )
+            )

@@ -1,0 +1,84 @@
+"""Events of the ``grid`` ruleset (source 004) beyond the engine's shared ones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.engine.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeSet(Event):
+    """004 · Combat Sequence: the side order for the whole battle."""
+
+    kind: ClassVar[str] = "initiative_set"
+    tone: ClassVar[str] = "turn"
+    order: tuple[str, ...]
+    names: tuple[str, ...]
+
+    def text(self) -> str:
+        return "Initiative: " + ", then ".join(self.names)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDeclared(Event):
+    """An attack is about to be rolled (``mode``: "melee", "ranged", "opportunity" ...)."""
+
+    kind: ClassVar[str] = "attack_declared"
+    attacker: str
+    target: str
+    weapon: str
+    mode: str
+    text_: str
+
+    def text(self) -> str:
+        return self.text_
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResolved(Event):
+    """The attack hit or missed against the target's final AC (after any reaction)."""
+
+    kind: ClassVar[str] = "attack_resolved"
+    attacker: str
+    target: str
+    weapon: str
+    mode: str
+    hit: bool
+    total: int
+    ac: int
+
+    @property
+    def tone(self) -> str:  # type: ignore[override]
+        return "hit" if self.hit else "miss"
+
+    def text(self) -> str:
+        return f"{'Hit' if self.hit else 'Miss'} ({self.total} vs AC {self.ac})"
+
+
+@dataclass(frozen=True, slots=True)
+class BudgetSpent(Event):
+    """004 · Combat Action Types: a unit spent an action ("Main", "Move", "Free" ...)."""
+
+    kind: ClassVar[str] = "budget_spent"
+    unit: str
+    who: str
+    what: str
+    action: str
+
+    def text(self) -> str:
+        return f"{self.who} spends {self.what} on {self.action}"
+
+
+@dataclass(frozen=True, slots=True)
+class Routed(Event):
+    """A morale check failed: the unit will flee (or surrender when cornered)."""
+
+    kind: ClassVar[str] = "routed"
+    tone: ClassVar[str] = "morale"
+    unit: str
+    who: str
+
+    def text(self) -> str:
+        return f"{self.who} breaks and tries to flee"

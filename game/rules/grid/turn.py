@@ -1,0 +1,192 @@
+"""The combat sequence of the ``grid`` ruleset (004 · Combat Sequence) as a generator.
+
+- Each side rolls 1d8; the party side adds the best DEX modifier among its fighting
+  units. Highest first; the party wins ties; the order is kept all battle (no re-roll).
+  Decision: ties between two non-party sides keep the map's side order.
+- On its side's turn, each fighting unit acts once, in the order the side's controller
+  picks (a ``choose_unit`` decision, skipped when only one unit is left to act). A unit
+  takes actions (``turn`` decisions) until it ends its turn, falls, or has no action left
+  but End Turn. Routed units flee first, without a decision (``morale.flee``).
+- The battle ends as soon as at most one side has units in the fight (that side wins), or
+  after the round limit (the scenario's, else ``DEFAULT_ROUND_LIMIT``) as a draw.
+
+``GridRuleset.opening_phases`` run before initiative is rolled (surprise hooks in there).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.answers import ChooseUnit, EndTurn
+from game.engine.decision import Option
+from game.engine.events import (
+    BattleEnded,
+    BattleStarted,
+    RoundEnded,
+    RoundStarted,
+    SideTurnEnded,
+    SideTurnStarted,
+    UnitActivated,
+    UnitDone,
+)
+from game.rules.base import Flow
+from game.rules.grid import units
+from game.rules.grid.events import InitiativeSet
+from game.rules.grid.morale import flee
+from game.rules.grid.state import GridState
+
+if TYPE_CHECKING:
+    from game.engine.context import Context
+
+DEFAULT_ROUND_LIMIT = 50
+
+
+def side_name(ctx: Context, side: str) -> str:
+    return ctx.side_info(side).name
+
+
+def roll_initiative(ctx: Context) -> None:
+    """004 · Combat Sequence: 1d8 per side, party + best DEX, party wins ties."""
+    results: list[tuple[int, int, int, str]] = []
+    for index, info in enumerate(ctx.sides):
+        bonus = 0
+        if info.party:
+            mods = [
+                units.stats(ctx, u).modifier("DEX")
+                for u in units.units_of(ctx, info.id)
+                if units.in_fight(ctx, u)
+            ]
+            bonus = max(mods, default=0)
+        rolled = ctx.roll(1, 8, bonus, who=info.name, purpose="initiative")
+        results.append((-rolled.total, 0 if info.party else 1, index, info.id))
+    results.sort()
+    ctx.side_order = tuple(r[3] for r in results)
+    ctx.emit(
+        InitiativeSet(order=ctx.side_order, names=tuple(side_name(ctx, s) for s in ctx.side_order))
+    )
+
+
+def check_end(ctx: Context) -> bool:
+    """End the battle when at most one side still has units in the fight."""
+    if ctx.over:
+        return True
+    standing = [
+        s for s in ctx.side_order if any(units.in_fight(ctx, u) for u in units.units_of(ctx, s))
+    ]
+    if len(standing) > 1:
+        return False
+    finish(ctx, standing[0] if standing else None, "last side standing")
+    return True
+
+
+def finish(ctx: Context, winner: str | None, reason: str) -> None:
+    ctx.winner = winner
+    ctx.over = True
+    name = side_name(ctx, winner) if winner else ""
+    ctx.emit(BattleEnded(winner=winner, name=name, round=ctx.round, reason=reason))
+
+
+def combat(ctx: Context) -> Flow:
+    """The whole battle."""
+    scenario = ctx.battlefield.scenario
+    ctx.emit(BattleStarted(title=scenario.title, ruleset=ctx.ruleset.id, seed=ctx.seed))
+    for phase in getattr(ctx.ruleset, "opening_phases", ()):
+        yield from phase(ctx)
+        if check_end(ctx):
+            return
+    roll_initiative(ctx)
+    limit = scenario.round_limit or DEFAULT_ROUND_LIMIT
+    while True:
+        ctx.round += 1
+        ctx.emit(RoundStarted(ctx.round))
+        yield from round_of_sides(ctx, ctx.side_order)
+        if ctx.over:
+            return
+        ctx.emit(RoundEnded(ctx.round))
+        if check_end(ctx):
+            return
+        if ctx.round >= limit:
+            finish(ctx, None, f"round limit {limit}")
+            return
+
+
+def round_of_sides(ctx: Context, order: tuple[str, ...]) -> Flow:
+    """Each side of ``order`` takes its turn (used by rounds and by a surprise round)."""
+    for side in order:
+        yield from side_turn(ctx, side)
+        if check_end(ctx):
+            return
+
+
+def side_turn(ctx: Context, side: str) -> Flow:
+    ctx.active_side = side
+    ctx.emit(SideTurnStarted(side=side, name=side_name(ctx, side)))
+    for unit in list(units.units_of(ctx, side)):
+        state = ctx.get(unit, GridState)
+        if state.routed and not state.acted and units.in_fight(ctx, unit):
+            yield from activation(ctx, unit)
+            if check_end(ctx):
+                return
+    while True:
+        ready = [
+            u
+            for u in units.units_of(ctx, side)
+            if units.in_fight(ctx, u) and not ctx.get(u, GridState).acted
+        ]
+        if not ready:
+            break
+        if len(ready) == 1:
+            unit = ready[0]
+        else:
+            options = tuple(
+                Option(kind="choose_unit", label=units.name(ctx, u), answer=ChooseUnit(u))
+                for u in ready
+            )
+            choice = yield ctx.decide(
+                "choose_unit",
+                side=side,
+                unit=None,
+                prompt=f"{side_name(ctx, side)}: who acts next?",
+                options=options,
+            )
+            assert isinstance(choice, ChooseUnit)
+            unit = choice.unit
+        yield from activation(ctx, unit)
+        if check_end(ctx):
+            return
+    ctx.emit(SideTurnEnded(side=side, name=side_name(ctx, side)))
+    ctx.active_side = None
+
+
+def activation(ctx: Context, unit: str) -> Flow:
+    """One unit's turn: actions until End Turn, a fall, or nothing left to do."""
+    state = ctx.get(unit, GridState)
+    state.acted = True
+    ctx.active_unit = unit
+    who = units.name(ctx, unit)
+    side = units.side(ctx, unit)
+    ctx.emit(UnitActivated(unit=unit, who=who))
+    units.conditions(ctx, unit).start_turn()
+    if state.routed:
+        yield from flee(ctx, unit)
+    else:
+        while units.in_fight(ctx, unit) and not ctx.over:
+            options = ctx.ruleset.catalog(ctx, unit)
+            if not any(o.allowed and o.kind != EndTurn.kind for o in options):
+                break
+            choice = yield ctx.decide(
+                "turn",
+                side=side,
+                unit=unit,
+                prompt=f"{who}: choose an action",
+                options=options,
+                open=True,
+            )
+            if isinstance(choice, EndTurn):
+                break
+            yield from ctx.ruleset.perform(ctx, choice)
+            if check_end(ctx):
+                break
+    if not ctx.over:
+        ctx.emit(UnitDone(unit=unit, who=who))
+    ctx.active_unit = None

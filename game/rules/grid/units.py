@@ -1,0 +1,125 @@
+"""Reading units for the ``grid`` rules: names, sides, cells, weapons, who is still fighting.
+
+Small helpers over the world's components (``game.world.components``) so the rules read
+as rules. Units are named by their ``UnitId`` string everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from game.content.weapons import Weapon
+from game.geometry.grid import Cell
+from game.world.components import (
+    Budget,
+    Conditions,
+    Health,
+    Loadout,
+    Name,
+    Position,
+    Side,
+    Stats,
+)
+
+if TYPE_CHECKING:
+    from game.engine.context import Context
+
+UNARMED = "unarmed"
+
+
+def name(ctx: Context, unit: str) -> str:
+    return ctx.get(unit, Name).text
+
+
+def side(ctx: Context, unit: str) -> str:
+    return ctx.get(unit, Side).id
+
+
+def cell(ctx: Context, unit: str) -> Cell:
+    return ctx.get(unit, Position).cell
+
+
+def stats(ctx: Context, unit: str) -> Stats:
+    return ctx.get(unit, Stats)
+
+
+def health(ctx: Context, unit: str) -> Health:
+    return ctx.get(unit, Health)
+
+
+def conditions(ctx: Context, unit: str) -> Conditions:
+    return ctx.get(unit, Conditions)
+
+
+def budget(ctx: Context, unit: str) -> Budget:
+    return ctx.get(unit, Budget)
+
+
+def loadout(ctx: Context, unit: str) -> Loadout:
+    return ctx.get(unit, Loadout)
+
+
+def is_party(ctx: Context, unit: str) -> bool:
+    """Whether the unit fights for the scenario's party side (004: the player's side)."""
+    return ctx.side_info(side(ctx, unit)).party
+
+
+def in_fight(ctx: Context, unit: str) -> bool:
+    """Still fighting: not dead, dying, fled or surrendered."""
+    return not conditions(ctx, unit).out_of_action
+
+
+def weapon(ctx: Context, weapon_id: str) -> Weapon:
+    return ctx.content.weapons[weapon_id]
+
+
+def readied_weapons(ctx: Context, unit: str) -> list[Weapon]:
+    """Weapons in hand, then the bare hands (always available, 004 · Make a Melee Attack)."""
+    ids = list(loadout(ctx, unit).readied)
+    if UNARMED not in ids and UNARMED in ctx.content.weapons:
+        ids.append(UNARMED)
+    return [ctx.content.weapons[w] for w in ids if w in ctx.content.weapons]
+
+
+def melee_weapons(ctx: Context, unit: str) -> list[Weapon]:
+    return [w for w in readied_weapons(ctx, unit) if w.melee]
+
+
+def armed_for_melee(ctx: Context, unit: str) -> bool:
+    """Holds a melee weapon (natural weapons count; bare hands do not) — what makes a unit
+    threaten attacks of opportunity (004 · Combat Action Types)."""
+    return any(w.melee and not w.unarmed for w in readied_weapons(ctx, unit))
+
+
+def melee_reach(ctx: Context, unit: str) -> int:
+    """Squares the unit threatens with its readied armed melee weapons (0 if unarmed)."""
+    reaches = [w.reach for w in readied_weapons(ctx, unit) if w.melee and not w.unarmed]
+    return max(reaches, default=0)
+
+
+def units_of(ctx: Context, side_id: str) -> Iterator[str]:
+    return (u for u in ctx.units() if side(ctx, u) == side_id)
+
+
+def enemies(ctx: Context, unit: str) -> list[str]:
+    """Enemies still in the fight, in the fixed unit order."""
+    mine = side(ctx, unit)
+    return [u for u in ctx.units() if side(ctx, u) != mine and in_fight(ctx, u)]
+
+
+def occupant(ctx: Context, at: Cell) -> str | None:
+    """The unit standing on ``at`` (the dead and the fled do not occupy a square)."""
+    for u in ctx.units():
+        if conditions(ctx, u).occupies_cell and cell(ctx, u) == at:
+            return u
+    return None
+
+
+def occupied_cells(ctx: Context) -> dict[Cell, str]:
+    return {cell(ctx, u): u for u in ctx.units() if conditions(ctx, u).occupies_cell}
+
+
+def distance(a: Cell, b: Cell) -> int:
+    """Squares between two cells on the 5-ft grid: diagonals count as one (DESIGN.md)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
