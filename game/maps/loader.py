@@ -34,7 +34,7 @@ from game.maps.placements import (
     read_zones,
 )
 from game.maps.precheck import XmlFacts, check_file
-from game.maps.scenario import parse_scenario
+from game.maps.scenario import declared_side_ids, parse_scenario
 from game.maps.terrain import PYTMX_TILE_KEYS, combine, tile_terrain
 from game.maps.tiled_headless import import_pytmx
 
@@ -63,18 +63,21 @@ def load_battlefield(
     tmx = _read_with_pytmx(path, facts)
     problems = list(facts.soft)
     grid = _build_grid(tmx, facts, problems)
-    scenario = parse_scenario(dict(tmx.properties), problems)
-    groups = _object_groups(tmx, facts, problems)
+    properties = dict(tmx.properties)
+    scenario = parse_scenario(properties, problems)
+    side_ids = declared_side_ids(properties)
+    groups, has_units_layer = _object_groups(tmx, facts, problems)
     if grid is None:
         raise MapError(path, problems)
     tile = facts.tile_size
     spawns = read_spawns(
-        groups[contract.UNITS_LAYER], grid, tile, scenario.sides, known_templates, problems
+        groups[contract.UNITS_LAYER], grid, tile, side_ids, known_templates, problems
     )
-    check_sides_have_units(scenario.sides, spawns, problems)
+    if has_units_layer:
+        check_sides_have_units(scenario.sides, spawns, problems)
     zones = read_zones(groups[contract.ZONES_LAYER], grid, tile, problems)
     objectives = read_objectives(
-        groups[contract.OBJECTIVES_LAYER], grid, tile, scenario.sides, problems
+        groups[contract.OBJECTIVES_LAYER], grid, tile, side_ids, problems
     )
     if problems:
         raise MapError(path, problems)
@@ -179,16 +182,18 @@ def _build_grid(tmx: Any, facts: XmlFacts, problems: list[Problem]) -> Grid | No
             cells.append(terrain)
     if empty:
         problems.append(
-            Problem("map", f"{empty} cells have no tile on any visible layer, first at "
-                    f"{first_empty}; paint the 'ground' layer everywhere")
+            Problem("map", f"{'1 cell has' if empty == 1 else f'{empty} cells have'} no tile "
+                    f"on any visible layer, first at {first_empty}; paint the 'ground' layer "
+                    "everywhere")
         )
     return Grid(width, height, cells)
 
 
 def _object_groups(
     tmx: Any, facts: XmlFacts, problems: list[Problem]
-) -> dict[str, list[MapObject]]:
-    """Objects of the contract's object layers by layer name, classes checked."""
+) -> tuple[dict[str, list[MapObject]], bool]:
+    """Objects of the contract's object layers by layer name, classes checked, and
+    whether the map has a ``units`` layer at all."""
     pytmx = import_pytmx()
     groups: dict[str, list[MapObject]] = {name: [] for name in contract.CLASS_OF_LAYER}
     found_units = False
@@ -225,4 +230,4 @@ def _object_groups(
         problems.append(
             Problem("map", "has no object layer named 'units' (where the spawns go)")
         )
-    return groups
+    return groups, found_units

@@ -167,12 +167,14 @@ def read_spawns(
     objects: Iterable[MapObject],
     grid: Grid,
     tile: int,
-    sides: tuple[SideInfo, ...],
+    side_ids: Collection[str],
     known_templates: Collection[str],
     problems: list[Problem],
 ) -> tuple[Spawn, ...]:
-    """Spawns from the ``units`` layer, each checked against the contract."""
-    side_ids = {side.id for side in sides}
+    """Spawns from the ``units`` layer, each checked against the contract.
+
+    ``side_ids`` are the sides the map declares (empty: not checked, the missing
+    ``sides`` property is reported on its own)."""
     spawns: list[Spawn] = []
     taken: dict[Cell, str] = {}
     for obj in objects:
@@ -317,11 +319,10 @@ def read_objectives(
     objects: Iterable[MapObject],
     grid: Grid,
     tile: int,
-    sides: tuple[SideInfo, ...],
+    side_ids: Collection[str],
     problems: list[Problem],
 ) -> tuple[Objective, ...]:
     """Objectives: an area with a ``kind``, optionally for one side."""
-    side_ids = {side.id for side in sides}
     objectives: list[Objective] = []
     for obj in objects:
         _unknown_keys(obj, contract.OBJECTIVE_PROPERTIES, problems)

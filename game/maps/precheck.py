@@ -53,6 +53,7 @@ class XmlFacts:
     tilesets: list[TilesetFacts] = field(default_factory=list)
     hashed_bytes: list[bytes] = field(default_factory=list)  # tmx, then external tsx files
     shapes: dict[int, str] = field(default_factory=dict)  # object id -> rect/point/ellipse/…
+    tileset_failed: bool = False  # some tileset could not be read: gid ranges are unknown
 
     @property
     def problems(self) -> list[Problem]:
@@ -207,6 +208,12 @@ def _check_map_element(root: ElementTree.Element, facts: XmlFacts) -> None:
 
 
 def _check_tilesets(root: ElementTree.Element, facts: XmlFacts) -> None:
+    before = len(facts.blocking)
+    _check_tileset_elements(root, facts)
+    facts.tileset_failed = len(facts.blocking) > before
+
+
+def _check_tileset_elements(root: ElementTree.Element, facts: XmlFacts) -> None:
     nodes = root.findall("tileset")
     if len(nodes) > contract.MAX_TILESETS:
         facts.blocking.append(
@@ -422,7 +429,7 @@ def _check_layers(root: ElementTree.Element, facts: XmlFacts) -> None:
             facts.blocking.append(Problem(where, "has no <data>"))
             continue
         gids = _decode_layer(data, where, width * height, facts.blocking)
-        if gids is not None:
+        if gids is not None and not facts.tileset_failed:
             _check_gids(gids, width, where, facts)
 
 
@@ -442,9 +449,11 @@ def _check_gids(gids: list[int], width: int, where: str, facts: XmlFacts) -> Non
             first = index
     if bad and first is not None:
         listed = ", ".join(str(g) for g in sorted(bad)[:5]) + (" …" if len(bad) > 5 else "")
+        count = sum(bad.values())
+        cells = "1 cell uses a gid" if count == 1 else f"{count} cells use gids"
         facts.blocking.append(
-            Problem(where, f"{sum(bad.values())} cells use gids in no tileset ({listed}), "
-                    f"first at ({first % width}, {first // width})")
+            Problem(where, f"{cells} in no tileset ({listed}), first at "
+                    f"({first % width}, {first // width})")
         )
 
 
@@ -478,7 +487,7 @@ def _check_objects(root: ElementTree.Element, facts: XmlFacts) -> None:
             except ValueError:
                 facts.blocking.append(Problem(where, f"gid {gid_raw!r} is not a whole number"))
                 continue
-            if gid and facts.tileset_of(gid) is None:
+            if gid and not facts.tileset_failed and facts.tileset_of(gid) is None:
                 facts.blocking.append(Problem(where, f"tile gid {gid} is in no tileset"))
         for tag in ("point", "ellipse", "polygon", "polyline", "text"):
             child = obj.find(tag)

@@ -70,6 +70,16 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
     return tuple(sides)
 
 
+def declared_side_ids(properties: Mapping[str, object]) -> frozenset[str]:
+    """Side ids the ``sides`` property names, even on lines with other mistakes, so
+    that one bad colour does not also make every unit of that side 'undeclared'."""
+    text = properties.get("sides")
+    if not isinstance(text, str):
+        return frozenset()
+    ids = (line.split(";", 1)[0].strip() for line in text.splitlines())
+    return frozenset(i for i in ids if contract.SIDE_ID.match(i))
+
+
 def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) -> Scenario:
     """The Scenario from map properties; problems are appended, never raised."""
     for key in sorted(properties):
