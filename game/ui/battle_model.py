@@ -210,7 +210,9 @@ class PreviewModel:
         template = self.content.templates.get(token.template)
         if template is None:
             return [("Template", f"{token.template} (unknown)")]
-        return [("HP", f"{token.hp}/{token.max_hp}")] + template_lines(template, self.content)[:5]
+        return card_subset(
+            [("HP", f"{token.hp}/{token.max_hp}")] + template_lines(template, self.content)
+        )
 
     def sheet_lines(self, key: str) -> list[tuple[str, str]]:
         token = self._by_key.get(key)
@@ -231,6 +233,11 @@ class PreviewModel:
             terrain.blocks_sight,
             terrain.concealment,
         )
+
+
+def card_subset(lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The rows that fit the small unit card (the sheet shows them all)."""
+    return [row for row in lines if row[0] not in ("Attributes", "Hit dice", "Traits")][:7]
 
 
 def _typical_hp(template: UnitTemplate | None) -> int:

@@ -300,7 +300,7 @@ class BattleScene(Scene):
 
     def draw_card(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The selected (or hovered) unit's card."""
-        key = self.selected
+        key = self.selected or next(iter(self.model.active_units()), None)
         token = self.model.token(key) if key else None
         if token is None and self.hover is not None:
             token = self.board.token_at(self.hover)
@@ -376,6 +376,9 @@ class BattleScene(Scene):
             self.sheet_unit = None
             return
         lines = self.model.sheet_lines(key)
+        conditions = [MARKERS[c].label for c in MARKERS if c in token.conditions]
+        if conditions:
+            lines = [*lines, ("Conditions", ", ".join(conditions))]
         rect = pygame.Rect(0, 0, 460, 120 + 24 * len(lines))
         rect.center = self.viewport.center
         rect.clamp_ip(self.viewport)

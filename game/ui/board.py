@@ -57,6 +57,7 @@ class Board:
         self.source = source
         self.show_grid = True
         self._fill_cache: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._label_cache: dict[tuple[str, int, bool], pygame.Surface] = {}
 
     def _fill(self, name: str, alpha: int, size: int) -> pygame.Surface:
         key = (name, alpha, size)
@@ -66,6 +67,23 @@ class Board:
             surf.fill((*colour(name), alpha))
             self._fill_cache[key] = surf
         return surf
+
+    def _label(self, text: str, size: int, strong: bool) -> pygame.Surface:
+        """A small cost label with a shadow (cached: the same few numbers every frame)."""
+        key = (text, size, strong)
+        img = self._label_cache.get(key)
+        if img is None:
+            from game.ui.theme import font
+
+            f = font("bold", size)
+            fg = f.render(text, True, colour("bone" if strong else "parchment"))
+            img = pygame.Surface((fg.get_width() + 1, fg.get_height() + 1), pygame.SRCALPHA)
+            img.blit(f.render(text, True, (0, 0, 0)), (1, 1))
+            img.blit(fg, (0, 0))
+            if not strong:
+                img.set_alpha(150)
+            self._label_cache[key] = img
+        return img
 
     def draw(
         self,
@@ -106,18 +124,13 @@ class Board:
             for cell in cells:
                 if on_screen(cell):
                     pygame.draw.rect(surface, colour(name), rect_of(cell), 2)
-        if ov.labels and px >= 24:
-            from game.ui.theme import font
-
-            f = font("bold", max(10, px // 3))
+        if ov.labels and px >= 28:
             for cell, text in ov.labels.items():
                 if on_screen(cell):
                     r = rect_of(cell)
-                    img = f.render(text, True, colour("bone"))
-                    shadow = f.render(text, True, (0, 0, 0))
-                    pos = img.get_rect(topleft=(r.x + 3, r.y + 1))
-                    surface.blit(shadow, pos.move(1, 1))
-                    surface.blit(img, pos)
+                    big = cell == ov.hover
+                    img = self._label(text, max(10, px // (3 if big else 4)), big)
+                    surface.blit(img, img.get_rect(topleft=(r.x + 3, r.y + 1)))
         if ov.path:
             points = [
                 (camera.cell_centre(c)[0] + origin[0], camera.cell_centre(c)[1] + origin[1])

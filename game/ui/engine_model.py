@@ -19,7 +19,13 @@ from dataclasses import dataclass
 from game.engine import Answer, Battle, Decision
 from game.engine.events import Damaged, Event
 from game.geometry.grid import Cell
-from game.ui.battle_model import SideView, enemy_numbers, template_lines, type_colours
+from game.ui.battle_model import (
+    SideView,
+    card_subset,
+    enemy_numbers,
+    template_lines,
+    type_colours,
+)
 from game.ui.tokens import TokenInfo
 from game.world.components import Budget, Conditions
 
@@ -231,7 +237,7 @@ class EngineModel:
         return template.name if template else token.template
 
     def card_lines(self, key: str) -> list[tuple[str, str]]:
-        return self.sheet_lines(key)[:6]
+        return card_subset(self.sheet_lines(key))
 
     def sheet_lines(self, key: str) -> list[tuple[str, str]]:
         token = self.token(key)

@@ -482,6 +482,10 @@ class PlayScene(BattleScene):
             ov.labels = {p.cell: f"{5 * len(p.path)}" for p in moves if p.cell and p.path}
             for kind, name in (("run", "run_range"), ("charge", "charge_range")):
                 ov.outlines.append(([p.cell for p in self.of_kind(kind) if p.cell], name))
+            attackable = {
+                p.cell for p in self.placed() if p.target and p.cell and p.target != d.unit
+            }
+            ov.outlines.append((attackable, "target"))
         elif self.mode is not None:
             chosen = [p for p in self.of_kind(self.mode) if p.cell]
             ov.fills.append(
@@ -697,7 +701,7 @@ class PlayScene(BattleScene):
 
     def mode_label(self) -> str:
         if self.mode is None:
-            return "Click a square to move, an enemy to attack"
+            return "Click a square or an enemy"
         label = next(
             (
                 o.label
@@ -706,7 +710,7 @@ class PlayScene(BattleScene):
             ),
             self.mode,
         )
-        return f"{label}: pick a highlighted square (Esc cancels)"
+        return f"{label}: pick a target (Esc)"
 
     def _budget_text(self) -> str:
         d = self.decision
@@ -761,8 +765,7 @@ class PlayScene(BattleScene):
             lines.append((f"  {m.label}", f"{m.value:+d}", "ink_soft"))
         lines.append(("vs AC", str(preview.target_ac), "ink_soft"))
         lines.append(("Damage", f"{preview.damage_min}–{preview.damage_max}", "ink"))
-        if preview.shock_on_miss:
-            lines.append(("Shock on a miss", str(preview.shock_on_miss), "ink"))
+        lines.append(("Shock on a miss", str(preview.shock_on_miss or "none"), "ink"))
         lines.append(("Cover", preview.cover, "ink"))
         lines.append(("Chance to drop", f"{round(100 * preview.kill_chance)}%", "hit"))
         if not preview.allowed:
@@ -870,8 +873,9 @@ class PlayScene(BattleScene):
 
 
 def _short(label: str) -> str:
-    words = label.split()
-    text = " ".join(words[:2])
+    """A caption that fits under a 52-px action button."""
+    text = label.removesuffix(" Attack").removesuffix(" an Action").removesuffix(" an Ally")
+    text = text.removeprefix("Make a ").removeprefix("Use a ")
     return text if len(text) <= 11 else text[:10] + "."
 
 
