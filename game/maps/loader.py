@@ -74,7 +74,7 @@ def load_battlefield(
         groups[contract.UNITS_LAYER], grid, tile, side_ids, known_templates, problems
     )
     if has_units_layer:
-        check_sides_have_units(scenario.sides, spawns, problems)
+        check_sides_have_units(scenario.sides, groups[contract.UNITS_LAYER], problems)
     zones = read_zones(groups[contract.ZONES_LAYER], grid, tile, problems)
     objectives = read_objectives(
         groups[contract.OBJECTIVES_LAYER], grid, tile, side_ids, problems

@@ -270,10 +270,11 @@ def _number_default_names(spawns: list[Spawn], objects: Iterable[MapObject]) -> 
 
 
 def check_sides_have_units(
-    sides: tuple[SideInfo, ...], spawns: tuple[Spawn, ...], problems: list[Problem]
+    sides: tuple[SideInfo, ...], spawn_objects: Iterable[MapObject], problems: list[Problem]
 ) -> None:
-    """Every declared side needs at least one unit on the map."""
-    counted = {spawn.side for spawn in spawns}
+    """Every declared side needs at least one unit on the map. A spawn with its own
+    problem still counts for its side, so one mistake is reported once."""
+    counted = {str(obj.properties.get("side", "")).strip() for obj in spawn_objects}
     for side in sides:
         if side.id not in counted:
             problems.append(
