@@ -1,0 +1,223 @@
+"""Playing a whole battle through the screen by posting mouse and keyboard events
+(issue 4 · Proof): select, move, attack, react, end turns, hand-off, victory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_support import write_map
+
+from game.engine import Battle
+from game.geometry.grid import Cell
+from game.ui.app import App
+from game.ui.map_view import MapView
+from game.ui.overlays import HandOffScene, PauseScene, VictoryScene
+from game.ui.play_scene import PlayScene
+from game.ui.settings import Settings
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    a = App(
+        Settings(reaction_prompts="always", ai_speed="fast"),
+        settings_file=tmp_path / "settings.json",
+        size=(1280, 720),
+    )
+    yield a
+    a.close()
+
+
+def _scene(
+    app: App, tmp_path: Path, seed: int = 5, size: tuple[int, int] = (8, 6)
+) -> tuple[PlayScene, list[str]]:
+    path = write_map(tmp_path / "map", *size)
+    battle = Battle(path, "grid", seed, {"party": "human", "foes": "human"})
+    back: list[str] = []
+    scene = PlayScene(battle, MapView.from_file(path), lambda: back.append("menu"))
+    app.push(scene)
+    app.step(1)
+    return scene, back
+
+
+def _pos(scene: PlayScene, cell: Cell) -> tuple[int, int]:
+    x, y, w, h = scene.camera.cell_to_screen(cell)
+    return (x + w // 2 + scene.viewport.x, y + h // 2 + scene.viewport.y)
+
+
+def _click_at(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos))
+    app.step(1)
+
+
+def _key(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
+    app.step(1)
+
+
+def _settle(app: App, scene: PlayScene) -> None:
+    for _ in range(400):
+        if not scene.anim.busy:
+            return
+        app.step(4)
+
+
+def _play_one_step(app: App, scene: PlayScene) -> None:
+    """What a simple player does next: click through hand-offs, react, attack, close in."""
+    top = app.top
+    if isinstance(top, HandOffScene):
+        _click_at(app, (640, 360))
+        return
+    _settle(app, scene)
+    d = scene.battle.pending
+    assert d is not None
+    if d.kind == "reaction":
+        button = scene.prompt_buttons[0]
+        _click_at(app, button.rect.center)
+        return
+    if d.kind == "choose_unit":
+        unit = next(p.target or getattr(p.answer, "unit", "") for p in scene.placed())
+        token = scene.engine.token(unit)
+        assert token is not None
+        _click_at(app, _pos(scene, token.cell))
+        return
+    me = scene.engine.token(d.unit or "")
+    assert me is not None
+    melee = [p for p in scene.placed() if p.answer.kind == "melee_attack" and p.cell]
+    if melee:
+        _click_at(app, _pos(scene, melee[0].cell))  # a click on the enemy attacks it
+        return
+    foes = [t for t in scene.engine.tokens() if t.side != me.side and not t.down]
+    moves = [p for p in scene.of_kind("move") if p.cell]
+    if moves and foes:
+        goal = foes[0].cell
+
+        def dist(p: object) -> int:
+            c = p.cell  # type: ignore[attr-defined]
+            return max(abs(c[0] - goal[0]), abs(c[1] - goal[1]))
+
+        best = min(moves, key=dist)
+        here = max(abs(me.cell[0] - goal[0]), abs(me.cell[1] - goal[1]))
+        if dist(best) < here:
+            _click_at(app, _pos(scene, best.cell))
+            return
+    _key(app, pygame.K_e)  # End turn
+
+
+def test_a_whole_hotseat_battle_is_played_with_mouse_and_keys(app: App, tmp_path: Path) -> None:
+    scene, back = _scene(app, tmp_path)
+    handoffs = 0
+    for _ in range(600):
+        if scene.battle.over:
+            break
+        if isinstance(app.top, HandOffScene):
+            handoffs += 1
+        _play_one_step(app, scene)
+    assert scene.battle.over, "the battle did not finish"
+    _settle(app, scene)
+    app.step(2)
+    assert isinstance(app.top, VictoryScene)
+    assert handoffs >= 1, "no hand-off screen between the two human sides"
+    kinds = {a.kind for a in scene.battle.answers}
+    assert {"move", "melee_attack", "end_turn"} <= kinds
+    _click_at(app, app.top.button.rect.center)
+    assert back == ["menu"]
+
+
+def test_a_refused_click_changes_nothing(app: App, tmp_path: Path) -> None:
+    scene, _ = _scene(app, tmp_path)
+    before = scene.battle.state_hash()
+    # a wall is never a legal destination
+    _click_at(app, _pos(scene, (4, 2)))
+    assert scene.battle.state_hash() == before
+
+
+def test_undo_takes_back_a_move_and_is_greyed_after_a_roll(app: App, tmp_path: Path) -> None:
+    scene, _ = _scene(app, tmp_path)
+    if isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+    d = scene.battle.pending
+    assert d is not None and d.kind == "turn"
+    start = scene.engine.token(d.unit or "")
+    assert start is not None
+    move = next(p for p in scene.of_kind("move") if p.cell and len(p.path) == 1)
+    _click_at(app, _pos(scene, move.cell))
+    _settle(app, scene)
+    moved = scene.engine.token(d.unit or "")
+    assert moved is not None and moved.cell == move.cell
+    if scene.battle.can_undo():
+        _key(app, pygame.K_z)
+        back = scene.engine.token(d.unit or "")
+        assert back is not None and back.cell == start.cell
+    app.step(1)
+    assert scene.undo_button.enabled == scene.battle.can_undo()
+
+
+def test_actions_not_possible_are_greyed_with_the_engines_reason(app: App, tmp_path: Path) -> None:
+    scene, _ = _scene(app, tmp_path)
+    if isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+    app.step(1)
+    d = scene.battle.pending
+    assert d is not None and d.kind == "turn"
+    shown = {option.kind: button for button, option in scene.action_buttons}
+    for option in d.options:
+        if option.kind == "end_turn":
+            continue
+        button = shown[option.kind]
+        assert button.enabled == option.allowed
+        if not option.allowed:
+            assert button.reason == option.reason
+            assert option.reason in button.tooltip(button.rect.center)
+
+
+def test_escape_opens_the_pause_menu_and_resume_returns(app: App, tmp_path: Path) -> None:
+    scene, _ = _scene(app, tmp_path)
+    if isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+    _key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    _key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+
+
+def test_camera_zooms_with_the_wheel_and_pans_with_a_drag(app: App, tmp_path: Path) -> None:
+    scene, _ = _scene(app, tmp_path, size=(60, 50))
+    if isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+    level = scene.camera.level
+    pos = scene.viewport.center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    app.step(1)
+    assert scene.camera.level == level + 1
+    before = (scene.camera.x, scene.camera.y)
+    start = (pos[0], pos[1])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=start))
+    end = (start[0] + 40, start[1] + 30)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(40, 30), buttons=(0, 0, 1))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=3, pos=end))
+    app.step(1)
+    assert (scene.camera.x, scene.camera.y) != before
+    grid = scene.board.show_grid
+    _key(app, pygame.K_g)
+    assert scene.board.show_grid != grid
+
+
+def test_right_click_opens_the_unit_sheet(app: App, tmp_path: Path) -> None:
+    scene, _ = _scene(app, tmp_path)
+    if isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+    token = scene.engine.tokens()[0]
+    _click_at(app, _pos(scene, token.cell), button=3)
+    assert scene.sheet_unit == token.key
+    labels = [label for label, _ in scene.engine.sheet_lines(token.key)]
+    assert "AC" in labels and "Weapon" in labels
