@@ -61,3 +61,127 @@ def act(b: Battle, answer: Answer) -> None:
 
 def end_turn(b: Battle, unit: str) -> None:
     act(b, EndTurn(unit))
+
+
+_TSX = """<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.10.2" name="t" tilewidth="16" tileheight="16"
+ tilecount="2" columns="2">
+ <image source="t.png" width="32" height="16"/>
+ <tile id="0"><properties><property name="terrain" value="grass"/></properties></tile>
+ <tile id="1"><properties><property name="terrain" value="wall"/>
+  <property name="blocks_move" type="bool" value="true"/>
+  <property name="blocks_sight" type="bool" value="true"/></properties></tile>
+</tileset>
+"""
+
+_SPAWN = """  <object id="{i}" name="{name}" type="spawn" x="{x}" y="{y}"><properties>
+   <property name="side" value="{side}"/><property name="template" value="{template}"/>
+  </properties><point/></object>
+"""
+
+_TMX = """<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down"
+ width="{w}" height="{h}" tilewidth="16" tileheight="16" infinite="0" nextlayerid="4"
+ nextobjectid="{n}">
+ <properties>
+  <property name="title" value="Test field"/>
+  <property name="briefing" value="Two bands meet in a field."/>
+  <property name="sides"
+   value="party; Wardens; #3060c0; any; party&#10;bandits; Bandits; #c03030; ai"/>
+ </properties>
+ <tileset firstgid="1" source="t.tsx"/>
+ <layer id="1" name="ground" width="{w}" height="{h}">
+  <data encoding="csv">{ground}</data>
+ </layer>
+ <layer id="2" name="walls" width="{w}" height="{h}">
+  <data encoding="csv">{walls}</data>
+ </layer>
+ <objectgroup id="3" name="units">
+{spawns} </objectgroup>
+</map>
+"""
+
+
+def _png(width: int, height: int) -> bytes:
+    """A plain grey RGB PNG, written without pygame."""
+    import struct
+    import zlib
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data))
+            + tag
+            + data
+            + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+        )
+
+    raw = b"".join(b"\x00" + b"\x80\x80\x80" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
+
+
+def write_tmx(
+    folder: Path, ascii_map: str, spawns: Iterable[tuple[str, str, str, tuple[int, int]]]
+) -> Path:
+    """A Tiled map file for ``ascii_map`` (``#`` walls) with ``(name, side, template,
+    cell)`` spawns on the sides ``party`` (Wardens) and ``bandits`` (Bandits)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    rows = [r.strip() for r in ascii_map.strip("\n").splitlines() if r.strip()]
+    h, w = len(rows), len(rows[0])
+    (folder / "t.png").write_bytes(_png(32, 16))
+    (folder / "t.tsx").write_text(_TSX, encoding="utf-8")
+    objs = "".join(
+        _SPAWN.format(i=i + 1, name=n, side=s, template=t, x=c[0] * 16 + 8, y=c[1] * 16 + 8)
+        for i, (n, s, t, c) in enumerate(spawns)
+    )
+    path = folder / "field.tmx"
+    path.write_text(
+        _TMX.format(
+            w=w,
+            h=h,
+            n=100,
+            ground=",".join(["1"] * (w * h)),
+            walls=",".join("2" if ch == "#" else "0" for row in rows for ch in row),
+            spawns=objs,
+        ),
+        encoding="utf-8",
+    )
+    return path
+
+
+SIX_A_SIDE_MAP = """
+................
+................
+.....##.........
+.....##....#....
+...........#....
+................
+.......###......
+................
+................
+....#...........
+....#......##...
+................
+................
+................
+"""
+
+SIX_A_SIDE = (
+    ("Ada", "party", "warrior", (1, 3)),
+    ("Bo", "party", "spearman", (1, 5)),
+    ("Cy", "party", "archer", (0, 7)),
+    ("Di", "party", "skirmisher", (1, 9)),
+    ("Ed", "party", "captain", (2, 7)),
+    ("Fa", "party", "archer", (0, 11)),
+    ("Gor", "bandits", "bandit", (14, 3)),
+    ("Hal", "bandits", "bandit", (14, 5)),
+    ("Ivo", "bandits", "bandit_archer", (15, 7)),
+    ("Jon", "bandits", "bandit", (14, 9)),
+    ("Kel", "bandits", "bandit_chief", (13, 7)),
+    ("Lud", "bandits", "bandit_archer", (15, 11)),
+)

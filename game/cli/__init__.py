@@ -10,7 +10,7 @@ import importlib
 from types import ModuleType
 
 # Module names under game.cli, in the order --help lists them.
-COMMANDS: tuple[str, ...] = ("play", "check_map")
+COMMANDS: tuple[str, ...] = ("play", "check_map", "simulate")
 
 
 def load_commands() -> list[ModuleType]:

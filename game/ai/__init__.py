@@ -1,0 +1,70 @@
+"""Controllers: whatever answers a side's Decisions (DESIGN.md · One path for every choice).
+
+A controller has ``choose(battle, decision) -> Answer`` and answers through the same
+``Battle.answer`` path as a human. ``make_controller(name, seed)`` builds one by name
+("baseline", or "ai" for the default AI); more levels register in ``CONTROLLERS``.
+``play(battle, controllers)`` answers for every side that has a controller until the
+battle is over or a side without one (a human) must decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from game.engine.answers import Answer
+from game.engine.battle import Battle
+from game.engine.decision import Decision
+
+
+class Controller(Protocol):
+    name: str
+
+    def choose(self, battle: Battle, decision: Decision) -> Answer: ...
+
+
+def _baseline(seed: int) -> Controller:
+    from game.ai.baseline import BaselineAI
+
+    return BaselineAI(seed)
+
+
+# name -> factory(seed). "ai" is whatever the default AI is.
+CONTROLLERS: dict[str, Callable[[int], Controller]] = {"baseline": _baseline, "ai": _baseline}
+
+
+class UnknownController(ValueError):
+    pass
+
+
+def make_controller(name: str, seed: int = 0) -> Controller:
+    if name not in CONTROLLERS:
+        known = ", ".join(sorted(CONTROLLERS))
+        raise UnknownController(f"unknown AI {name!r} (known: {known})")
+    return CONTROLLERS[name](seed)
+
+
+class ControllerError(RuntimeError):
+    """A controller gave an answer the battle refused (a bug in the controller)."""
+
+
+def play(
+    battle: Battle, controllers: Mapping[str, Controller], max_answers: int = 1_000_000
+) -> int:
+    """Let the controllers answer until the battle ends or an uncontrolled side must decide;
+    returns the number of answers given."""
+    given = 0
+    while not battle.over and given < max_answers:
+        decision = battle.pending
+        assert decision is not None
+        controller = controllers.get(decision.side)
+        if controller is None:
+            break
+        answer = controller.choose(battle, decision)
+        result = battle.answer(answer)
+        if not result.ok:
+            raise ControllerError(
+                f"{controller.name} answered {answer.describe()} and was refused: {result.reason}"
+            )
+        given += 1
+    return given
