@@ -11,6 +11,13 @@ from game.ui.menu import BattleSetup, MenuScene
 from game.ui.overlays import SettingsScene
 
 
+def ai_levels() -> list[str]:
+    """Named AI levels the menu offers besides the default "AI"."""
+    from game.ai import CONTROLLERS
+
+    return [name for name in CONTROLLERS if name != "ai"]
+
+
 class GameFlow:
     """Builds scenes and moves between them."""
 
@@ -21,7 +28,11 @@ class GameFlow:
     def menu(self, preselect: Path | None = None, seed: int | None = None) -> Scene:
         self.entries = load_catalogue(extra=[preselect] if preselect else [])
         scene = MenuScene(
-            self.entries, rulesets(), start=self.start_battle, open_settings=self.open_settings
+            self.entries,
+            rulesets(),
+            start=self.start_battle,
+            open_settings=self.open_settings,
+            ai_levels=ai_levels(),
         )
         if preselect is not None:
             for i, entry in enumerate(self.entries):

@@ -31,6 +31,21 @@ from game.ui.widgets import (
 )
 
 CONTROLLERS = ("Human", "AI")
+AI_PREFIX = "AI · "
+
+
+def controller_labels(ai_levels: Sequence[str]) -> list[str]:
+    """Human, the default AI, then each named AI level ("AI · hard")."""
+    return ["Human", "AI"] + [f"{AI_PREFIX}{level}" for level in ai_levels]
+
+
+def controller_value(label: str) -> str:
+    """The controller name a menu label stands for: "human", "ai" or an AI level."""
+    if label.startswith(AI_PREFIX):
+        return label[len(AI_PREFIX) :]
+    return label.lower()
+
+
 ROW_H = 68
 
 
@@ -77,7 +92,9 @@ class MenuScene(Scene):
         rulesets: Sequence[str],
         start: Callable[[BattleSetup], None],
         open_settings: Callable[[], None] | None = None,
+        ai_levels: Sequence[str] = (),
     ) -> None:
+        self.ai_levels = list(ai_levels)
         self.entries = list(entries)
         self.rulesets = list(rulesets) or ["grid"]
         self.start = start
@@ -124,7 +141,13 @@ class MenuScene(Scene):
         defaults = default_controllers(entry.sides)
         self.side_choices = []
         for side, ctrl in zip(entry.sides, defaults, strict=True):
-            options = [ctrl] if side.control in ("human", "ai") else list(CONTROLLERS)
+            labels = controller_labels(self.ai_levels)
+            if side.control == "human":
+                options = ["Human"]
+            elif side.control == "ai":
+                options = [label for label in labels if label != "Human"]
+            else:
+                options = labels
             hint = f"Who commands {side.name}."
             if side.control in ("human", "ai"):
                 who = "a human" if side.control == "human" else "the AI"
@@ -143,7 +166,7 @@ class MenuScene(Scene):
         if entry is None or not entry.playable:
             return None
         controllers = tuple(
-            (side.id, choice.value.lower())
+            (side.id, controller_value(choice.value))
             for side, choice in zip(entry.sides, self.side_choices, strict=True)
         )
         seed = int(self.seed.text) if self.seed.text else None

@@ -189,7 +189,9 @@ class PlayScene(BattleScene):
     ) -> None:
         self.battle = battle
         self.engine = EngineModel(battle)
-        super().__init__(self.engine, view, back_to_menu)
+        self._leave_to_menu = back_to_menu
+        self.closed = False
+        super().__init__(self.engine, view, self.leave)
         self.ai_answer = ai_answer
         self.mode: str | None = None  # action kind picked in the bar, None = click does default
         self.anim = Animations()
@@ -217,6 +219,12 @@ class PlayScene(BattleScene):
         self.prompt_buttons: list[Button] = []
         self._prompt_for = -1
         self.message = ""
+
+    def leave(self) -> None:
+        """Back to the menu; the battle's esper world is deleted."""
+        self.closed = True
+        self.battle.close()
+        self._leave_to_menu()
 
     # -- reading the decision -----------------------------------------------------------------
 
@@ -380,6 +388,8 @@ class PlayScene(BattleScene):
     # -- the AI and the flow of turns ---------------------------------------------------------
 
     def advance(self, dt: float) -> None:
+        if self.closed:
+            return
         self.anim.update(dt)
         if self.battle.over:
             if not self._finished and not self.anim.busy:
@@ -518,6 +528,8 @@ class PlayScene(BattleScene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.closed:  # the battle's world is gone; the menu replaces this scene
+            return
         walking = frozenset(w.unit for w in self.anim.walks)
         super().draw(surface)
         if walking or self.anim.floaters or self.anim.flashes:
@@ -897,9 +909,29 @@ def make_battle_scene(setup: BattleSetup, view: MapView, flow: GameFlow) -> Play
         return exc.lines()[0] if exc.problems else str(exc)
     except (ValueError, KeyError) as exc:
         return f"{setup.map.path}: cannot start this battle ({exc})"
-    return PlayScene(battle, view, flow.back_to_menu, ai_answer=ai_controller(setup))
+    from game.ai import UnknownController
+
+    try:
+        ai = ai_controller(setup, seed)
+    except UnknownController as exc:
+        battle.close()
+        return str(exc)
+    return PlayScene(battle, view, flow.back_to_menu, ai_answer=ai)
 
 
-def ai_controller(setup: BattleSetup) -> Callable[[Battle], Answer] | None:
-    """The AI that answers for AI sides (``game.ai``)."""
-    return None
+def ai_controller(setup: BattleSetup, seed: int) -> Callable[[Battle], Answer] | None:
+    """Answers for every side the menu gave to an AI (``game.ai`` controllers by name)."""
+    from game.ai import Controller, make_controller
+
+    controllers: dict[str, Controller] = {
+        side: make_controller(name, seed) for side, name in setup.controllers if name != "human"
+    }
+    if not controllers:
+        return None
+
+    def answer(battle: Battle) -> Answer:
+        decision = battle.pending
+        assert decision is not None
+        return controllers[decision.side].choose(battle, decision)
+
+    return answer
