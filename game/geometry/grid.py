@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 Cell = tuple[int, int]
 
@@ -48,7 +52,7 @@ WALL = Terrain("wall", blocks_move=True, blocks_sight=True)
 class Grid:
     """A rectangle of terrain cells. Outside the rectangle counts as a wall."""
 
-    __slots__ = ("width", "height", "_cells")
+    __slots__ = ("width", "height", "_cells", "version", "_arrays", "_arrays_version")
 
     def __init__(self, width: int, height: int, cells: Sequence[Terrain] | None = None) -> None:
         if width <= 0 or height <= 0:
@@ -60,6 +64,11 @@ class Grid:
         self.width = width
         self.height = height
         self._cells: list[Terrain] = list(cells)
+        # Bumped by every set_terrain, so caches built on the layout (sight, paths)
+        # can tell that they are stale.
+        self.version = 0
+        self._arrays: TerrainArrays | None = None
+        self._arrays_version = -1
 
     @classmethod
     def from_ascii(cls, text: str, legend: dict[str, Terrain] | None = None) -> Grid:
@@ -91,12 +100,20 @@ class Grid:
         if not self.in_bounds(cell):
             raise ValueError(f"cell {cell} is off the {self.width}x{self.height} grid")
         self._cells[y * self.width + x] = terrain
+        self.version += 1
 
     def blocks_move(self, cell: Cell) -> bool:
         return self.terrain(cell).blocks_move
 
     def blocks_sight(self, cell: Cell) -> bool:
         return self.terrain(cell).blocks_sight
+
+    def arrays(self) -> TerrainArrays:
+        """The terrain as numpy arrays indexed ``[y, x]``, cached until the next change."""
+        if self._arrays is None or self._arrays_version != self.version:
+            self._arrays = TerrainArrays.from_cells(self.width, self.height, self._cells)
+            self._arrays_version = self.version
+        return self._arrays
 
     def cells(self) -> Iterator[Cell]:
         for y in range(self.height):
@@ -107,4 +124,33 @@ class Grid:
         return "\n".join(
             "".join("#" if self.terrain((x, y)).blocks_sight else "." for x in range(self.width))
             for y in range(self.height)
+        )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TerrainArrays:
+    """Read-only ``[y, x]`` arrays of one grid version (see :meth:`Grid.arrays`)."""
+
+    blocks_move: npt.NDArray[np.bool_]
+    blocks_sight: npt.NDArray[np.bool_]
+    cover: npt.NDArray[np.int8]
+    move_cost: npt.NDArray[np.int16]
+
+    @classmethod
+    def from_cells(cls, width: int, height: int, cells: Sequence[Terrain]) -> TerrainArrays:
+        kinds = list(dict.fromkeys(cells))
+        index = {t: i for i, t in enumerate(kinds)}
+        codes = np.fromiter((index[t] for t in cells), dtype=np.int32, count=len(cells))
+        codes = codes.reshape(height, width)
+
+        def column(values: list[int], dtype: type) -> npt.NDArray[Any]:
+            out: npt.NDArray[Any] = np.asarray(values, dtype=dtype)[codes]
+            out.setflags(write=False)
+            return out
+
+        return cls(
+            blocks_move=column([t.blocks_move for t in kinds], np.bool_),
+            blocks_sight=column([t.blocks_sight for t in kinds], np.bool_),
+            cover=column([int(t.cover) for t in kinds], np.int8),
+            move_cost=column([t.move_cost for t in kinds], np.int16),
         )

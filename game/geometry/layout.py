@@ -1,0 +1,135 @@
+"""The sight layout of one grid version: which cells block sight, in fast-query forms.
+
+Line-of-sight code works in *doubled* coordinates so that every sample point
+(a cell's corners and centre, source 004 · Line of Sight and Cover) is an integer
+point: cell ``(x, y)`` is the square ``[2x, 2x+2] × [2y, 2y+2]``, its corners are
+even/even points and its centre is ``(2x+1, 2y+1)``. Lattice corners of the grid
+(original integer points) are the even/even doubled points.
+
+A *pinch* is a lattice corner where two diagonally opposite cells both block
+sight (outside the map counts as blocking): a segment may not pass through it,
+and a point there is only reached from the side it is approached from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from game.geometry.grid import Cell, Grid
+
+#: Pinch kinds at a lattice corner (bit flags).
+PINCH_ANTI = 1  # the NE and SW cells block (NW and SE are the open sides)
+PINCH_MAIN = 2  # the NW and SE cells block (NE and SW are the open sides)
+
+#: Quadrant bits: which of the 4 cells around a lattice corner (y grows downwards).
+NW, NE, SW, SE = 1, 2, 4, 8
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SightLayout:
+    """Blocking data of one grid version for line-of-sight queries (DESIGN.md · Geometry)."""
+
+    width: int
+    height: int
+    version: int
+    wall: npt.NDArray[np.bool_]  # [y, x] blocks sight
+    padded: npt.NDArray[np.bool_]  # [y+1, x+1], a ring of blocking cells around the map
+    row_mask: tuple[int, ...]  # per map row: bit x set when (x, row) blocks sight
+    col_mask: tuple[int, ...]  # per map column: bit y set when (col, y) blocks sight
+    padded_row_mask: tuple[int, ...]  # per padded row (y+1): bit x+1, outside included
+    padded_col_mask: tuple[int, ...]  # per padded column (x+1): bit y+1, outside included
+    pinch: dict[tuple[int, int], int]  # lattice corner (X, Y) -> PINCH_* flags (non-zero only)
+    pinch_ys: tuple[tuple[int, ...], ...]  # per lattice column X: the pinched Y values
+    open_quadrants: npt.NDArray[np.uint8]  # [Y, X] quadrant bits of the open cells around
+    wall_prefix: tuple[tuple[int, ...], ...]  # [y][x]: walls in rows < y, columns < x
+    cover: npt.NDArray[np.int8]  # [y, x] cover granted by the tile (0 none)
+    cover_prefix: tuple[tuple[int, ...], ...]  # like wall_prefix for cover tiles
+    cover_cells: dict[Cell, int]  # cells whose tile grants cover -> Cover value
+
+    @classmethod
+    def of(cls, grid: Grid) -> SightLayout:
+        arrays = grid.arrays()
+        return cls.from_arrays(arrays.blocks_sight, arrays.cover, grid.version)
+
+    @classmethod
+    def from_arrays(
+        cls, wall: npt.NDArray[np.bool_], cover: npt.NDArray[np.int8], version: int = 0
+    ) -> SightLayout:
+        wall = np.ascontiguousarray(wall, dtype=bool)
+        cover = np.ascontiguousarray(cover, dtype=np.int8)
+        h, w = wall.shape
+        padded = np.ones((h + 2, w + 2), dtype=bool)
+        padded[1:-1, 1:-1] = wall
+
+        def masks(rows: npt.NDArray[np.bool_]) -> tuple[int, ...]:
+            weights = [1 << i for i in range(rows.shape[1])]
+            return tuple(
+                sum(wt for wt, b in zip(weights, row.tolist(), strict=True) if b) for row in rows
+            )
+
+        # Cells around lattice corner (X, Y): NW = padded[Y, X], NE = padded[Y, X+1],
+        # SW = padded[Y+1, X], SE = padded[Y+1, X+1].
+        nw, ne = padded[:-1, :-1], padded[:-1, 1:]
+        sw, se = padded[1:, :-1], padded[1:, 1:]
+        kinds = (ne & sw).astype(np.uint8) * PINCH_ANTI + (nw & se).astype(np.uint8) * PINCH_MAIN
+        pinch = {
+            (int(x), int(y)): int(kinds[y, x]) for y, x in zip(*np.nonzero(kinds), strict=True)
+        }
+        pinch_ys = tuple(tuple(int(y) for y in np.nonzero(kinds[:, x])[0]) for x in range(w + 1))
+        open_q = (
+            (~nw).astype(np.uint8) * NW
+            + (~ne).astype(np.uint8) * NE
+            + (~sw).astype(np.uint8) * SW
+            + (~se).astype(np.uint8) * SE
+        )
+        prefix = np.zeros((h + 1, w + 1), dtype=np.int64)
+        prefix[1:, 1:] = wall.astype(np.int64).cumsum(0).cumsum(1)
+        cprefix = np.zeros((h + 1, w + 1), dtype=np.int64)
+        cprefix[1:, 1:] = (cover > 0).astype(np.int64).cumsum(0).cumsum(1)
+        cover_cells = {
+            (int(x), int(y)): int(cover[y, x]) for y, x in zip(*np.nonzero(cover), strict=True)
+        }
+        return cls(
+            width=w,
+            height=h,
+            version=version,
+            wall=wall,
+            padded=padded,
+            row_mask=masks(wall),
+            col_mask=masks(wall.T),
+            padded_row_mask=masks(padded),
+            padded_col_mask=masks(padded.T),
+            pinch=pinch,
+            pinch_ys=pinch_ys,
+            open_quadrants=open_q,
+            wall_prefix=tuple(tuple(int(v) for v in row) for row in prefix.tolist()),
+            cover=cover,
+            cover_prefix=tuple(tuple(int(v) for v in row) for row in cprefix.tolist()),
+            cover_cells=cover_cells,
+        )
+
+    def mirrored(self) -> SightLayout:
+        """The same layout flipped left-to-right (cell x becomes width-1-x)."""
+        return SightLayout.from_arrays(self.wall[:, ::-1], self.cover[:, ::-1], self.version)
+
+    def walls_in(self, x0: int, y0: int, x1: int, y1: int) -> int:
+        """How many sight-blocking cells lie in columns x0..x1, rows y0..y1 (on the map)."""
+        p = self.wall_prefix
+        return p[y1 + 1][x1 + 1] - p[y0][x1 + 1] - p[y1 + 1][x0] + p[y0][x0]
+
+    def cover_tiles_in(self, x0: int, y0: int, x1: int, y1: int) -> int:
+        """How many cover-granting tiles lie in columns x0..x1, rows y0..y1 (on the map)."""
+        p = self.cover_prefix
+        return p[y1 + 1][x1 + 1] - p[y0][x1 + 1] - p[y1 + 1][x0] + p[y0][x0]
+
+    def blocks(self, cell: Cell) -> bool:
+        """Whether ``cell`` blocks sight; outside the map does."""
+        x, y = cell
+        return (
+            bool(self.padded[y + 1, x + 1])
+            if -1 <= x <= self.width and -1 <= y <= self.height
+            else True
+        )

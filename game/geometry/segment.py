@@ -1,0 +1,175 @@
+"""Whether one sight line between two sample points is blocked (DESIGN.md · Geometry).
+
+Source 004 · Line of Sight and Cover draws lines between points of two squares;
+DESIGN.md makes that exact. All points are in doubled coordinates (see
+:mod:`game.geometry.layout`), so the arithmetic below is integer-only.
+
+A segment from ``p`` (a sample of cell ``a``) to ``q`` (a sample of cell ``b``) is
+blocked when
+
+1. it enters the open interior of a cell that blocks sight;
+2. it runs along a cell edge that has blocking cells on both sides;
+3. it passes through a *pinch* (a lattice corner where two diagonally opposite
+   cells block), i.e. squeezes between two walls touching at a corner;
+4. it starts or ends at a pinch on the far side from its own square: a sample
+   at a lattice corner belongs to its cell, so the line must leave that corner
+   on the cell's side of the two touching walls. (Two squares meeting only at a
+   pinch therefore do not see each other through it.)
+
+Grazing one wall's corner or running along one wall's face does not block, and
+creatures never block: this module only knows terrain. The outside of the map
+counts as blocking (it only matters along the border).
+"""
+
+from __future__ import annotations
+
+from math import gcd
+
+from game.geometry.grid import Cell
+from game.geometry.layout import PINCH_ANTI, PINCH_MAIN, SightLayout
+
+Point = tuple[int, int]  # doubled coordinates
+
+
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def pinch_side(kind: int, dx: int, dy: int) -> int:
+    """Which side of a pinch the direction ``(dx, dy)`` lies on: +1, -1, or 0 (into a wall).
+
+    At an anti pinch (NE and SW block) the sides are north-west (-1) and south-east
+    (+1); at a main pinch (NW and SE block) north-east (+1) and south-west (-1).
+    Axis directions belong to the side whose open quadrant they border.
+    """
+    if kind == PINCH_ANTI:
+        if dx >= 0 and dy >= 0:
+            return 1
+        if dx <= 0 and dy <= 0:
+            return -1
+        return 0
+    if kind == PINCH_MAIN:
+        if dx >= 0 and dy <= 0:
+            return 1
+        if dx <= 0 and dy >= 0:
+            return -1
+        return 0
+    return 0  # both diagonals block: every cell around is a wall
+
+
+def endpoint_ok(layout: SightLayout, v: Point, owner: Cell, dx: int, dy: int) -> bool:
+    """Rule 4: a line leaving lattice point ``v`` (doubled) in direction ``(dx, dy)``
+    stays on the side of ``owner`` (the square whose sample ``v`` is)."""
+    kind = layout.pinch.get((v[0] >> 1, v[1] >> 1), 0)
+    if not kind:
+        return True
+    side = pinch_side(kind, _sign(2 * owner[0] + 1 - v[0]), _sign(2 * owner[1] + 1 - v[1]))
+    return side != 0 and side == pinch_side(kind, _sign(dx), _sign(dy))
+
+
+def _range_bits(lo: int, hi: int) -> int:
+    return ((1 << (hi - lo + 1)) - 1) << lo
+
+
+def segment_blocked(layout: SightLayout, p: Point, q: Point, a: Cell, b: Cell) -> bool:
+    """Whether the sight line from ``p`` (sample of square ``a``) to ``q`` (sample of
+    square ``b``) is blocked. Points in doubled coordinates, on the map."""
+    px, py = p
+    qx0, qy0 = qx, qy = q
+    dx, dy = qx - px, qy - py
+    if dx == 0 and dy == 0:
+        if px & 1 or py & 1:
+            return False
+        kind = layout.pinch.get((px >> 1, py >> 1), 0)
+        if not kind:
+            return False
+        sa = pinch_side(kind, _sign(2 * a[0] + 1 - px), _sign(2 * a[1] + 1 - py))
+        sb = pinch_side(kind, _sign(2 * b[0] + 1 - px), _sign(2 * b[1] + 1 - py))
+        return sa == 0 or sa != sb
+    # Fast path: no blocking cell touches the segment's bounding box (including the
+    # cells around its lattice corners), so nothing can block it.
+    x0, x1 = (px, qx) if px <= qx else (qx, px)
+    y0, y1 = (py, qy) if py <= qy else (qy, py)
+    cx0, cx1 = ((x0 + 1) >> 1) - 1, x1 >> 1
+    cy0, cy1 = ((y0 + 1) >> 1) - 1, y1 >> 1
+    if cx0 >= 0 and cy0 >= 0 and cx1 < layout.width and cy1 < layout.height:
+        if layout.walls_in(cx0, cy0, cx1, cy1) == 0:
+            return False
+
+    if dy == 0:
+        if py & 1:  # along the middle of a row of cells: rule 1
+            row = layout.row_mask[py >> 1]
+            return bool(row & _range_bits(x0 >> 1, ((x1 + 1) >> 1) - 1))
+        # Along a horizontal grid line: rule 2 on every unit edge, rule 3 inside.
+        above = layout.padded_row_mask[py >> 1]  # padded row (py/2 - 1) + 1
+        below = layout.padded_row_mask[(py >> 1) + 1]
+        if above & below & _range_bits((x0 >> 1) + 1, ((x1 + 1) >> 1)):
+            return True
+    elif dx == 0:
+        if px & 1:
+            col = layout.col_mask[px >> 1]
+            return bool(col & _range_bits(y0 >> 1, ((y1 + 1) >> 1) - 1))
+        left = layout.padded_col_mask[px >> 1]
+        right = layout.padded_col_mask[(px >> 1) + 1]
+        if left & right & _range_bits((y0 >> 1) + 1, ((y1 + 1) >> 1)):
+            return True
+    elif abs(dy) <= abs(dx):
+        # Rule 1, one row of cells at a time: the open part of the segment inside
+        # row r covers x from xa to xb (rationals num / (2*ady) in cell units).
+        if py > qy:
+            px, py, qx, qy, dx, dy = qx, qy, px, py, -dx, -dy
+        rows = layout.row_mask
+        den = 2 * dy
+        base = px * dy - py * dx
+        for r in range(py >> 1, ((qy + 1) >> 1)):
+            ya = 2 * r if 2 * r > py else py
+            yb = 2 * r + 2 if 2 * r + 2 < qy else qy
+            na = base + ya * dx
+            nb = base + yb * dx
+            if na > nb:
+                na, nb = nb, na
+            c0 = na // den
+            c1 = -((-nb) // den) - 1
+            if rows[r] & _range_bits(c0, c1):
+                return True
+    else:
+        if px > qx:
+            px, py, qx, qy, dx, dy = qx, qy, px, py, -dx, -dy
+        cols = layout.col_mask
+        den = 2 * dx
+        base = py * dx - px * dy
+        for c in range(px >> 1, ((qx + 1) >> 1)):
+            xa = 2 * c if 2 * c > px else px
+            xb = 2 * c + 2 if 2 * c + 2 < qx else qx
+            na = base + xa * dy
+            nb = base + xb * dy
+            if na > nb:
+                na, nb = nb, na
+            r0 = na // den
+            r1 = -((-nb) // den) - 1
+            if cols[c] & _range_bits(r0, r1):
+                return True
+
+    # Rules 3 and 4 at the lattice corners on the segment.
+    px, py = p
+    dx, dy = qx0 - px, qy0 - py
+    pinch = layout.pinch
+    if not pinch:
+        return False
+    g = gcd(dx, dy)
+    sx, sy = dx // g, dy // g
+    for i in range(g + 1):
+        vx, vy = px + i * sx, py + i * sy
+        if vx & 1 or vy & 1:
+            continue
+        if not pinch.get((vx >> 1, vy >> 1)):
+            continue
+        if i == 0:
+            if not endpoint_ok(layout, (vx, vy), a, dx, dy):
+                return True
+        elif i == g:
+            if not endpoint_ok(layout, (vx, vy), b, -dx, -dy):
+                return True
+        else:
+            return True
+    return False

@@ -1,0 +1,297 @@
+"""Line of sight, cover and visibility maps (source 004 · Line of Sight and Cover).
+
+The rule, as DESIGN.md · Geometry makes it exact:
+
+- A sees B when some straight line joins one of A's 5 sample points (its 4
+  corners and its centre) to one of B's 5 sample points without being blocked
+  (see :mod:`game.geometry.segment` for exactly what blocks a line).
+- Corner rule: count B's corners that some sample of A reaches. All 4: no cover;
+  1–3: half cover; none while A still sees B (through B's centre): full cover.
+- Tile cover (our decision, DESIGN.md leaves "which lines" open): a tile that
+  grants cover (low wall: half, window or arrow slit: full) counts when the line
+  from A's centre to B's centre passes through its interior. A's own cell and the
+  8 cells around A do not count (an archer at an arrow slit or behind a low wall
+  shoots through or over it freely), nor does B's own cell. The cover is the
+  larger of the corner rule and the tiles.
+- Creatures never block sight or give cover here: geometry only knows terrain.
+  The engine may add creature rules on top.
+- A square that blocks sight is never seen and sees nothing (no creature stands
+  in a wall). A square off the map is treated the same. A square sees itself
+  with no cover. For fog of war, reveal a wall when a neighbouring open square
+  is seen.
+
+Results are cached per Sight and dropped when the grid's ``version`` changes
+(``Grid.set_terrain`` bumps it).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from game.geometry.grid import Cell, Cover, Grid
+from game.geometry.layout import NE, NW, SE, SW, SightLayout
+from game.geometry.segment import Point, segment_blocked
+from game.geometry.sweep import PointSweeper, PointVisibility
+
+#: Visibility-map value of a square that is not seen.
+NOT_VISIBLE = -1
+
+_MAX_PAIRS = 200_000
+_MAX_MAPS = 128
+_MAX_POINTS = 512
+
+
+def sample_points(cell: Cell) -> tuple[Point, Point, Point, Point, Point]:
+    """The 5 sample points of a square in doubled coordinates: centre first, then the
+    corners top-left, top-right, bottom-left, bottom-right."""
+    x2, y2 = 2 * cell[0], 2 * cell[1]
+    return ((x2 + 1, y2 + 1), (x2, y2), (x2 + 2, y2), (x2, y2 + 2), (x2 + 2, y2 + 2))
+
+
+@dataclass(frozen=True, slots=True)
+class SightLine:
+    """One drawn sight line, in cell units (``(2.0, 3.5)`` is the middle of a left edge)."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+
+
+def _enters(p: Point, q: Point, cell: Cell) -> bool:
+    """Whether the open segment p→q (doubled) passes through the open square ``cell``."""
+    lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
+    for pv, qv, c in ((p[0], q[0], cell[0]), (p[1], q[1], cell[1])):
+        d = qv - pv
+        a, b = 2 * c, 2 * c + 2
+        if d == 0:
+            if not a < pv < b:
+                return False
+            continue
+        if d > 0:
+            n1, n2, den = a - pv, b - pv, d
+        else:
+            n1, n2, den = pv - b, pv - a, -d
+        if n1 * lo_d > lo_n * den:
+            lo_n, lo_d = n1, den
+        if n2 * hi_d < hi_n * den:
+            hi_n, hi_d = n2, den
+    return lo_n * hi_d < hi_n * lo_d
+
+
+def tile_cover_between(layout: SightLayout, a: Cell, b: Cell) -> Cover:
+    """Cover granted by tiles on the centre-to-centre line from ``a`` to ``b`` (see the
+    module docstring for which tiles count)."""
+    if not layout.cover_cells:
+        return Cover.NONE
+    x0, x1 = min(a[0], b[0]), max(a[0], b[0])
+    y0, y1 = min(a[1], b[1]), max(a[1], b[1])
+    if layout.cover_tiles_in(x0, y0, x1, y1) == 0:
+        return Cover.NONE
+    p = (2 * a[0] + 1, 2 * a[1] + 1)
+    q = (2 * b[0] + 1, 2 * b[1] + 1)
+    best = 0
+    for cell, level in layout.cover_cells.items():
+        if level <= best or not (x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1):
+            continue
+        if cell == b or max(abs(cell[0] - a[0]), abs(cell[1] - a[1])) <= 1:
+            continue
+        if _enters(p, q, cell):
+            best = level
+    return Cover(best)
+
+
+class Sight:
+    """Line-of-sight questions about one grid, cached until the grid changes.
+
+    ``sees(a, b)``, ``cover(a, b)`` and ``corner_lines(a, b)`` answer for one pair
+    of squares; ``visibility(a)`` answers for every square at once.
+    """
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self._version = -1
+        self._layout: SightLayout | None = None
+        self._sweeper: PointSweeper | None = None
+        self._pairs: dict[tuple[Cell, Cell], Cover | None] = {}
+        self._maps: OrderedDict[Cell, npt.NDArray[np.int8]] = OrderedDict()
+        self._points: OrderedDict[tuple[Point, Cell | None], PointVisibility] = OrderedDict()
+
+    # -- cache management -------------------------------------------------
+    @property
+    def layout(self) -> SightLayout:
+        """The blocking layout of the grid's current version."""
+        if self._layout is None or self._version != self.grid.version:
+            self._layout = SightLayout.of(self.grid)
+            self._version = self.grid.version
+            self._sweeper = None
+            self._pairs.clear()
+            self._maps.clear()
+            self._points.clear()
+        return self._layout
+
+    def _usable(self, layout: SightLayout, cell: Cell) -> bool:
+        x, y = cell
+        return 0 <= x < layout.width and 0 <= y < layout.height and not layout.wall[y, x]
+
+    # -- one pair -----------------------------------------------------------
+    def sees(self, a: Cell, b: Cell) -> bool:
+        """Whether a creature in square ``a`` has line of sight to square ``b``."""
+        return self.cover(a, b) is not None
+
+    def cover(self, a: Cell, b: Cell) -> Cover | None:
+        """The cover ``b`` has against ``a``, or None when ``a`` does not see ``b``."""
+        layout = self.layout
+        key = (a, b)
+        cached = self._pairs.get(key, False)
+        if cached is not False:
+            return cached  # type: ignore[return-value]
+        result = self._compute_cover(layout, a, b)
+        if len(self._pairs) >= _MAX_PAIRS:
+            self._pairs.clear()
+        self._pairs[key] = result
+        return result
+
+    def _compute_cover(self, layout: SightLayout, a: Cell, b: Cell) -> Cover | None:
+        if not (self._usable(layout, a) and self._usable(layout, b)):
+            return None
+        if a == b:
+            return Cover.NONE
+        sa = sample_points(a)
+        sb = sample_points(b)
+        seen = 0
+        for corner in sb[1:]:
+            for s in sa:
+                if not segment_blocked(layout, s, corner, a, b):
+                    seen += 1
+                    break
+        if seen == 0:
+            if all(segment_blocked(layout, s, sb[0], a, b) for s in sa):
+                return None
+            return Cover.FULL
+        corner_cover = Cover.NONE if seen == 4 else Cover.HALF
+        return max(corner_cover, tile_cover_between(layout, a, b))
+
+    def corner_lines(self, a: Cell, b: Cell) -> tuple[SightLine | None, ...]:
+        """For each corner of ``b`` (top-left, top-right, bottom-left, bottom-right) the
+        line from the first sample of ``a`` that reaches it (centre tried first, then
+        a's corners in the same order), or None. This is the picture source 004 draws."""
+        layout = self.layout
+        out: list[SightLine | None] = []
+        usable = self._usable(layout, a) and self._usable(layout, b)
+        sa = sample_points(a)
+        for corner in sample_points(b)[1:]:
+            line = None
+            if usable:
+                for s in sa:
+                    if not segment_blocked(layout, s, corner, a, b):
+                        line = SightLine((s[0] / 2, s[1] / 2), (corner[0] / 2, corner[1] / 2))
+                        break
+            out.append(line)
+        return tuple(out)
+
+    # -- one square to every square -------------------------------------------
+    def _point(self, layout: SightLayout, p: Point, owner: Cell) -> PointVisibility:
+        if self._sweeper is None:
+            self._sweeper = PointSweeper(layout)
+        # Only at a pinch does the owning square change the answer (rule 4).
+        at_pinch = not (p[0] & 1 or p[1] & 1) and (p[0] >> 1, p[1] >> 1) in layout.pinch
+        key = (p, owner if at_pinch else None)
+        found = self._points.get(key)
+        if found is None:
+            found = self._sweeper.point(p, owner)
+            self._points[key] = found
+            if len(self._points) > _MAX_POINTS:
+                self._points.popitem(last=False)
+        else:
+            self._points.move_to_end(key)
+        return found
+
+    def visibility(self, a: Cell) -> npt.NDArray[np.int8]:
+        """Every square as seen from ``a``: ``[y, x]`` int8, -1 not seen, else the Cover.
+
+        Exactly the same answers as :meth:`cover` for every pair. The returned array
+        is shared with the cache: do not modify it.
+        """
+        layout = self.layout
+        cached = self._maps.get(a)
+        if cached is not None:
+            self._maps.move_to_end(a)
+            return cached
+        h, w = layout.height, layout.width
+        if not self._usable(layout, a):
+            result = np.full((h, w), NOT_VISIBLE, dtype=np.int8)
+        else:
+            result = self._compute_map(layout, a)
+        result.setflags(write=False)
+        self._maps[a] = result
+        if len(self._maps) > _MAX_MAPS:
+            self._maps.popitem(last=False)
+        return result
+
+    def _compute_map(self, layout: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
+        corners: npt.NDArray[np.uint8] | None = None
+        centres: npt.NDArray[np.bool_] | None = None
+        for p in sample_points(a):
+            pv = self._point(layout, p, a)
+            corners = pv.corners.copy() if corners is None else corners | pv.corners
+            centres = pv.centres.copy() if centres is None else centres | pv.centres
+        assert corners is not None and centres is not None
+        seen = (
+            ((corners[:-1, :-1] & SE) != 0).astype(np.int8)
+            + ((corners[:-1, 1:] & SW) != 0)
+            + ((corners[1:, :-1] & NE) != 0)
+            + ((corners[1:, 1:] & NW) != 0)
+        )
+        visible = ((seen > 0) | centres) & ~layout.wall
+        cover = np.where(seen == 4, Cover.NONE, np.where(seen > 0, Cover.HALF, Cover.FULL))
+        cover = cover.astype(np.int8)
+        tiles = _tile_cover_map(layout, a)
+        if tiles is not None:
+            # Tiles only add to the corner rule where the corners leave less than full.
+            cover = np.maximum(cover, tiles)
+        return np.where(visible, cover, NOT_VISIBLE).astype(np.int8)
+
+
+def _tile_cover_map(layout: SightLayout, a: Cell) -> npt.NDArray[np.int8] | None:
+    """:func:`tile_cover_between` from ``a`` to every square, vectorised over tiles."""
+    tiles = [
+        (cell, level)
+        for cell, level in layout.cover_cells.items()
+        if max(abs(cell[0] - a[0]), abs(cell[1] - a[1])) > 1
+    ]
+    if not tiles:
+        return None
+    h, w = layout.height, layout.width
+    px, py = 2 * a[0] + 1, 2 * a[1] + 1
+    ys, xs = np.mgrid[0:h, 0:w]
+    dx = (2 * xs + 1 - px).astype(np.float64).ravel()
+    dy = (2 * ys + 1 - py).astype(np.float64).ravel()
+    tx = np.array([c[0] for c, _ in tiles], dtype=np.float64)[:, None]
+    ty = np.array([c[1] for c, _ in tiles], dtype=np.float64)[:, None]
+    level = np.array([lv for _, lv in tiles], dtype=np.int8)[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # t where the centre line crosses the tile's edges; exact for these small
+        # integer quotients (equal quotients round equal, unequal stay ordered).
+        ax1 = (2 * tx - px) / dx
+        ax2 = (2 * tx + 2 - px) / dx
+        ay1 = (2 * ty - py) / dy
+        ay2 = (2 * ty + 2 - py) / dy
+        lo = np.maximum(np.minimum(ax1, ax2), np.minimum(ay1, ay2))
+        hi = np.minimum(np.maximum(ax1, ax2), np.maximum(ay1, ay2))
+    # A zero direction component: inside the slab for every t, or never.
+    inside_x = (2 * tx < px) & (px < 2 * tx + 2)
+    inside_y = (2 * ty < py) & (py < 2 * ty + 2)
+    zx = dx == 0
+    zy = dy == 0
+    lo = np.where(zx, np.where(zy, 0.0, np.minimum(ay1, ay2)), lo)
+    hi = np.where(zx, np.where(zy, 1.0, np.maximum(ay1, ay2)), hi)
+    lo = np.where(zy & ~zx, np.minimum(ax1, ax2), lo)
+    hi = np.where(zy & ~zx, np.maximum(ax1, ax2), hi)
+    ok = (np.maximum(lo, 0.0) < np.minimum(hi, 1.0)) & (~zx | inside_x) & (~zy | inside_y)
+    target = (ys * w + xs).ravel()
+    own = (ty * w + tx).astype(np.int64) == target[None, :]
+    hits = np.where(ok & ~own, level, 0).max(axis=0)
+    return hits.reshape(h, w).astype(np.int8)
