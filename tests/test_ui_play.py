@@ -221,3 +221,32 @@ def test_right_click_opens_the_unit_sheet(app: App, tmp_path: Path) -> None:
     assert scene.sheet_unit == token.key
     labels = [label for label, _ in scene.engine.sheet_lines(token.key)]
     assert "AC" in labels and "Weapon" in labels
+
+
+def test_ai_sides_play_themselves_and_the_human_sees_the_result(app: App, tmp_path: Path) -> None:
+    from game.ui.play_scene import ai_controller
+
+    app.settings = Settings(ai_speed="instant", reaction_prompts="never")
+    path = write_map(tmp_path / "map", 8, 6)
+    controllers = {"party": "human", "foes": "ai"}
+    battle = Battle(path, "grid", 11, controllers)
+
+    class Setup:  # the two fields ai_controller reads from the menu's BattleSetup
+        pass
+
+    setup = Setup()
+    setup.controllers = tuple(controllers.items())  # type: ignore[attr-defined]
+    answer = ai_controller(setup, 11)  # type: ignore[arg-type]
+    assert answer is not None
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None, ai_answer=answer)
+    app.push(scene)
+    for _ in range(400):
+        if battle.over:
+            break
+        app.step(2)
+        if scene.human_turn() and not scene.anim.busy:
+            _play_one_step(app, scene)
+    assert battle.over
+    foes = {v.id for v in battle.units("foes")}
+    acted = {a.kind for a in battle.answers if getattr(a, "unit", None) in foes}
+    assert acted & {"move", "melee_attack", "ranged_attack"}, acted
