@@ -18,6 +18,7 @@ methods runs (esper 3 keeps worlds at module level; see DESIGN.md · esper traps
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import itertools
 import json
@@ -33,6 +34,7 @@ import esper
 from game.engine.answers import Answer
 from game.engine.context import Context
 from game.engine.decision import Decision, Ok, Refused, Result
+from game.engine.dice import ScriptedRandom
 from game.engine.events import Event, Rolled
 from game.maps.battlefield import Battlefield
 
@@ -97,7 +99,10 @@ class Battle:
                 raise ValueError(f"no side {sorted(unknown)[0]!r} on this map")
             self.controllers.update(controllers)
         self.content = content
-        self._dice = dice
+        if isinstance(dice, ScriptedRandom):
+            self._dice: random.Random | None = dice.fresh()
+        else:
+            self._dice = copy.deepcopy(dice) if dice is not None else None
         self._get_ruleset = get_ruleset
         get_ruleset(ruleset)  # fail early on an unknown id
         self.answers: list[Answer] = []
@@ -110,7 +115,12 @@ class Battle:
         from game.world.components import UnitId
 
         self.world_name = f"battle-{next(_WORLD_NUMBERS)}"
-        rng = self._dice if self._dice is not None else random.Random(self.seed)
+        if isinstance(self._dice, ScriptedRandom):
+            rng: random.Random = self._dice.fresh()
+        elif self._dice is not None:
+            rng = copy.deepcopy(self._dice)
+        else:
+            rng = random.Random(self.seed)
         build_rng = random.Random(self.seed) if self._dice is not None else rng
         ruleset = self._get_ruleset(self.ruleset_id)
         esper.switch_world(self.world_name)

@@ -40,12 +40,22 @@ class ScriptedRandom(random.Random):
     def __init__(self, faces: Iterable[int] = (), fallback_seed: int | None = None) -> None:
         super().__init__(0)
         self._faces = list(faces)
+        self._script = list(self._faces)  # every face ever scripted, for ``fresh``
+        self._fallback_seed = fallback_seed
         self._fallback = None if fallback_seed is None else random.Random(fallback_seed)
         self.log: list[tuple[int, int]] = []  # (sides, face) of every roll, for assertions
 
     def push(self, *faces: int) -> None:
         """Append faces to the script."""
         self._faces.extend(faces)
+        self._script.extend(faces)
+
+    def fresh(self) -> ScriptedRandom:
+        """A generator at the start of the same script (pushed faces included), sharing the
+        script so later pushes reach both; the battle uses it to replay (undo)."""
+        other = ScriptedRandom(self._script, self._fallback_seed)
+        other._script = self._script
+        return other
 
     @property
     def remaining(self) -> tuple[int, ...]:
