@@ -364,3 +364,12 @@ def test_loading_a_map_never_imports_pygame() -> None:
                          cwd=Path(__file__).parents[1])
     assert out.stdout.split() == ["False", "True"]
     assert out.stderr == ""
+
+
+def test_multi_line_string_property_with_explicit_type_is_read(tmp_path: Path) -> None:
+    path = write_map(tmp_path)
+    text = path.read_text().replace(
+        '<property name="briefing" value="B"/>',
+        '<property name="briefing" type="string">First line.\nSecond line.</property>')
+    path.write_text(text)
+    assert load_battlefield(path, TEMPLATES).scenario.briefing == "First line.\nSecond line."

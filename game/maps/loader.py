@@ -61,6 +61,7 @@ def load_battlefield(
     if known_templates is None:
         known_templates = default_templates()
     tmx = _read_with_pytmx(path, facts)
+    _restore_text_properties(tmx, facts)
     problems = list(facts.soft)
     grid = _build_grid(tmx, facts, problems)
     properties = dict(tmx.properties)
@@ -111,6 +112,15 @@ def _read_with_pytmx(path: Path, facts: XmlFacts) -> Any:
         raise MapError(path, [*facts.soft, problem]) from None
     finally:
         pytmx_logger.disabled = was_disabled
+
+
+def _restore_text_properties(tmx: Any, facts: XmlFacts) -> None:
+    """Put back string properties pytmx misread as "None" (text content with an
+    explicit ``type="string"``, valid TMX that pytmx mishandles)."""
+    for key, values in facts.text_properties.items():
+        target = tmx if key == "map" else tmx.objects_by_id.get(key)
+        if target is not None:
+            target.properties.update(values)
 
 
 def _tile_where(tiled_gid: int, facts: XmlFacts) -> str:

@@ -54,6 +54,10 @@ class XmlFacts:
     hashed_bytes: list[bytes] = field(default_factory=list)  # tmx, then external tsx files
     shapes: dict[int, str] = field(default_factory=dict)  # object id -> rect/point/ellipse/…
     tileset_failed: bool = False  # some tileset could not be read: gid ranges are unknown
+    # Properties written as `<property name=.. type="string">text</property>`: pytmx
+    # reads them as the string "None"; the loader puts the text back. Keyed by
+    # "map" or the object id.
+    text_properties: dict[str | int, dict[str, str]] = field(default_factory=dict)
 
     @property
     def problems(self) -> list[Problem]:
@@ -513,6 +517,7 @@ def _points_ok(points: str) -> bool:
 
 def _check_all_properties(root: ElementTree.Element, facts: XmlFacts) -> None:
     _check_property_block(root, "map", "map", facts)
+    _note_text_properties(root, "map", facts)
     for node in layer_elements(root):
         where = f"layer '{node.get('name', '')}'"
         _check_property_block(node, where, "layer", facts)
@@ -520,6 +525,15 @@ def _check_all_properties(root: ElementTree.Element, facts: XmlFacts) -> None:
             label = obj.get("name") or ""
             obj_where = f"object {obj.get('id', '?')}" + (f" '{label}'" if label else "")
             _check_property_block(obj, obj_where, "object", facts)
+            if _is_int(obj.get("id")):
+                _note_text_properties(obj, int(obj.get("id", "0")), facts)
+
+
+def _note_text_properties(node: ElementTree.Element, key: str | int, facts: XmlFacts) -> None:
+    for block in node.findall("properties"):
+        for prop in block.findall("property"):
+            if prop.get("type") == "string" and prop.get("value") is None and prop.get("name"):
+                facts.text_properties.setdefault(key, {})[prop.get("name", "")] = prop.text or ""
 
 
 def _check_tile_properties(nodes: list[tuple[str, ElementTree.Element]], facts: XmlFacts) -> None:
