@@ -185,3 +185,25 @@ SIX_A_SIDE = (
     ("Kel", "bandits", "bandit_chief", (13, 7)),
     ("Lud", "bandits", "bandit_archer", (15, 11)),
 )
+
+
+def run_flow(b: Battle, flow: object) -> None:
+    """Run a rules flow to its end directly (it must not ask any question)."""
+    with b._active():
+        for decision in flow:  # type: ignore[attr-defined]
+            raise AssertionError(f"unexpected decision: {decision.prompt}")
+
+
+def duel(
+    a: str = "warrior",
+    b: str = "skeleton",
+    a_cell: tuple[int, int] = (1, 1),
+    b_cell: tuple[int, int] = (2, 1),
+    faces: Iterable[int] = (8, 1),
+    ascii_map: str = "........\n........\n........\n........",
+    **kw: object,
+) -> Battle:
+    """Ada (party, ``a``) against Gor (bandits, ``b``); by default the party wins initiative
+    (d8 8 against 1), so Ada's turn is pending."""
+    bf = field(ascii_map, [("Ada", "party", a, a_cell), ("Gor", "bandits", b, b_cell)], **kw)
+    return battle(bf, faces)
