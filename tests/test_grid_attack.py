@@ -55,7 +55,7 @@ def test_npc_attack_bonus_comes_from_the_template_not_attributes() -> None:
     set_hp(b, "ada", 30)
     push(b, 11, 3)  # chief: +5 from HD, vs warrior AC 16
     act(b, MeleeAttack("gor", "ada", "sword"))
-    assert rolls(b)[-1].total == 16 and rolls(b)[-1].outcome == "hit"
+    assert rolls(b)[-2].total == 16 and rolls(b)[-2].outcome == "hit"
 
 
 def test_shock_applies_on_miss_when_target_ac_at_or_below_threshold() -> None:
