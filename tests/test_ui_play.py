@@ -250,3 +250,51 @@ def test_ai_sides_play_themselves_and_the_human_sees_the_result(app: App, tmp_pa
     foes = {v.id for v in battle.units("foes")}
     acted = {a.kind for a in battle.answers if getattr(a, "unit", None) in foes}
     assert acted & {"move", "melee_attack", "ranged_attack"}, acted
+
+
+def _fog_scene(app: App, tmp_path: Path, fog: bool) -> PlayScene:
+    # a wall across the field, with one gap at the bottom row
+    wall = tuple((5, y) for y in range(0, 7))
+    path = write_map(tmp_path / "fog", 10, 8, walls=wall, fog=True)
+    battle = Battle(path, "grid", 3, {"party": "human", "foes": "ai"})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None, fog=fog)
+    app.push(scene)
+    app.step(1)
+    return scene
+
+
+def test_fog_hides_what_no_unit_of_the_human_side_sees(app: App, tmp_path: Path) -> None:
+    scene = _fog_scene(app, tmp_path, fog=True)
+    hidden = scene.hidden_cells()
+    bandit = next(t for t in scene.engine.tokens() if t.side == "foes")
+    assert bandit.cell in hidden
+    assert bandit.key in scene.hidden_tokens()
+    ada = next(t for t in scene.engine.tokens() if t.side == "party")
+    assert ada.cell not in hidden
+    assert (5, 3) not in hidden, "a wall next to a seen square keeps its outline"
+    assert scene.token_at(bandit.cell) is None  # no peeking through the unit card
+    x, y, w, h = scene.camera.cell_to_screen(bandit.cell)
+    pixel = app.screen.get_at((x + scene.viewport.x + 2, y + scene.viewport.y + 2))[:3]
+    assert max(pixel) < 80, "fogged squares are drawn dark"
+
+
+def test_without_fog_everything_shows(app: App, tmp_path: Path) -> None:
+    scene = _fog_scene(app, tmp_path, fog=False)
+    assert scene.hidden_cells() == frozenset()
+    assert not scene.hidden_tokens()
+
+
+def test_cover_lines_go_to_each_corner_of_the_target(app: App, tmp_path: Path) -> None:
+    scene, _ = _scene(app, tmp_path)
+    lines = scene.cover_lines((1, 1), (6, 4))
+    assert len(lines) == 4
+    ends = sorted(end for _, end, _ in lines)
+    assert ends == [(6.0, 4.0), (6.0, 5.0), (7.0, 4.0), (7.0, 5.0)]
+    assert all(tone == "cover_line_clear" for _, _, tone in lines)
+
+    walled = _fog_scene(app, tmp_path, fog=False)  # a wall down column 5, gap at the bottom
+    tones = [tone for _, _, tone in walled.cover_lines((3, 3), (7, 3))]
+    assert tones == ["cover_line_blocked"] * 4
+    # from the gap's corner only part of a square far up the other side is in view
+    tones = [tone for _, _, tone in walled.cover_lines((4, 7), (7, 5))]
+    assert "cover_line_clear" in tones

@@ -26,6 +26,7 @@ _TMX = """<?xml version="1.0" encoding="UTF-8"?>
  <properties>
   <property name="title" value="Test field"/>
   <property name="briefing" value="Two bands meet in a field."/>
+  <property name="fog" type="bool" value="{fog}"/>
   <property name="sides"
    value="party; The Party; #3060c0; any; party&#10;foes; Bandits; #c03030; ai"/>
  </properties>
@@ -48,8 +49,15 @@ _TMX = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def write_map(folder: Path, width: int = 10, height: int = 8) -> Path:
-    """A ``width`` × ``height`` map: green ground, a grey wall at (4, 2), two spawns."""
+def write_map(
+    folder: Path,
+    width: int = 10,
+    height: int = 8,
+    walls: tuple[tuple[int, int], ...] = ((4, 2),),
+    fog: bool = False,
+) -> Path:
+    """A ``width`` × ``height`` map: green ground, grey ``walls``, two spawns: the party's
+    warrior at (1, 1) and a bandit at (width - 2, height - 2)."""
     folder.mkdir(parents=True, exist_ok=True)
     image = pygame.Surface((2 * TILE, TILE))
     image.fill((40, 160, 60), pygame.Rect(0, 0, TILE, TILE))
@@ -57,8 +65,9 @@ def write_map(folder: Path, width: int = 10, height: int = 8) -> Path:
     pygame.image.save(image, str(folder / "t.png"))
     (folder / "t.tsx").write_text(_TSX.format(t=TILE, w=2 * TILE), encoding="utf-8")
     ground = ",".join(["1"] * (width * height))
-    walls = ["0"] * (width * height)
-    walls[2 * width + 4] = "2"
+    wall_gids = ["0"] * (width * height)
+    for x, y in walls:
+        wall_gids[y * width + x] = "2"
     path = folder / "field.tmx"
     path.write_text(
         _TMX.format(
@@ -66,7 +75,8 @@ def write_map(folder: Path, width: int = 10, height: int = 8) -> Path:
             h=height,
             t=TILE,
             ground=ground,
-            walls=",".join(walls),
+            walls=",".join(wall_gids),
+            fog="true" if fog else "false",
             fx=(width - 2) * TILE + 2,
             fy=(height - 2) * TILE + 2,
         ),

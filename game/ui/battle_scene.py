@@ -147,7 +147,7 @@ class BattleScene(Scene):
                     if event.button == 1:
                         self.click_cell(cell)
                     elif event.button == 3:
-                        token = self.board.token_at(cell)
+                        token = self.token_at(cell)
                         self.sheet_unit = token.key if token else None
 
     def _zoom(self, pos: tuple[int, int], steps: int) -> None:
@@ -174,7 +174,7 @@ class BattleScene(Scene):
         return False
 
     def click_cell(self, cell: Cell) -> None:
-        token = self.board.token_at(cell)
+        token = self.token_at(cell)
         self.selected = token.key if token else None
 
     def cancel(self) -> bool:
@@ -186,6 +186,13 @@ class BattleScene(Scene):
 
     def advance(self, dt: float) -> None:
         """Run AI turns and animations."""
+
+    def token_at(self, cell: Cell) -> TokenInfo | None:
+        """The unit the player can see in ``cell`` (none when fog hides it)."""
+        token = self.board.token_at(cell)
+        if token is not None and token.key in self.hidden_tokens():
+            return None
+        return token
 
     def hidden_tokens(self) -> frozenset[str]:
         """Units not to draw on the board this frame (fog, or drawn by an animation)."""
@@ -303,7 +310,7 @@ class BattleScene(Scene):
         key = self.selected or next(iter(self.model.active_units()), None)
         token = self.model.token(key) if key else None
         if token is None and self.hover is not None:
-            token = self.board.token_at(self.hover)
+            token = self.token_at(self.hover)
         draw_panel(surface, rect, fill="parchment", border="wood")
         if token is None:
             draw_text(

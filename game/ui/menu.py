@@ -55,8 +55,9 @@ class BattleSetup:
 
     map: MapEntry
     ruleset: str
-    controllers: tuple[tuple[str, str], ...]  # (side id, "human" | "ai")
+    controllers: tuple[tuple[str, str], ...]  # (side id, "human" | "ai" | an AI level)
     seed: int | None
+    fog: bool = False
 
     def controller(self, side_id: str) -> str:
         return dict(self.controllers)[side_id]
@@ -112,6 +113,11 @@ class MenuScene(Scene):
             placeholder="random",
             hint="Same seed, same dice: type a number to replay a battle exactly.",
         )
+        self.fog = Choice(
+            "Fog of war",
+            ["off", "on"],
+            hint="Hide what none of your units can see. Preset from the map.",
+        )
         self.side_choices: list[Choice] = []
         self.start_button = Button(
             "Start battle",
@@ -138,6 +144,7 @@ class MenuScene(Scene):
         self.selected = max(0, min(len(self.entries) - 1, index))
         entry = self.entries[self.selected]
         self.ruleset.set_value(entry.ruleset)
+        self.fog.set_value("on" if entry.fog else "off")
         defaults = default_controllers(entry.sides)
         self.side_choices = []
         for side, ctrl in zip(entry.sides, defaults, strict=True):
@@ -170,7 +177,7 @@ class MenuScene(Scene):
             for side, choice in zip(entry.sides, self.side_choices, strict=True)
         )
         seed = int(self.seed.text) if self.seed.text else None
-        return BattleSetup(entry, self.ruleset.value, controllers, seed)
+        return BattleSetup(entry, self.ruleset.value, controllers, seed, self.fog.value == "on")
 
     def _start(self) -> None:
         setup = self.setup()
@@ -207,6 +214,8 @@ class MenuScene(Scene):
             y += 44
         y += 8
         self.seed.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
+        y += 44
+        self.fog.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
         self.start_button.rect = pygame.Rect(0, 0, form_w, 52)
         self.start_button.rect.bottomleft = (self.form_rect.x, self.form_rect.bottom)
         self.start_button.size = theme.SIZE_HEADING - 2
@@ -222,6 +231,7 @@ class MenuScene(Scene):
             self.quit_button,
             self.ruleset,
             self.seed,
+            self.fog,
             *self.side_choices,
         ]
 
@@ -456,15 +466,7 @@ class MenuScene(Scene):
             swatch.midright = (choice.rect.x - 6, choice.rect.centery)
             pygame.draw.rect(surface, colour(side.colour), swatch, border_radius=3)
         self.seed.draw(surface)
-        if entry.fog:
-            draw_text(
-                surface,
-                "Fog of war: on (this map asks for it)",
-                (form.x, self.seed.rect.bottom + 14),
-                role="italic",
-                size=theme.SIZE_SMALL,
-                fg="ink_soft",
-            )
+        self.fog.draw(surface)
         self.start_button.draw(surface)
 
 

@@ -23,11 +23,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pygame
 
 from game.engine import Answer, Battle, Decision, Option
 from game.engine.events import Damaged, Event, Moved, Rolled
 from game.geometry.grid import Cell
+from game.geometry.sight import Sight
 from game.ui import theme
 from game.ui.battle_scene import BattleScene
 from game.ui.board import Overlays
@@ -74,6 +76,7 @@ ACTION_ICONS: tuple[tuple[str, str], ...] = (
     ("end_turn", "player-next"),
     ("move", "footsteps"),
 )
+Point2 = tuple[float, float]
 ACTION_KEYS = (
     pygame.K_1,
     pygame.K_2,
@@ -186,8 +189,14 @@ class PlayScene(BattleScene):
         view: MapView,
         back_to_menu: Callable[[], None],
         ai_answer: Callable[[Battle], Answer] | None = None,
+        *,
+        fog: bool = False,
     ) -> None:
         self.battle = battle
+        self.fog = fog
+        self._fog_key: object = None
+        self._fog_hidden: frozenset[Cell] = frozenset()
+        self._sight: Sight | None = None
         self.engine = EngineModel(battle)
         self._leave_to_menu = back_to_menu
         self.closed = False
@@ -314,7 +323,7 @@ class PlayScene(BattleScene):
         if d is None or not self.human_turn() or self.anim.busy:
             super().click_cell(cell)
             return
-        token = self.board.token_at(cell)
+        token = self.token_at(cell)
         if d.kind == "choose_unit":
             for p in self.placed():
                 if p.target is not None and token is not None and p.target == token.key:
@@ -344,7 +353,7 @@ class PlayScene(BattleScene):
         here = [p for p in self.placed() if p.cell == cell and p.answer.kind != "end_turn"]
         if not here:
             return None
-        token = self.board.token_at(cell)
+        token = self.token_at(cell)
         d = self.decision
         if token is not None and d is not None and token.key != d.unit:
             for wanted in TARGETED_DEFAULTS:
@@ -472,10 +481,89 @@ class PlayScene(BattleScene):
             lines.append((name, f"{lost}/{len(mine)} lost · {dealt.get(side_id, 0)} damage dealt"))
         self.app.push(VictoryScene(headline, tone, lines, detail, self.back_to_menu))
 
+    # -- sight: fog of war and cover lines ----------------------------------------------------
+
+    @property
+    def sight(self) -> Sight:
+        """The battle's own line-of-sight cache when the ruleset keeps one, else ours."""
+        shared = getattr(self.battle.ctx, "sight", None)
+        if isinstance(shared, Sight):
+            return shared
+        if self._sight is None:
+            self._sight = Sight(self.battle.battlefield.grid)
+        return self._sight
+
+    def viewer(self) -> str | None:
+        """The side whose eyes the fog follows: the human side in turn (or the only one)."""
+        humans = self.human_sides()
+        if not humans:
+            return None
+        d = self.decision
+        if d is not None and d.side in humans:
+            return d.side
+        if self._last_human_side in humans:
+            return self._last_human_side
+        return humans[0]
+
+    def hidden_cells(self) -> frozenset[Cell]:
+        """Fog of war (issue 4): squares no unit of the viewing side can see.
+
+        A wall is shown when an open square next to it is seen, so rooms keep
+        their outline (the geometry's advice for fog).
+        """
+        side = self.viewer()
+        if not self.fog or side is None:
+            return frozenset()
+        eyes = tuple(sorted(t.cell for t in self.engine.tokens() if t.side == side and not t.down))
+        key = (side, eyes)
+        if key == self._fog_key:
+            return self._fog_hidden
+        grid = self.battle.battlefield.grid
+        seen = np.zeros((grid.height, grid.width), dtype=bool)
+        for cell in eyes:
+            seen |= self.sight.visibility(cell) >= 0
+        walls = np.array(
+            [[grid.blocks_sight((x, y)) for x in range(grid.width)] for y in range(grid.height)]
+        )
+        grown = seen.copy()
+        grown[1:, :] |= seen[:-1, :]
+        grown[:-1, :] |= seen[1:, :]
+        grown[:, 1:] |= seen[:, :-1]
+        grown[:, :-1] |= seen[:, 1:]
+        seen |= grown & walls
+        ys, xs = np.nonzero(~seen)
+        self._fog_hidden = frozenset(zip(xs.tolist(), ys.tolist(), strict=True))
+        self._fog_key = key
+        return self._fog_hidden
+
+    def hidden_tokens(self) -> frozenset[str]:
+        # a walking token is drawn by the animation, not at its new cell; enemies in fog hide
+        hidden = set(super().hidden_tokens()) | {w.unit for w in self.anim.walks}
+        fogged = self.hidden_cells()
+        if fogged:
+            side = self.viewer()
+            hidden |= {t.key for t in self.engine.tokens() if t.side != side and t.cell in fogged}
+        return frozenset(hidden)
+
+    def cover_lines(self, attacker: Cell, target: Cell) -> list[tuple[Point2, Point2, str]]:
+        """Source 004's cover picture: a line to each corner of the target's square from
+        the attacker's square, green where it is clear, red (to the centre) where not."""
+        out = []
+        corners = ((0, 0), (1, 0), (0, 1), (1, 1))
+        centre = (attacker[0] + 0.5, attacker[1] + 0.5)
+        for (dx, dy), line in zip(corners, self.sight.corner_lines(attacker, target), strict=True):
+            corner = (float(target[0] + dx), float(target[1] + dy))
+            if line is not None:
+                out.append((line.start, line.end, "cover_line_clear"))
+            else:
+                out.append((centre, corner, "cover_line_blocked"))
+        return out
+
     # -- drawing ------------------------------------------------------------------------------
 
     def overlays(self) -> Overlays:
         ov = Overlays(hover=self.hover)
+        ov.hidden = self.hidden_cells() or None
         d = self.decision
         if d is None or not self.human_turn() or self.anim.busy:
             return ov
@@ -502,6 +590,12 @@ class PlayScene(BattleScene):
                 ([p.cell for p in chosen if p.cell and p.target is None], "move_range", 70)
             )
             ov.outlines.append(([p.cell for p in chosen if p.cell and p.target], "target"))
+        target = self.token_at(self.hover) if self.hover is not None else None
+        if target is not None and d.unit is not None and target.key != d.unit:
+            if self._attack_for(target.key) is not None:
+                me = self.engine.token(d.unit)
+                if me is not None:
+                    ov.lines = self.cover_lines(me.cell, target.cell)
         hovered = self._hovered_placed()
         if hovered is not None and hovered.path:
             active = self.engine.token(d.unit) if d.unit else None
@@ -572,10 +666,6 @@ class PlayScene(BattleScene):
             surface.blit(shadow, pos.move(1, 2))
             surface.blit(img, pos)
         surface.set_clip(clip)
-
-    def hidden_tokens(self) -> frozenset[str]:
-        # a walking token is drawn by the animation, not at its new cell
-        return super().hidden_tokens() | frozenset(w.unit for w in self.anim.walks)
 
     def _build_bar(self) -> None:
         d = self.decision
@@ -756,7 +846,7 @@ class PlayScene(BattleScene):
             return
         if d.unit is None or self.anim.busy:
             return
-        token = self.board.token_at(self.hover)
+        token = self.token_at(self.hover)
         if token is None or token.key == d.unit:
             return
         placed = self._attack_for(token.key)
@@ -916,7 +1006,7 @@ def make_battle_scene(setup: BattleSetup, view: MapView, flow: GameFlow) -> Play
     except UnknownController as exc:
         battle.close()
         return str(exc)
-    return PlayScene(battle, view, flow.back_to_menu, ai_answer=ai)
+    return PlayScene(battle, view, flow.back_to_menu, ai_answer=ai, fog=setup.fog)
 
 
 def ai_controller(setup: BattleSetup, seed: int) -> Callable[[Battle], Answer] | None:

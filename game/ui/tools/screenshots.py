@@ -24,6 +24,7 @@ from game.ui.menu import BattleSetup, MenuScene
 from game.ui.overlays import HandOffScene
 from game.ui.play_scene import PlayScene
 from game.ui.settings import Settings
+from game.ui.tokens import TokenInfo
 
 SIZE = (1280, 720)
 
@@ -74,7 +75,7 @@ def _advance_to_a_target(app: App, scene: PlayScene, max_turns: int = 40) -> boo
         step: Answer | None = None
         if foes and moves and me is not None:
 
-            def gap(cell: tuple[int, int]) -> int:
+            def gap(cell: tuple[int, int], foes: list[TokenInfo] = foes) -> int:
                 return min(max(abs(cell[0] - f.cell[0]), abs(cell[1] - f.cell[1])) for f in foes)
 
             best = min(moves, key=lambda p: gap(p.cell or me.cell))
