@@ -166,6 +166,7 @@ def check_file(path: Path) -> XmlFacts:
         return facts  # without a sane size and tile size the rest would only echo it
     _check_tilesets(root, facts)
     _check_layers(root, facts)
+    _check_image_layers(root, facts)
     _check_objects(root, facts)
     _check_all_properties(root, facts)
     return facts
@@ -435,6 +436,19 @@ def _check_layers(root: ElementTree.Element, facts: XmlFacts) -> None:
         gids = _decode_layer(data, where, width * height, facts.blocking)
         if gids is not None and not facts.tileset_failed:
             _check_gids(gids, width, where, facts)
+
+
+def _check_image_layers(root: ElementTree.Element, facts: XmlFacts) -> None:
+    """pytmx accepts a missing image-layer picture; the battle screen would not."""
+    for node in layer_elements(root):
+        if node.tag != "imagelayer":
+            continue
+        image = node.find("image")
+        source = image.get("source", "") if image is not None else ""
+        if source and not (facts.path.parent / source).is_file():
+            facts.soft.append(
+                Problem(f"layer '{node.get('name', '')}'", f"image '{source}' not found")
+            )
 
 
 def _check_gids(gids: list[int], width: int, where: str, facts: XmlFacts) -> None:

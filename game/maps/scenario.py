@@ -42,6 +42,7 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
         elif side_id in seen:
             problems.append(Problem(where, f"side id '{side_id}' is declared twice"))
             ok = False
+        seen.add(side_id)
         if not name:
             problems.append(Problem(where, "the side's name is empty"))
             ok = False
@@ -61,7 +62,6 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
                 problems.append(Problem(where, f"{fields[4]!r} is not 'party'"))
                 ok = False
         if ok:
-            seen.add(side_id)
             sides.append(SideInfo(side_id, name, colour.lower(), control, party))
     if sum(side.party for side in sides) > 1:
         problems.append(Problem("map property 'sides'", "only one side can be the party"))
