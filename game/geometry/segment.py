@@ -93,7 +93,9 @@ def segment_blocked(layout: SightLayout, p: Point, q: Point, a: Cell, b: Cell) -
     cx0, cx1 = ((x0 + 1) >> 1) - 1, x1 >> 1
     cy0, cy1 = ((y0 + 1) >> 1) - 1, y1 >> 1
     if cx0 >= 0 and cy0 >= 0 and cx1 < layout.width and cy1 < layout.height:
-        if layout.walls_in(cx0, cy0, cx1, cy1) == 0:
+        pre = layout.wall_prefix
+        top, bottom = pre[cy0], pre[cy1 + 1]
+        if bottom[cx1 + 1] - top[cx1 + 1] - bottom[cx0] + top[cx0] == 0:
             return False
 
     if dy == 0:
@@ -129,8 +131,7 @@ def segment_blocked(layout: SightLayout, p: Point, q: Point, a: Cell, b: Cell) -
             if na > nb:
                 na, nb = nb, na
             c0 = na // den
-            c1 = -((-nb) // den) - 1
-            if rows[r] & _range_bits(c0, c1):
+            if rows[r] >> c0 & ((1 << (-((-nb) // den) - c0)) - 1):
                 return True
     else:
         if px > qx:
@@ -146,8 +147,7 @@ def segment_blocked(layout: SightLayout, p: Point, q: Point, a: Cell, b: Cell) -
             if na > nb:
                 na, nb = nb, na
             r0 = na // den
-            r1 = -((-nb) // den) - 1
-            if cols[c] & _range_bits(r0, r1):
+            if cols[c] >> r0 & ((1 << (-((-nb) // den) - r0)) - 1):
                 return True
 
     # Rules 3 and 4 at the lattice corners on the segment.
