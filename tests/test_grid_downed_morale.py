@@ -1,0 +1,141 @@
+"""Downed units (issue 3), 004 · Morale and the end of a battle, with fixed dice."""
+
+from __future__ import annotations
+
+from engine_support import act, battle, field, push
+
+from game.engine import EndTurn
+from game.engine.events import Died, Downed, LeftBattle, Rolled
+from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.damage import MORTAL_ROUNDS, apply_damage, end_of_round_mortal_wounds
+from game.rules.grid.events import Routed
+from game.rules.grid.state import GridState
+from game.world.components import Conditions, Health
+
+OPEN = "........\n........\n........\n........"
+WALLED = "########\n#......#\n#......#\n########"
+
+
+def morale_rolls(b: object) -> list[Rolled]:
+    return [e for e in b.events if isinstance(e, Rolled) and e.purpose == "morale check"]  # type: ignore[attr-defined]
+
+
+def test_party_units_at_zero_hp_are_mortally_wounded_and_die_after_six_rounds() -> None:
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (0, 0)),
+            ("Cy", "party", "archer", (0, 2)),
+            ("Gor", "bandits", "skeleton", (7, 3)),
+        ],
+    )
+    b = battle(bf, faces=[8, 1])
+    with b._active():
+        apply_damage(b.ctx, "ada", 99, "hit", "gor")
+        assert b.component("ada", Health).hp == 0
+        cond = b.component("ada", Conditions)
+        assert cond.mortally_wounded and not cond.dead
+        assert any(isinstance(e, Downed) and e.fate == "mortally wounded" for e in b.events)
+        for _ in range(MORTAL_ROUNDS - 1):
+            end_of_round_mortal_wounds(b.ctx)
+        assert not cond.dead
+        end_of_round_mortal_wounds(b.ctx)
+        assert cond.dead
+    assert any(isinstance(e, Died) and "mortal wound" in e.cause for e in b.events)
+
+
+def test_stabilised_units_do_not_die_of_their_wounds() -> None:
+    bf = field(OPEN, [("Ada", "party", "warrior", (0, 0)), ("Gor", "bandits", "skeleton", (7, 3))])
+    b = battle(bf, faces=[8, 1])
+    with b._active():
+        apply_damage(b.ctx, "ada", 99, "hit", "gor")
+        b.component("ada", Conditions).stabilised = True
+        for _ in range(MORTAL_ROUNDS + 2):
+            end_of_round_mortal_wounds(b.ctx)
+    assert not b.component("ada", Conditions).dead
+
+
+def three_bandits(faces: list[int]) -> object:
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (1, 1)),
+            ("Gor", "bandits", "bandit", (2, 1)),
+            ("Hal", "bandits", "bandit", (5, 2)),
+            ("Sk", "bandits", "skeleton", (6, 1)),
+        ],
+    )
+    b = battle(bf, faces=faces)
+    b.component("gor", Health).hp = 1
+    return b
+
+
+def test_first_casualty_triggers_morale_checks_but_fearless_units_never_check() -> None:
+    b = three_bandits([8, 1])
+    push(b, 15, 4, 3, 3)  # Gor dies; Hal rolls 2d6 = 6 against Morale 7: holds
+    act(b, MeleeAttack("ada", "gor", "sword"))
+    checks = morale_rolls(b)
+    assert [c.unit for c in checks] == ["hal"]
+    assert checks[0].outcome == "holds" and "first casualty" in checks[0].text()
+
+
+def test_failed_morale_check_routs_and_the_unit_flees_off_the_nearest_edge() -> None:
+    b = three_bandits([8, 1])
+    push(b, 15, 4, 6, 6)  # Hal: 12 against 7, breaks
+    act(b, MeleeAttack("ada", "gor", "sword"))
+    assert any(isinstance(e, Routed) and e.unit == "hal" for e in b.events)
+    act(b, EndTurn("ada"))
+    left = [e for e in b.events if isinstance(e, LeftBattle)]
+    assert [(e.unit, e.how) for e in left] == [("hal", "fled")]
+    assert b.component("hal", Conditions).fled
+    assert b.pending is not None and b.pending.unit == "sk"  # the fearless one fights on
+
+
+def test_a_routed_unit_with_no_way_out_surrenders() -> None:
+    bf = field(WALLED, [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (5, 2))])
+    b = battle(bf, faces=[8, 1])
+    b.component("gor", GridState).routed = True
+    act(b, EndTurn("ada"))
+    assert b.component("gor", Conditions).surrendered
+    assert b.over and b.winner == "party"
+
+
+def test_leader_down_triggers_a_check() -> None:
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (1, 1)),
+            ("Kel", "bandits", "bandit_chief", (2, 1)),
+            ("Hal", "bandits", "bandit", (5, 2)),
+            ("Ivo", "bandits", "bandit", (6, 2)),
+        ],
+        leaders=["Kel"],
+    )
+    b = battle(bf, faces=[8, 1])
+    b.component("kel", Health).hp = 1
+    push(b, 15, 4, 1, 1, 1, 1, 2, 2, 2, 2)
+    act(b, MeleeAttack("ada", "kel", "sword"))
+    reasons = {c.detail for c in morale_rolls(b)}
+    assert "(first casualty)" in reasons and "(leader down)" in reasons
+
+
+def test_lone_unit_below_half_health_checks_morale() -> None:
+    bf = field(OPEN, [("Ada", "party", "warrior", (1, 1)), ("Hal", "bandits", "bandit", (2, 1))])
+    b = battle(bf, faces=[8, 1])
+    b.component("hal", Health).hp = b.component("hal", Health).max_hp = 10
+    with b._active():
+        push(b, 1, 1)
+        apply_damage(b.ctx, "hal", 6, "hit", "ada")
+    assert [c.detail for c in morale_rolls(b)] == ["(alone and badly hurt)"]
+
+
+def test_battle_ends_when_one_side_remains() -> None:
+    bf = field(OPEN, [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "skeleton", (2, 1))])
+    b = battle(bf, faces=[8, 1])
+    b.component("gor", Health).hp = 1
+    push(b, 15, 4)
+    act(b, MeleeAttack("ada", "gor", "sword"))
+    assert b.over and b.winner == "party" and b.pending is None
+    assert b.events[-1].text() == "Wardens win in round 1 (last side standing)"
+    r = b.answer(EndTurn("ada"))
+    assert not r.ok and r.reason == "the battle is over"
