@@ -1,0 +1,784 @@
+"""Generate the five shipped battles in ``maps/`` from the layouts in this file.
+
+A build tool (no pygame): ``python assets/src/make_maps.py`` rewrites
+``maps/duel.tmx``, ``village.tmx``, ``fort.tmx``, ``ambush.tmx`` and ``battle.tmx``;
+``--check`` only reports whether the committed files are up to date. The small
+maps are drawn by hand as ASCII below; the forest of the ambush and the big
+battle are grown from a seeded ``random.Random`` around hand-placed features.
+
+Each battle follows the map contract (``maps/README.md``): a ``ground`` layer plus
+``structures`` and ``scatter`` tile layers, ``units``/``zones``/``objectives``
+object layers and the scenario in map properties. Two maps type their objects
+with Tiled 1.8's ``type``, three with Tiled 1.9's ``class``; the big battle is
+stored base64 + zlib, the rest as CSV.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tmxwrite import Area, Draft, Spawn, Style, blocking, tmx_text  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+MAPS = ROOT / "maps"
+AUTHOR = "Shieldwall project"
+
+# char -> (ground, structure, scatter). Families are resolved by tmxwrite.
+LEGEND: dict[str, tuple[str, str | None, str | None]] = {
+    ".": ("grass", None, None),
+    ",": ("forest", None, None),
+    ":": ("dirt", None, None),
+    "=": ("road", None, None),
+    "_": ("stone_floor", None, None),
+    "-": ("wood_floor", None, None),
+    "c": ("cobbles", None, None),
+    "s": ("sand", None, None),
+    "m": ("mud", None, None),
+    "~": ("shallow", None, None),
+    "W": ("deep", None, None),
+    "b": ("bridge", None, None),
+    "^": ("hill", None, None),
+    "#": ("stone_floor", "stone_wall", None),
+    "H": ("wood_floor", "wood_wall", None),
+    "P": ("dirt", "palisade", None),
+    "G": ("dirt", "palisade_gate", None),
+    "D": ("wood_floor", "door_wood", None),
+    "d": ("stone_floor", "door_stone", None),
+    "O": ("wood_floor", "window_wood", None),
+    "o": ("stone_floor", "window_stone", None),
+    "A": ("stone_floor", "arrow_slit", None),
+    "L": ("grass", "low_wall", None),
+    "l": ("dirt", "low_wall", None),
+    "F": ("grass", "fence", None),
+    "T": ("grass", None, "oak"),
+    "Y": ("forest", None, "pine"),
+    "t": ("forest", None, "oak"),
+    "B": ("grass", None, "bush"),
+    "u": ("forest", None, "undergrowth"),
+    "g": ("grass", None, "tall_grass"),
+    "r": ("mud", None, "reeds"),
+    "R": ("dirt", None, "rubble"),
+    "K": ("grass", None, "boulder"),
+    "k": ("grass", None, "rock"),
+    "%": ("grass", None, "dead_tree"),
+    "x": ("dirt", None, "crates"),
+    "X": ("wood_floor", None, "crates"),
+    "0": ("dirt", None, "barrels"),
+    "Q": ("wood_floor", None, "barrels"),
+    "h": ("dirt", None, "hay"),
+    "w": ("cobbles", None, "well"),
+    "n": ("wood_floor", None, "table"),
+    "N": ("grass", None, "tent"),
+    "*": ("dirt", None, "campfire"),
+    "+": ("grass", None, "gravestone"),
+    "C": ("dirt", None, "cart"),
+    "f": ("dirt", None, "firewood"),
+    "e": ("stone_floor", None, "crates"),
+    "E": ("stone_floor", None, "barrels"),
+    "z": ("stone_floor", None, "rubble"),
+}
+
+
+def from_ascii(rows: Sequence[str], legend: dict[str, tuple[str, str | None, str | None]]
+               | None = None) -> Draft:
+    table = dict(LEGEND)
+    if legend:
+        table.update(legend)
+    width = len(rows[0])
+    for i, r in enumerate(rows):
+        if len(r) != width:
+            raise ValueError(f"layout row {i} is {len(r)} wide, expected {width}")
+    d = Draft.blank(width, len(rows))
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            g, s, c = table[ch]
+            d.ground[y][x], d.structures[y][x], d.scatter[y][x] = g, s, c
+    return d
+
+
+def place(d: Draft, rows: Sequence[str], roster: dict[str, tuple[str, str, str]],
+          names: dict[str, list[str]], leaders: str = "") -> None:
+    """Put spawns where ``rows`` (same size as the map) have a roster letter.
+
+    ``roster`` maps a letter to (side, template, ai hint); names are taken in
+    order from ``names[side]``; letters in ``leaders`` mark leaders.
+    """
+    taken = {side: 0 for side in names}
+    for y, row in enumerate(rows):
+        if len(row) != d.width:
+            raise ValueError(f"unit row {y} is {len(row)} wide, expected {d.width}")
+        for x, ch in enumerate(row):
+            if ch in roster:
+                side, template, ai = roster[ch]
+                pool = names.get(side, [])
+                name = pool[taken[side]] if taken.get(side, 0) < len(pool) else ""
+                taken[side] = taken.get(side, 0) + 1
+                d.spawns.append(Spawn(x, y, side, template, name, ai, ch in leaders))
+
+
+def validate(d: Draft, name: str) -> None:
+    """A generated map must never spawn on a blocking cell or stack two spawns."""
+    blocked = blocking(d)
+    seen: set[tuple[int, int]] = set()
+    for s in d.spawns:
+        if not d.inside(s.x, s.y):
+            raise ValueError(f"{name}: spawn {s} off the map")
+        if blocked[s.y][s.x]:
+            raise ValueError(f"{name}: spawn {s.template} at {s.x},{s.y} on a blocking cell")
+        if (s.x, s.y) in seen:
+            raise ValueError(f"{name}: two spawns at {s.x},{s.y}")
+        seen.add((s.x, s.y))
+
+
+def blocking_share(d: Draft) -> float:
+    blocked = blocking(d)
+    return sum(map(sum, blocked)) / (d.width * d.height)
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    filename: str
+    seed: int
+    style: Style
+    build: Callable[[], tuple[Draft, list[tuple[str, str | int | bool]]]]
+
+
+# --- 1. duel ---------------------------------------------------------------------------
+def duel() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
+    d = from_ascii([
+        "YYYtt..ttYYY",
+        "Yu,B.....gYY",
+        "Y..g.......Y",
+        "T...LL.LL..T",
+        "...L.....L..",
+        "..gR..%..R..",
+        "....:.K:....",
+        "...L.....L..",
+        "T...LL.LL.gT",
+        "Y.g.......BY",
+        "YYB......uYY",
+        "YYYtt..tYYYY",
+    ])
+    place(d, [
+        "............",
+        "............",
+        ".....bc.....",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        ".....wa.....",
+        "............",
+    ], {"w": ("party", "warrior", ""), "a": ("party", "archer", ""),
+        "c": ("brigands", "bandit_chief", "aggressive"),
+        "b": ("brigands", "bandit_archer", "skirmish")},
+        {"party": ["Hild", "Osric"], "brigands": ["Wulf Half-Hand", "Crow"]}, leaders="c")
+    d.zones += [Area("North glade", 1, 0, 10, 3), Area("Shrine", 3, 3, 7, 6),
+                Area("South glade", 1, 9, 10, 3)]
+    d.objectives.append(Area("The old shrine", 5, 5, 3, 2, (
+        ("kind", "hold"),
+        ("description", "Stand by the dead oak at the end of a round with no foe beside it."),
+    )))
+    props: list[tuple[str, str | int | bool]] = [
+        ("title", "Duel at the Broken Shrine"),
+        ("briefing",
+         "Wulf Half-Hand has challenged the company to settle an old debt at the broken "
+         "shrine in the pinewood, two against two.\n"
+         "The low ring walls give half cover to whoever keeps them between themselves and "
+         "Crow's bow. First side to lose both fighters loses the debt."),
+        ("ruleset", "grid"),
+        ("sides", "party; The Company; #3f6fb5; any; party\n"
+                  "brigands; Wulf's Brigands; #b0483a; any"),
+        ("round_limit", 12),
+        ("fog", False),
+        ("author", AUTHOR),
+    ]
+    return d, props
+
+
+# --- 2. village ----------------------------------------------------------------------
+VILLAGE = [
+    "TT...FFFFFFFF.....TTT.....TTTT",
+    "T....F......F..HHHOHHH..T..TTT",
+    "..HHHOHHH...F..H-----H.....T.T",
+    "..H-----H...F..O-n---D..h..g..",
+    "..H-X---O...F..H-----H........",
+    "..H---Q-H..BF..HHHDHHH...FFFFF",
+    "..HHHDHHH...F.....=......F....",
+    ".....=......FFF...=......F.x0.",
+    "K....=............=......F....",
+    "====================ccccc=====",
+    "====================cccwc=====",
+    "....=...............ccccc.....",
+    "..B.=...................=....%",
+    ".HHHDHHHH...FFFFFFFF.HHHDHHHH.",
+    ".H------O...F....g.F.H------H.",
+    ".H-nn---H...F.gg...F.H-h-Q--O.",
+    ".O------H...F......F.H------H.",
+    ".H--X-X-H...FFFFFFFF.H-hh-X-H.",
+    ".HHHHOHHH............HHHHHHHH.",
+    "...........x.....~~~.........B",
+    "..T...gg....C...~~W~~r...TT...",
+    ".TT.........ff...~~~rr....T.TT",
+    "TTT..TT..+.+......g....TTTTTTT",
+    "TTTTTTT.................TTTTTT",
+]
+
+
+def village() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
+    d = from_ascii(VILLAGE)
+    place(d, [
+        "..............................",
+        "..............................",
+        "..............................",
+        ".........................b....",
+        "..................c...........",
+        "........................B.....",
+        "...................b..........",
+        "..............................",
+        ".w............................",
+        "a.s.......................b...",
+        "Ck.......................b....",
+        ".w.........................B..",
+        "m.............................",
+        "..............................",
+        "..............................",
+        "..............................",
+        "..............................",
+        "..............................",
+        "..............................",
+        "..............................",
+        "..............................",
+        "..............................",
+        "..............................",
+        "..............................",
+    ], {
+        "C": ("party", "captain", ""), "w": ("party", "warrior", ""),
+        "s": ("party", "spearman", ""), "a": ("party", "archer", ""),
+        "k": ("party", "skirmisher", ""), "m": ("party", "militia", ""),
+        "c": ("raiders", "bandit_chief", "guard"), "b": ("raiders", "bandit", "aggressive"),
+        "B": ("raiders", "bandit_archer", "skirmish"),
+    }, {
+        "party": ["Captain Aldgyth", "Beorn", "Eadric", "Sunniva", "Tove", "Ceolmund",
+                  "Oswy"],
+        "raiders": ["Red Haldor", "Grim", "Snape", "Ulla", "Ketil", "Brand", "Rolf", "Vigga"],
+    }, leaders="Cc")
+    d.zones += [
+        Area("West road", 0, 7, 6, 6), Area("Village square", 20, 8, 6, 4),
+        Area("Mill house", 15, 1, 7, 5), Area("Barn", 22, 13, 8, 6),
+        Area("Orchard", 24, 0, 6, 3),
+    ]
+    d.objectives += [
+        Area("Village square", 21, 9, 5, 3, (
+            ("kind", "hold"), ("side", "party"),
+            ("description", "Hold the well and the square when the raiders break."),
+        )),
+        Area("The barn's stores", 23, 14, 6, 4, (
+            ("kind", "protect"), ("side", "party"),
+            ("description", "Keep the raiders from carrying off the winter grain."),
+        )),
+    ]
+    props: list[tuple[str, str | int | bool]] = [
+        ("title", "Raid on Elmbrook"),
+        ("briefing",
+         "Red Haldor's raiders are loose in Elmbrook, breaking into the mill and the barn "
+         "while the villagers hide in the woods.\n"
+         "The company comes in on the west road. Houses give hard corners and windows to "
+         "shoot through; the garden fences give only half cover. Drive them off before they "
+         "load the cart."),
+        ("ruleset", "grid"),
+        ("sides", "party; The Company; #3f6fb5; any; party\n"
+                  "raiders; Haldor's Raiders; #a8432f; ai"),
+        ("round_limit", 20),
+        ("author", AUTHOR),
+    ]
+    return d, props
+
+
+# --- 3. fort -------------------------------------------------------------------------
+FORT = [
+    "..........g.....KK............",
+    "....T.........^^^^^.......TTT.",
+    "..........%..^^^^^^^.......TT.",
+    ".....B........^^^^^.##A###A##.",
+    "..g...........L.....#_______#.",
+    "..........g...L.....#e_____E#.",
+    "...K..........L.....A___w___A.",
+    "......LLL...........#_______#.",
+    "....................#___*___#.",
+    "..B...R.......mm....#_______#.",
+    "==============mmmm==d_______A.",
+    "=============mmm====d_______#.",
+    "......g........mm...#_______#.",
+    "...L................#E_____e#.",
+    "...L......B.........A_______A.",
+    "...L......g.........#_______#.",
+    "........%.......K...##A###A##.",
+    "....B...........K.............",
+    "..........LLLL................",
+    "..T...gg..............T.......",
+    ".TTT...........B.....TT...TT..",
+    "TTTTT...........T...TTTTTTTTTT",
+]
+
+
+def fort() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
+    d = from_ascii(FORT)
+    garrison = [(24, 9, "captain", "Sergeant Bryni"), (21, 10, "warrior", "Wistan"),
+                (21, 11, "warrior", "Godric"), (22, 12, "spearman", "Hereward"),
+                (21, 6, "crossbowman", "Aelfhild"), (21, 14, "crossbowman", "Toki"),
+                (23, 4, "archer", "Mildred"), (23, 15, "archer", "Leofwine")]
+    for x, y, tmpl, nm in garrison:
+        d.spawns.append(Spawn(x, y, "party", tmpl, nm, "hold" if tmpl != "captain" else "",
+                              tmpl == "captain"))
+    # the horde comes up the road and over the fields from the west
+    horde = [(2, 11, "ogre", "Old Stonebelly"), (0, 10, "orc", "Gorbag"),
+             (1, 12, "orc", "Bolg"), (0, 4, "orc_archer", "Uzg"), (1, 6, "orc", "Lugash"),
+             (0, 8, "orc", "Skarn"), (2, 9, "orc_archer", "Mauk"), (1, 14, "orc", "Thrak"),
+             (0, 16, "orc_archer", "Grishna"), (2, 18, "orc", "Ruk")]
+    for x, y, tmpl, nm in horde:
+        d.spawns.append(Spawn(x, y, "horde", tmpl, nm,
+                              "skirmish" if tmpl == "orc_archer" else "aggressive",
+                              tmpl == "ogre"))
+    d.zones += [
+        Area("The keep", 20, 5, 10, 12), Area("West fields", 0, 0, 12, 22),
+        Area("Barrow hill", 13, 0, 8, 4), Area("The road", 12, 9, 8, 4),
+    ]
+    d.objectives += [
+        Area("Keep courtyard", 21, 6, 7, 10, (
+            ("kind", "hold"), ("side", "party"),
+            ("description", "Keep at least one defender standing inside the walls."),
+        )),
+        Area("The gate", 20, 10, 2, 2, (
+            ("kind", "reach"), ("side", "horde"),
+            ("description", "Break in through the west gate."),
+        )),
+    ]
+    props: list[tuple[str, str | int | bool]] = [
+        ("title", "The Watch at Greyford Keep"),
+        ("briefing",
+         "An orc war band and its ogre have come over the downs to take Greyford Keep, and "
+         "the relief column is a day away.\n"
+         "The garrison is small but the walls are good: the arrow slits give full cover to "
+         "anyone shooting out of them and let no one through. Hold the courtyard until the "
+         "last round and the keep is saved."),
+        ("ruleset", "grid"),
+        ("sides", "party; Garrison of Greyford; #3f6fb5; any; party\n"
+                  "horde; The Black Tusk War Band; #6e7d2c; any"),
+        ("round_limit", 15),
+        ("fog", False),
+        ("author", AUTHOR),
+    ]
+    return d, props
+
+
+# --- 4. ambush ----------------------------------------------------------------------
+def ambush() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
+    w, h = 34, 24
+    rng = random.Random(4)
+    d = Draft.blank(w, h, "forest")
+    # a road winding west to east
+    road: set[tuple[int, int]] = set()
+    for x in range(w):
+        cy = 12 + 3.2 * math.sin(x / 6.0) + 1.2 * math.sin(x / 2.7 + 1)
+        y0 = int(round(cy))
+        for y in (y0, y0 + 1):
+            road.add((x, y))
+    # join diagonal steps so the road has no corner-only links
+    for x in range(1, w):
+        ys_prev = sorted(y for (xx, y) in road if xx == x - 1)
+        ys_now = sorted(y for (xx, y) in road if xx == x)
+        lo, hi = min(ys_prev + ys_now), max(ys_prev + ys_now)
+        if max(ys_now) < min(ys_prev):
+            for y in range(max(ys_now) + 1, min(ys_prev)):
+                road.add((x, y))
+        if min(ys_now) > max(ys_prev):
+            for y in range(max(ys_prev) + 1, min(ys_now)):
+                road.add((x, y))
+        del lo, hi
+    near_road = {(x + dx, y + dy) for (x, y) in road for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    # a clearing at the centre where the carts stopped, and a stream in the east
+    clearing = {(x, y) for x in range(13, 21) for y in range(8, 17)
+                if ((x - 16.5) / 4.2) ** 2 + ((y - 12.5) / 4.6) ** 2 <= 1}
+    stream = set()
+    for y in range(h):
+        cx = 27 + 1.5 * math.sin(y / 3.0)
+        stream.add((int(round(cx)), y))
+    for y in range(h):
+        for x in range(w):
+            c = (x, y)
+            if c in road:
+                d.ground[y][x] = "road"
+                continue
+            if c in stream:
+                d.ground[y][x] = "shallow"
+                continue
+            if c in clearing:
+                d.ground[y][x] = "grass"
+                if rng.random() < 0.12:
+                    d.scatter[y][x] = "tall_grass"
+                continue
+            r = rng.random()
+            if c in near_road:
+                d.ground[y][x] = "grass" if r < 0.5 else "forest"
+                if r < 0.16:
+                    d.scatter[y][x] = "bush"
+                elif r < 0.3:
+                    d.scatter[y][x] = "undergrowth"
+                elif r < 0.38:
+                    d.scatter[y][x] = "tall_grass"
+                continue
+            if r < 0.36:
+                d.scatter[y][x] = "oak" if rng.random() < 0.55 else "pine"
+            elif r < 0.58:
+                d.scatter[y][x] = "undergrowth"
+            elif r < 0.66:
+                d.scatter[y][x] = "bush"
+            elif r < 0.68:
+                d.scatter[y][x] = "boulder"
+    # reeds along the stream, a footbridge where the road fords it
+    for (x, y) in stream:
+        for nx in (x - 1, x + 1):
+            if 0 <= nx < w and (nx, y) not in road and rng.random() < 0.45:
+                d.ground[y][nx], d.scatter[y][nx] = "mud", "reeds"
+        if (x, y) in road:
+            d.ground[y][x] = "bridge"
+    # the trap: a felled tree across the road ahead and the stopped carts
+    blockade = [(23, y) for y in range(h) if (23, y) in road]
+    for (x, y) in blockade:
+        d.scatter[y][x] = "dead_tree"
+    for (x, y) in [(22, yy) for yy in range(h) if (22, yy) in road][:1]:
+        d.scatter[y][x] = "rubble"
+    d.scatter[11][15] = "cart"
+    d.scatter[13][18] = "barrels"
+    d.scatter[10][17] = "crates"
+    # a campfire long cold in the clearing
+    d.ground[14][14], d.scatter[14][14] = "dirt", "campfire"
+    # hidden bandits: in undergrowth and bushes either side of the clearing
+    hiding = [(12, 7), (15, 6), (19, 6), (21, 9), (21, 15), (17, 18), (13, 17), (11, 14),
+              (24, 11)]
+    for (x, y) in hiding:
+        d.structures[y][x] = None
+        d.ground[y][x] = "forest"
+        d.scatter[y][x] = "undergrowth" if (x + y) % 2 else "bush"
+    roster = ["bandit_chief", "bandit", "bandit_archer", "bandit", "bandit_archer", "bandit",
+              "bandit", "bandit_archer", "wolf"]
+    bandit_names = ["Black Morcar", "Ivo", "Jory the Quiet", "Harte", "Fen", "Nym", "Gudrun",
+                    "Ash", "Morcar's hound"]
+    for (x, y), tmpl, nm in zip(hiding, roster, bandit_names, strict=True):
+        ai = "hold" if tmpl == "bandit_archer" else "aggressive"
+        d.spawns.append(Spawn(x, y, "outlaws", tmpl, nm, ai, tmpl == "bandit_chief"))
+    # the party, strung out along the road west of the clearing
+    party_cells = sorted((c for c in road if 4 <= c[0] <= 14 and d.scatter[c[1]][c[0]] is None),
+                         key=lambda c: (-c[0], c[1]))
+    party = [("warrior", "Dunstan"), ("captain", "Lady Eawynn"), ("spearman", "Ricbert"),
+             ("archer", "Wenna"), ("skirmisher", "Tatwin"), ("warrior", "Sigeberht")]
+    for i, (tmpl, nm) in enumerate(party):
+        x, y = party_cells[i * 3 + (i % 2)]
+        d.spawns.append(Spawn(x, y, "party", tmpl, nm, "", tmpl == "captain"))
+    east_exit = Area("East road", w - 2, 0, 2, h)
+    d.zones += [Area("The clearing", 12, 8, 10, 9), Area("West road", 0, 6, 6, 12),
+                Area("Stream", 25, 0, 5, h)]
+    d.objectives += [
+        Area(east_exit.name, east_exit.x, east_exit.y, east_exit.w, east_exit.h, (
+            ("kind", "escape"), ("side", "party"),
+            ("description", "Get past the felled tree and off the east edge of the map."),
+        )),
+        Area("The carts", 14, 10, 6, 5, (
+            ("kind", "protect"), ("side", "party"),
+            ("description", "The outlaws want the silver in the carts."),
+        )),
+    ]
+    props: list[tuple[str, str | int | bool]] = [
+        ("title", "Ambush on the Hollin Road"),
+        ("briefing",
+         "The company is escorting the abbey's silver along the Hollin road when a felled "
+         "tree stops the carts in a clearing.\n"
+         "Black Morcar's outlaws are already lying in the undergrowth on both sides, and "
+         "the company is caught unawares: expect the first blows before you can act. "
+         "Break out past the tree to the east, or drive them off."),
+        ("ruleset", "grid"),
+        ("sides", "party; The Company; #3f6fb5; any; party\n"
+                  "outlaws; Black Morcar's Outlaws; #7a4f2a; ai"),
+        ("surprise", "party"),
+        ("round_limit", 16),
+        ("fog", True),
+        ("author", AUTHOR),
+    ]
+    return d, props
+
+
+# --- 5. battle ------------------------------------------------------------------------
+def battle() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
+    w = h = 64
+    rng = random.Random(5)
+    d = Draft.blank(w, h, "grass")
+
+    def river_x(y: float) -> float:
+        return 32 + 5.0 * math.sin(y / 9.0) + 2.0 * math.sin(y / 4.3 + 2)
+
+    bridges = (15, 47)
+    ford = range(30, 34)
+    # woods: noisy blobs
+    woods = [(12, 10, 7, 5), (50, 8, 8, 6), (10, 52, 8, 7), (52, 54, 7, 6), (22, 32, 4, 6),
+             (44, 28, 4, 5)]
+
+    def in_wood(x: int, y: int) -> float:
+        best = 0.0
+        for cx, cy, rx, ry in woods:
+            v = 1 - ((x - cx) / rx) ** 2 - ((y - cy) / ry) ** 2
+            best = max(best, v)
+        return best
+
+    hills = [(16, 30, 5, 4), (49, 37, 5, 4), (8, 22, 3, 3), (56, 22, 3, 3)]
+
+    def in_hill(x: int, y: int) -> bool:
+        return any(((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1 for cx, cy, rx, ry in hills)
+
+    # ground and scatter
+    for y in range(h):
+        rx = river_x(y)
+        for x in range(w):
+            dist = abs(x + 0.5 - rx)
+            if y in ford and dist < 3.2:
+                d.ground[y][x] = "shallow"
+                continue
+            if dist < 1.6:
+                d.ground[y][x] = "deep"
+                continue
+            if dist < 2.8:
+                d.ground[y][x] = "shallow"
+                continue
+            if dist < 3.6 and rng.random() < 0.35:
+                d.ground[y][x], d.scatter[y][x] = "mud", "reeds"
+                continue
+            if in_hill(x, y):
+                d.ground[y][x] = "hill"
+                if rng.random() < 0.05:
+                    d.scatter[y][x] = "boulder"
+                continue
+            wv = in_wood(x, y) + (rng.random() - 0.5) * 0.5
+            if wv > 0.15:
+                d.ground[y][x] = "forest"
+                r = rng.random()
+                if r < 0.62:
+                    d.scatter[y][x] = "oak" if rng.random() < 0.6 else "pine"
+                elif r < 0.84:
+                    d.scatter[y][x] = "undergrowth"
+                elif r < 0.9:
+                    d.scatter[y][x] = "bush"
+            elif wv > -0.1:
+                r = rng.random()
+                if r < 0.18:
+                    d.scatter[y][x] = "bush"
+                elif r < 0.3:
+                    d.scatter[y][x] = "tall_grass"
+            else:
+                r = rng.random()
+                if r < 0.025:
+                    d.scatter[y][x] = "oak"
+                elif r < 0.04:
+                    d.scatter[y][x] = "bush"
+                elif r < 0.05:
+                    d.scatter[y][x] = "rock"
+                elif r < 0.06:
+                    d.scatter[y][x] = "boulder"
+                elif r < 0.09:
+                    d.scatter[y][x] = "tall_grass"
+    # roads: west to east over each bridge, joined by a north-south track on each bank
+    road: set[tuple[int, int]] = set()
+    for by in bridges:
+        for x in range(w):
+            for y in (by, by + 1):
+                road.add((x, y))
+    for x in (6, 57):
+        for y in range(bridges[0], bridges[1] + 2):
+            road.add((x, y))
+            road.add((x + 1, y))
+    for (x, y) in road:
+        dist = abs(x + 0.5 - river_x(y))
+        d.scatter[y][x] = None
+        d.ground[y][x] = "bridge" if dist < 3.6 else "road"
+    # a walled farmstead on the west bank, a ruined watchtower on the east hill
+    farm = [
+        "FFFFFFFFFFFF",
+        "F..h.......F",
+        "F.HHHOHHH..F",
+        "F.H-----H.hF",
+        "F.O-n---D..F",
+        "F.H-X-Q-H..F",
+        "F.HHHOHHH..F",
+        "F..........F",
+        "F..x.0.C...F",
+        "FFFFFF.FFFFF",
+    ]
+    stamp(d, farm, 15, 38)
+    tower = [
+        "..RRR..",
+        ".##A##.",
+        ".#zzz#.",
+        ".Az_eA.",
+        ".#___R.",
+        ".##d##.",
+        "..:::..",
+    ]
+    stamp(d, tower, 46, 34)
+    # low walls along the west bank fields
+    for y in range(20, 29):
+        d.ground[y][22], d.structures[y][22], d.scatter[y][22] = "grass", "low_wall", None
+    for y in range(24, 31):
+        d.ground[y][42], d.structures[y][42], d.scatter[y][42] = "grass", "low_wall", None
+    # the armies: the company to the west, the horde to the east
+    company = [("captain", 1), ("warrior", 7), ("spearman", 6), ("archer", 4),
+               ("skirmisher", 2), ("crossbowman", 2)]
+    horde = [("ogre", 2), ("orc", 9), ("orc_archer", 5), ("wolf", 3)]
+    _deploy(d, "company", company, range(3, 13), range(14, 50), rng)
+    _deploy(d, "horde", horde, range(51, 61), range(14, 50), rng)
+    d.zones += [
+        Area("West bank", 0, 0, 26, 64), Area("East bank", 38, 0, 26, 64),
+        Area("North bridge", 26, 13, 12, 6), Area("South bridge", 26, 45, 12, 6),
+        Area("The ford", 26, 29, 12, 6), Area("Watch hill", 43, 32, 12, 10),
+        Area("Farmstead", 15, 38, 12, 10),
+    ]
+    d.objectives += [
+        Area("North bridge", 28, 14, 8, 4, (
+            ("kind", "hold"),
+            ("description", "Whoever holds both bridges at the end holds the valley."),
+        )),
+        Area("South bridge", 28, 46, 8, 4, (
+            ("kind", "hold"),
+            ("description", "Whoever holds both bridges at the end holds the valley."),
+        )),
+        Area("Watchtower", 47, 35, 5, 5, (
+            ("kind", "hold"), ("side", "horde"),
+            ("description", "The war band's shaman wants the old tower on the hill."),
+        )),
+    ]
+    props: list[tuple[str, str | int | bool]] = [
+        ("title", "The Battle of Wrenford Valley"),
+        ("briefing",
+         "Two hosts meet across the Wren: the Company and its levies on the west bank, the "
+         "Grey Maw horde, with ogres and wolves, on the east.\n"
+         "Two bridges and a shallow ford are the only ways over; the woods and hills on "
+         "either flank hide archers and break up the lines. Hold both bridges when the sun "
+         "goes down, or break the other army."),
+        ("ruleset", "grid"),
+        ("sides", "company; The Company of the Wren; #3f6fb5; any; party\n"
+                  "horde; The Grey Maw Horde; #8a3b2e; any"),
+        ("round_limit", 30),
+        ("author", AUTHOR),
+    ]
+    return d, props
+
+
+def stamp(d: Draft, rows: Sequence[str], ox: int, oy: int) -> None:
+    """Draw an ASCII fragment onto the draft at (ox, oy)."""
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            g, s, c = LEGEND[ch]
+            d.ground[oy + y][ox + x] = g
+            d.structures[oy + y][ox + x] = s
+            d.scatter[oy + y][ox + x] = c
+
+
+def _deploy(d: Draft, side: str, roster: Sequence[tuple[str, int]], xs: range, ys: range,
+            rng: random.Random) -> None:
+    """Place a side in loose ranks on open ground; large units get a clear 2x2."""
+    blocked = blocking(d)
+    taken = {(s.x, s.y) for s in d.spawns}
+    cells = [(x, y) for y in ys for x in xs]
+    rng.shuffle(cells)
+    cells.sort(key=lambda c: abs(c[0] - (xs.start + xs.stop) / 2) // 3)
+    names = _NAMES[side]
+    k = 0
+    for tmpl, count in roster:
+        for _ in range(count):
+            for cell in cells:
+                x, y = cell
+                need = [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)] if tmpl == "ogre" \
+                    else [(x, y)]
+                if all(d.inside(*c) and not blocked[c[1]][c[0]] and c not in taken
+                       and d.scatter[c[1]][c[0]] is None for c in need):
+                    break
+            else:  # pragma: no cover - the layout leaves plenty of room
+                raise ValueError(f"no room for {tmpl} of {side}")
+            for c in need:
+                taken.add(c)
+            cells.remove(cell)
+            ai = {"archer": "skirmish", "orc_archer": "skirmish", "crossbowman": "hold",
+                  "wolf": "aggressive", "ogre": "aggressive"}.get(tmpl, "")
+            # the first unit of each side leads it (the captain; the first ogre)
+            d.spawns.append(Spawn(x, y, side, tmpl, names[k] if k < len(names) else "", ai,
+                                  k == 0))
+            k += 1
+
+
+_NAMES = {
+    "company": ["Marshal Eanfled", "Aldwin", "Brihtric", "Cuthred", "Deorwine", "Ealdred",
+                "Frithu", "Garmund", "Hunfrith", "Ingild", "Leofric", "Mawer", "Nothhelm",
+                "Offa", "Pega", "Ricola", "Saexburh", "Tondbert", "Wulfrun", "Yrmenlaf",
+                "Aelle", "Berhta"],
+    "horde": ["Ugrim the Vast", "Old Gutbag", "Gashnak", "Hurzog", "Izgul", "Krag", "Lurtz",
+              "Mogdul", "Nazg", "Orthog", "Pugh", "Rakh", "Shagrat", "Tugg", "Ulgat", "Varg",
+              "Yazneg", "Bone-Hound", "Grey Fang", "Red Fang"],
+
+}
+
+
+BATTLES = (
+    Battle("duel.tmx", 1, Style("class", "csv"), duel),
+    Battle("village.tmx", 2, Style("type", "csv"), village),
+    Battle("fort.tmx", 3, Style("class", "csv"), fort),
+    Battle("ambush.tmx", 4, Style("type", "csv"), ambush),
+    Battle("battle.tmx", 5, Style("class", "base64-zlib"), battle),
+)
+
+
+def build_all() -> dict[str, str]:
+    """Every shipped map's file name and its text."""
+    out = {}
+    for b in BATTLES:
+        draft, props = b.build()
+        validate(draft, b.filename)
+        out[b.filename] = tmx_text(draft, props, b.style, b.seed)
+    return out
+
+
+def summary() -> list[str]:
+    lines = []
+    for b in BATTLES:
+        draft, _ = b.build()
+        sides: dict[str, int] = {}
+        for s in draft.spawns:
+            sides[s.side] = sides.get(s.side, 0) + 1
+        lines.append(f"{b.filename}: {draft.width}x{draft.height}, blocking "
+                     f"{blocking_share(draft):.0%}, units {sides}")
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    texts = build_all()
+    if "--check" in argv:
+        stale = [n for n, t in texts.items()
+                 if not (MAPS / n).exists() or (MAPS / n).read_text(encoding="utf-8") != t]
+        for n in stale:
+            print(f"maps/{n}: out of date (run python assets/src/make_maps.py)")
+        return 1 if stale else 0
+    MAPS.mkdir(exist_ok=True)
+    for n, t in texts.items():
+        (MAPS / n).write_text(t, encoding="utf-8")
+    print("\n".join(summary()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
