@@ -1,0 +1,51 @@
+"""Saves, quicksaves, autosaves and replays (issue 6; DESIGN.md · One path for every choice).
+
+A save is JSON holding the seed, the map's file name and content hash, the ruleset, the
+controllers and the list of answers, plus the final state hash and a little metadata
+(``game.saves.format``). Loading replays the answers through the engine and checks the
+hash (``game.saves.replay``). Writing is atomic (``game.saves.atomic``); ``Autosaver``
+keeps the last few autosaves in the per-user saves folder (``game.saves.folders``).
+
+For the UI:
+
+- ``save_battle(battle, path)`` / ``load_battle(path)`` — Save / Load, F5 / F9
+  (``quicksave_path()``); both raise ``SaveError`` whose ``str()`` is one line to show.
+- ``Autosaver().after_answer(battle)`` after each accepted answer; ``Autosaver().latest()``
+  for Continue.
+- ``read_save(path)`` — the metadata (title, round, map) for a load menu, without replaying.
+- ``ReplayCursor`` — step forward and back through a saved battle (the replay viewer).
+"""
+
+from __future__ import annotations
+
+from game.saves.autosave import Autosaver
+from game.saves.cursor import ReplayCursor
+from game.saves.errors import SaveError
+from game.saves.folders import DATA_DIR_ENV, data_dir, quicksave_path, saves_dir
+from game.saves.format import MAX_ANSWERS, MAX_SAVE_BYTES, SCHEMA, SaveData, snapshot
+from game.saves.format import read as read_save
+from game.saves.replay import Replayed, divergence, load_battle, locate_map, replay_save
+from game.saves.store import save_battle, write_save
+
+__all__ = [
+    "DATA_DIR_ENV",
+    "MAX_ANSWERS",
+    "MAX_SAVE_BYTES",
+    "SCHEMA",
+    "Autosaver",
+    "ReplayCursor",
+    "Replayed",
+    "SaveData",
+    "SaveError",
+    "data_dir",
+    "divergence",
+    "load_battle",
+    "locate_map",
+    "quicksave_path",
+    "read_save",
+    "replay_save",
+    "save_battle",
+    "saves_dir",
+    "snapshot",
+    "write_save",
+]

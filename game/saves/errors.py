@@ -1,0 +1,24 @@
+"""Save problems: every failure to read, check or replay a save is one ``SaveError``.
+
+The message is a single line that names the file and what is wrong with it
+(DESIGN.md · Errors and data), so the CLI prints it as is and the UI shows it in a box.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class SaveError(Exception):
+    """A save that cannot be written, read or replayed; ``str()`` is ``FILE: problem``."""
+
+    def __init__(self, path: Path | str, problem: str) -> None:
+        self.path = Path(path)
+        # One line, always: a message that quotes file content must not break the layout.
+        self.problem = " ".join(str(problem).split())
+        super().__init__(f"{self.path}: {self.problem}")
+
+    @property
+    def line(self) -> str:
+        """The one line to show the player."""
+        return str(self)

@@ -1,0 +1,156 @@
+"""Loading a save = replaying it (DESIGN.md · One path for every choice: the seed, the map's
+content hash, the ruleset, the controllers and the answers replay the battle, and the
+replayed ``state_hash()`` must equal the saved one; issue 6 · Saves and replays).
+
+``load_battle(path)`` gives the live battle, ready to continue, or a ``SaveError`` line:
+the map cannot be found or has changed, an answer is refused (illegal), or the replay
+diverges (the final state hash differs). ``replay_save`` is the same without the last
+check, for ``replay`` without ``--verify`` and for tools that report the divergence
+themselves.
+
+Where the map is looked for, first match with the saved content hash wins: the path
+recorded in the save, the save's own folder, then the map folders by name (the player's
+maps, then the shipped ones; ``game.maps.find_map``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.engine.battle import Battle
+from game.maps.battlefield import Battlefield
+from game.saves.errors import SaveError
+from game.saves.format import SaveData, read
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A save replayed: the battle after its last answer and whether it matches the save."""
+
+    battle: Battle
+    save: SaveData
+    state_hash: str
+
+    @property
+    def matches(self) -> bool:
+        return self.state_hash == self.save.state_hash
+
+
+def _map_candidates(save: SaveData, save_path: Path) -> Iterator[Path]:
+    from game.maps import MapError, find_map
+
+    seen: set[Path] = set()
+
+    def fresh(p: Path) -> bool:
+        key = p.resolve() if p.exists() else p
+        if key in seen or not p.is_file():
+            return False
+        seen.add(key)
+        return True
+
+    if save.map_path:
+        recorded = Path(save.map_path)
+        if fresh(recorded):
+            yield recorded
+    beside = save_path.parent / save.map_name
+    if fresh(beside):
+        yield beside
+    try:
+        found = find_map(Path(save.map_name).stem)
+    except MapError:
+        return
+    if fresh(found):
+        yield found
+
+
+def locate_map(save: SaveData, save_path: Path | str, content: Any = None) -> Battlefield:
+    """The saved map, unchanged since the save; ``SaveError`` when it is missing, broken or
+    different (a changed map would replay into a different battle)."""
+    from game.maps import MapError, load_battlefield
+
+    save_path = Path(save_path)
+    found_changed: Path | None = None
+    broken: str | None = None
+    templates = frozenset(content.templates) if content is not None else None
+    for candidate in _map_candidates(save, save_path):
+        try:
+            field = load_battlefield(candidate, templates)
+        except MapError as exc:
+            broken = broken or (exc.lines()[0] if exc.problems else str(exc))
+            continue
+        except OSError as exc:
+            broken = broken or f"{candidate}: {exc.strerror or exc}"
+            continue
+        if field.content_hash == save.map_hash:
+            return field
+        found_changed = found_changed or candidate
+    if found_changed is not None:
+        raise SaveError(save_path, f"map {save.map_name} has changed since this battle was "
+                        f"saved ({found_changed} has different content); it cannot be replayed")
+    if broken is not None:
+        raise SaveError(save_path, f"map {save.map_name} cannot be loaded: {broken}")
+    raise SaveError(save_path, f"map {save.map_name} cannot be found (not at {save.map_path}, "
+                    "not beside the save, not in the map folders)")
+
+
+def replay_save(
+    save: SaveData, save_path: Path | str = "<save>", *, content: Any = None
+) -> Replayed:
+    """Rebuild the battle from ``save`` by replaying every answer; ``SaveError`` when the map
+    is missing or changed, the side names do not fit the map, or an answer is refused."""
+    save_path = Path(save_path)
+    field = locate_map(save, save_path, content)
+    sides = {s.id for s in field.scenario.sides}
+    unknown = sorted(set(save.controllers) - sides)
+    if unknown:
+        raise SaveError(save_path, f"'controllers' names side {unknown[0]!r}, which "
+                        f"{save.map_name} does not have")
+    if save.options:
+        raise SaveError(save_path, f"ruleset options {sorted(save.options)} are not "
+                        "supported by this version")
+    try:
+        battle = Battle(field, save.ruleset, save.seed, save.controllers, content=content)
+    except Exception as exc:  # the rules refusing this map: still one line, no traceback
+        raise SaveError(save_path, f"the battle cannot start: {type(exc).__name__}: {exc}"
+                        ) from None
+    total = len(save.answers)
+    try:
+        for i, answer in enumerate(save.answers, start=1):
+            try:
+                result = battle.answer(answer)
+            except Exception as exc:  # a rules bug met by a replayed answer: report, no trace
+                raise SaveError(save_path, f"answer {i} of {total} ({_brief(answer)}) broke "
+                                f"the replay: {type(exc).__name__}: {exc}") from None
+            if not result.ok:
+                raise SaveError(save_path, f"answer {i} of {total} ({_brief(answer)}) is "
+                                f"illegal at that point: {result.reason}")
+        digest = battle.state_hash()
+    except BaseException:
+        battle.close()
+        raise
+    return Replayed(battle, save, digest)
+
+
+def load_battle(path: Path | str, *, content: Any = None) -> Battle:
+    """Read, replay and verify the save at ``path``: the battle, ready to continue."""
+    path = Path(path)
+    replayed = replay_save(read(path), path, content=content)
+    if not replayed.matches:
+        replayed.battle.close()
+        raise SaveError(path, divergence(replayed))
+    return replayed.battle
+
+
+def divergence(replayed: Replayed) -> str:
+    """The one-line account of a replay that did not reach the saved state."""
+    return (f"replay diverged: after {len(replayed.save.answers)} answers the state hash is "
+            f"{replayed.state_hash[:12]}…, the save says {replayed.save.state_hash[:12]}… "
+            "(the rules or the content changed since it was saved)")
+
+
+def _brief(answer: Any) -> str:
+    text = str(answer.describe()) if hasattr(answer, "describe") else repr(answer)
+    return text if len(text) <= 80 else text[:77] + "..."
