@@ -16,7 +16,7 @@ import esper
 
 from game.rules import register_ruleset
 from game.rules.base import AttackPreview, Flow, Ruleset
-from game.rules.grid import units
+from game.rules.grid import hooks, units
 from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
 from game.rules.grid.disengage import DisengageSpec
 from game.rules.grid.end_turn import EndTurnSpec
@@ -27,6 +27,7 @@ from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, Visib
 from game.rules.grid.turn import combat
 
 if TYPE_CHECKING:
+    from game.engine.answers import Answer
     from game.engine.battle import UnitView
     from game.engine.context import Context
 
@@ -54,6 +55,14 @@ class GridRuleset(Ruleset):
             esper.add_component(ctx.entity(unit), GridState())
         for system in (RoundReset(), VisibilityRefresh(), MortalWounds(), self.morale):
             esper.add_processor(system, system.priority)
+        for hook in hooks.SETUP:
+            hook(ctx)
+
+    def perform(self, ctx: Context, answer: Answer) -> Flow:
+        # Hold an Action and friends may act first (hooks.BEFORE_ACTION); the action goes
+        # ahead only if it is still legal afterwards.
+        if (yield from hooks.before_action(ctx, answer)):
+            yield from self.actions[answer.kind].perform(ctx, answer)
 
     def run(self, ctx: Context) -> Flow:
         yield from combat(ctx)
@@ -100,7 +109,10 @@ class GridRuleset(Ruleset):
         )
 
     def hash_extra(self, ctx: Context) -> Any:
-        return {"morale": {k: sorted(v) for k, v in sorted(self.morale.fired.items())}}
+        return {
+            "morale": {k: sorted(v) for k, v in sorted(self.morale.fired.items())},
+            **hooks.hash_extra(ctx),
+        }
 
 
 # Functions that add more actions/reactions to every new GridRuleset (the second half of
@@ -108,3 +120,7 @@ class GridRuleset(Ruleset):
 EXTENSIONS: list[Callable[[GridRuleset], None]] = []
 
 register_ruleset("grid", GridRuleset)
+
+# The second half of the rules (Swarm, Charge, Screen, Total Defense, Snap Attack, Hold,
+# prone, Shove, Grapple, dual wielding, execution, Use a Skill, items, surprise).
+import game.rules.grid.extensions  # noqa: E402, F401

@@ -38,7 +38,7 @@ from game.content.weapons import Weapon
 from game.engine.events import Note
 from game.geometry.grid import Cover
 from game.rules.base import AttackPreview, Flow, Modifier
-from game.rules.grid import units
+from game.rules.grid import hooks, units
 from game.rules.grid.damage import apply_damage
 from game.rules.grid.events import AttackDeclared, AttackResolved
 
@@ -175,6 +175,7 @@ def assess(
         mods.append(Modifier("half cover", -2))
     elif cover == Cover.FULL:
         mods.append(Modifier("full cover", -4))
+    mods.extend(hooks.attack_modifiers(ctx, attacker, target, weapon, ranged, here))
     mods.extend(extras.modifiers)
     return Assessment(True, "", ranged, bonus, tuple(mods), cover)
 
@@ -226,7 +227,9 @@ def damage_range(
     floor = max(1, shock_on_miss(ctx, attacker, target, weapon, ranged))
     lo = max(floor, weapon.damage.count + bonus)
     hi = max(floor, weapon.damage.count * weapon.damage.sides + bonus)
-    return lo, hi + max(0, extras.damage_bonus if not extras.cap_bonus else 0), bonus
+    more, _ = hooks.damage_bonus(ctx, attacker, target, weapon, ranged)
+    hi += max(0, extras.damage_bonus if not extras.cap_bonus else 0)
+    return lo + more, hi + more, bonus
 
 
 def preview(
@@ -280,6 +283,7 @@ def preview(
                     weapon.damage.max + units.stats(ctx, attacker).template.damage_modifier(weapon),
                 ),
             )
+        dmg += hooks.damage_bonus(ctx, attacker, target, weapon, ranged)[0]
         if dmg >= hp:
             p_drop_on_hit += p
     stopped = shock_stopped(ctx, target)
@@ -324,6 +328,7 @@ def attack_flow(
     - ``before_damage`` (trigger: ``AttackResolved`` with hit) — e.g. a Snap Attack that
       downs the attacker prevents the damage.
     """
+    target = yield from hooks.redirect(ctx, attacker, target, weapon, ranged, mode)
     a = assess(ctx, attacker, target, weapon, ranged, extras)
     if not a.allowed:
         ctx.emit(Note(f"{units.name(ctx, attacker)} cannot attack: {a.reason}", attacker))
@@ -398,6 +403,10 @@ def attack_flow(
                 top = weapon.damage.max + tmpl.damage_modifier(weapon)
                 extra = max(0, min(extra, top - amount))
             amount += extra
+        more, why = hooks.damage_bonus(ctx, attacker, target, weapon, ranged)
+        if more:
+            ctx.emit(Note(f"{more:+d} damage ({why})", attacker))
+            amount += more
         floor = max(1, shock)
         if amount < floor:
             ctx.emit(Note(f"raised to {floor} (a hit never does less than its Shock)", attacker))
