@@ -161,3 +161,98 @@ def cover(grid: Grid, a: Cell, b: Cell) -> Cover | None:
     if c is None:
         return None
     return Cover(max(c, tile_cover(grid, a, b)))
+
+
+# -- the fast code must agree with the reference ---------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from game.geometry.grid import OPEN, WALL, Terrain  # noqa: E402
+from game.geometry.layout import SightLayout  # noqa: E402
+from game.geometry.segment import segment_blocked as fast_segment_blocked  # noqa: E402
+from game.geometry.sight import NOT_VISIBLE, Sight, sample_points  # noqa: E402
+
+LOW_WALL = Terrain("low wall", cover=Cover.HALF)
+ARROW_SLIT = Terrain("arrow slit", cover=Cover.FULL)
+KINDS = [OPEN, OPEN, OPEN, OPEN, WALL, WALL, LOW_WALL, ARROW_SLIT]
+
+
+@st.composite
+def grids(draw: st.DrawFn, max_size: int = 6) -> Grid:
+    w = draw(st.integers(1, max_size))
+    h = draw(st.integers(1, max_size))
+    cells = draw(st.lists(st.sampled_from(KINDS), min_size=w * h, max_size=w * h))
+    return Grid(w, h, cells)
+
+
+def _open_cells(grid: Grid) -> list[Cell]:
+    return [c for c in grid.cells() if not grid.blocks_sight(c)]
+
+
+def _half(p: tuple[int, int]) -> tuple[Fraction, Fraction]:
+    return (Fraction(p[0], 2), Fraction(p[1], 2))
+
+
+SETTINGS = settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+@SETTINGS
+@given(grid=grids(), data=st.data())
+def test_every_sight_line_is_blocked_exactly_when_the_reference_says(
+    grid: Grid, data: st.DataObject
+) -> None:
+    cells = _open_cells(grid)
+    if not cells:
+        return
+    a = data.draw(st.sampled_from(cells))
+    b = data.draw(st.sampled_from(cells))
+    layout = SightLayout.of(grid)
+    for p in sample_points(a):
+        for q in sample_points(b):
+            expected = segment_blocked(grid, _half(p), _half(q), a, b)
+            assert fast_segment_blocked(layout, p, q, a, b) == expected, (a, b, p, q)
+
+
+@SETTINGS
+@given(grid=grids(), data=st.data())
+def test_cover_query_matches_the_reference(grid: Grid, data: st.DataObject) -> None:
+    cells = _open_cells(grid)
+    if not cells:
+        return
+    a = data.draw(st.sampled_from(cells))
+    b = data.draw(st.sampled_from(cells))
+    assert Sight(grid).cover(a, b) == cover(grid, a, b)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(grid=grids(max_size=4), data=st.data())
+def test_visibility_map_matches_the_reference_for_every_square(
+    grid: Grid, data: st.DataObject
+) -> None:
+    cells = _open_cells(grid)
+    if not cells:
+        return
+    a = data.draw(st.sampled_from(cells))
+    vis = Sight(grid).visibility(a)
+    for b in grid.cells():
+        expected = cover(grid, a, b)
+        assert vis[b[1], b[0]] == (NOT_VISIBLE if expected is None else int(expected)), b
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(grid=grids(max_size=18), data=st.data())
+def test_visibility_map_matches_pairwise_queries_on_larger_maps(
+    grid: Grid, data: st.DataObject
+) -> None:
+    cells = _open_cells(grid)
+    if not cells:
+        return
+    a = data.draw(st.sampled_from(cells))
+    sight = Sight(grid)
+    vis = sight.visibility(a)
+    for b in grid.cells():
+        c = sight.cover(a, b)
+        assert vis[b[1], b[0]] == (NOT_VISIBLE if c is None else int(c)), b
