@@ -1,4 +1,4 @@
-"""Movement on the grid: distance, steps, reachable cells, paths, straight lines (004 · The Grid)."""
+"""Movement: distance, steps, reachable cells, paths, straight lines (004 · The Grid)."""
 
 from __future__ import annotations
 
@@ -110,7 +110,11 @@ def test_enemies_block_passage_and_allies_are_passed_but_not_ended_on() -> None:
     assert ally_in_the_way[(3, 1)] == 3
     assert shortest_path(corridor, (0, 1), (4, 1), occupied={(2, 1)}) is None
     assert shortest_path(corridor, (0, 1), (4, 1), passable={(2, 1)}) == [
-        (0, 1), (1, 1), (2, 1), (3, 1), (4, 1)
+        (0, 1),
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 1),
     ]
     assert shortest_path(corridor, (0, 1), (2, 1), passable={(2, 1)}) is None
 

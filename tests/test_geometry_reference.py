@@ -194,9 +194,7 @@ def _half(p: tuple[int, int]) -> tuple[Fraction, Fraction]:
     return (Fraction(p[0], 2), Fraction(p[1], 2))
 
 
-SETTINGS = settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
