@@ -10,7 +10,7 @@ import importlib
 from types import ModuleType
 
 # Module names under game.cli, in the order --help lists them.
-COMMANDS: tuple[str, ...] = ("play", "check_map", "simulate", "bench")
+COMMANDS: tuple[str, ...] = ("play", "check_map", "simulate", "replay", "bench")
 
 
 def load_commands() -> list[ModuleType]:

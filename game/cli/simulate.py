@@ -2,6 +2,8 @@
 
     python -m game simulate duel --games 20 --seed 1 --json
     python -m game simulate maps/fort.tmx --ai baseline,baseline --log
+    python -m game simulate duel --save duel.json    # also write a save of the battle
+    python -m game simulate --soak 20                # soak every shipped map (game.saves.soak)
 
 ``--log`` prints each battle round by round with every roll explained; ``--json`` prints
 one JSON object (games, wins per side name and "draw", rounds_mean, and the first game's
@@ -14,14 +16,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.engine.events import Event
 
 NAME = "simulate"
 HELP = "play AI-vs-AI battles headless and report the results"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("map", help="a map file or the name of a shipped map (e.g. duel)")
+    parser.add_argument(
+        "map", nargs="?", help="a map file or the name of a shipped map (e.g. duel)"
+    )
     parser.add_argument("--ruleset", default=None, help="ruleset id (default: the map's)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--games", type=int, default=1, help="how many games (default 1)")
@@ -30,6 +39,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--log", action="store_true", help="print a round-by-round account")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--save", metavar="FILE", help="write a save of the battle (FILE-<seed>.json if --games>1)"
+    )
+    parser.add_argument(
+        "--soak", type=int, metavar="N",
+        help="N battles on every shipped map (or MAP), each save replayed; prints figures",
+    )
+
+
+def account(events: Iterable[Event]) -> Iterator[str]:
+    """The readable round-by-round lines of a battle's events (shared with ``replay --log``)."""
+    for event in events:
+        if event.kind in ("budget_spent", "attack_resolved"):
+            continue
+        indent = "" if event.kind in ("round_started", "battle_ended") else "  "
+        yield indent + event.text()
 
 
 def _fail(message: str) -> int:
@@ -43,6 +68,10 @@ def run(args: argparse.Namespace) -> int:
     from game.maps import MapError, find_map, load_battlefield
     from game.rules import UnknownRuleset, get_ruleset
 
+    if args.soak is not None:
+        return _soak(args)
+    if args.map is None:
+        return _fail("name a map (or use --soak N)")
     if args.games < 1 or args.games > 100_000:
         return _fail(f"--games must be between 1 and 100000, got {args.games}")
     try:
@@ -93,6 +122,16 @@ def run(args: argparse.Namespace) -> int:
             winner = side_names[battle.winner] if battle.winner else None
             wins[winner or "draw"] += 1
             rounds.append(battle.round)
+            if args.save:
+                from game.saves import SaveError, save_battle
+
+                target = Path(args.save)
+                if args.games > 1:
+                    target = target.with_name(f"{target.stem}-{seed}{target.suffix or '.json'}")
+                try:
+                    save_battle(battle, target)
+                except SaveError as exc:
+                    return _fail(str(exc))
             if i == 0:
                 first = {
                     "seed": seed,
@@ -103,11 +142,8 @@ def run(args: argparse.Namespace) -> int:
                 }
             if args.log:
                 print(f"=== game {i + 1} of {args.games}, seed {seed} ===")
-                for event in battle.events:
-                    if event.kind in ("budget_spent", "attack_resolved"):
-                        continue
-                    indent = "" if event.kind in ("round_started", "battle_ended") else "  "
-                    print(indent + event.text())
+                for line in account(battle.events):
+                    print(line)
             elif not args.json:
                 outcome = f"{winner} win" if winner else "draw"
                 print(f"game {i + 1} (seed {seed}): {outcome} after {battle.round} rounds")
@@ -129,3 +165,19 @@ def run(args: argparse.Namespace) -> int:
         summary = ", ".join(f"{k} {v}" for k, v in wins.items())
         print(f"{args.games} games on {path.name} ({ruleset}): {summary}; mean rounds {mean}")
     return 0
+
+
+def _soak(args: argparse.Namespace) -> int:
+    from game.maps import MapError, find_map, shipped_maps_dir
+    from game.saves.soak import run_soak
+
+    if not 1 <= args.soak <= 100_000:
+        return _fail(f"--soak must be between 1 and 100000, got {args.soak}")
+    try:
+        maps = [find_map(args.map)] if args.map else sorted(shipped_maps_dir().glob("*.tmx"))
+    except MapError as exc:
+        return _fail(str(exc).splitlines()[0])
+    if not maps:
+        return _fail(f"no maps to soak in {shipped_maps_dir()}")
+    names = [n.strip() for n in args.ai.split(",")]
+    return run_soak(maps, args.soak, args.seed, names)
