@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from game.engine import Battle, ScriptedRandom
-from game.engine.answers import Answer, ChooseUnit, EndTurn
+from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.grid import Grid
 from game.maps.battlefield import Battlefield, Scenario, SideInfo, Spawn
 
@@ -47,8 +48,10 @@ def push(b: Battle, *faces: int) -> None:
     rng.push(*faces)
 
 
-def act(b: Battle, answer: Answer) -> None:
-    """Answer, choosing the unit first when the side is asked who acts."""
+def act(b: Battle, answer: Answer, *, decline_reactions: bool = True) -> None:
+    """Answer, choosing the unit first when the side is asked who acts; then decline any
+    reaction windows (Total Defense, Snap Attack, held actions) the answer opened, unless
+    ``decline_reactions`` is false (tests of those reactions answer them themselves)."""
     d = b.pending
     assert d is not None
     unit = getattr(answer, "unit", None)
@@ -57,6 +60,15 @@ def act(b: Battle, answer: Answer) -> None:
         assert r.ok, r.reason
     r = b.answer(answer)
     assert r.ok, r.reason
+    if decline_reactions:
+        decline_all(b)
+
+
+def decline_all(b: Battle) -> None:
+    """Decline every pending reaction window until a non-reaction decision is pending."""
+    while b.pending is not None and b.pending.kind == "reaction":
+        r = b.answer(Decline(b.pending.unit or ""))
+        assert r.ok, r.reason
 
 
 def end_turn(b: Battle, unit: str) -> None:
@@ -187,11 +199,18 @@ SIX_A_SIDE = (
 )
 
 
-def run_flow(b: Battle, flow: object) -> None:
-    """Run a rules flow to its end directly (it must not ask any question)."""
+def run_flow(b: Battle, flow: Any) -> None:
+    """Run a rules flow to its end directly: reaction windows it opens are declined; any
+    other question fails the test."""
     with b._active():
-        for decision in flow:  # type: ignore[attr-defined]
-            raise AssertionError(f"unexpected decision: {decision.prompt}")
+        try:
+            decision = next(flow)
+            while True:
+                if decision.kind != "reaction":
+                    raise AssertionError(f"unexpected decision: {decision.prompt}")
+                decision = flow.send(Decline(decision.unit or ""))
+        except StopIteration:
+            pass
 
 
 def duel(

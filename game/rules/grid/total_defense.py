@@ -11,7 +11,7 @@ It can be taken two ways, both the same rule:
   target (the hit is then decided against the raised AC).
 
 Decision (to keep prompts meaningful): the window offers it only when it would change
-that attack's outcome — a hit by less than 2, or a melee miss that would Shock the target.
+that attack's outcome — a hit by less than 2, or a melee miss whose Shock would land.
 Surprised units cannot react.
 """
 
@@ -26,7 +26,7 @@ from game.engine.events import Note, Rolled
 from game.rules.base import ActionSpec, Flow, ReactionSpec
 from game.rules.grid import budget, units
 from game.rules.grid.events import AttackDeclared
-from game.rules.grid.resolution import shock_on_miss, target_ac
+from game.rules.grid.resolution import shock_on_miss, shock_stopped, target_ac
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -103,8 +103,11 @@ class TotalDefenseReaction(ReactionSpec):
         weapon = units.weapon(ctx, declared.weapon)
         if "ranged" in declared.mode or weapon.shock is None:
             return []
-        swarm = declared.mode == "swarm"
-        if swarm or shock_on_miss(ctx, declared.attacker, unit, weapon, False) > 0:
+        if declared.mode == "swarm":
+            return [TotalDefense(unit)]  # its Shock lands past AC and shields
+        if shock_on_miss(ctx, declared.attacker, unit, weapon, False) > 0 and not shock_stopped(
+            ctx, unit
+        ):
             return [TotalDefense(unit)]
         return []
 

@@ -172,7 +172,12 @@ def activation(ctx: Context, unit: str) -> Flow:
     else:
         while units.in_fight(ctx, unit) and not ctx.over:
             options = ctx.ruleset.catalog(ctx, unit)
-            if not any(o.allowed and o.kind != EndTurn.kind for o in options):
+            # Only Free and Instant actions left (Go Prone, Total Defense ...): the turn
+            # ends by itself, as when nothing is left (decision, see README).
+            if not any(
+                o.allowed and o.kind != EndTurn.kind and o.cost not in ("Free", "Instant")
+                for o in options
+            ):
                 break
             choice = yield ctx.decide(
                 "turn",
