@@ -56,17 +56,56 @@ class Board:
         self.view = view
         self.source = source
         self.show_grid = True
-        self._fill_cache: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._layers: dict[tuple[frozenset[Cell], str, int], pygame.Surface] = {}
+        self._scaled: dict[object, pygame.Surface] = {}
         self._label_cache: dict[tuple[str, int, bool], pygame.Surface] = {}
 
-    def _fill(self, name: str, alpha: int, size: int) -> pygame.Surface:
-        key = (name, alpha, size)
-        surf = self._fill_cache.get(key)
-        if surf is None:
-            surf = pygame.Surface((size, size), pygame.SRCALPHA)
-            surf.fill((*colour(name), alpha))
-            self._fill_cache[key] = surf
-        return surf
+    def _layer(self, cells: frozenset[Cell], name: str, alpha: int) -> pygame.Surface:
+        """The cells as one pixel each on a map-sized surface (cached by content)."""
+        key = (cells, name, alpha)
+        layer = self._layers.get(key)
+        if layer is None:
+            layer = pygame.Surface((self.source.width, self.source.height), pygame.SRCALPHA)
+            rgba = (*colour(name), alpha)
+            for x, y in cells:
+                if 0 <= x < self.source.width and 0 <= y < self.source.height:
+                    layer.set_at((x, y), rgba)
+            self._layers[key] = layer
+            if len(self._layers) > 24:
+                self._layers.pop(next(iter(self._layers)))
+        return layer
+
+    def _blit_layer(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        origin: tuple[int, int],
+        cells: frozenset[Cell],
+        name: str,
+        alpha: int,
+    ) -> None:
+        """Tint ``cells``: the visible part of the cell layer, scaled to screen in one go."""
+        if not cells:
+            return
+        x0, y0, x1, y1 = camera.visible_cells(self.source.width, self.source.height)
+        if x1 <= x0 or y1 <= y0:
+            return
+        left, top, _, _ = camera.cell_to_screen((x0, y0))
+        right, bottom, w, h = camera.cell_to_screen((x1 - 1, y1 - 1))
+        size = (right + w - left, bottom + h - top)
+        key = (cells, name, alpha, (x0, y0, x1, y1), size)
+        scaled = self._scaled.get(key)
+        if scaled is None:
+            window = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+            scaled = pygame.transform.scale(
+                self._layer(cells, name, alpha).subsurface(window), size
+            )
+            if pygame.display.get_surface() is not None:
+                scaled = scaled.convert_alpha()
+            self._scaled[key] = scaled
+            if len(self._scaled) > 8:
+                self._scaled.pop(next(iter(self._scaled)))
+        surface.blit(scaled, (left + origin[0], top + origin[1]))
 
     def _label(self, text: str, size: int, strong: bool) -> pygame.Surface:
         """A small cost label with a shadow (cached: the same few numbers every frame)."""
@@ -115,11 +154,7 @@ class Board:
 
         px = max(1, round(camera.cell_px))
         for cells, name, alpha in ov.fills:
-            tile = self._fill(name, alpha, px)
-            for cell in cells:
-                if on_screen(cell):
-                    r = rect_of(cell)
-                    surface.blit(tile, r.topleft, pygame.Rect(0, 0, r.w, r.h))
+            self._blit_layer(surface, camera, origin, frozenset(cells), name, alpha)
         for cells, name in ov.outlines:
             for cell in cells:
                 if on_screen(cell):
@@ -168,11 +203,7 @@ class Board:
                 2,
             )
         if ov.hidden:
-            fog = self._fill("fog", 170, px)
-            for cell in ov.hidden:
-                if on_screen(cell):
-                    r = rect_of(cell)
-                    surface.blit(fog, r.topleft, pygame.Rect(0, 0, r.w, r.h))
+            self._blit_layer(surface, camera, origin, ov.hidden, "fog", 170)
         if ov.hover is not None and on_screen(ov.hover):
             pygame.draw.rect(surface, colour("bone"), rect_of(ov.hover), 1)
         for token in self.source.tokens():

@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.theme import colour, font
-from game.ui.widgets import draw_panel, draw_text, wrap
+from game.ui.widgets import draw_panel, draw_text, text_image, wrap
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ class LogPanel:
                 rgb = colour(tone)
             except KeyError:
                 rgb = colour("info")
-            surface.blit(f.render(text, True, rgb), (x, y))
+            surface.blit(text_image(text, "body", theme.SIZE_SMALL, rgb), (x, y))
             y += f.get_height() + 1
         if self.scroll:
             draw_text(

@@ -147,27 +147,39 @@ class MapView:
         origin: tuple[int, int] = (0, 0),
         alpha: int = 60,
     ) -> None:
-        """Thin cell lines over the visible part of the map (the G toggle)."""
+        """Thin cell lines over the visible part of the map (the G toggle).
+
+        The lines are one pattern per zoom step, a cell larger than the view,
+        shifted under the camera and clipped to the map, so panning costs a blit.
+        """
         x0, y0, x1, y1 = camera.visible_cells(self.width, self.height)
         if x1 <= x0 or y1 <= y0:
             return
         left, top, _, _ = camera.cell_to_screen((x0, y0))
         right, bottom, w, h = camera.cell_to_screen((x1 - 1, y1 - 1))
-        right += w
-        bottom += h
-        key = (camera, origin, surface.get_size(), alpha)
-        if self._grid_key == key and self._grid_layer is not None:
-            surface.blit(self._grid_layer, (0, 0))
-            return
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        line = (*colour("grid_line"), alpha)
-        ox, oy = origin
-        for x in range(x0, x1 + 1):
-            sx = camera.cell_to_screen((x, y0))[0] + ox
-            pygame.draw.line(layer, line, (sx, top + oy), (sx, bottom + oy))
-        for y in range(y0, y1 + 1):
-            sy = camera.cell_to_screen((x0, y))[1] + oy
-            pygame.draw.line(layer, line, (left + ox, sy), (right + ox, sy))
-        self._grid_key = key
-        self._grid_layer = layer
-        surface.blit(layer, (0, 0))
+        area = pygame.Rect(left + origin[0], top + origin[1], right + w - left, bottom + h - top)
+        px = camera.tile * camera.zoom
+        if px != int(px) or px < 4:
+            return  # lines every few pixels would only grey the map out
+        cell = int(px)
+        pattern = self._grid_pattern(cell, surface.get_size(), alpha)
+        clip = surface.get_clip()
+        surface.set_clip(area.clip(clip))
+        surface.blit(pattern, (area.x, area.y))
+        surface.set_clip(clip)
+
+    def _grid_pattern(self, cell: int, size: tuple[int, int], alpha: int) -> pygame.Surface:
+        key = (cell, size, alpha)
+        if self._grid_key != key or self._grid_layer is None:
+            w, h = size[0] + cell, size[1] + cell
+            layer = pygame.Surface((w + 1, h + 1), pygame.SRCALPHA)
+            line = (*colour("grid_line"), alpha)
+            for x in range(0, w + 1, cell):
+                pygame.draw.line(layer, line, (x, 0), (x, h))
+            for y in range(0, h + 1, cell):
+                pygame.draw.line(layer, line, (0, y), (w, y))
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert_alpha()
+            self._grid_key = key
+            self._grid_layer = layer
+        return self._grid_layer

@@ -693,6 +693,20 @@ class PlayScene(BattleScene):
             button.set_enabled(option.allowed, option.reason)
             self.action_buttons.append((button, option))
 
+    def bar_key(self) -> object:
+        d = self.decision
+        mouse = self._mouse()
+        buttons = [b for b, _ in self.action_buttons] + [self.end_button, self.undo_button]
+        return (
+            d.id if d else None,
+            len(self.battle.answers),
+            self.mode,
+            self.human_turn(),
+            self.battle.can_undo(),
+            tuple((b.rect.collidepoint(mouse), b._pressed) for b in buttons),
+            self.bar_rect.size,
+        )
+
     def draw_bar(self, surface: pygame.Surface) -> None:
         bar = self.bar_rect
         pygame.draw.rect(surface, colour("wood_dark"), bar)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -30,13 +31,11 @@ def draw_panel(
 ) -> None:
     """A parchment (or other) panel with a dark wooden rim and a soft drop shadow."""
     if shadow:
-        shade = pygame.Surface((rect.w + 8, rect.h + 8), pygame.SRCALPHA)
-        pygame.draw.rect(shade, (0, 0, 0, 90), shade.get_rect(), border_radius=radius + 4)
-        surface.blit(shade, (rect.x - 1, rect.y + 3))
+        surface.blit(
+            _rounded((rect.w + 8, rect.h + 8), (0, 0, 0, 90), radius + 4), (rect.x - 1, rect.y + 3)
+        )
     if alpha < 255:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*colour(fill), alpha), layer.get_rect(), border_radius=radius)
-        surface.blit(layer, rect.topleft)
+        surface.blit(_rounded(rect.size, (*colour(fill), alpha), radius), rect.topleft)
     else:
         pygame.draw.rect(surface, colour(fill), rect, border_radius=radius)
     pygame.draw.rect(surface, colour(border), rect, width=2, border_radius=radius)
@@ -49,6 +48,27 @@ def draw_panel(
             width=1,
             border_radius=max(0, radius - 3),
         )
+
+
+@lru_cache(maxsize=256)
+def _rounded(size: tuple[int, int], rgba: tuple[int, int, int, int], radius: int) -> pygame.Surface:
+    """A translucent rounded rectangle (panel shadows and see-through panels), cached."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, rgba, layer.get_rect(), border_radius=radius)
+    return layer
+
+
+@lru_cache(maxsize=2048)
+def text_image(text: str, role: str, size: int, rgb: theme.RGB) -> pygame.Surface:
+    """Rendered text, cached: the screen redraws the same labels every frame."""
+    return font(role, size).render(text, True, rgb)
+
+
+@lru_cache(maxsize=512)
+def _shadow_text(text: str, role: str, size: int) -> pygame.Surface:
+    dark = font(role, size).render(text, True, (0, 0, 0))
+    dark.set_alpha(150)
+    return dark
 
 
 def draw_text(
@@ -64,18 +84,21 @@ def draw_text(
 ) -> Rect:
     """Draw one line of text; return the rectangle it took."""
     rgb = colour(fg) if isinstance(fg, str) else fg
-    img = font(role, size).render(text, True, rgb)
+    img = text_image(text, role, size, rgb)
     rect = img.get_rect(**{anchor: pos})
     if shadow:
-        dark = font(role, size).render(text, True, (0, 0, 0))
-        dark.set_alpha(150)
-        surface.blit(dark, rect.move(1, 2))
+        surface.blit(_shadow_text(text, role, size), rect.move(1, 2))
     surface.blit(img, rect)
     return rect
 
 
 def wrap(text: str, width: int, role: str = "body", size: int = theme.SIZE_BODY) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels; blank lines kept."""
+    return list(_wrap(text, width, role, size))
+
+
+@lru_cache(maxsize=1024)
+def _wrap(text: str, width: int, role: str, size: int) -> tuple[str, ...]:
     f = font(role, size)
     lines: list[str] = []
     for para in text.splitlines() or [""]:
@@ -92,7 +115,7 @@ def wrap(text: str, width: int, role: str = "body", size: int = theme.SIZE_BODY)
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def draw_paragraphs(
@@ -112,7 +135,7 @@ def draw_paragraphs(
         if y + f.get_height() > rect.bottom:
             break
         if line:
-            surface.blit(f.render(line, True, colour(fg)), (rect.x, y))
+            surface.blit(text_image(line, role, size, colour(fg)), (rect.x, y))
         y += f.get_height() + line_gap
     return y - rect.y
 
@@ -138,7 +161,9 @@ class Tooltip:
         draw_panel(surface, rect, fill="wood_dark", border="gold", radius=5)
         y = rect.y + 7
         for line in lines:
-            surface.blit(f.render(line, True, colour("bone")), (rect.x + 10, y))
+            surface.blit(
+                text_image(line, "body", theme.SIZE_SMALL, colour("bone")), (rect.x + 10, y)
+            )
             y += f.get_height() + 2
 
 
