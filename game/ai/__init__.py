@@ -2,7 +2,8 @@
 
 A controller has ``choose(battle, decision) -> Answer`` and answers through the same
 ``Battle.answer`` path as a human. ``make_controller(name, seed)`` builds one by name
-("baseline", or "ai" for the default AI); more levels register in ``CONTROLLERS``.
+("baseline", the tactical levels "easy", "normal", "hard", or "ai" for the default AI,
+which is "normal"); more register in ``CONTROLLERS``.
 ``play(battle, controllers)`` answers for every side that has a controller until the
 battle is over or a side without one (a human) must decide.
 """
@@ -29,8 +30,24 @@ def _baseline(seed: int) -> Controller:
     return BaselineAI(seed)
 
 
-# name -> factory(seed). "ai" is whatever the default AI is.
-CONTROLLERS: dict[str, Callable[[int], Controller]] = {"baseline": _baseline, "ai": _baseline}
+def _tactical(level: str) -> Callable[[int], Controller]:
+    def make(seed: int) -> Controller:
+        from game.ai.levels import LEVELS
+        from game.ai.tactical import TacticalAI
+
+        return TacticalAI(LEVELS[level], seed)
+
+    return make
+
+
+# name -> factory(seed). "ai" is whatever the default AI is (the tactical AI, normal).
+CONTROLLERS: dict[str, Callable[[int], Controller]] = {
+    "baseline": _baseline,
+    "easy": _tactical("easy"),
+    "normal": _tactical("normal"),
+    "hard": _tactical("hard"),
+    "ai": _tactical("normal"),
+}
 
 
 class UnknownController(ValueError):

@@ -1,0 +1,403 @@
+"""The AI's picture of the battle for one side (issue 5 · Behaviour: exposure, cover,
+reach to targets).
+
+A ``Board`` turns the world into ``[y, x]`` numpy arrays the planner reads in O(1) per
+square:
+
+- ``exposure(unit)``: the damage the enemies could be expected to deal to ``unit`` next
+  round if it stood on each square: a melee enemy threatens every square within its
+  reach of a square it can walk to (004 · Run; walking around other units' squares), a
+  shooter every square it sees within its long range, with the cover modifier that
+  square has against it and the long-range penalty (004 · Attack Rolls table, Line of
+  Sight and Cover). Each enemy counts with its better way of hurting that square.
+- ``offence(unit)``: what ``unit`` could deal next round from each square: a melee unit
+  the best blow on an enemy within one move and reach, a shooter the best shot at an
+  enemy it could see from there (the enemy's own sight map stands in for the unit's
+  lines of sight, which the geometry makes near-symmetric; plans re-check exactly).
+- ``walk``: walking distance from each square to the nearest enemy.
+- ``reach_now``: the squares each armed enemy threatens with attacks of opportunity.
+
+Arrays are cached in a ``BoardCache`` that lives as long as the controller, keyed by
+what they depend on (an enemy's square, speed, reach and the squares around it), so a
+side's turn pays for each enemy's maps once.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from game.ai import estimates
+from game.content.weapons import Weapon
+from game.geometry.grid import Cell
+from game.geometry.movement import reachable
+from game.rules.grid import units
+from game.rules.grid.move import move_squares
+from game.rules.grid.resolution import target_ac
+from game.rules.grid.state import GridState
+
+if TYPE_CHECKING:
+    from game.engine.context import Context
+
+Array = npt.NDArray[Any]
+
+_CACHE_SIZE = 512
+
+
+class BoardCache:
+    """Arrays that outlive one decision (an enemy's walking zone, distance fields)."""
+
+    def __init__(self) -> None:
+        self._data: OrderedDict[Hashable, Any] = OrderedDict()
+        self.grid_version = -1
+        self.grid_id = -1
+
+    def check(self, ctx: Context) -> None:
+        """Forget everything when the battle or the blocking layout changed."""
+        if self.grid_id != id(ctx.grid) or self.grid_version != ctx.grid.version:
+            self._data.clear()
+            self.grid_id = id(ctx.grid)
+            self.grid_version = ctx.grid.version
+
+    def get(self, key: Hashable) -> Any:
+        found = self._data.get(key)
+        if found is not None:
+            self._data.move_to_end(key)
+        return found
+
+    def put(self, key: Hashable, value: Any) -> Any:
+        self._data[key] = value
+        if len(self._data) > _CACHE_SIZE:
+            self._data.popitem(last=False)
+        return value
+
+
+def chebyshev(width: int, height: int, at: Cell) -> Array:
+    """Grid distance (squares) from ``at`` to every square, ``[y, x]``."""
+    ys, xs = np.mgrid[0:height, 0:width]
+    return np.maximum(np.abs(xs - at[0]), np.abs(ys - at[1]))
+
+
+def dilate(mask: Array, by: int) -> Array:
+    """Squares within ``by`` (Chebyshev) of a True square."""
+    out = mask.copy()
+    for _ in range(by):
+        grown = out.copy()
+        grown[1:, :] |= out[:-1, :]
+        grown[:-1, :] |= out[1:, :]
+        grown[:, 1:] |= grown[:, :-1].copy()
+        grown[:, :-1] |= grown[:, 1:].copy()
+        out = grown
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class EnemyPicture:
+    """One enemy as a threat: where its blows could land next round."""
+
+    unit: str
+    cell: Cell
+    zone: Array  # bool: squares its melee weapon could reach after one move
+    melee: Weapon | None
+    shot: Weapon | None
+    shot_mod: Array | None  # int: cover and range modifiers per square, valid where shot_ok
+    shot_ok: Array | None  # bool: squares it could shoot at from where it stands
+    shot_factor: float  # <1 when a bow is pinned in melee right now
+
+
+class Board:
+    """The arrays of one side at one moment (cheap to build; the heavy parts are cached)."""
+
+    def __init__(self, ctx: Context, side: str, cache: BoardCache) -> None:
+        cache.check(ctx)
+        self.ctx = ctx
+        self.side = side
+        self.cache = cache
+        grid = ctx.grid
+        self.width, self.height = grid.width, grid.height
+        self.walls = grid.arrays().blocks_move
+        self.friends = [
+            u for u in ctx.units() if units.side(ctx, u) == side and units.in_fight(ctx, u)
+        ]
+        self.enemies = [
+            u for u in ctx.units() if units.side(ctx, u) != side and units.in_fight(ctx, u)
+        ]
+        self.cells = {u: units.cell(ctx, u) for u in ctx.units()}
+        self._pictures: dict[str, EnemyPicture] = {}
+        self._exposure: dict[tuple[str, int], Array] = {}
+        self._walk: Array | None = None
+        self._pinned: Array | None = None
+        self._adjacent: Array | None = None
+
+    # -- enemies ---------------------------------------------------------------------------
+    def threats(self) -> list[EnemyPicture]:
+        """Enemies that can still hurt anyone next round (routed ones only run)."""
+        out = []
+        for e in self.enemies:
+            if self.ctx.get(e, GridState).routed:
+                continue
+            out.append(self.picture(e))
+        return out
+
+    def picture(self, enemy: str) -> EnemyPicture:
+        found = self._pictures.get(enemy)
+        if found is None:
+            found = self._pictures[enemy] = self._build_picture(enemy)
+        return found
+
+    def _build_picture(self, enemy: str) -> EnemyPicture:
+        ctx = self.ctx
+        at = self.cells[enemy]
+        melee_w, _ = estimates.best_melee(ctx, enemy, estimates.TYPICAL_AC)
+        reach = 0 if melee_w is None else max(1, melee_w.reach)
+        cond = units.conditions(ctx, enemy)
+        speed = 0 if (cond.grappled or cond.grappling) else move_squares(ctx, enemy)
+        zone = self._zone(enemy, at, speed, reach)
+        shot, _ = estimates.best_shot(ctx, enemy, estimates.TYPICAL_AC)
+        shot_mod = shot_ok = None
+        factor = 1.0
+        if shot is not None:
+            vis = ctx.sight.visibility(at)
+            dist = chebyshev(self.width, self.height, at)
+            long_sq = shot.range_long_squares or 0
+            normal_sq = shot.range_normal_squares or 0
+            shot_ok = (vis >= 0) & (dist <= long_sq) & (dist > 0)
+            mod = np.where(vis == 1, -2, np.where(vis == 2, -4, 0))
+            shot_mod = mod - 2 * (dist > normal_sq)
+            if shot.ranged and shot.two_handed and self._armed_friend_within(at, 1):
+                factor = 0.3  # must step away (and take a blow) before shooting
+        return EnemyPicture(enemy, at, zone, melee_w, shot, shot_mod, shot_ok, factor)
+
+    def _armed_friend_within(self, at: Cell, squares: int) -> bool:
+        for f in self.friends:
+            reach = units.melee_reach(self.ctx, f)
+            if reach and units.distance(self.cells[f], at) <= max(squares, reach):
+                return True
+        return False
+
+    def _zone(self, enemy: str, at: Cell, speed: int, reach: int) -> Array:
+        """Squares ``enemy`` could strike next round: within ``reach`` of any square one
+        Move takes it to, walking around the units in its way."""
+        if reach == 0:
+            return np.zeros((self.height, self.width), dtype=bool)
+        near = speed + 1
+        blocking = frozenset(
+            self.cells[f]
+            for f in self.friends
+            if units.distance(self.cells[f], at) <= near
+            and units.conditions(self.ctx, f).occupies_cell
+        )
+        key = ("zone", at, speed, reach, blocking)
+        found = self.cache.get(key)
+        if found is not None:
+            return found
+        cells = reachable(self.ctx.grid, at, speed, blocking)
+        mask = np.zeros((self.height, self.width), dtype=bool)
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        mask[ys, xs] = True
+        zone = dilate(mask, reach) & ~self.walls
+        zone.setflags(write=False)
+        return self.cache.put(key, zone)
+
+    # -- what the enemies could do to a unit -----------------------------------------------
+    def exposure(self, unit: str) -> Array:
+        """Expected damage to ``unit`` on each square next round (float ``[y, x]``)."""
+        ctx = self.ctx
+        ac, _ = target_ac(ctx, unit)
+        key = (unit, ac)
+        found = self._exposure.get(key)
+        if found is not None:
+            return found
+        total = np.zeros((self.height, self.width), dtype=np.float64)
+        for pic in self.threats():
+            best = np.zeros_like(total)
+            if pic.melee is not None:
+                e = estimates.blow_vs_ac(ctx, pic.unit, pic.melee, False, ac, 0)
+                best = np.where(pic.zone, e, 0.0)
+            if pic.shot is not None and pic.shot_mod is not None and pic.shot_ok is not None:
+                tmpl = units.stats(ctx, pic.unit).template
+                thrown = pic.shot.thrown and not pic.shot.ranged
+                bonus = tmpl.attack_modifier(pic.shot, thrown=thrown)
+                p = np.clip((21 - (ac - bonus - pic.shot_mod)) / 20.0, 0.0, 1.0)
+                mean = estimates.mean_damage(ctx, pic.unit, pic.shot)
+                shots = np.where(pic.shot_ok, p * mean * pic.shot_factor, 0.0)
+                best = np.maximum(best, shots)
+            total += best
+        self._exposure[key] = total
+        return total
+
+    def pinned_squares(self) -> Array:
+        """Squares some armed melee enemy could reach next round (where a bow is likely
+        to be pinned, 004 · Make a Ranged Attack)."""
+        if self._pinned is None:
+            found = np.zeros((self.height, self.width), dtype=bool)
+            for pic in self.threats():
+                if pic.melee is not None and not pic.melee.unarmed:
+                    found = found | pic.zone
+            self._pinned = found
+        return self._pinned
+
+    def offence(self, unit: str, horizon: float, kill_focus: bool, *, now: bool = False) -> Array:
+        """Value of the best blow ``unit`` could strike from each square: next round (after
+        one more move), or with ``now`` this turn from that very square (no pinning
+        guess, but a bow cannot shoot next to an armed enemy)."""
+        ctx = self.ctx
+        here = self.cells[unit]
+        out = np.zeros((self.height, self.width), dtype=np.float64)
+        melee_w, _ = estimates.best_melee(ctx, unit, estimates.TYPICAL_AC)
+        shot_w, _ = estimates.best_shot(ctx, unit, estimates.TYPICAL_AC)
+        speed = 0 if now else move_squares(ctx, unit)
+        reach_span = 2 * move_squares(ctx, unit)
+        tmpl = units.stats(ctx, unit).template
+        for t in self.enemies:
+            at = self.cells[t]
+            hp = units.health(ctx, t).hp
+            t_worth = estimates.worth(ctx, t)
+            if melee_w is not None:
+                o = estimates.prospect(ctx, unit, t, melee_w, False, tmpl.attack_modifier(melee_w))
+                gain = value_of(o.p_kill, o.expected, hp, t_worth, horizon, kill_focus)
+                near = chebyshev(self.width, self.height, at) <= speed + max(1, melee_w.reach)
+                out = np.maximum(out, np.where(near, gain, 0.0))
+            if shot_w is None:
+                continue
+            long_sq = shot_w.range_long_squares or 0
+            if units.distance(here, at) > long_sq + reach_span:
+                continue
+            thrown = shot_w.thrown and not shot_w.ranged
+            base = estimates.prospect(
+                ctx, unit, t, shot_w, True, tmpl.attack_modifier(shot_w, thrown=thrown)
+            )
+            vis = ctx.sight.visibility(at)
+            dist = chebyshev(self.width, self.height, at)
+            ok = (vis >= 0) & (dist <= long_sq) & (dist > 0)
+            mod = np.where(vis == 1, -2, np.where(vis == 2, -4, 0)) - 2 * (
+                dist > (shot_w.range_normal_squares or 0)
+            )
+            if ctx.grid.terrain(at).concealment:
+                mod = mod - 4
+            # the chance to hit moves by 5% a point; kill chance scales with it
+            ac, _ = target_ac(ctx, t)
+            p0 = max(base.p_hit, 1e-9)
+            p = np.clip(base.p_hit + mod / 20.0, 0.0, 1.0)
+            if base.p_hit <= 0:
+                bonus = tmpl.attack_modifier(shot_w, thrown=thrown)
+                p = np.clip((21 - (ac - bonus - mod)) / 20.0, 0.0, 1.0)
+            p_kill = base.p_kill / p0 * p if base.p_hit > 0 else p * 0.0
+            expected = p * base.mean_hit
+            gain_arr = value_array(p_kill, expected, hp, t_worth, horizon, kill_focus)
+            if shot_w.ranged and shot_w.two_handed:
+                if now:
+                    gain_arr = np.where(self.adjacent_armed(), 0.0, gain_arr)
+                else:
+                    gain_arr = np.where(self.pinned_squares(), gain_arr * 0.35, gain_arr)
+            out = np.maximum(out, np.where(ok, gain_arr, 0.0))
+        return out
+
+    def adjacent_armed(self) -> Array:
+        """Squares within an armed enemy's melee reach right now."""
+        if self._adjacent is None:
+            found = np.zeros((self.height, self.width), dtype=bool)
+            for e in self.enemies:
+                reach = units.melee_reach(self.ctx, e)
+                if reach:
+                    found |= chebyshev(self.width, self.height, self.cells[e]) <= reach
+            self._adjacent = found
+        return self._adjacent
+
+    def reach_now(self) -> list[tuple[str, Array]]:
+        """(enemy, squares it threatens now) for enemies able to make attacks of
+        opportunity (004 · Combat Action Types)."""
+        from game.rules.grid.opportunity import can_make_opportunity
+
+        out = []
+        for e in self.enemies:
+            if not can_make_opportunity(self.ctx, e):
+                continue
+            reach = units.melee_reach(self.ctx, e)
+            if reach:
+                mask = chebyshev(self.width, self.height, self.cells[e]) <= reach
+                out.append((e, mask))
+        return out
+
+    # -- where the enemy is ----------------------------------------------------------------
+    def walk(self) -> Array:
+        """Walking distance (squares of movement) from each square to the nearest enemy;
+        a large number where no enemy can be reached."""
+        if self._walk is not None:
+            return self._walk
+        sources = tuple(sorted(self.cells[e] for e in self.enemies))
+        key = ("walk", sources)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache.put(key, walking_field(self.ctx, list(sources)))
+        self._walk = found
+        return found
+
+
+def walking_field(ctx: Context, sources: list[Cell]) -> Array:
+    """Multi-source walking cost to the nearest of ``sources`` over terrain (the cost of
+    the squares entered, 004 · Run), as an int32 ``[y, x]`` array (``UNREACHED`` where
+    none can be reached)."""
+    import heapq
+
+    grid = ctx.grid
+    arrays = grid.arrays()
+    block = arrays.blocks_move
+    cost = arrays.move_cost
+    w, h = grid.width, grid.height
+    out = np.full((h, w), UNREACHED, dtype=np.int32)
+    best: dict[Cell, int] = {}
+    frontier: list[tuple[int, Cell]] = []
+    for s in sources:
+        best[s] = 0
+        frontier.append((0, s))
+    heapq.heapify(frontier)
+    steps = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
+    while frontier:
+        spent, (x, y) = heapq.heappop(frontier)
+        if spent > best[(x, y)]:
+            continue
+        out[y, x] = spent
+        step_in = int(cost[y, x])
+        for dx, dy in steps:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < w and 0 <= ny < h) or block[ny, nx]:
+                continue
+            if dx and dy and block[y, nx] and block[ny, x]:
+                continue
+            total = spent + step_in
+            if total < best.get((nx, ny), 1 << 30):
+                best[(nx, ny)] = total
+                heapq.heappush(frontier, (total, (nx, ny)))
+    out.setflags(write=False)
+    return out
+
+
+UNREACHED = 10_000
+
+
+def value_of(
+    p_kill: float, expected: float, hp: int, unit_worth: float, horizon: float, kill_focus: bool
+) -> float:
+    """What a blow is worth (``estimates.harm_value``); without ``kill_focus`` (easy) only
+    the raw expected damage counts, as a share of the target's HP."""
+    if not kill_focus:
+        return unit_worth * horizon * 0.5 * min(1.0, expected / max(1, hp))
+    return estimates.harm_value(hp, unit_worth, horizon, p_kill, expected)
+
+
+def value_array(
+    p_kill: Array, expected: Array, hp: int, unit_worth: float, horizon: float, kill_focus: bool
+) -> Array:
+    """``value_of`` over arrays of kill chances and expected damage."""
+    share = np.minimum(1.0, expected / max(1, hp))
+    if not kill_focus:
+        return unit_worth * horizon * 0.5 * share
+    wound = estimates.WOUND_SHARE
+    return unit_worth * horizon * (p_kill + wound * (1 - p_kill) * share)

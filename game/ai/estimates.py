@@ -1,0 +1,178 @@
+"""The AI's numbers: what a blow is worth, what a unit is worth (issue 5 · Behaviour).
+
+Everything here is pure: it reads the battle through the ``grid`` rules' own pure helpers
+(``resolution.assess``, ``hit_chance``, ``damage_distribution``, ``shock_on_miss``,
+``shock_stopped``), so the AI weighs exactly the modifiers the dice will see
+(004 · Attack Rolls, Damage, Shock).
+
+Value scale: a unit's *worth* is the damage it deals per round against a typical AC
+(``TYPICAL_AC``), plus one; downing it is worth ``worth × horizon``. Hurting it without
+downing it counts half of the same share of its HP (a wound matters when it leads to a
+kill). Losses to our own units are counted on the same scale, so an attack of
+opportunity and a blow dealt compare directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.content.weapons import Weapon
+from game.geometry.grid import Cell
+from game.rules.grid import units
+from game.rules.grid.resolution import (
+    NO_EXTRAS,
+    Extras,
+    assess,
+    damage_distribution,
+    hit_chance,
+    shock_on_miss,
+    shock_stopped,
+    target_ac,
+)
+
+if TYPE_CHECKING:
+    from game.engine.context import Context
+
+TYPICAL_AC = 13
+WOUND_SHARE = 0.5  # a wound that does not drop counts this much of its HP share
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """One attack's prospects: hit chance, mean damage on a hit, chance to drop the
+    target, mean damage overall (hits and Shock on a miss)."""
+
+    weapon: str
+    ranged: bool
+    p_hit: float
+    mean_hit: float
+    p_kill: float
+    expected: float
+
+
+def mean_damage(ctx: Context, unit: str, weapon: Weapon) -> float:
+    """Mean hit damage of ``weapon`` in ``unit``'s hands (dice + bonus + modifier)."""
+    tmpl = units.stats(ctx, unit).template
+    d = weapon.damage
+    return max(1.0, d.count * (d.sides + 1) / 2 + d.bonus + tmpl.damage_modifier(weapon))
+
+
+def blow_vs_ac(ctx: Context, unit: str, weapon: Weapon, ranged: bool, ac: int, mod: int) -> float:
+    """Expected damage of one attack with ``weapon`` against ``ac`` with situational
+    modifier ``mod`` (Shock on a miss counted for melee, before shields)."""
+    tmpl = units.stats(ctx, unit).template
+    bonus = tmpl.attack_modifier(weapon, thrown=ranged and weapon.thrown and not weapon.ranged)
+    p = hit_chance(bonus + mod, ac)
+    shock = 0
+    if not ranged and weapon.shock is not None and weapon.shock.applies_to(ac):
+        shock = tmpl.shock_damage(weapon)
+    return p * max(mean_damage(ctx, unit, weapon), shock) + (1 - p) * shock
+
+
+def best_melee(ctx: Context, unit: str, ac: int) -> tuple[Weapon | None, float]:
+    """The readied armed melee weapon with the best expected damage against ``ac``."""
+    best: tuple[Weapon | None, float] = (None, 0.0)
+    for w in units.readied_weapons(ctx, unit):
+        if not w.melee:
+            continue
+        e = blow_vs_ac(ctx, unit, w, False, ac, 0)
+        if e > best[1]:
+            best = (w, e)
+    return best
+
+
+def best_shot(ctx: Context, unit: str, ac: int) -> tuple[Weapon | None, float]:
+    """The readied weapon that shoots or throws with the best expected damage at normal
+    range against ``ac``; missile weapons are preferred to thrown ones at equal value."""
+    best: tuple[Weapon | None, float] = (None, 0.0)
+    for w in units.readied_weapons(ctx, unit):
+        if not w.shoots:
+            continue
+        e = blow_vs_ac(ctx, unit, w, True, ac, 0) * (1.0 if w.ranged else 0.8)
+        if e > best[1]:
+            best = (w, e)
+    return best
+
+
+def is_shooter(ctx: Context, unit: str) -> bool:
+    """A unit whose best blow is a missile weapon (archers, crossbowmen)."""
+    shot = best_shot(ctx, unit, TYPICAL_AC)
+    melee = best_melee(ctx, unit, TYPICAL_AC)
+    return shot[0] is not None and shot[0].ranged and shot[1] >= melee[1] * 0.8
+
+
+def worth(ctx: Context, unit: str) -> float:
+    """Damage per round the unit deals against a typical AC, plus one."""
+    melee = best_melee(ctx, unit, TYPICAL_AC)[1]
+    shot = best_shot(ctx, unit, TYPICAL_AC)[1]
+    return 1.0 + max(melee, shot)
+
+
+def odds(
+    ctx: Context,
+    attacker: str,
+    target: str,
+    weapon_id: str,
+    ranged: bool,
+    *,
+    from_cell: Cell | None = None,
+    extras: Extras = NO_EXTRAS,
+) -> Odds | None:
+    """The prospects of one attack from ``from_cell`` (default: where the attacker is),
+    or None when the rules would not allow it. Mirrors ``resolution.preview``."""
+    weapon = units.weapon(ctx, weapon_id)
+    a = assess(ctx, attacker, target, weapon, ranged, extras, from_cell=from_cell)
+    if not a.allowed:
+        return None
+    return prospect(ctx, attacker, target, weapon, ranged, a.total, extras)
+
+
+def prospect(
+    ctx: Context,
+    attacker: str,
+    target: str,
+    weapon: Weapon,
+    ranged: bool,
+    total_bonus: int,
+    extras: Extras = NO_EXTRAS,
+) -> Odds:
+    """The prospects of an attack rolled with ``total_bonus`` (bonus and situational
+    modifiers already summed) against ``target`` as it stands now."""
+    ac, _ = target_ac(ctx, target)
+    p_hit = hit_chance(total_bonus, ac)
+    tmpl = units.stats(ctx, attacker).template
+    bonus = weapon.damage.bonus + tmpl.damage_modifier(weapon)
+    shock = shock_on_miss(ctx, attacker, target, weapon, ranged)
+    if extras.shock_always and not ranged and weapon.shock is not None:
+        shock = tmpl.shock_damage(weapon)
+    floor = max(1, shock)
+    hp = units.health(ctx, target).hp
+    top = weapon.damage.max + tmpl.damage_modifier(weapon)
+    p_drop_hit = 0.0
+    mean_hit = 0.0
+    for faces, p in damage_distribution(weapon.damage.count, weapon.damage.sides).items():
+        dmg = faces + bonus + extras.damage_bonus
+        if extras.cap_bonus:
+            dmg = min(dmg, max(top, faces + bonus))
+        dmg = max(floor, dmg)
+        mean_hit += p * dmg
+        if dmg >= hp:
+            p_drop_hit += p
+    stopped = shock_stopped(ctx, target)
+    if extras.shock_always and not units.conditions(ctx, target).total_defense:
+        stopped = ""
+    lands = 0 if stopped else shock
+    p_drop_miss = 1.0 if 0 < lands and lands >= hp else 0.0
+    p_kill = p_hit * p_drop_hit + (1 - p_hit) * p_drop_miss
+    expected = p_hit * mean_hit + (1 - p_hit) * lands
+    return Odds(weapon.id, ranged, p_hit, mean_hit, p_kill, expected)
+
+
+def harm_value(hp: int, unit_worth: float, horizon: float, p_kill: float, expected: float) -> float:
+    """What dealing ``expected`` damage with chance ``p_kill`` of downing is worth against
+    a unit with ``hp`` left and ``unit_worth`` (also used for our own losses)."""
+    if hp <= 0:
+        return 0.0
+    share = min(1.0, expected / hp)
+    return unit_worth * horizon * (p_kill + WOUND_SHARE * (1 - p_kill) * share)

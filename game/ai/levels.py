@@ -1,0 +1,104 @@
+"""Difficulty levels of the tactical AI (issue 5 · Levels).
+
+A level is a set of weights and switches read by ``game.ai.plans`` and
+``game.ai.tactical``; the code is the same for every level. What separates them:
+
+- ``easy`` is short-sighted: it barely weighs how exposed a square is, walks out of enemy
+  reach without counting the attacks of opportunity, never Disengages or uses the
+  Instants, judges attacks by raw expected damage instead of the chance to drop the
+  target, and, ``mistake_rate`` of the time, takes a random plan among its top few
+  (drawn from a generator seeded by the battle seed, so a replay makes the same slip).
+- ``normal`` weighs exposure with cover, attacks of opportunity along each path,
+  Disengage, charges, swarms and the Instants, and finishing wounded enemies.
+- ``hard`` adds side-level play: it orders its units (shooters and sure kills first,
+  so the rest can finish what they started), focuses the side's blows on one target,
+  checks the best few plans exactly (true cover from the square, the path's real
+  attacks of opportunity, routes that avoid enemy reach) and looks one enemy turn ahead
+  through the exposure map with enemies' reach computed around other units.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """Weights and switches of one difficulty level.
+
+    ``exposure``: weight of the expected damage the enemies could deal at the end
+    square. ``offence``: weight of what the unit could do next round from there.
+    ``approach``: value per square of walking distance gained toward the enemy.
+    ``aoo``: weight of attacks of opportunity along a path (0 = ignored).
+    ``kill_focus``: whether attack value counts the chance to drop the target (else raw
+    expected damage). ``exact_top``: how many of the best plans are re-checked exactly.
+    ``coordinate``: side-level ordering and focus fire. ``reactions``: takes Instants.
+    ``mistake_rate``/``mistake_pool``: chance of taking a random plan among the best
+    ``mistake_pool``. ``horizon``: rounds a unit's worth is counted over.
+    """
+
+    name: str
+    exposure: float
+    offence: float
+    approach: float
+    aoo: float
+    kill_focus: bool
+    disengage: bool
+    exact_top: int
+    coordinate: bool
+    reactions: bool
+    specials: bool
+    mistake_rate: float
+    mistake_pool: int
+    horizon: float = 3.0
+
+
+EASY = Level(
+    name="easy",
+    exposure=0.1,
+    offence=0.6,
+    approach=0.3,
+    aoo=0.0,
+    kill_focus=False,
+    disengage=False,
+    exact_top=1,
+    coordinate=False,
+    reactions=False,
+    specials=False,
+    mistake_rate=0.3,
+    mistake_pool=5,
+)
+
+NORMAL = Level(
+    name="normal",
+    exposure=0.6,
+    offence=0.8,
+    approach=0.35,
+    aoo=1.0,
+    kill_focus=True,
+    disengage=True,
+    exact_top=6,
+    coordinate=False,
+    reactions=True,
+    specials=True,
+    mistake_rate=0.0,
+    mistake_pool=1,
+)
+
+HARD = Level(
+    name="hard",
+    exposure=0.7,
+    offence=0.9,
+    approach=0.35,
+    aoo=1.0,
+    kill_focus=True,
+    disengage=True,
+    exact_top=12,
+    coordinate=True,
+    reactions=True,
+    specials=True,
+    mistake_rate=0.0,
+    mistake_pool=1,
+)
+
+LEVELS: dict[str, Level] = {lv.name: lv for lv in (EASY, NORMAL, HARD)}

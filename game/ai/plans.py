@@ -1,0 +1,364 @@
+"""Turn plans: what one unit could do with the rest of its turn, and what that is worth
+(issue 5 · Behaviour).
+
+A plan is a short line of actions (attack then step back, move then attack, run twice,
+Disengage then move, stand) scored as
+
+    blows dealt + value of the end square − attacks of opportunity taken on the way
+
+where the end square is worth ``offence`` (what the unit could strike next round from
+there) minus ``exposure`` (what the enemies could deal to it there, cover included)
+minus the walk still left to the nearest enemy (``game.ai.board``). Blows and losses are
+on one scale (``game.ai.estimates``): a likely kill of a dangerous enemy outweighs a
+scratch, and a spear thrust taken while walking off outweighs a step of approach.
+
+Every candidate gets a quick score from the arrays; the best ``level.exact_top`` are
+re-scored exactly: the real path (and, when it pays, a detour that never leaves an
+enemy's reach), the real attacks of opportunity it provokes (004 · Run, Disengage), and
+the real attack odds from the end square (``resolution.assess`` with ``from_cell``).
+Only the first action of the best plan is played; the planner runs again at the next
+decision, so the rest of the plan adapts to what the dice did.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.ai import estimates
+from game.ai.board import Array, Board, value_array, value_of
+from game.ai.levels import Level
+from game.engine.answers import Answer, EndTurn
+from game.geometry.grid import Cell
+from game.geometry.movement import reachable, shortest_path
+from game.rules.grid import budget, units
+from game.rules.grid.disengage import Disengage
+from game.rules.grid.move import Move, blockers, move_squares, reachable_cells
+from game.rules.grid.opportunity import leaving_threats
+
+if TYPE_CHECKING:
+    from game.engine.context import Context
+
+
+@dataclass(slots=True)
+class Plan:
+    """A candidate line of play: ``first`` is the answer to give now."""
+
+    score: float
+    kind: str
+    first: Answer
+    end: Cell
+    note: str = ""
+    exact: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Planner:
+    """Builds and scores the plans of one unit at one decision."""
+
+    def __init__(
+        self,
+        ctx: Context,
+        unit: str,
+        level: Level,
+        board: Board,
+        focus: dict[str, float] | None = None,
+    ) -> None:
+        self.ctx = ctx
+        self.unit = unit
+        self.level = level
+        self.board = board
+        self.focus = focus or {}
+        self.here = units.cell(ctx, unit)
+        self.hp = units.health(ctx, unit).hp
+        self.worth = estimates.worth(ctx, unit)
+        self.horizon = level.horizon
+        self.speed = move_squares(ctx, unit)
+        self.shooter = estimates.is_shooter(ctx, unit)
+        b = units.budget(ctx, unit)
+        self.main_free = budget.unavailable(ctx, unit, budget.MAIN) is None
+        self.move_action_free = not b.move_used
+        actions = ctx.ruleset.actions
+        self.can_move = "move" in actions and actions["move"].availability(ctx, unit) is None
+        self.disengaged = units.conditions(ctx, unit).disengaged
+        self._aoo_cache: dict[tuple[Cell, ...], tuple[float, float]] = {}
+        self._pos: Array | None = None
+
+    # -- the value of standing somewhere ----------------------------------------------------
+    def position_values(self) -> Array:
+        """Value of ending the turn on each square (see the module docstring)."""
+        lv = self.level
+        exposure = self.board.exposure(self.unit)
+        hp = max(1, self.hp)
+        p_down = np.clip(exposure / hp - 0.5, 0.0, 1.0)
+        loss = value_array(p_down, exposure, hp, self.worth, self.horizon, True)
+        offence = self.board.offence(self.unit, self.horizon, lv.kill_focus)
+        walk = np.minimum(self.board.walk(), 60).astype(np.float64)
+        tempo = 1.0 + self.ctx.round / 6.0
+        approach = lv.approach * self.worth * tempo * walk / max(1, self.speed)
+        if self.shooter:
+            approach = np.where(offence > 0, 0.0, approach * 0.5)
+        return lv.offence * offence - lv.exposure * loss - approach
+
+    # -- attacks of opportunity -------------------------------------------------------------
+    def leaving_cost(self) -> tuple[Array, Array]:
+        """Quick estimate per end square of the blows taken for walking out of enemies'
+        reach from here: (value lost, chance to survive them)."""
+        h, w = self.board.height, self.board.width
+        cost = np.zeros((h, w))
+        survive = np.ones((h, w))
+        if self.disengaged or self.level.aoo <= 0:
+            return cost, survive
+        hx, hy = self.here
+        for enemy, mask in self.board.reach_now():
+            if not mask[hy, hx]:
+                continue
+            loss, p_kill = self._aoo_blow(enemy)
+            cost = np.where(mask, cost, cost + loss)
+            survive = np.where(mask, survive, survive * (1 - p_kill))
+        return cost * self.level.aoo, survive
+
+    def _aoo_blow(self, enemy: str) -> tuple[float, float]:
+        """(value lost, chance to be downed) for one attack of opportunity by ``enemy``."""
+        ctx = self.ctx
+        weapon, _ = estimates.best_melee(ctx, enemy, estimates.TYPICAL_AC)
+        if weapon is None:
+            return 0.0, 0.0
+        tmpl = units.stats(ctx, enemy).template
+        o = estimates.prospect(ctx, enemy, self.unit, weapon, False, tmpl.attack_modifier(weapon))
+        return estimates.harm_value(self.hp, self.worth, self.horizon, o.p_kill, o.expected), (
+            o.p_kill
+        )
+
+    def path_aoo(self, path: tuple[Cell, ...]) -> tuple[float, float]:
+        """Exact attacks of opportunity along ``path``: (value lost, chance to survive)."""
+        if self.disengaged or self.level.aoo <= 0 or not path:
+            return 0.0, 1.0
+        found = self._aoo_cache.get(path)
+        if found is not None:
+            return found
+        seen: set[str] = set()
+        loss, survive = 0.0, 1.0
+        at = self.here
+        for step in path:
+            for enemy in leaving_threats(self.ctx, self.unit, at, step):
+                if enemy in seen:
+                    continue
+                seen.add(enemy)
+                blow, p_kill = self._aoo_blow(enemy)
+                loss += survive * blow
+                survive *= 1 - p_kill
+            at = step
+        result = (loss * self.level.aoo, survive)
+        self._aoo_cache[path] = result
+        return result
+
+    def route(self, goal: Cell, limit: int) -> tuple[tuple[Cell, ...] | None, float, float]:
+        """The path to ``goal`` that costs least in attacks of opportunity among the
+        shortest one and a detour around enemies' reach (within ``limit`` squares)."""
+        ctx = self.ctx
+        occupied, passable = blockers(ctx, self.unit)
+        path = shortest_path(ctx.grid, self.here, goal, occupied, passable)
+        best: tuple[tuple[Cell, ...] | None, float, float] = (None, 0.0, 0.0)
+        if path is not None and _cost(ctx, path) <= limit:
+            p = tuple(path[1:])
+            loss, survive = self.path_aoo(p)
+            best = (p, loss, survive)
+            if loss <= 0 or not self.level.exact_top > 1:
+                return best
+        threatened: set[Cell] = set()
+        for _, mask in self.board.reach_now():
+            ys, xs = np.nonzero(mask)
+            threatened.update(zip(xs.tolist(), ys.tolist(), strict=True))
+        threatened.discard(self.here)
+        threatened.discard(goal)
+        detour = shortest_path(ctx.grid, self.here, goal, occupied | threatened, passable)
+        if detour is not None and _cost(ctx, detour) <= limit:
+            p = tuple(detour[1:])
+            loss, survive = self.path_aoo(p)
+            if best[0] is None or loss < best[1]:
+                best = (p, loss, survive)
+        return best
+
+    # -- attacks ----------------------------------------------------------------------------
+    def attack_kinds(self) -> list[str]:
+        return [k for k in ("melee_attack", "ranged_attack") if k in self.ctx.ruleset.actions]
+
+    def attack_gain(self, target: str, o: estimates.Odds) -> float:
+        ctx = self.ctx
+        gain = value_of(
+            o.p_kill,
+            o.expected,
+            units.health(ctx, target).hp,
+            estimates.worth(ctx, target),
+            self.horizon,
+            self.level.kill_focus,
+        )
+        return gain * (1.0 + self.focus.get(target, 0.0))
+
+    def attacks_from(self, at: Cell | None) -> list[tuple[float, Answer, estimates.Odds]]:
+        """Every attack the unit could make from ``at`` (None: from where it stands),
+        with its value, best first."""
+        from game.rules.grid.attack import MeleeAttack, RangedAttack
+
+        ctx = self.ctx
+        here = self.here if at is None else at
+        out: list[tuple[float, Answer, estimates.Odds]] = []
+        for target in self.board.enemies:
+            dist = units.distance(here, self.board.cells[target])
+            for w in units.readied_weapons(ctx, self.unit):
+                for ranged in (False, True):
+                    if ranged and not w.shoots or not ranged and not w.melee:
+                        continue
+                    if not ranged and dist > w.reach:
+                        continue
+                    if ranged and dist > (w.range_long_squares or 0):
+                        continue
+                    o = estimates.odds(ctx, self.unit, target, w.id, ranged, from_cell=at)
+                    if o is None:
+                        continue
+                    kind = RangedAttack if ranged else MeleeAttack
+                    out.append((self.attack_gain(target, o), kind(self.unit, target, w.id), o))
+        out.sort(key=lambda t: -t[0])
+        return out
+
+    # -- the plans --------------------------------------------------------------------------
+    def plans(self) -> list[Plan]:
+        ctx = self.ctx
+        pos = self.position_values_cached()
+        leave_cost, leave_survive = self.leaving_cost()
+        hx, hy = self.here
+        stay_value = float(pos[hy, hx])
+        out: list[Plan] = [Plan(stay_value, "stay", EndTurn(self.unit), self.here, "hold")]
+        r1: dict[Cell, int] = reachable_cells(ctx, self.unit) if self.can_move else {}
+
+        def move_value(c: Cell) -> float:
+            x, y = c
+            return float(pos[y, x] - leave_cost[y, x])
+
+        best_after_move = max((move_value(c) for c in r1), default=stay_value)
+        # attack from here, then perhaps step somewhere better with the Move action
+        if self.main_free:
+            after = stay_value
+            if self.move_action_free and r1:
+                after = max(stay_value, best_after_move)
+            for gain, answer, _o in self.attacks_from(None)[:6]:
+                out.append(Plan(gain + after, "attack", answer, self.here, "strike"))
+        # move, then attack from there
+        if r1:
+            strike_now = None
+            if self.main_free and self.move_action_free:
+                strike_now = self.board.offence(
+                    self.unit, self.horizon, self.level.kill_focus, now=True
+                )
+            for c in r1:
+                x, y = c
+                value = move_value(c)
+                note = "reposition"
+                if strike_now is not None and strike_now[y, x] > 0:
+                    value += float(strike_now[y, x] * leave_survive[y, x])
+                    note = "advance and strike"
+                out.append(Plan(value, "move", _placeholder(self.unit), c, note))
+        # run twice (the Main action as a second Move)
+        if r1 and self.main_free and self.move_action_free:
+            occupied, passable = blockers(ctx, self.unit)
+            r2 = reachable(ctx.grid, self.here, 2 * self.speed, occupied, passable)
+            for c in r2:
+                if c in r1 or c == self.here:
+                    continue
+                out.append(Plan(move_value(c), "run", _placeholder(self.unit), c, "run"))
+        # Disengage, then walk off without attacks of opportunity
+        if (
+            self.level.disengage
+            and self.main_free
+            and self.move_action_free
+            and not self.disengaged
+            and "disengage" in ctx.ruleset.actions
+            and leave_cost[hy, hx] == 0
+            and float(leave_cost.max()) > 0
+        ):
+            for c in r1:
+                x, y = c
+                out.append(
+                    Plan(float(pos[y, x]), "disengage", Disengage(self.unit), c, "disengage")
+                )
+        out.sort(key=lambda p: -p.score)
+        return self.refine(out)
+
+    def refine(self, plans: list[Plan]) -> list[Plan]:
+        """Score the best few exactly and turn them into concrete first answers."""
+        exact: list[Plan] = []
+        kept = 0
+        for plan in plans:
+            if kept >= max(1, self.level.exact_top):
+                break
+            done = self._exact(plan)
+            if done is not None:
+                exact.append(done)
+                kept += 1
+        exact.sort(key=lambda p: -p.score)
+        return exact
+
+    def _exact(self, plan: Plan) -> Plan | None:
+        ctx = self.ctx
+        if plan.kind in ("stay", "attack"):
+            plan.exact = True
+            return plan
+        pos_value = float(self.position_values_cached()[plan.end[1], plan.end[0]])
+        if plan.kind == "disengage":
+            path, _, _ = self.route(plan.end, self.speed)
+            if path is None:
+                return None
+            plan.exact = True
+            return plan
+        limit = self.speed if plan.kind == "move" else 2 * self.speed
+        path, loss, survive = self.route(plan.end, limit)
+        if path is None:
+            return None
+        score = pos_value - loss
+        if plan.kind == "move":
+            if self.main_free and self.move_action_free:
+                strikes = self.attacks_from(plan.end)
+                if strikes:
+                    score += survive * strikes[0][0]
+                    plan.note = f"advance and strike {strikes[0][1].describe()}"
+            plan.first = Move(self.unit, path)
+        else:
+            leg = _first_leg(ctx, self.unit, path, self.speed)
+            if leg is None:
+                return None
+            plan.first = Move(self.unit, leg)
+        plan.score = score
+        plan.exact = True
+        return plan
+
+    def position_values_cached(self) -> Array:
+        if self._pos is None:
+            self._pos = self.position_values()
+        return self._pos
+
+
+def _placeholder(unit: str) -> Answer:
+    return EndTurn(unit)
+
+
+def _cost(ctx: Context, path: list[Cell]) -> int:
+    return sum(ctx.grid.terrain(c).move_cost for c in path[1:])
+
+
+def _first_leg(
+    ctx: Context, unit: str, path: tuple[Cell, ...], speed: int
+) -> tuple[Cell, ...] | None:
+    """The longest start of ``path`` one Move covers that does not stop on a unit."""
+    taken = set(units.occupied_cells(ctx)) - {units.cell(ctx, unit)}
+    spent = 0
+    end = 0
+    for i, c in enumerate(path):
+        spent += ctx.grid.terrain(c).move_cost
+        if spent > speed:
+            break
+        if c not in taken:
+            end = i + 1
+    return path[:end] if end else None

@@ -1,0 +1,147 @@
+"""The tactical AI at three levels (issue 5): a controller that answers every kind of
+Decision through ``Battle.answer``, like a human.
+
+- ``choose_unit``: the unit with the most valuable blow to strike now goes first (a sure
+  kill before a scratch); ``hard`` sends shooters before the melee so that the melee can
+  finish what the arrows started, and everyone else nearest-first.
+- ``turn``: ``game.ai.plans`` scores the unit's possible lines of play and the first
+  action of the best one is given; the planner runs again at the next decision.
+- ``reaction``: Instants are weighed by ``game.ai.reactions`` (normal and hard); easy and
+  any window the AI does not know decline.
+- anything else: a closed decision gets its first listed answer (never a refusal).
+
+The AI never changes the battle: it reads components and calls the rules' pure helpers.
+Randomness (easy's slips) comes from a ``random.Random`` seeded from the level and the
+battle seed the controller was made with; there is no global ``random``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.ai import estimates
+from game.ai.board import Board, BoardCache
+from game.ai.levels import Level
+from game.ai.plans import Plan, Planner
+from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
+from game.engine.decision import Decision
+from game.rules.grid import units
+from game.rules.grid.move import move_squares
+from game.rules.grid.state import GridState
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+    from game.engine.context import Context
+
+
+class TacticalAI:
+    """One side's (or several sides') tactical controller at ``level``."""
+
+    def __init__(self, level: Level, seed: int = 0) -> None:
+        self.level = level
+        self.name = level.name
+        self.seed = seed
+        self.rng = random.Random(f"shieldwall-ai/{level.name}/{seed}")
+        self.cache = BoardCache()
+        self.last_plans: list[Plan] = []  # the scored plans of the last turn decision
+
+    # -- the controller protocol -----------------------------------------------------------
+    def choose(self, battle: Battle, decision: Decision) -> Answer:
+        if esper.current_world != battle.world_name:
+            esper.switch_world(battle.world_name)
+        ctx = battle.ctx
+        if decision.kind == "choose_unit" and decision.answers:
+            return self.choose_unit(ctx, decision)
+        if decision.kind == "turn" and decision.unit is not None:
+            answer = self.turn(battle, decision.unit)
+            if battle.validate(answer) is None:
+                return answer
+            for plan in self.last_plans[1:]:
+                if battle.validate(plan.first) is None:
+                    return plan.first
+            return EndTurn(decision.unit)
+        if decision.kind == "reaction":
+            from game.ai.reactions import react
+
+            pick = react(ctx, decision, self.level) if self.level.reactions else None
+            if pick is not None and battle.validate(pick) is None:
+                return pick
+            for answer in decision.answers:
+                if isinstance(answer, Decline):
+                    return answer
+        if decision.answers:
+            return decision.answers[0]
+        return battle.legal_answers()[0]
+
+    # -- who acts next ---------------------------------------------------------------------
+    def choose_unit(self, ctx: Context, decision: Decision) -> Answer:
+        board = Board(ctx, decision.side, self.cache)
+        best: tuple[float, int] | None = None
+        pick = decision.answers[0]
+        walk = board.walk() if board.enemies else None
+        for i, answer in enumerate(decision.answers):
+            assert isinstance(answer, ChooseUnit)
+            unit = answer.unit
+            planner = Planner(ctx, unit, self.level, board)
+            strikes = planner.attacks_from(None) if planner.main_free else []
+            score = strikes[0][0] if strikes else 0.0
+            if self.level.coordinate and planner.shooter and strikes:
+                score += 100.0  # arrows first: the melee finishes the wounded
+            if walk is not None:
+                x, y = units.cell(ctx, unit)
+                score -= 0.01 * float(walk[y, x])
+            key = (score, -i)
+            if best is None or key > best:
+                best, pick = key, answer
+        return pick
+
+    # -- a unit's turn ---------------------------------------------------------------------
+    def turn(self, battle: Battle, unit: str) -> Answer:
+        ctx = battle.ctx
+        board = Board(ctx, units.side(ctx, unit), self.cache)
+        if not board.enemies:
+            self.last_plans = []
+            return EndTurn(unit)
+        focus = self.focus(ctx, board, unit) if self.level.coordinate else None
+        planner = Planner(ctx, unit, self.level, board, focus)
+        plans = planner.plans()
+        self.last_plans = plans
+        if not plans:
+            return EndTurn(unit)
+        pick = plans[0]
+        if self.level.mistake_rate > 0 and self.rng.random() < self.level.mistake_rate:
+            pool = plans[: max(1, self.level.mistake_pool)]
+            pick = pool[self.rng.randrange(len(pool))]
+        return pick.first
+
+    def focus(self, ctx: Context, board: Board, unit: str) -> dict[str, float]:
+        """Side-level focus fire (hard): a blow on an enemy that other units of ours can
+        still reach this round, or that is already wounded, is worth more, because the
+        next blow may finish it."""
+        ready = [
+            u
+            for u in board.friends
+            if u != unit and not ctx.get(u, GridState).acted and units.in_fight(ctx, u)
+        ]
+        out: dict[str, float] = {}
+        for t in board.enemies:
+            at = board.cells[t]
+            helpers = 0
+            for f in ready:
+                reach = max(
+                    (w.range_long_squares or 0) if w.shoots else w.reach
+                    for w in units.readied_weapons(ctx, f)
+                )
+                if units.distance(board.cells[f], at) <= move_squares(ctx, f) + reach:
+                    helpers += 1
+            h = units.health(ctx, t)
+            bonus = 0.1 * min(3, helpers)
+            if h.hp < h.max_hp:
+                bonus += 0.15
+            if estimates.is_shooter(ctx, t):
+                bonus += 0.1  # archers behind the line do the most harm per HP
+            out[t] = bonus
+        return out
