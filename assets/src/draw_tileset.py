@@ -37,8 +37,9 @@ N_, E_, S_, W_ = cat.NORTH, cat.EAST, cat.SOUTH, cat.WEST
 GRASS_DARK = (68, 96, 52)
 GRASS_MID = (92, 124, 64)
 GRASS_LIGHT = (124, 150, 78)
-FOREST_DARK = (58, 66, 40)
-FOREST_MID = (84, 86, 52)
+FOREST_DARK = (44, 56, 34)
+FOREST_MID = (68, 80, 46)
+FOREST_LIGHT = (100, 104, 60)
 DIRT_DARK = (104, 80, 56)
 DIRT_MID = (138, 108, 76)
 DIRT_LIGHT = (164, 134, 98)
@@ -256,9 +257,36 @@ def paint_grass(cv: Canvas, variant: int) -> None:
             cv.paint(disc(x, y, 0.45), (230, 200, 110))
 
 
-def paint_forest_floor(cv: Canvas, variant: int) -> None:
+def forest_colour() -> Arr:
     t = 0.3 + 0.4 * fbm(31, 2, 3) + 0.25 * (pixnoise(32) - 0.5)
-    cv.paint(1.0, ramp(t, [FOREST_DARK, FOREST_MID, (108, 104, 64)]))
+    return ramp(t, [FOREST_DARK, FOREST_MID, FOREST_LIGHT])
+
+
+def leaf_litter(cv: Canvas, seed: int, count: int, where: Arr | None = None) -> None:
+    rng = np.random.default_rng(seed)
+    leaf_cols = [(132, 98, 52), (112, 84, 46), (96, 102, 54), (146, 118, 64)]
+    for _ in range(count):
+        x, y = rng.uniform(1, 31), rng.uniform(1, 31)
+        a = rng.uniform(0, np.pi)
+        lx = (X - x) * np.cos(a) + (Y - y) * np.sin(a)
+        ly = -(X - x) * np.sin(a) + (Y - y) * np.cos(a)
+        leaf = ((lx / 1.6) ** 2 + (ly / 0.8) ** 2 <= 1).astype(float)
+        if where is not None:
+            leaf = leaf * where
+        cv.paint(leaf * 0.8, leaf_cols[int(rng.integers(0, 4))])
+
+
+def paint_forest(cv: Canvas, mask: int) -> None:
+    """Woodland floor that fades into grass on the sides where the wood ends."""
+    d = edge_distance(mask, vnoise(35, 4), 5.0)
+    cv.paint(1.0, grass_colour())
+    inside = smooth(3.0, 8.0, d)
+    cv.paint(inside, forest_colour())
+    leaf_litter(cv, 36 + mask, 14, smooth(6.0, 8.0, d))
+
+
+def paint_forest_floor(cv: Canvas, variant: int) -> None:
+    cv.paint(1.0, forest_colour())
     rng = np.random.default_rng(300 + variant)
     leaf_cols = [(132, 98, 52), (112, 84, 46), (96, 102, 54), (146, 118, 64)]
     for _ in range(22):
@@ -311,9 +339,11 @@ def paint_mud(cv: Canvas, _: int) -> None:
     t = 0.4 + 0.35 * fbm(61, 2, 4) + 0.15 * (pixnoise(62) - 0.5)
     cv.paint(1.0, ramp(t, [(62, 50, 38), MUD_MID, (118, 98, 72)]))
     puddles = fbm(63, 2, 3)
-    pm = smooth(0.62, 0.66, puddles)
-    cv.paint(pm * 0.75, lerp((64, 74, 70), (104, 116, 110), smooth(0.66, 0.8, puddles)))
-    cv.paint((smooth(0.6, 0.62, puddles) - pm).clip(0) * 0.6, (50, 40, 30))
+    pm = smooth(0.66, 0.7, puddles)
+    cv.paint(pm * 0.5, lerp((70, 72, 62), (100, 104, 92), smooth(0.7, 0.8, puddles)))
+    # boot prints and wheel ruts pressed into it
+    ruts = (np.abs(Y - 9 - 1.0 * np.sin(X / 5)) < 1.0) | (np.abs(Y - 23 - np.sin(X / 4)) < 1.0)
+    cv.paint(ruts.astype(float) * 0.3, (44, 34, 24))
 
 
 def paint_stone_floor(cv: Canvas, variant: int) -> None:
@@ -331,8 +361,8 @@ def paint_stone_floor(cv: Canvas, variant: int) -> None:
     grout = (ly < 1.0) | (lx < 1.0)
     bevel = np.where((ly < 2.0) | (lx < 2.0), 0.12, 0.0)
     bevel -= np.where((ly > 14.5) | (lx > 14.5), 0.1, 0.0)
-    cv.paint(1.0, ramp(base + tone + bevel, [STONE_DARK, STONE_MID, STONE_LIGHT]))
-    cv.paint(grout.astype(float), (58, 56, 52))
+    cv.paint(1.0, ramp(base + tone + bevel, [(70, 66, 60), (110, 104, 94), (138, 132, 120)]))
+    cv.paint(grout.astype(float), (46, 44, 40))
     if variant == 1:
         crack = np.abs(Y - 6 - (X - 18) * 0.6 - 1.2 * np.sin(X)) < 0.45
         crack &= (X > 18) & (X < 30)
@@ -350,8 +380,8 @@ def paint_wood_floor(cv: Canvas, variant: int) -> None:
     t = 0.5 + tones[plank % 4] + 0.28 * (grain - 0.5) + 0.1 * (pixnoise(83) - 0.5)
     ly = Y % 8
     t = t + np.where(ly < 1.5, 0.08, 0.0) - np.where(ly > 6.5, 0.1, 0.0)
-    cv.paint(1.0, ramp(t, [WOOD_DARK, WOOD_MID, WOOD_LIGHT]))
-    cv.paint((ly < 0.75).astype(float), (58, 40, 26))
+    cv.paint(1.0, ramp(t, [(118, 86, 54), (160, 122, 80), (192, 154, 106)]))
+    cv.paint((ly < 0.75).astype(float), (86, 60, 38))
     offs = [4, 20, 12, 28]
     for p in range(4):
         joint = (plank == p) & (np.abs(X - offs[(p + variant) % 4]) < 0.5)
@@ -456,15 +486,15 @@ def wall_outline(cv: Canvas, mask: int, top_end: float) -> None:
     if not mask & S_:
         rim = np.maximum(rim, (Y >= top_end - 1.4) & (Y < top_end))
         dark = np.maximum(dark, (Y > T - 1.0))
-    cv.paint(rim * 0.32, (255, 250, 230))
-    cv.paint(dark * 0.9, OUTLINE)
+    cv.paint(rim * 0.4, (255, 250, 230))
+    cv.paint(dark, OUTLINE)
 
 
 def paint_stone_wall(cv: Canvas, mask: int) -> None:
     top_end = float(T) if mask & S_ else T - FACE
     tone, mortar = stone_blocks(111, 8.0, [11, 10, 11], 6, -0.14, 0.14)
-    t = 0.55 + tone + 0.12 * (fbm(112, 4, 2) - 0.5) + 0.1 * (pixnoise(113) - 0.5)
-    cv.paint(1.0, ramp(t, [STONE_DARK, STONE_MID, STONE_LIGHT]))
+    t = 0.6 + tone + 0.12 * (fbm(112, 4, 2) - 0.5) + 0.1 * (pixnoise(113) - 0.5)
+    cv.paint(1.0, ramp(t, [(92, 90, 86), (156, 152, 142), (200, 196, 184)]))
     cv.paint(mortar * 0.85, (78, 74, 68))
     if not mask & S_:
         face = (Y >= top_end).astype(float)
@@ -487,8 +517,8 @@ def paint_wood_wall(cv: Canvas, mask: int) -> None:
     t = 0.5 + 0.26 * (grain - 0.5) + 0.08 * np.sin(board * 2.3) + 0.08 * (pixnoise(122) - 0.5)
     lv = v % 8
     t = t + np.where(lv < 1.5, 0.1, 0.0) - np.where(lv > 6.5, 0.12, 0.0)
-    cv.paint(1.0, ramp(t, [WOOD_DARK, WOOD_MID, WOOD_LIGHT]))
-    cv.paint((lv < 0.7).astype(float) * 0.8, (52, 34, 22))
+    cv.paint(1.0, ramp(t, [(40, 26, 16), (78, 52, 32), (110, 78, 48)]))
+    cv.paint((lv < 0.7).astype(float) * 0.8, (30, 20, 12))
     for k in range(4):  # pegs along the beam
         px, py = (16.0, k * 8 + 4.0) if along_y else (k * 8 + 4.0, 16.0)
         cv.paint(disc(px, py, 0.6) * 0.7, (50, 34, 20))
@@ -497,7 +527,7 @@ def paint_wood_wall(cv: Canvas, mask: int) -> None:
         fb = (X // 5).astype(int)
         fy = (Y - top_end) / FACE
         ft = 0.42 + 0.07 * np.sin(fb * 1.7) - 0.28 * fy + 0.1 * (pixnoise(123) - 0.5)
-        cv.paint(face, ramp(ft, [(40, 28, 18), (86, 60, 38), (120, 88, 56)]))
+        cv.paint(face, ramp(ft, [(30, 20, 12), (64, 44, 28), (92, 66, 42)]))
         cv.paint(face * ((X % 5) < 0.7) * 0.7, (34, 22, 14))
         cv.paint(((Y >= top_end) & (Y < top_end + 0.8)) * 0.6, OUTLINE)
     wall_outline(cv, mask, top_end)
@@ -631,7 +661,7 @@ def paint_hill(cv: Canvas, mask: int) -> None:
     wob = vnoise(161, 4)
     up = smooth(0.5, 10.0, edge_distance(mask, wob, 3.0))  # 0 at the foot, 1 on top
     light = np.zeros((N, N))
-    for side, dist, sign in ((N_, Y, 0.16), (W_, X, 0.1), (S_, T - Y, -0.2), (E_, T - X, -0.14)):
+    for side, dist, sign in ((N_, Y, 0.2), (W_, X, 0.14), (S_, T - Y, -0.3), (E_, T - X, -0.22)):
         if not mask & side:
             dd = dist + (wob - 0.5) * 3.0
             light += sign * (1 - smooth(2.0, 10.0, dd)) * smooth(0.0, 2.5, dd)
@@ -844,7 +874,7 @@ def paint_oak(cv: Canvas, variant: int) -> None:
     cols = [LEAF_DARK, LEAF_MID, LEAF_LIGHT, (160, 176, 104)]
     if variant == 2:
         cols = [(44, 56, 30), (84, 96, 46), (134, 140, 70), (176, 170, 100)]
-    canopy(cv, 221 + variant * 10, 14.5, 9, cols)
+    canopy(cv, 221 + variant * 10, 15.5, 10, cols)
 
 
 def paint_pine(cv: Canvas, variant: int) -> None:
@@ -853,7 +883,7 @@ def paint_pine(cv: Canvas, variant: int) -> None:
     ang = np.arctan2(Y - cy, X - cx)
     d = np.hypot(X - cx, Y - cy)
     spikes = 9 + variant * 2
-    outline_r = 13.5 + 1.6 * np.cos(ang * spikes) + 0.8 * np.cos(ang * spikes * 2 + 1)
+    outline_r = 14.2 + 1.6 * np.cos(ang * spikes) + 0.8 * np.cos(ang * spikes * 2 + 1)
     m = (d <= outline_r).astype(float)
     cv.shadow(m, 3.0, 3.5, 0.55)
     h = np.clip(outline_r - d, 0, None) * 0.9 + 1.2 * np.cos(ang * spikes) * (d / 14)
@@ -1208,6 +1238,8 @@ def paint_cart(cv: Canvas, variant: int) -> None:
 PAINTERS: dict[str, Callable[[Canvas, int], None]] = {
     "grass": paint_grass,
     "forest_floor": paint_forest_floor,
+    "forest": paint_forest,
+
     "dirt": paint_dirt,
     "sand": paint_sand,
     "mud": paint_mud,

@@ -46,10 +46,10 @@ LEGEND: dict[str, tuple[str, str | None, str | None]] = {
     "^": ("hill", None, None),
     "#": ("stone_floor", "stone_wall", None),
     "H": ("wood_floor", "wood_wall", None),
-    "P": ("dirt", "palisade", None),
-    "G": ("dirt", "palisade_gate", None),
+    "P": ("grass", "palisade", None),
+    "G": ("grass", "palisade_gate", None),
     "D": ("wood_floor", "door_wood", None),
-    "d": ("stone_floor", "door_stone", None),
+    "d": ("road", "door_stone", None),
     "O": ("wood_floor", "window_wood", None),
     "o": ("stone_floor", "window_stone", None),
     "A": ("stone_floor", "arrow_slit", None),
@@ -62,26 +62,29 @@ LEGEND: dict[str, tuple[str, str | None, str | None]] = {
     "B": ("grass", None, "bush"),
     "u": ("forest", None, "undergrowth"),
     "g": ("grass", None, "tall_grass"),
-    "r": ("mud", None, "reeds"),
-    "R": ("dirt", None, "rubble"),
+    "r": ("grass", None, "reeds"),
+    "R": ("grass", None, "rubble"),
     "K": ("grass", None, "boulder"),
     "k": ("grass", None, "rock"),
     "%": ("grass", None, "dead_tree"),
-    "x": ("dirt", None, "crates"),
+    "x": ("grass", None, "crates"),
     "X": ("wood_floor", None, "crates"),
-    "0": ("dirt", None, "barrels"),
+    "0": ("grass", None, "barrels"),
     "Q": ("wood_floor", None, "barrels"),
-    "h": ("dirt", None, "hay"),
+    "h": ("grass", None, "hay"),
     "w": ("cobbles", None, "well"),
     "n": ("wood_floor", None, "table"),
     "N": ("grass", None, "tent"),
-    "*": ("dirt", None, "campfire"),
+    "*": ("grass", None, "campfire"),
     "+": ("grass", None, "gravestone"),
-    "C": ("dirt", None, "cart"),
-    "f": ("dirt", None, "firewood"),
-    "e": ("stone_floor", None, "crates"),
-    "E": ("stone_floor", None, "barrels"),
+    "C": ("grass", None, "cart"),
+    "f": ("grass", None, "firewood"),
+    "j": ("wood_floor", None, "hay"),
+    "e": ("road", None, "crates"),
+    "E": ("road", None, "barrels"),
     "z": ("stone_floor", None, "rubble"),
+    "q": ("road", None, "well"),
+    "v": ("road", None, "campfire"),
 }
 
 
@@ -153,17 +156,18 @@ class Battle:
 def duel() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     d = from_ascii([
         "YYYtt..ttYYY",
-        "Yu,B.....gYY",
+        "Yu.B.....gYY",
         "Y..g.......Y",
-        "T...LL.LL..T",
+        "T..LLL.LLL.T",
         "...L.....L..",
-        "..gR..%..R..",
-        "....:.K:....",
-        "...L.....L..",
-        "T...LL.LL.gT",
+        "..gL..%..Lg.",
+        "......R.....",
+        "...L.K...L..",
+        "T..LLL.LLL.T",
         "Y.g.......BY",
         "YYB......uYY",
         "YYYtt..tYYYY",
+
     ])
     place(d, [
         "............",
@@ -207,24 +211,24 @@ def duel() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
 
 # --- 2. village ----------------------------------------------------------------------
 VILLAGE = [
-    "TT...FFFFFFFF.....TTT.....TTTT",
-    "T....F......F..HHHOHHH..T..TTT",
-    "..HHHOHHH...F..H-----H.....T.T",
-    "..H-----H...F..O-n---D..h..g..",
-    "..H-X---O...F..H-----H........",
+    "TT...FFFFFFFF.....TTT..T.TTTTT",
+    "T....F..g...F..HHHOHHH..T.T.TT",
+    "..HHHOHHH.h.F..H-----H...T.T.T",
+    "..H-----H...F..O-n---D..h.....",
+    "..H-X---O.g.F..H-----H.B......",
     "..H---Q-H..BF..HHHDHHH...FFFFF",
-    "..HHHDHHH...F.....=......F....",
-    ".....=......FFF...=......F.x0.",
-    "K....=............=......F....",
+    "B.HHHDHHH...F..B..=..B...F.x0.",
+    ".....=......FFF...=......F..0.",
+    "K....=...T........=......F.C..",
     "====================ccccc=====",
     "====================cccwc=====",
-    "....=...............ccccc.....",
-    "..B.=...................=....%",
+    "....=..........T....ccccc.....",
+    "..B.=.......B...........=..T.%",
     ".HHHDHHHH...FFFFFFFF.HHHDHHHH.",
-    ".H------O...F....g.F.H------H.",
-    ".H-nn---H...F.gg...F.H-h-Q--O.",
-    ".O------H...F......F.H------H.",
-    ".H--X-X-H...FFFFFFFF.H-hh-X-H.",
+    ".H------O...F.g..g.F.H------H.",
+    ".H-nn---H...F.gg.g.F.H-j-Q--O.",
+    ".O------H...F..g...F.H------H.",
+    ".H--X-X-H...FFFFFFFF.H-jj-X-H.",
     ".HHHHOHHH............HHHHHHHH.",
     "...........x.....~~~.........B",
     "..T...gg....C...~~W~~r...TT...",
@@ -253,7 +257,7 @@ def village() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
         "..............................",
         "..............................",
         "..............................",
-        "..............................",
+        "..........................b...",
         "..............................",
         "..............................",
         "..............................",
@@ -306,27 +310,27 @@ def village() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
 
 # --- 3. fort -------------------------------------------------------------------------
 FORT = [
-    "..........g.....KK............",
-    "....T.........^^^^^.......TTT.",
+    "TT........g.....KK.......TTTTT",
+    "T...T.........^^^^^.......TTT.",
     "..........%..^^^^^^^.......TT.",
-    ".....B........^^^^^.##A###A##.",
-    "..g...........L.....#_______#.",
-    "..........g...L.....#e_____E#.",
-    "...K..........L.....A___w___A.",
-    "......LLL...........#_______#.",
-    "....................#___*___#.",
-    "..B...R.......mm....#_______#.",
-    "==============mmmm==d_______A.",
-    "=============mmm====d_______#.",
-    "......g........mm...#_______#.",
-    "...L................#E_____e#.",
-    "...L......B.........A_______A.",
-    "...L......g.........#_______#.",
+    ".....B.....g..^^^^^.##A###A##.",
+    "..g.....LLLLL.......#=======#.",
+    "..##z#....g.........#e=====E#.",
+    "..#__z..B...........A===q===A.",
+    "..z__#..LLL.....P...#=======#.",
+    "..#z##.g........P...#===v===#.",
+    "..B...R.....K.......#=======#.",
+    "====================d=======A.",
+    "====================d=======#.",
+    "......g.............#=======#.",
+    "...L.......T....P...#E=====e#.",
+    "...L......B.....P...A=======A.",
+    "...L......g.........#=======#.",
     "........%.......K...##A###A##.",
-    "....B...........K.............",
-    "..........LLLL................",
+    "....B...gg......K.............",
+    "..........LLLL.........B......",
     "..T...gg..............T.......",
-    ".TTT...........B.....TT...TT..",
+    ".TTT......T....B.....TT...TT..",
     "TTTTT...........T...TTTTTTTTTT",
 ]
 
@@ -336,7 +340,7 @@ def fort() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     garrison = [(24, 9, "captain", "Sergeant Bryni"), (21, 10, "warrior", "Wistan"),
                 (21, 11, "warrior", "Godric"), (22, 12, "spearman", "Hereward"),
                 (21, 6, "crossbowman", "Aelfhild"), (21, 14, "crossbowman", "Toki"),
-                (23, 4, "archer", "Mildred"), (23, 15, "archer", "Leofwine")]
+                (22, 4, "archer", "Mildred"), (22, 15, "archer", "Leofwine")]
     for x, y, tmpl, nm in garrison:
         d.spawns.append(Spawn(x, y, "party", tmpl, nm, "hold" if tmpl != "captain" else "",
                               tmpl == "captain"))
@@ -411,8 +415,10 @@ def ambush() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
                 if ((x - 16.5) / 4.2) ** 2 + ((y - 12.5) / 4.6) ** 2 <= 1}
     stream = set()
     for y in range(h):
-        cx = 27 + 1.5 * math.sin(y / 3.0)
-        stream.add((int(round(cx)), y))
+        x0 = int(round(27 + 1.5 * math.sin(y / 3.0)))
+        if any((xx, y) in road for xx in range(25, 31)):
+            x0 = 28  # straight under the bridge
+        stream |= {(x0, y), (x0 + 1, y)}
     for y in range(h):
         for x in range(w):
             c = (x, y)
@@ -429,7 +435,7 @@ def ambush() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
                 continue
             r = rng.random()
             if c in near_road:
-                d.ground[y][x] = "grass" if r < 0.5 else "forest"
+                d.ground[y][x] = "forest"
                 if r < 0.16:
                     d.scatter[y][x] = "bush"
                 elif r < 0.3:
@@ -437,19 +443,21 @@ def ambush() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
                 elif r < 0.38:
                     d.scatter[y][x] = "tall_grass"
                 continue
-            if r < 0.36:
+            if r < 0.44:
                 d.scatter[y][x] = "oak" if rng.random() < 0.55 else "pine"
-            elif r < 0.58:
-                d.scatter[y][x] = "undergrowth"
             elif r < 0.66:
+                d.scatter[y][x] = "undergrowth"
+            elif r < 0.74:
                 d.scatter[y][x] = "bush"
-            elif r < 0.68:
+            elif r < 0.76:
                 d.scatter[y][x] = "boulder"
+
     # reeds along the stream, a footbridge where the road fords it
     for (x, y) in stream:
         for nx in (x - 1, x + 1):
-            if 0 <= nx < w and (nx, y) not in road and rng.random() < 0.45:
-                d.ground[y][nx], d.scatter[y][nx] = "mud", "reeds"
+            if (0 <= nx < w and (nx, y) not in road and (nx, y) not in stream
+                    and rng.random() < 0.5):
+                d.ground[y][nx], d.scatter[y][nx] = "forest", "reeds"
         if (x, y) in road:
             d.ground[y][x] = "bridge"
     # the trap: a felled tree across the road ahead and the stopped carts
@@ -559,7 +567,7 @@ def battle() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
                 d.ground[y][x] = "shallow"
                 continue
             if dist < 3.6 and rng.random() < 0.35:
-                d.ground[y][x], d.scatter[y][x] = "mud", "reeds"
+                d.scatter[y][x] = "reeds"
                 continue
             if in_hill(x, y):
                 d.ground[y][x] = "hill"
@@ -570,9 +578,10 @@ def battle() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
             if wv > 0.15:
                 d.ground[y][x] = "forest"
                 r = rng.random()
-                if r < 0.62:
+                if r < 0.68:
                     d.scatter[y][x] = "oak" if rng.random() < 0.6 else "pine"
-                elif r < 0.84:
+                elif r < 0.86:
+
                     d.scatter[y][x] = "undergrowth"
                 elif r < 0.9:
                     d.scatter[y][x] = "bush"
@@ -600,14 +609,20 @@ def battle() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
         for x in range(w):
             for y in (by, by + 1):
                 road.add((x, y))
-    for x in (6, 57):
+    for x0 in (6, 57):
         for y in range(bridges[0], bridges[1] + 2):
+            x = x0 + int(round(1.4 * math.sin(y / 5.0)))
             road.add((x, y))
             road.add((x + 1, y))
+    wet = {(x, y) for y in range(h) for x in range(w) if d.ground[y][x] in ("shallow", "deep")}
     for (x, y) in road:
-        dist = abs(x + 0.5 - river_x(y))
         d.scatter[y][x] = None
-        d.ground[y][x] = "bridge" if dist < 3.6 else "road"
+        d.ground[y][x] = "road"
+    for by in bridges:  # one straight deck over both road rows, bank to bank
+        xs = [x for (x, y) in wet if y in (by, by + 1)]
+        for x in range(min(xs), max(xs) + 1):
+            for y in (by, by + 1):
+                d.ground[y][x] = "bridge"
     # a walled farmstead on the west bank, a ruined watchtower on the east hill
     farm = [
         "FFFFFFFFFFFF",

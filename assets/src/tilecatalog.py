@@ -191,6 +191,7 @@ def _catalogue() -> tuple[TileSpec, ...]:
         TileSpec("hay_bales", "hay", 1, HAY),
         TileSpec("firewood", "crate", 2, CRATES),
     ]
+    tiles += _row("forest", "forest", FOREST_FLOOR)  # row 13: woodland fading into grass
     return tuple(tiles)
 
 

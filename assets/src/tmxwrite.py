@@ -37,14 +37,14 @@ CONNECTS: dict[str, frozenset[str]] = {
     "low_wall": frozenset({"low_wall", "stone_wall", "wood_wall", "fence"}),
     "fence": frozenset({"fence", "wood_wall", "stone_wall", "low_wall"}),
     "hill": frozenset({"hill"}),
+    "forest": frozenset({"forest"}),
     "road": frozenset({"road", "bridge", "door_wood", "door_stone", "palisade_gate"}),
 }
 # whether the world beyond the map edge continues the family
-OFF_MAP_CONNECTS = {"shallow": True, "deep": True, "hill": True, "road": True}
+OFF_MAP_CONNECTS = {"shallow": True, "deep": True, "hill": True, "road": True, "forest": True}
 
 VARIANTS: dict[str, tuple[tuple[str, int], ...]] = {
     "grass": (("grass_1", 6), ("grass_2", 4), ("grass_3", 3), ("grass_flowers", 1)),
-    "forest": (("forest_floor_1", 3), ("forest_floor_2", 1)),
     "dirt": (("dirt_1", 4), ("dirt_2", 2), ("dirt_3", 1)),
     "stone_floor": (("stone_floor_1", 4), ("stone_floor_2", 1)),
     "wood_floor": (("wood_floor_1", 3), ("wood_floor_2", 2)),
@@ -150,13 +150,14 @@ def _orient(d: Draft, x: int, y: int, family: str) -> str:
         def has(nx: int, ny: int, what: set[str]) -> bool:
             return d.inside(nx, ny) and bool(_family_at(layers, nx, ny) & what)
         water = {"shallow", "deep"}
-        if has(x, y - 1, {"bridge"}) or has(x, y + 1, {"bridge"}):
-            return "v"
-        if has(x - 1, y, {"bridge"}) or has(x + 1, y, {"bridge"}):
-            return "h"
         wet_ew = has(x - 1, y, water) or has(x + 1, y, water)
         wet_ns = has(x, y - 1, water) or has(x, y + 1, water)
-        return "v" if wet_ew and not wet_ns else "h"
+        if wet_ns != wet_ew:
+            return "h" if wet_ns else "v"
+        if has(x, y - 1, {"bridge"}) or has(x, y + 1, {"bridge"}):
+            return "v"
+        return "h"
+
     friends = WALLISH | {"palisade", "palisade_gate", "low_wall", "fence"}
     ew = sum(1 for nx in (x - 1, x + 1)
              if d.inside(nx, y) and _family_at(layers, nx, y) & friends)

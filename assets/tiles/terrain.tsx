@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="32" tileheight="32" tilecount="208" columns="16">
- <image source="terrain.png" width="512" height="416"/>
+<tileset version="1.8" tiledversion="1.8.2" name="terrain" tilewidth="32" tileheight="32" tilecount="224" columns="16">
+ <image source="terrain.png" width="512" height="448"/>
  <tile id="0">
   <properties>
    <property name="blocks_move" type="bool" value="false"/>
@@ -2079,6 +2079,166 @@
    <property name="cover" type="string" value="half"/>
    <property name="move_cost" type="int" value="1"/>
    <property name="terrain" type="string" value="crates"/>
+  </properties>
+ </tile>
+ <tile id="208">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="209">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="210">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="211">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="212">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="213">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="214">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="215">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="216">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="217">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="218">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="219">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="220">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="221">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="222">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
+  </properties>
+ </tile>
+ <tile id="223">
+  <properties>
+   <property name="blocks_move" type="bool" value="false"/>
+   <property name="blocks_sight" type="bool" value="false"/>
+   <property name="concealment" type="bool" value="false"/>
+   <property name="cover" type="string" value="none"/>
+   <property name="move_cost" type="int" value="1"/>
+   <property name="terrain" type="string" value="forest floor"/>
   </properties>
  </tile>
 </tileset>
