@@ -197,6 +197,13 @@ class Board:
             b = camera.world_to_screen(bx * camera.tile, by * camera.tile)
             pygame.draw.line(
                 surface,
+                (0, 0, 0),
+                (a[0] + origin[0], a[1] + origin[1] + 1),
+                (b[0] + origin[0], b[1] + origin[1] + 1),
+                3,
+            )
+            pygame.draw.line(
+                surface,
                 colour(name),
                 (a[0] + origin[0], a[1] + origin[1]),
                 (b[0] + origin[0], b[1] + origin[1]),

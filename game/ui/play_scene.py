@@ -77,6 +77,7 @@ ACTION_ICONS: tuple[tuple[str, str], ...] = (
     ("move", "footsteps"),
 )
 Point2 = tuple[float, float]
+_CORNER_NAMES = ("topleft", "topright", "bottomleft", "bottomright")
 ACTION_KEYS = (
     pygame.K_1,
     pygame.K_2,
@@ -887,11 +888,25 @@ class PlayScene(BattleScene):
         if not preview.allowed:
             lines.append((preview.reason, "", "hit"))
         rect = pygame.Rect(0, 0, 270, 16 + 22 * len(lines))
-        cx, cy = self.camera.cell_centre(self.hover)
-        rect.topleft = (int(cx) + self.viewport.x + 30, int(cy) + self.viewport.y - 20)
-        if rect.right > self.viewport.right:
-            rect.right = int(cx) + self.viewport.x - 30
-        rect.clamp_ip(self.viewport)
+        # in the viewport corner farthest from both units, so the cover lines stay in view
+        me = self.engine.token(d.unit)
+        points = [self.camera.cell_centre(self.hover)]
+        if me is not None:
+            points.append(self.camera.cell_centre(me.cell))
+        view = self.viewport.inflate(-16, -16)
+        corners = [view.topleft, view.topright, view.bottomleft, view.bottomright]
+
+        def clearance(corner: tuple[int, int]) -> float:
+            box = rect.copy()
+            setattr(box, _CORNER_NAMES[corners.index(corner)], corner)
+            return min(
+                abs(box.centerx - (px + self.viewport.x))
+                + abs(box.centery - (py + self.viewport.y))
+                for px, py in points
+            )
+
+        best = max(corners, key=clearance)
+        setattr(rect, _CORNER_NAMES[corners.index(best)], best)
         draw_panel(surface, rect, fill="parchment", border="target")
         y = rect.y + 8
         for label, value, tone in lines:

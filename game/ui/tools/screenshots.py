@@ -13,12 +13,14 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 
 from game.engine import Answer
 from game.ui.app import App
+from game.ui.camera import ZOOM_LEVELS
 from game.ui.flow import GameFlow
 from game.ui.menu import BattleSetup, MenuScene
 from game.ui.overlays import HandOffScene
@@ -64,9 +66,8 @@ def _advance_to_a_target(app: App, scene: PlayScene, max_turns: int = 40) -> boo
             target = targets[0]
             if me is not None and target.cell is not None:
                 mid = ((me.cell[0] + target.cell[0]) // 2, (me.cell[1] + target.cell[1]) // 2)
-                scene.camera = scene.camera.centred_on(mid).clamped(
-                    scene.model.width, scene.model.height
-                )
+                zoom = replace(scene.camera, level=ZOOM_LEVELS.index(1.0))
+                scene.camera = zoom.centred_on(mid).clamped(scene.model.width, scene.model.height)
                 _hover(app, scene, target.cell)
                 return True
         foes = [t for t in scene.engine.tokens() if t.side != d.side and not t.down]
