@@ -129,3 +129,20 @@ def test_quit_button_ends_the_game(app: App, tmp_path: Path) -> None:
     app.step(1)
     _click(app, menu.quit_button.rect.center)
     assert not app.running
+
+
+def test_the_menu_lists_every_shipped_map(app: App) -> None:
+    from game.maps import shipped_maps_dir
+    from game.ui.flow import GameFlow
+
+    shipped = sorted(p.resolve() for p in shipped_maps_dir().glob("*.tmx"))
+    if not shipped:
+        pytest.skip("no shipped maps yet")
+    menu = GameFlow(app).menu()
+    assert isinstance(menu, MenuScene)
+    listed = {e.path.resolve() for e in menu.entries}
+    assert set(shipped) <= listed
+    for entry in menu.entries:
+        if entry.path.resolve() in shipped:
+            assert entry.playable, entry.problem
+            assert entry.title and entry.briefing and len(entry.sides) >= 2

@@ -298,3 +298,49 @@ def test_cover_lines_go_to_each_corner_of_the_target(app: App, tmp_path: Path) -
     # from the gap's corner only part of a square far up the other side is in view
     tones = [tone for _, _, tone in walled.cover_lines((4, 7), (7, 5))]
     assert "cover_line_clear" in tones
+
+
+def _battle_at_a_reaction(tmp_path: Path, offered: str = "total_defense") -> Battle:
+    """A hotseat battle played by the baseline AI for both sides until the party is offered
+    ``offered``; the first of a fixed list of seeds where that happens."""
+    from game.ai import make_controller
+
+    path = write_map(tmp_path / "rx", 8, 6)
+    for seed in range(1, 41):
+        battle = Battle(path, "grid", seed, {"party": "human", "foes": "human"})
+        ai = make_controller("baseline", 0)
+        while battle.pending is not None:
+            d = battle.pending
+            if d.kind == "reaction" and d.side == "party":
+                if offered in {o.kind for o in d.options}:
+                    return battle
+            assert battle.answer(ai.choose(battle, d)).ok
+        battle.close()
+    raise AssertionError(f"no {offered} reaction for the party in 40 seeded battles")
+
+
+def test_reaction_prompt_names_the_roll_and_takes_total_defense(app: App, tmp_path: Path) -> None:
+    battle = _battle_at_a_reaction(tmp_path)
+    d = battle.pending
+    assert d is not None and "decline" in {o.kind for o in d.options}
+    scene = PlayScene(battle, MapView.from_file(battle.battlefield.path), lambda: None)
+    app.push(scene)
+    app.step(2)
+    labels = [b.label for b in scene.prompt_buttons]
+    assert "Total Defense" in labels and "Decline" in labels
+    assert d.trigger is not None and "d20" in d.trigger.text()  # the prompt shows the roll
+    unit = d.unit
+    button = scene.prompt_buttons[labels.index("Total Defense")]
+    _click_at(app, button.rect.center)
+    assert battle.answers[-1].kind == "total_defense"
+    token = scene.engine.token(unit or "")
+    assert token is not None and "total_defense" in token.conditions
+
+
+def test_reaction_prompts_set_to_never_decline_by_themselves(app: App, tmp_path: Path) -> None:
+    app.settings = Settings(reaction_prompts="never")
+    battle = _battle_at_a_reaction(tmp_path)
+    scene = PlayScene(battle, MapView.from_file(battle.battlefield.path), lambda: None)
+    app.push(scene)
+    app.step(2)
+    assert battle.answers[-1].kind == "decline"

@@ -446,17 +446,15 @@ class PlayScene(BattleScene):
         self._last_human_side = d.side
 
     def _auto_reaction(self, d: Decision) -> None:
-        """Apply the reaction-prompt setting: never ask → decline; ask only when it matters."""
-        policy = self.app.settings.reaction_prompts
-        decline = next((o.answer for o in d.options if o.kind == "decline" and o.answer), None)
-        if decline is None:
+        """Apply the reaction-prompt setting. "never" declines at once. "when it matters"
+        and "always" both ask here: the engine offers an Instant only when the ruleset
+        allows it, and the grid ruleset already offers Total Defense only when it would
+        change the outcome (game.rules.grid.total_defense)."""
+        if self.app.settings.reaction_prompts != "never":
             return
-        trigger = d.trigger
-        if policy == "never":
+        decline = next((o.answer for o in d.options if o.kind == "decline" and o.answer), None)
+        if decline is not None:
             self.give(decline)
-        elif policy == "when it matters" and isinstance(trigger, Rolled):
-            if trigger.outcome == "miss":  # a missed attack cannot be made worse
-                self.give(decline)
 
     def _show_victory(self) -> None:
         winner = self.battle.winner
@@ -951,10 +949,14 @@ class PlayScene(BattleScene):
             if option.answer is None:
                 continue
             answer = option.answer
+            label = option.label
+            weapon = getattr(answer, "weapon", None)
+            if isinstance(weapon, str):
+                label = f"{label}: {self._weapon_name(weapon)}"
             style = "flat" if option.kind == "decline" else "primary"
             shortcut = pygame.K_ESCAPE if option.kind == "decline" else next(keys, None)
             button = Button(
-                option.label,
+                label,
                 partial(self._give_quietly, answer),
                 style=style,
                 shortcut=shortcut,
