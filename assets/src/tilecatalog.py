@@ -231,5 +231,35 @@ def tsx_text() -> str:
         out.append(_prop("move_cost", "int", str(p.move_cost)))
         out.append(_prop("terrain", "string", p.terrain))
         out.append("  </properties>\n </tile>\n")
+    out += _wangsets()
     out.append("</tileset>\n")
     return "".join(out)
+
+
+# Families Tiled's terrain brush can paint (an "edge" Wang set each): the brush picks
+# the variant whose open sides match the neighbours, as make_maps.py does.
+WANG_FAMILIES = (
+    ("Shallow water", "shallow", "#4e808a"), ("Deep water", "deep", "#284c68"),
+    ("Stone wall", "stone_wall", "#9c988e"), ("Wooden wall", "wood_wall", "#4e3420"),
+    ("Palisade", "palisade", "#7a5838"), ("Low wall", "low_wall", "#88827a"),
+    ("Fence", "fence", "#8a6442"), ("Hill", "hill", "#8aa052"),
+    ("Dirt road", "road", "#8a6c4c"), ("Woodland floor", "forest", "#44503a"),
+)
+
+
+def _wangsets() -> list[str]:
+    out = [" <wangsets>\n"]
+    for title, prefix, colour in WANG_FAMILIES:
+        full = INDEX[f"{prefix}_15"]
+        out.append(f'  <wangset name="{title}" type="edge" tile="{full}">\n')
+        out.append(f'   <wangcolor name="{title}" color="{colour}" tile="{full}" '
+                   'probability="1"/>\n')
+        for m in MASKS:
+            # Tiled's edge order: top, (corner), right, (corner), bottom, (corner), left, ...
+            edges = [int(bool(m & NORTH)), 0, int(bool(m & EAST)), 0,
+                     int(bool(m & SOUTH)), 0, int(bool(m & WEST)), 0]
+            out.append(f'   <wangtile tileid="{INDEX[f"{prefix}_{m}"]}" '
+                       f'wangid="{",".join(map(str, edges))}"/>\n')
+        out.append("  </wangset>\n")
+    out.append(" </wangsets>\n")
+    return out

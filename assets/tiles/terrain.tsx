@@ -2241,4 +2241,196 @@
    <property name="terrain" type="string" value="forest floor"/>
   </properties>
  </tile>
+ <wangsets>
+  <wangset name="Shallow water" type="edge" tile="31">
+   <wangcolor name="Shallow water" color="#4e808a" tile="31" probability="1"/>
+   <wangtile tileid="16" wangid="0,0,0,0,0,0,0,0"/>
+   <wangtile tileid="17" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="18" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="19" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="20" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="21" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="22" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="23" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="24" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="25" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="26" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="27" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="28" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="29" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="30" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="31" wangid="1,0,1,0,1,0,1,0"/>
+  </wangset>
+  <wangset name="Deep water" type="edge" tile="47">
+   <wangcolor name="Deep water" color="#284c68" tile="47" probability="1"/>
+   <wangtile tileid="32" wangid="0,0,0,0,0,0,0,0"/>
+   <wangtile tileid="33" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="34" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="35" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="36" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="37" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="38" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="39" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="40" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="41" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="42" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="43" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="44" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="45" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="46" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="47" wangid="1,0,1,0,1,0,1,0"/>
+  </wangset>
+  <wangset name="Stone wall" type="edge" tile="63">
+   <wangcolor name="Stone wall" color="#9c988e" tile="63" probability="1"/>
+   <wangtile tileid="48" wangid="0,0,0,0,0,0,0,0"/>
+   <wangtile tileid="49" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="50" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="51" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="52" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="53" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="54" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="55" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="56" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="57" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="58" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="59" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="60" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="61" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="62" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="63" wangid="1,0,1,0,1,0,1,0"/>
+  </wangset>
+  <wangset name="Wooden wall" type="edge" tile="79">
+   <wangcolor name="Wooden wall" color="#4e3420" tile="79" probability="1"/>
+   <wangtile tileid="64" wangid="0,0,0,0,0,0,0,0"/>
+   <wangtile tileid="65" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="66" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="67" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="68" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="69" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="70" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="71" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="72" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="73" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="74" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="75" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="76" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="77" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="78" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="79" wangid="1,0,1,0,1,0,1,0"/>
+  </wangset>
+  <wangset name="Palisade" type="edge" tile="95">
+   <wangcolor name="Palisade" color="#7a5838" tile="95" probability="1"/>
+   <wangtile tileid="80" wangid="0,0,0,0,0,0,0,0"/>
+   <wangtile tileid="81" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="82" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="83" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="84" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="85" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="86" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="87" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="88" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="89" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="90" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="91" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="92" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="93" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="94" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="95" wangid="1,0,1,0,1,0,1,0"/>
+  </wangset>
+  <wangset name="Low wall" type="edge" tile="111">
+   <wangcolor name="Low wall" color="#88827a" tile="111" probability="1"/>
+   <wangtile tileid="96" wangid="0,0,0,0,0,0,0,0"/>
+   <wangtile tileid="97" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="98" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="99" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="100" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="101" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="102" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="103" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="104" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="105" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="106" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="107" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="108" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="109" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="110" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="111" wangid="1,0,1,0,1,0,1,0"/>
+  </wangset>
+  <wangset name="Fence" type="edge" tile="127">
+   <wangcolor name="Fence" color="#8a6442" tile="127" probability="1"/>
+   <wangtile tileid="112" wangid="0,0,0,0,0,0,0,0"/>
+   <wangtile tileid="113" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="114" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="115" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="116" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="117" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="118" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="119" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="120" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="121" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="122" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="123" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="124" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="125" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="126" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="127" wangid="1,0,1,0,1,0,1,0"/>
+  </wangset>
+  <wangset name="Hill" type="edge" tile="143">
+   <wangcolor name="Hill" color="#8aa052" tile="143" probability="1"/>
+   <wangtile tileid="128" wangid="0,0,0,0,0,0,0,0"/>
+   <wangtile tileid="129" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="130" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="131" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="132" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="133" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="134" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="135" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="136" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="137" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="138" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="139" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="140" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="141" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="142" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="143" wangid="1,0,1,0,1,0,1,0"/>
+  </wangset>
+  <wangset name="Dirt road" type="edge" tile="159">
+   <wangcolor name="Dirt road" color="#8a6c4c" tile="159" probability="1"/>
+   <wangtile tileid="144" wangid="0,0,0,0,0,0,0,0"/>
+   <wangtile tileid="145" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="146" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="147" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="148" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="149" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="150" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="151" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="152" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="153" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="154" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="155" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="156" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="157" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="158" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="159" wangid="1,0,1,0,1,0,1,0"/>
+  </wangset>
+  <wangset name="Woodland floor" type="edge" tile="223">
+   <wangcolor name="Woodland floor" color="#44503a" tile="223" probability="1"/>
+   <wangtile tileid="208" wangid="0,0,0,0,0,0,0,0"/>
+   <wangtile tileid="209" wangid="1,0,0,0,0,0,0,0"/>
+   <wangtile tileid="210" wangid="0,0,1,0,0,0,0,0"/>
+   <wangtile tileid="211" wangid="1,0,1,0,0,0,0,0"/>
+   <wangtile tileid="212" wangid="0,0,0,0,1,0,0,0"/>
+   <wangtile tileid="213" wangid="1,0,0,0,1,0,0,0"/>
+   <wangtile tileid="214" wangid="0,0,1,0,1,0,0,0"/>
+   <wangtile tileid="215" wangid="1,0,1,0,1,0,0,0"/>
+   <wangtile tileid="216" wangid="0,0,0,0,0,0,1,0"/>
+   <wangtile tileid="217" wangid="1,0,0,0,0,0,1,0"/>
+   <wangtile tileid="218" wangid="0,0,1,0,0,0,1,0"/>
+   <wangtile tileid="219" wangid="1,0,1,0,0,0,1,0"/>
+   <wangtile tileid="220" wangid="0,0,0,0,1,0,1,0"/>
+   <wangtile tileid="221" wangid="1,0,0,0,1,0,1,0"/>
+   <wangtile tileid="222" wangid="0,0,1,0,1,0,1,0"/>
+   <wangtile tileid="223" wangid="1,0,1,0,1,0,1,0"/>
+  </wangset>
+ </wangsets>
 </tileset>
