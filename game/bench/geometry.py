@@ -11,7 +11,10 @@ How each figure is taken (all on fresh caches unless the name says otherwise):
   map, each pair asked once (no cache hit), mean per query; median of batches.
 - ``los_query_cached_us``: the same pairs asked again (the engine's repeated asks).
 - ``visibility_map_ms``: ``Sight.visibility`` from one random open cell on a new
-  Sight (nothing shared), median over cells.
+  Sight (no cached point or map; the per-grid-version layout is built before the
+  clock starts, as a battle builds it once), median over cells.
+- ``sight_layout_ms``: building that per-version layout (on a new map or after a
+  terrain change).
 - ``reachable_ms``: ``reachable`` with a budget of 6 squares (a 30 ft move) from
   random open cells, median.
 - ``path_ms``: ``shortest_path`` between the open cells nearest to two opposite
@@ -33,6 +36,7 @@ from game.geometry.sight import Sight
 register_row("los_query_us", "one LOS + cover query", "µs", budget=50)
 register_row("los_query_cached_us", "same query, cached", "µs")
 register_row("visibility_map_ms", "visibility + cover map, one unit", "ms", budget=20)
+register_row("sight_layout_ms", "sight layout, per grid version", "ms")
 register_row("visibility_map_ms_tcod", "tcod compute_fov (cells only)", "ms")
 register_row("visibility_map_ms_vs_tcod", "visibility map / tcod FOV", "×")
 register_row("reachable_ms", "reachable cells, 6 squares", "ms")
@@ -82,11 +86,12 @@ def geometry_rows(ctx: BenchContext) -> dict[str, float]:
     times = []
     for cell in starts:
         sight = Sight(grid)
-        _ = sight.layout
+        sight.prepare()  # per grid version, not per map: built once a battle
         start = time.perf_counter()
         sight.visibility(cell)
         times.append(time.perf_counter() - start)
     out["visibility_map_ms"] = sorted(times)[len(times) // 2] * 1e3
+    out["sight_layout_ms"] = median_seconds(lambda: Sight(grid).prepare(), 3) * 1e3
 
     starts = [rng.choice(cells) for _ in range(samples)]
     times = []

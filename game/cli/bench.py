@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 
@@ -69,6 +70,8 @@ def build_context(map_name: str | None, seed: int, quick: bool) -> object:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Rows that draw frames import pygame; keep its banner out of the --json output.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.bench import ROWS, BenchContext, run_benches
 
     ctx = build_context(args.map, args.seed, args.quick)

@@ -42,12 +42,13 @@ class SightLayout:
     padded_row_mask: tuple[int, ...]  # per padded row (y+1): bit x+1, outside included
     padded_col_mask: tuple[int, ...]  # per padded column (x+1): bit y+1, outside included
     pinch: dict[tuple[int, int], int]  # lattice corner (X, Y) -> PINCH_* flags (non-zero only)
-    pinch_ys: tuple[tuple[int, ...], ...]  # per lattice column X: the pinched Y values
+    pinch_col_mask: tuple[int, ...]  # per lattice column X: bit Y set when (X, Y) is a pinch
     open_quadrants: npt.NDArray[np.uint8]  # [Y, X] quadrant bits of the open cells around
     wall_prefix: tuple[tuple[int, ...], ...]  # [y][x]: walls in rows < y, columns < x
     cover: npt.NDArray[np.int8]  # [y, x] cover granted by the tile (0 none)
     cover_prefix: tuple[tuple[int, ...], ...]  # like wall_prefix for cover tiles
     cover_cells: dict[Cell, int]  # cells whose tile grants cover -> Cover value
+    cover_col_mask: tuple[int, ...]  # per map column: bit y set when (col, y) grants cover
 
     @classmethod
     def of(cls, grid: Grid) -> SightLayout:
@@ -64,12 +65,6 @@ class SightLayout:
         padded = np.ones((h + 2, w + 2), dtype=bool)
         padded[1:-1, 1:-1] = wall
 
-        def masks(rows: npt.NDArray[np.bool_]) -> tuple[int, ...]:
-            weights = [1 << i for i in range(rows.shape[1])]
-            return tuple(
-                sum(wt for wt, b in zip(weights, row.tolist(), strict=True) if b) for row in rows
-            )
-
         # Cells around lattice corner (X, Y): NW = padded[Y, X], NE = padded[Y, X+1],
         # SW = padded[Y+1, X], SE = padded[Y+1, X+1].
         nw, ne = padded[:-1, :-1], padded[:-1, 1:]
@@ -78,7 +73,6 @@ class SightLayout:
         pinch = {
             (int(x), int(y)): int(kinds[y, x]) for y, x in zip(*np.nonzero(kinds), strict=True)
         }
-        pinch_ys = tuple(tuple(int(y) for y in np.nonzero(kinds[:, x])[0]) for x in range(w + 1))
         open_q = (
             (~nw).astype(np.uint8) * NW
             + (~ne).astype(np.uint8) * NE
@@ -98,17 +92,18 @@ class SightLayout:
             version=version,
             wall=wall,
             padded=padded,
-            row_mask=masks(wall),
-            col_mask=masks(wall.T),
-            padded_row_mask=masks(padded),
-            padded_col_mask=masks(padded.T),
+            row_mask=_masks(wall),
+            col_mask=_masks(wall.T),
+            padded_row_mask=_masks(padded),
+            padded_col_mask=_masks(padded.T),
             pinch=pinch,
-            pinch_ys=pinch_ys,
+            pinch_col_mask=_masks((kinds != 0).T),
             open_quadrants=open_q,
             wall_prefix=tuple(tuple(int(v) for v in row) for row in prefix.tolist()),
             cover=cover,
             cover_prefix=tuple(tuple(int(v) for v in row) for row in cprefix.tolist()),
             cover_cells=cover_cells,
+            cover_col_mask=_masks((cover > 0).T),
         )
 
     def mirrored(self) -> SightLayout:
@@ -133,3 +128,9 @@ class SightLayout:
             if -1 <= x <= self.width and -1 <= y <= self.height
             else True
         )
+
+
+def _masks(rows: npt.NDArray[np.bool_]) -> tuple[int, ...]:
+    """Each row of a boolean array as an int with bit ``i`` set when ``row[i]``."""
+    packed = np.packbits(np.ascontiguousarray(rows, dtype=bool), axis=1, bitorder="little")
+    return tuple(int.from_bytes(row.tobytes(), "little") for row in packed)

@@ -173,3 +173,109 @@ def segment_blocked(layout: SightLayout, p: Point, q: Point, a: Cell, b: Cell) -
         else:
             return True
     return False
+
+
+def first_clear(
+    layout: SightLayout,
+    sources: tuple[Point, ...],
+    q: Point,
+    a: Cell,
+    b: Cell,
+    hints: list[tuple[int, int, int, int]],
+) -> int:
+    """Index of the first of ``sources`` (samples of ``a``) whose line to ``q`` (a
+    sample of ``b``) is not blocked, or -1. Same rule as :func:`segment_blocked`.
+
+    Speed for whole cover queries: ``hints`` collects the open interiors of walls
+    (doubled boxes) that blocked earlier lines of the same query; most later lines
+    are blocked by one of them, which is cheaper to check than a walk.
+    """
+    qx, qy = q
+    for index, p in enumerate(sources):
+        px, py = p
+        dx, dy = qx - px, qy - py
+        hit = False
+        for bx0, by0, bx1, by1 in hints:
+            # Does the open segment meet the open box? Parametric t in (0, 1),
+            # compared as fractions with positive denominators.
+            lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
+            if dx > 0:
+                n1, n2, den = bx0 - px, bx1 - px, dx
+            elif dx < 0:
+                n1, n2, den = px - bx1, px - bx0, -dx
+            elif bx0 < px < bx1:
+                n1, n2, den = 0, 1, 1
+            else:
+                continue
+            if n1 * lo_d > lo_n * den:
+                lo_n, lo_d = n1, den
+            if n2 * hi_d < hi_n * den:
+                hi_n, hi_d = n2, den
+            if dy > 0:
+                n1, n2, den = by0 - py, by1 - py, dy
+            elif dy < 0:
+                n1, n2, den = py - by1, py - by0, -dy
+            elif by0 < py < by1:
+                n1, n2, den = 0, 1, 1
+            else:
+                continue
+            if n1 * lo_d > lo_n * den:
+                lo_n, lo_d = n1, den
+            if n2 * hi_d < hi_n * den:
+                hi_n, hi_d = n2, den
+            if lo_n * hi_d < hi_n * lo_d:
+                hit = True
+                break
+        if hit:
+            continue
+        wall = interior_blocker(layout, px, py, qx, qy)
+        if wall is not None:
+            cx, cy = wall
+            hints.append((2 * cx, 2 * cy, 2 * cx + 2, 2 * cy + 2))
+            continue
+        if not segment_blocked(layout, p, q, a, b):
+            return index
+    return -1
+
+
+def interior_blocker(layout: SightLayout, px: int, py: int, qx: int, qy: int) -> Cell | None:
+    """A blocking cell whose open interior the segment enters (rule 1), or None.
+    Segments along grid lines enter no interior and give None."""
+    dx, dy = qx - px, qy - py
+    if dx == 0 or dy == 0:
+        return None
+    if abs(dy) <= abs(dx):
+        if py > qy:
+            px, py, qx, qy, dx, dy = qx, qy, px, py, -dx, -dy
+        rows = layout.row_mask
+        den = 2 * dy
+        base = px * dy - py * dx
+        for r in range(py >> 1, ((qy + 1) >> 1)):
+            ya = 2 * r if 2 * r > py else py
+            yb = 2 * r + 2 if 2 * r + 2 < qy else qy
+            na = base + ya * dx
+            nb = base + yb * dx
+            if na > nb:
+                na, nb = nb, na
+            c0 = na // den
+            bits = rows[r] >> c0 & ((1 << (-((-nb) // den) - c0)) - 1)
+            if bits:
+                return (c0 + (bits & -bits).bit_length() - 1, r)
+    else:
+        if px > qx:
+            px, py, qx, qy, dx, dy = qx, qy, px, py, -dx, -dy
+        cols = layout.col_mask
+        den = 2 * dx
+        base = py * dx - px * dy
+        for c in range(px >> 1, ((qx + 1) >> 1)):
+            xa = 2 * c if 2 * c > px else px
+            xb = 2 * c + 2 if 2 * c + 2 < qx else qx
+            na = base + xa * dy
+            nb = base + xb * dy
+            if na > nb:
+                na, nb = nb, na
+            r0 = na // den
+            bits = cols[c] >> r0 & ((1 << (-((-nb) // den) - r0)) - 1)
+            if bits:
+                return (c, r0 + (bits & -bits).bit_length() - 1)
+    return None

@@ -34,8 +34,8 @@ import numpy.typing as npt
 
 from game.geometry.grid import Cell, Cover, Grid
 from game.geometry.layout import NE, NW, SE, SW, SightLayout
-from game.geometry.segment import Point, segment_blocked
-from game.geometry.sweep import PointSweeper, PointVisibility
+from game.geometry.segment import Point, first_clear, segment_blocked
+from game.geometry.sweep import PointSweeper, PointVisibility, tile_cover_map
 
 #: Visibility-map value of a square that is not seen.
 NOT_VISIBLE = -1
@@ -132,6 +132,13 @@ class Sight:
             self._points.clear()
         return self._layout
 
+    def prepare(self) -> None:
+        """Build the per-version data now (layout, mirrored layout) rather than on the
+        first visibility map; answers do not change."""
+        layout = self.layout
+        if self._sweeper is None:
+            self._sweeper = PointSweeper(layout)
+
     def _usable(self, layout: SightLayout, cell: Cell) -> bool:
         x, y = cell
         return 0 <= x < layout.width and 0 <= y < layout.height and not layout.wall[y, x]
@@ -161,14 +168,13 @@ class Sight:
             return Cover.NONE
         sa = sample_points(a)
         sb = sample_points(b)
+        hints: list[tuple[int, int, int, int]] = []
         seen = 0
         for corner in sb[1:]:
-            for s in sa:
-                if not segment_blocked(layout, s, corner, a, b):
-                    seen += 1
-                    break
+            if first_clear(layout, sa, corner, a, b, hints) >= 0:
+                seen += 1
         if seen == 0:
-            if all(segment_blocked(layout, s, sb[0], a, b) for s in sa):
+            if first_clear(layout, sa, sb[0], a, b, hints) < 0:
                 return None
             return Cover.FULL
         corner_cover = Cover.NONE if seen == 4 else Cover.HALF
@@ -231,6 +237,20 @@ class Sight:
             self._maps.popitem(last=False)
         return result
 
+    def _tile_cover_map(self, layout: SightLayout, a: Cell) -> npt.NDArray[np.int8] | None:
+        """:func:`tile_cover_between` from ``a`` to every square (None: no tile counts)."""
+        if not any(max(abs(x - a[0]), abs(y - a[1])) > 1 for x, y in layout.cover_cells):
+            return None
+        assert self._sweeper is not None
+        tiles = tile_cover_map(layout, self._sweeper.mirror, a)
+        # The sweep leaves out a's own column and counts a square's own tile; those
+        # few squares are answered one by one.
+        for y in range(layout.height):
+            tiles[y, a[0]] = tile_cover_between(layout, a, (a[0], y))
+        for cell in layout.cover_cells:
+            tiles[cell[1], cell[0]] = tile_cover_between(layout, a, cell)
+        return tiles
+
     def _compute_map(self, layout: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
         corners: npt.NDArray[np.uint8] | None = None
         centres: npt.NDArray[np.bool_] | None = None
@@ -248,50 +268,8 @@ class Sight:
         visible = ((seen > 0) | centres) & ~layout.wall
         cover = np.where(seen == 4, Cover.NONE, np.where(seen > 0, Cover.HALF, Cover.FULL))
         cover = cover.astype(np.int8)
-        tiles = _tile_cover_map(layout, a)
+        tiles = self._tile_cover_map(layout, a)
         if tiles is not None:
             # Tiles only add to the corner rule where the corners leave less than full.
             cover = np.maximum(cover, tiles)
         return np.where(visible, cover, NOT_VISIBLE).astype(np.int8)
-
-
-def _tile_cover_map(layout: SightLayout, a: Cell) -> npt.NDArray[np.int8] | None:
-    """:func:`tile_cover_between` from ``a`` to every square, vectorised over tiles."""
-    tiles = [
-        (cell, level)
-        for cell, level in layout.cover_cells.items()
-        if max(abs(cell[0] - a[0]), abs(cell[1] - a[1])) > 1
-    ]
-    if not tiles:
-        return None
-    h, w = layout.height, layout.width
-    px, py = 2 * a[0] + 1, 2 * a[1] + 1
-    ys, xs = np.mgrid[0:h, 0:w]
-    dx = (2 * xs + 1 - px).astype(np.float64).ravel()
-    dy = (2 * ys + 1 - py).astype(np.float64).ravel()
-    tx = np.array([c[0] for c, _ in tiles], dtype=np.float64)[:, None]
-    ty = np.array([c[1] for c, _ in tiles], dtype=np.float64)[:, None]
-    level = np.array([lv for _, lv in tiles], dtype=np.int8)[:, None]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        # t where the centre line crosses the tile's edges; exact for these small
-        # integer quotients (equal quotients round equal, unequal stay ordered).
-        ax1 = (2 * tx - px) / dx
-        ax2 = (2 * tx + 2 - px) / dx
-        ay1 = (2 * ty - py) / dy
-        ay2 = (2 * ty + 2 - py) / dy
-        lo = np.maximum(np.minimum(ax1, ax2), np.minimum(ay1, ay2))
-        hi = np.minimum(np.maximum(ax1, ax2), np.maximum(ay1, ay2))
-    # A zero direction component: inside the slab for every t, or never.
-    inside_x = (2 * tx < px) & (px < 2 * tx + 2)
-    inside_y = (2 * ty < py) & (py < 2 * ty + 2)
-    zx = dx == 0
-    zy = dy == 0
-    lo = np.where(zx, np.where(zy, 0.0, np.minimum(ay1, ay2)), lo)
-    hi = np.where(zx, np.where(zy, 1.0, np.maximum(ay1, ay2)), hi)
-    lo = np.where(zy & ~zx, np.minimum(ax1, ax2), lo)
-    hi = np.where(zy & ~zx, np.maximum(ax1, ax2), hi)
-    ok = (np.maximum(lo, 0.0) < np.minimum(hi, 1.0)) & (~zx | inside_x) & (~zy | inside_y)
-    target = (ys * w + xs).ravel()
-    own = (ty * w + tx).astype(np.int64) == target[None, :]
-    hits = np.where(ok & ~own, level, 0).max(axis=0)
-    return hits.reshape(h, w).astype(np.int8)

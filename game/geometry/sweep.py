@@ -78,89 +78,115 @@ def _subtract_point(ivs: list[Interval], m: float) -> list[Interval]:
 
 @dataclass(slots=True)
 class _Lines:
-    """Interval snapshots of one sweep, flattened for the vectorised lookup."""
+    """Interval snapshots of one sweep: the intervals of every recorded line,
+    concatenated, and how many belong to each line."""
 
-    lo: list[float]
-    hi: list[float]
-    lc: list[bool]
-    hc: list[bool]
+    line_ids: list[int]
+    intervals: list[Interval]
+    counts: list[int]
+
+    def keys(self) -> tuple[npt.NDArray[np.float64], ...]:
+        """(lo keys, hi keys, lo closed, hi closed) as arrays sorted by lo key."""
+        if not self.intervals:
+            empty = np.zeros(0)
+            return empty, empty, empty.astype(bool), empty.astype(bool)
+        arr = np.array(self.intervals, dtype=np.float64)
+        line = np.repeat(np.array(self.line_ids, dtype=np.float64) * _LINE_KEY, self.counts)
+        lo = line + np.maximum(arr[:, 0], -_CLIP)
+        hi = line + np.minimum(arr[:, 1], _CLIP)
+        return lo, hi, arr[:, 2] != 0, arr[:, 3] != 0
+
+
+def _row_bits(ivs: list[Interval], sy: int, d0: int, d1: int, top: int) -> int:
+    """Bit mask of the map rows (0..top) the rays of ``ivs`` cross between the
+    half-lines at distances d0 and d1 from the source (widened by one row)."""
+    rows = 0
+    for lo, hi, _, _ in ivs:
+        ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
+        ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
+        r0 = 0 if ymin < 2 else int(ymin // 2) - 1
+        r1 = top if ymax > 2 * top else int(ymax // 2) + 1
+        if r0 <= r1:
+            rows |= ((1 << (r1 - r0 + 1)) - 1) << r0
+    return rows
+
+
+def _wedge(r2: int, sy: int, d0: int, d1: int) -> tuple[float, float]:
+    """Open slope interval of the rays crossing the open cell rows ``(r2, r2+2)``
+    (doubled) between the half-lines at distances d0 < d1 from the source."""
+    a = r2 - sy
+    b = r2 + 2 - sy
+    if a >= 0:
+        wlo = a / d1
+    else:
+        wlo = a / d0 if d0 else -INF
+    if b > 0:
+        whi = b / d0 if d0 else INF
+    else:
+        whi = b / d1
+    return wlo, whi
 
 
 def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
     """Sweep the rays going right from doubled point ``(sx, sy)``."""
-    lines = _Lines([], [], [], [])
+    snaps: list[Interval] = []
+    counts: list[int] = []
+    line_ids: list[int] = []
     ivs: list[Interval] = [(-INF, INF, False, False)]
-    height = layout.height
     col_mask = layout.col_mask
     pcol = layout.padded_col_mask
-    pinch_ys = layout.pinch_ys
+    pinch_mask = layout.pinch_col_mask
     edge_bits = 3 << (sy >> 1) if not sy & 1 else 0  # padded rows sy/2 and sy/2+1
-    top_row = height - 1
+    top = layout.height - 1
     for big_x in range(sx + 1, 2 * layout.width + 1):
         d0 = big_x - 1 - sx
         d1 = big_x - sx
         c = (big_x - 1) >> 1
         walls = col_mask[c]
         if walls:
-            # Rows the visible rays cross in this half-column (widened by one row;
-            # extra walls are harmless since their slopes are already gone).
-            rows = 0
-            for lo, hi, _, _ in ivs:
-                ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
-                ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
-                r0 = 0 if ymin < 2 else int(ymin // 2) - 1
-                r1 = top_row if ymax > 2 * top_row else int(ymax // 2) + 1
-                if r0 <= r1:
-                    rows |= ((1 << (r1 - r0 + 1)) - 1) << r0
-            hit = walls & rows
+            # Walls in the rows the visible rays cross here. Extra walls would be
+            # harmless: their slopes are already gone.
+            hit = walls & _row_bits(ivs, sy, d0, d1, top)
             while hit:
                 low = hit & -hit
                 hit ^= low
-                r2 = (low.bit_length() - 1) << 1
-                a = r2 - sy
-                b = r2 + 2 - sy
-                if a >= 0:
-                    wlo = a / d1
-                else:
-                    wlo = a / d0 if d0 else -INF
-                if b > 0:
-                    whi = b / d0 if d0 else INF
-                else:
-                    whi = b / d1
+                wlo, whi = _wedge((low.bit_length() - 1) << 1, sy, d0, d1)
                 ivs = _subtract_open(ivs, wlo, whi)
             if not ivs:
                 break
         if edge_bits and (pcol[c + 1] & edge_bits) == edge_bits:
             ivs = _subtract_point(ivs, 0.0)
-        base = big_x * _LINE_KEY
-        for lo, hi, lc, hc in ivs:
-            lines.lo.append(base + max(lo, -_CLIP))
-            lines.hi.append(base + min(hi, _CLIP))
-            lines.lc.append(lc)
-            lines.hc.append(hc)
+            if not ivs:
+                break
+        snaps.extend(ivs)
+        counts.append(len(ivs))
+        line_ids.append(big_x)
         if not big_x & 1:
-            for py in pinch_ys[big_x >> 1]:
-                ivs = _subtract_point(ivs, (2 * py - sy) / d1)
-        if not ivs:
-            break
-    return lines
+            pinches = pinch_mask[big_x >> 1]
+            if pinches:
+                # Lattice rows Y (doubled 2Y) the rays reach on this line, widened.
+                hit = pinches & _row_bits(ivs, sy, d1, d1, top + 1)
+                while hit:
+                    low = hit & -hit
+                    hit ^= low
+                    ivs = _subtract_point(ivs, (2 * (low.bit_length() - 1) - sy) / d1)
+                if not ivs:
+                    break
+    return _Lines(line_ids, snaps, counts)
 
 
 def _lookup(lines: _Lines, keys: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
     """For each key, whether it lies in one of the recorded intervals."""
-    if not lines.lo:
+    lo, hi, lc, hc = lines.keys()
+    if not len(lo):
         return np.zeros(keys.shape, dtype=bool)
-    lo = np.asarray(lines.lo)
-    hi = np.asarray(lines.hi)
-    lc = np.asarray(lines.lc)
-    hc = np.asarray(lines.hc)
     idx = np.searchsorted(lo, keys, side="right") - 1
     ok = idx >= 0
     idx = np.maximum(idx, 0)
     klo, khi = lo[idx], hi[idx]
-    return (
-        ok & ((keys > klo) | ((keys == klo) & lc[idx])) & ((keys < khi) | ((keys == khi) & hc[idx]))
-    )
+    above_lo = (keys > klo) | ((keys == klo) & lc[idx])
+    below_hi = (keys < khi) | ((keys == khi) & hc[idx])
+    return ok & above_lo & below_hi
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,3 +310,82 @@ def _any_open(quads: int, big_x: int, big_y: int) -> Cell:
     if quads & NE:
         return (big_x, big_y - 1)
     return (big_x - 1, big_y - 1)
+
+
+# -- tile cover along centre lines ---------------------------------------------------------
+
+
+def _union_open(ivs: list[tuple[float, float]], a: float, b: float) -> list[tuple[float, float]]:
+    """``ivs`` (sorted disjoint open intervals) united with the open interval ``(a, b)``;
+    intervals that only touch stay apart (the touching slope is in neither)."""
+    out: list[tuple[float, float]] = []
+    placed = False
+    for lo, hi in ivs:
+        if hi <= a:
+            out.append((lo, hi))
+        elif lo >= b:
+            if not placed:
+                out.append((a, b))
+                placed = True
+            out.append((lo, hi))
+        else:
+            a, b = min(a, lo), max(b, hi)
+    if not placed:
+        out.append((a, b))
+    return out
+
+
+def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
+    """Centre lines going right from the centre of ``a``: per centre line X, the slopes
+    whose ray has passed through a cover tile's interior of level >= 1 and == 2.
+    Tiles in ``a``'s own 3×3 block do not count (see game.geometry.sight)."""
+    sx, sy = 2 * a[0] + 1, 2 * a[1] + 1
+    cover = layout.cover
+    unions: list[list[tuple[float, float]]] = [[], []]
+    lines = (_Lines([], [], []), _Lines([], [], []))
+    near = ((1 << 3) - 1) << (a[1] - 1) if a[1] >= 1 else (1 << 2) - 1
+    for big_x in range(sx + 1, 2 * layout.width + 1):
+        d0 = big_x - 1 - sx
+        d1 = big_x - sx
+        c = (big_x - 1) >> 1
+        tiles = layout.cover_col_mask[c]
+        if abs(c - a[0]) <= 1:
+            tiles &= ~near
+        while tiles:
+            low = tiles & -tiles
+            tiles ^= low
+            r = low.bit_length() - 1
+            wlo, whi = _wedge(2 * r, sy, d0, d1)
+            for level in range(int(cover[r, c])):
+                unions[level] = _union_open(unions[level], wlo, whi)
+        if big_x & 1:
+            for level in (0, 1):
+                if unions[level]:
+                    rec = lines[level]
+                    rec.intervals.extend((lo, hi, 0.0, 0.0) for lo, hi in unions[level])  # type: ignore[misc]
+                    rec.counts.append(len(unions[level]))
+                    rec.line_ids.append(big_x)
+    return lines
+
+
+def tile_cover_map(layout: SightLayout, mirror: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
+    """Cover from tiles on the centre line from ``a`` to every square (``[y, x]``),
+    ignoring ``a``'s 3×3 block and counting each square's own tile; the caller
+    fixes up squares that are themselves cover tiles and ``a``'s own column."""
+    h, w = layout.height, layout.width
+    out = np.zeros((h, w), dtype=np.int8)
+    sy = 2 * a[1] + 1
+    my = np.arange(1, 2 * h, 2, dtype=np.float64)[:, None]
+    for frame, ax in ((layout, a[0]), (mirror, w - 1 - a[0])):
+        fsx = 2 * ax + 1
+        half, full = _cover_sweep_right(frame, (ax, a[1]))
+        mx = np.arange(2 * ax + 3, 2 * w, 2, dtype=np.float64)[None, :]
+        if not mx.size:
+            continue
+        keys = mx * _LINE_KEY + (my - sy) / (mx - fsx)
+        level = _lookup(half, keys).astype(np.int8) + _lookup(full, keys)
+        if frame is layout:
+            out[:, ax + 1 :] = level
+        else:
+            out[:, : w - 1 - ax] = level[:, ::-1]
+    return out
