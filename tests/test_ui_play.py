@@ -344,3 +344,32 @@ def test_reaction_prompts_set_to_never_decline_by_themselves(app: App, tmp_path:
     app.push(scene)
     app.step(2)
     assert battle.answers[-1].kind == "decline"
+
+
+def test_the_hovered_path_marks_squares_that_provoke(app: App, tmp_path: Path) -> None:
+    units = (("Ada", "party", "warrior", 3, 2), ("Gor", "foes", "bandit", 4, 2))
+    path = write_map(tmp_path / "aoo", 10, 6, walls=(), units=units)
+    battle = Battle(path, "grid", 2, {"party": "human", "foes": "human"})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    for _ in range(4):  # let the bandits end their turn if they move first
+        d = battle.pending
+        assert d is not None
+        if d.side == "party":
+            break
+        end = next(o.answer for o in d.options if o.kind == "end_turn" and o.answer)
+        battle.answer(end)
+    app.step(1)
+    if isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+    away = next(p for p in scene.of_kind("move") if p.cell == (0, 2))
+    pos = _pos(scene, (0, 2))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    app.step(1)
+    ov = scene.overlays()
+    assert ov.path and ov.path[-1] == (0, 2)
+    assert ov.danger, "walking away from an adjacent bandit provokes somewhere on the path"
+    assert ov.danger <= set(ov.path)
+    assert list(ov.danger) == scene.battle.provoking_steps(away.answer)

@@ -293,6 +293,12 @@ class Battle:
                 self.ctx, attacker, target, weapon, ranged=ranged
             )
 
+    def provoking_steps(self, answer: Answer) -> list[tuple[int, int]]:
+        """Squares along a movement answer's path where leaving provokes attacks of
+        opportunity (pure; for the UI's path preview)."""
+        with self._active():
+            return self.ctx.ruleset.provoking_steps(self.ctx, answer)
+
     def state_hash(self) -> str:
         """sha256 of everything that decides the future: units' components, round, turn
         position, the pending decision and the dice generator's state."""

@@ -208,6 +208,11 @@ class Ruleset:
         yield from self.actions[answer.kind].perform(ctx, answer)
 
     # -- questions the UI and AI ask ------------------------------------------------------
+    def provoking_steps(self, ctx: Context, answer: Answer) -> list[tuple[int, int]]:
+        """The squares along a movement answer's path whose leaving would provoke attacks
+        of opportunity (the UI marks them on the hovered path); none by default."""
+        return []
+
     def attack_preview(
         self, ctx: Context, attacker: str, target: str, weapon: str, *, ranged: bool | None = None
     ) -> AttackPreview:

@@ -180,7 +180,7 @@ class Board:
                     max(3, px // 8),
                 )
                 pygame.draw.lines(surface, colour("path"), False, points, max(2, px // 10))
-            for cell in ov.path[1:]:
+            for cell in ov.path:
                 if cell in ov.danger:
                     r = rect_of(cell)
                     pygame.draw.rect(surface, colour("aoo"), r.inflate(-4, -4), 3)

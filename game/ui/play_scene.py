@@ -605,11 +605,9 @@ class PlayScene(BattleScene):
 
     def provoking_cells(self, placed: Placed) -> list[Cell]:
         """Squares along a path where leaving provokes an attack of opportunity (engine)."""
-        reader = getattr(self.battle.ctx.ruleset, "provoking_cells", None)
-        if reader is None or not placed.path:
+        if not placed.path:
             return []
-        with self.battle._active():
-            return list(reader(self.battle.ctx, placed.answer))
+        return self.battle.provoking_steps(placed.answer)
 
     def _hovered_placed(self) -> Placed | None:
         if self.hover is None:

@@ -21,6 +21,7 @@ from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
 from game.rules.grid.disengage import DisengageSpec
 from game.rules.grid.end_turn import EndTurnSpec
 from game.rules.grid.move import MoveSpec
+from game.rules.grid.opportunity import leaving_threats
 from game.rules.grid.resolution import preview
 from game.rules.grid.state import GridState
 from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, VisibilityRefresh
@@ -71,6 +72,21 @@ class GridRuleset(Ruleset):
         self, ctx: Context, attacker: str, target: str, weapon: str, *, ranged: bool | None = None
     ) -> AttackPreview:
         return preview(ctx, attacker, target, weapon, ranged)
+
+    def provoking_steps(self, ctx: Context, answer: Answer) -> list[tuple[int, int]]:
+        """Squares of a path whose leaving draws attacks of opportunity (004 · Combat
+        Actions), judged from the positions now, for the UI's path preview."""
+        path = getattr(answer, "path", None)
+        unit = getattr(answer, "unit", None)
+        if not path or not isinstance(unit, str):
+            return []
+        out = []
+        at = units.cell(ctx, unit)
+        for step in path:
+            if leaving_threats(ctx, unit, at, step):
+                out.append(at)
+            at = step
+        return out
 
     def in_fight(self, ctx: Context, unit: str) -> bool:
         return units.in_fight(ctx, unit)
