@@ -207,7 +207,9 @@ class Board:
 
     # -- what the enemies could do to a unit -----------------------------------------------
     def exposure(self, unit: str) -> Array:
-        """Expected damage to ``unit`` on each square next round (float ``[y, x]``)."""
+        """Expected damage to ``unit`` on each square next round (float ``[y, x]``). An
+        enemy has one blow a round: its threat is shared among the units of ours it
+        could reach, so standing together spreads the blows."""
         ctx = self.ctx
         ac, _ = target_ac(ctx, unit)
         key = (unit, ac)
@@ -215,18 +217,22 @@ class Board:
         if found is not None:
             return found
         total = np.zeros((self.height, self.width), dtype=np.float64)
+        others = [self.cells[f] for f in self.friends if f != unit]
         for pic in self.threats():
             best = np.zeros_like(total)
             if pic.melee is not None:
                 e = estimates.blow_vs_ac(ctx, pic.unit, pic.melee, False, ac, 0)
-                best = np.where(pic.zone, e, 0.0)
+                # one blow a round, shared among the targets it can reach
+                rivals = sum(1 for x, y in others if pic.zone[y, x])
+                best = np.where(pic.zone, e / (1 + rivals), 0.0)
             if pic.shot is not None and pic.shot_mod is not None and pic.shot_ok is not None:
                 tmpl = units.stats(ctx, pic.unit).template
                 thrown = pic.shot.thrown and not pic.shot.ranged
                 bonus = tmpl.attack_modifier(pic.shot, thrown=thrown)
                 p = np.clip((21 - (ac - bonus - pic.shot_mod)) / 20.0, 0.0, 1.0)
                 mean = estimates.mean_damage(ctx, pic.unit, pic.shot)
-                shots = np.where(pic.shot_ok, p * mean * pic.shot_factor, 0.0)
+                rivals = sum(1 for x, y in others if pic.shot_ok[y, x])
+                shots = np.where(pic.shot_ok, p * mean * pic.shot_factor / (1 + rivals), 0.0)
                 best = np.maximum(best, shots)
             total += best
         self._exposure[key] = total
@@ -257,11 +263,10 @@ class Board:
         tmpl = units.stats(ctx, unit).template
         for t in self.enemies:
             at = self.cells[t]
-            hp = units.health(ctx, t).hp
-            t_worth = estimates.worth(ctx, t)
+            st = estimates.stakes(ctx, t, horizon, morale=kill_focus)
             if melee_w is not None:
                 o = estimates.prospect(ctx, unit, t, melee_w, False, tmpl.attack_modifier(melee_w))
-                gain = value_of(o.p_kill, o.expected, hp, t_worth, horizon, kill_focus)
+                gain = value_of(st, o.p_kill, o.expected, kill_focus)
                 near = chebyshev(self.width, self.height, at) <= speed + max(1, melee_w.reach)
                 out = np.maximum(out, np.where(near, gain, 0.0))
             if shot_w is None:
@@ -290,7 +295,7 @@ class Board:
                 p = np.clip((21 - (ac - bonus - mod)) / 20.0, 0.0, 1.0)
             p_kill = base.p_kill / p0 * p if base.p_hit > 0 else p * 0.0
             expected = p * base.mean_hit
-            gain_arr = value_array(p_kill, expected, hp, t_worth, horizon, kill_focus)
+            gain_arr = value_array(st, p_kill, expected, kill_focus)
             if shot_w.ranged and shot_w.two_handed:
                 if now:
                     gain_arr = np.where(self.adjacent_armed(), 0.0, gain_arr)
@@ -382,22 +387,15 @@ def walking_field(ctx: Context, sources: list[Cell]) -> Array:
 UNREACHED = 10_000
 
 
-def value_of(
-    p_kill: float, expected: float, hp: int, unit_worth: float, horizon: float, kill_focus: bool
-) -> float:
-    """What a blow is worth (``estimates.harm_value``); without ``kill_focus`` (easy) only
-    the raw expected damage counts, as a share of the target's HP."""
-    if not kill_focus:
-        return unit_worth * horizon * 0.5 * min(1.0, expected / max(1, hp))
-    return estimates.harm_value(hp, unit_worth, horizon, p_kill, expected)
+def value_of(st: estimates.Stakes, p_kill: float, expected: float, kill_focus: bool) -> float:
+    """What a blow is worth (``Stakes.value``); without ``kill_focus`` (easy) only the raw
+    expected damage counts."""
+    return st.value(p_kill, expected) if kill_focus else st.raw(expected)
 
 
-def value_array(
-    p_kill: Array, expected: Array, hp: int, unit_worth: float, horizon: float, kill_focus: bool
-) -> Array:
+def value_array(st: estimates.Stakes, p_kill: Array, expected: Array, kill_focus: bool) -> Array:
     """``value_of`` over arrays of kill chances and expected damage."""
-    share = np.minimum(1.0, expected / max(1, hp))
+    capped = np.minimum(expected, max(0, st.hp))
     if not kill_focus:
-        return unit_worth * horizon * 0.5 * share
-    wound = estimates.WOUND_SHARE
-    return unit_worth * horizon * (p_kill + wound * (1 - p_kill) * share)
+        return capped * st.per_hp / estimates.WOUND_SHARE * 0.5
+    return p_kill * st.down + (1 - p_kill) * capped * st.per_hp

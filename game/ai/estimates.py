@@ -30,6 +30,7 @@ from game.rules.grid.resolution import (
     shock_stopped,
     target_ac,
 )
+from game.rules.grid.state import GridState
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -102,11 +103,29 @@ def is_shooter(ctx: Context, unit: str) -> bool:
     return shot[0] is not None and shot[0].ranged and shot[1] >= melee[1] * 0.8
 
 
+_WORTH: dict[tuple[int, str, str, tuple[str, ...]], float] = {}
+
+
 def worth(ctx: Context, unit: str) -> float:
-    """Damage per round the unit deals against a typical AC, plus one."""
-    melee = best_melee(ctx, unit, TYPICAL_AC)[1]
-    shot = best_shot(ctx, unit, TYPICAL_AC)[1]
-    return 1.0 + max(melee, shot)
+    """Damage per round the unit deals against a typical AC, plus one; a routed unit is
+    running for the edge and is worth a fifth of that (004 · Morale)."""
+    key = (
+        id(ctx),
+        units.stats(ctx, unit).template.id,
+        unit,
+        tuple(units.loadout(ctx, unit).readied),
+    )
+    base = _WORTH.get(key)
+    if base is None:
+        melee = best_melee(ctx, unit, TYPICAL_AC)[1]
+        shot = best_shot(ctx, unit, TYPICAL_AC)[1]
+        base = 1.0 + max(melee, shot)
+        if len(_WORTH) > 4096:
+            _WORTH.clear()
+        _WORTH[key] = base
+    if ctx.get(unit, GridState).routed:
+        return base * 0.2
+    return base
 
 
 def odds(
@@ -169,10 +188,70 @@ def prospect(
     return Odds(weapon.id, ranged, p_hit, mean_hit, p_kill, expected)
 
 
-def harm_value(hp: int, unit_worth: float, horizon: float, p_kill: float, expected: float) -> float:
-    """What dealing ``expected`` damage with chance ``p_kill`` of downing is worth against
-    a unit with ``hp`` left and ``unit_worth`` (also used for our own losses)."""
-    if hp <= 0:
+def p_break(morale: int) -> float:
+    """Chance that 2d6 rolls above ``morale`` (004 · Morale, as the grid rules roll it)."""
+    above = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b > morale)
+    return above / 36
+
+
+def morale_cascade(ctx: Context, unit: str, horizon: float) -> float:
+    """What ``unit`` going down costs its side beyond itself: each morale check it would
+    trigger (the side's first casualty, half the side down, the leader down; 004 ·
+    Morale as the grid rules trigger it) may rout every unit of the side that checks."""
+    from game.rules.grid.morale import FIRST_CASUALTY, HALF_DOWN, LEADER_DOWN, checks_morale
+    from game.world.components import Leader
+
+    side = units.side(ctx, unit)
+    watch = getattr(ctx.ruleset, "morale", None)
+    fired: set[str] = set(getattr(watch, "fired", {}).get(side, set()))
+    mates = [u for u in units.units_of(ctx, side) if u != unit]
+    fighting = [u for u in mates if units.in_fight(ctx, u)]
+    triggers = 0
+    if FIRST_CASUALTY not in fired:
+        triggers += 1
+    if HALF_DOWN not in fired and len(fighting) * 2 <= len(mates) + 1:
+        triggers += 1
+    if LEADER_DOWN not in fired and ctx.try_get(unit, Leader) is not None:
+        triggers += 1
+    if not triggers:
         return 0.0
-    share = min(1.0, expected / hp)
-    return unit_worth * horizon * (p_kill + WOUND_SHARE * (1 - p_kill) * share)
+    total = 0.0
+    for u in fighting:
+        if not checks_morale(ctx, u):
+            continue
+        p = 1 - (1 - p_break(units.stats(ctx, u).morale)) ** triggers
+        total += p * worth(ctx, u) * horizon
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What hurting one unit is worth: ``down`` for dropping it (its worth over the
+    horizon plus the morale checks its fall sets off), ``per_hp`` for each point of a
+    wound that does not drop it (``WOUND_SHARE`` of its worth, spread over its HP)."""
+
+    hp: int
+    down: float
+    per_hp: float
+
+    def value(self, p_kill: float, expected: float) -> float:
+        if self.hp <= 0:
+            return 0.0
+        return p_kill * self.down + (1 - p_kill) * min(expected, self.hp) * self.per_hp
+
+    def raw(self, expected: float) -> float:
+        """Easy's view: damage as a share of the unit, no thought of the kill."""
+        return min(expected, self.hp) * self.per_hp / WOUND_SHARE * 0.5
+
+
+def stakes(ctx: Context, unit: str, horizon: float, *, morale: bool = True) -> Stakes:
+    hp = units.health(ctx, unit).hp
+    w = worth(ctx, unit) * horizon
+    down = w + (morale_cascade(ctx, unit, horizon) if morale else 0.0)
+    return Stakes(hp, down, WOUND_SHARE * w / max(1, hp))
+
+
+def harm_value(ctx: Context, unit: str, horizon: float, p_kill: float, expected: float) -> float:
+    """What dealing ``expected`` damage with chance ``p_kill`` of dropping ``unit`` is
+    worth (also the loss when ``unit`` is ours)."""
+    return stakes(ctx, unit, horizon).value(p_kill, expected)

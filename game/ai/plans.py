@@ -22,6 +22,7 @@ decision, so the rest of the plan adapts to what the dice did.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -32,11 +33,10 @@ from game.ai.board import Array, Board, value_array, value_of
 from game.ai.levels import Level
 from game.engine.answers import Answer, EndTurn
 from game.geometry.grid import Cell
-from game.geometry.movement import reachable, shortest_path
+from game.geometry.movement import STEPS
 from game.rules.grid import budget, units
 from game.rules.grid.disengage import Disengage
-from game.rules.grid.move import Move, blockers, move_squares, reachable_cells
-from game.rules.grid.opportunity import leaving_threats
+from game.rules.grid.move import Move, blockers, move_squares
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -74,6 +74,7 @@ class Planner:
         self.here = units.cell(ctx, unit)
         self.hp = units.health(ctx, unit).hp
         self.worth = estimates.worth(ctx, unit)
+        self.stakes = estimates.stakes(ctx, unit, level.horizon, morale=level.kill_focus)
         self.horizon = level.horizon
         self.speed = move_squares(ctx, unit)
         self.shooter = estimates.is_shooter(ctx, unit)
@@ -85,6 +86,8 @@ class Planner:
         self.disengaged = units.conditions(ctx, unit).disengaged
         self._aoo_cache: dict[tuple[Cell, ...], tuple[float, float]] = {}
         self._pos: Array | None = None
+        self._opp: list[tuple[str, Cell, int]] | None = None
+        self._trees: dict[bool, tuple[dict[Cell, int], dict[Cell, Cell]]] = {}
 
     # -- the value of standing somewhere ----------------------------------------------------
     def position_values(self) -> Array:
@@ -93,7 +96,7 @@ class Planner:
         exposure = self.board.exposure(self.unit)
         hp = max(1, self.hp)
         p_down = np.clip(exposure / hp - 0.5, 0.0, 1.0)
-        loss = value_array(p_down, exposure, hp, self.worth, self.horizon, True)
+        loss = value_array(self.stakes, p_down, exposure, True)
         offence = self.board.offence(self.unit, self.horizon, lv.kill_focus)
         walk = np.minimum(self.board.walk(), 60).astype(np.float64)
         tempo = 1.0 + self.ctx.round / 6.0
@@ -128,23 +131,39 @@ class Planner:
             return 0.0, 0.0
         tmpl = units.stats(ctx, enemy).template
         o = estimates.prospect(ctx, enemy, self.unit, weapon, False, tmpl.attack_modifier(weapon))
-        return estimates.harm_value(self.hp, self.worth, self.horizon, o.p_kill, o.expected), (
-            o.p_kill
-        )
+        return self.stakes.value(o.p_kill, o.expected), o.p_kill
+
+    def _opportunists(self) -> list[tuple[str, Cell, int]]:
+        """Enemies that could make an attack of opportunity now: (unit, square, reach)."""
+        if self._opp is None:
+            from game.rules.grid.opportunity import can_make_opportunity
+
+            self._opp = [
+                (e, self.board.cells[e], units.melee_reach(self.ctx, e))
+                for e in self.board.enemies
+                if can_make_opportunity(self.ctx, e) and units.melee_reach(self.ctx, e) > 0
+            ]
+        return self._opp
 
     def path_aoo(self, path: tuple[Cell, ...]) -> tuple[float, float]:
-        """Exact attacks of opportunity along ``path``: (value lost, chance to survive)."""
+        """Attacks of opportunity along ``path`` as ``opportunity.leaving_threats`` would
+        give them (004 · Run): (value lost, chance to survive them)."""
         if self.disengaged or self.level.aoo <= 0 or not path:
             return 0.0, 1.0
         found = self._aoo_cache.get(path)
         if found is not None:
             return found
+        sees = self.ctx.sight.sees
         seen: set[str] = set()
         loss, survive = 0.0, 1.0
         at = self.here
         for step in path:
-            for enemy in leaving_threats(self.ctx, self.unit, at, step):
-                if enemy in seen:
+            for enemy, where, reach in self._opportunists():
+                if enemy in seen or units.distance(where, at) > reach:
+                    continue
+                if units.distance(where, step) <= reach and sees(where, step):
+                    continue
+                if not sees(where, at):
                     continue
                 seen.add(enemy)
                 blow, p_kill = self._aoo_blow(enemy)
@@ -155,31 +174,86 @@ class Planner:
         self._aoo_cache[path] = result
         return result
 
-    def route(self, goal: Cell, limit: int) -> tuple[tuple[Cell, ...] | None, float, float]:
-        """The path to ``goal`` that costs least in attacks of opportunity among the
-        shortest one and a detour around enemies' reach (within ``limit`` squares)."""
+    def tree(self, detour: bool) -> tuple[dict[Cell, int], dict[Cell, Cell]]:
+        """Cheapest walks from here within two Moves (004 · Run): cost and parent of
+        each square; with ``detour`` the squares enemies threaten now are avoided."""
+        key = bool(detour)
+        found = self._trees.get(key)
+        if found is not None:
+            return found
         ctx = self.ctx
-        occupied, passable = blockers(ctx, self.unit)
-        path = shortest_path(ctx.grid, self.here, goal, occupied, passable)
+        occupied, _passable = blockers(ctx, self.unit)
+        blocked = set(occupied)
+        if detour:
+            for _, where, reach in self._opportunists():
+                x0, y0 = where
+                for y in range(y0 - reach, y0 + reach + 1):
+                    for x in range(x0 - reach, x0 + reach + 1):
+                        blocked.add((x, y))
+        blocked.discard(self.here)
+        grid = ctx.grid
+        arrays = grid.arrays()
+        block = arrays.blocks_move
+        cost = arrays.move_cost
+        width, height = grid.width, grid.height
+        limit = 2 * self.speed
+        best: dict[Cell, tuple[int, int]] = {self.here: (0, 0)}
+        parent: dict[Cell, Cell] = {}
+        frontier: list[tuple[int, int, Cell]] = [(0, 0, self.here)]
+        while frontier:
+            spent, steps, cell = heapq.heappop(frontier)
+            if (spent, steps) > best[cell]:
+                continue
+            x, y = cell
+            for dx, dy in STEPS:
+                nx, ny = x + dx, y + dy
+                if not (0 <= nx < width and 0 <= ny < height) or block[ny, nx]:
+                    continue
+                if dx and dy and block[y, nx] and block[ny, x]:
+                    continue
+                nxt = (nx, ny)
+                if nxt in blocked:
+                    continue
+                k = (spent + int(cost[ny, nx]), steps + 1)
+                if k[0] <= limit and k < best.get(nxt, (limit + 1, 0)):
+                    best[nxt] = k
+                    parent[nxt] = cell
+                    heapq.heappush(frontier, (k[0], k[1], nxt))
+        result = ({c: v[0] for c, v in best.items()}, parent)
+        self._trees[key] = result
+        return result
+
+    def path_in(self, parent: dict[Cell, Cell], goal: Cell) -> tuple[Cell, ...] | None:
+        if goal not in parent:
+            return None
+        path = [goal]
+        while path[-1] in parent:
+            prev = parent[path[-1]]
+            if prev == self.here:
+                break
+            path.append(prev)
+        path.reverse()
+        return tuple(path)
+
+    def route(self, goal: Cell, limit: int) -> tuple[tuple[Cell, ...] | None, float, float]:
+        """The path to ``goal`` within ``limit`` squares that costs least in attacks of
+        opportunity: the cheapest walk, or a detour around enemies' reach."""
+        costs, parent = self.tree(False)
         best: tuple[tuple[Cell, ...] | None, float, float] = (None, 0.0, 0.0)
-        if path is not None and _cost(ctx, path) <= limit:
-            p = tuple(path[1:])
-            loss, survive = self.path_aoo(p)
-            best = (p, loss, survive)
-            if loss <= 0 or not self.level.exact_top > 1:
-                return best
-        threatened: set[Cell] = set()
-        for _, mask in self.board.reach_now():
-            ys, xs = np.nonzero(mask)
-            threatened.update(zip(xs.tolist(), ys.tolist(), strict=True))
-        threatened.discard(self.here)
-        threatened.discard(goal)
-        detour = shortest_path(ctx.grid, self.here, goal, occupied | threatened, passable)
-        if detour is not None and _cost(ctx, detour) <= limit:
-            p = tuple(detour[1:])
-            loss, survive = self.path_aoo(p)
-            if best[0] is None or loss < best[1]:
+        if costs.get(goal, limit + 1) <= limit:
+            p = self.path_in(parent, goal)
+            if p is not None:
+                loss, survive = self.path_aoo(p)
                 best = (p, loss, survive)
+                if loss <= 0 or self.level.exact_top <= 1:
+                    return best
+        costs2, parent2 = self.tree(True)
+        if costs2.get(goal, limit + 1) <= limit:
+            p = self.path_in(parent2, goal)
+            if p is not None:
+                loss, survive = self.path_aoo(p)
+                if best[0] is None or loss < best[1]:
+                    best = (p, loss, survive)
         return best
 
     # -- attacks ----------------------------------------------------------------------------
@@ -188,14 +262,8 @@ class Planner:
 
     def attack_gain(self, target: str, o: estimates.Odds) -> float:
         ctx = self.ctx
-        gain = value_of(
-            o.p_kill,
-            o.expected,
-            units.health(ctx, target).hp,
-            estimates.worth(ctx, target),
-            self.horizon,
-            self.level.kill_focus,
-        )
+        st = estimates.stakes(ctx, target, self.horizon, morale=self.level.kill_focus)
+        gain = value_of(st, o.p_kill, o.expected, self.level.kill_focus)
         return gain * (1.0 + self.focus.get(target, 0.0))
 
     def attacks_from(self, at: Cell | None) -> list[tuple[float, Answer, estimates.Odds]]:
@@ -232,7 +300,18 @@ class Planner:
         hx, hy = self.here
         stay_value = float(pos[hy, hx])
         out: list[Plan] = [Plan(stay_value, "stay", EndTurn(self.unit), self.here, "hold")]
-        r1: dict[Cell, int] = reachable_cells(ctx, self.unit) if self.can_move else {}
+        r1: dict[Cell, int] = {}
+        r2: dict[Cell, int] = {}
+        if self.can_move:
+            costs, _ = self.tree(False)
+            _occ, passable = blockers(ctx, self.unit)
+            for c, v in costs.items():
+                if c == self.here or c in passable:
+                    continue
+                if v <= self.speed:
+                    r1[c] = v
+                else:
+                    r2[c] = v
 
         def move_value(c: Cell) -> float:
             x, y = c
@@ -263,11 +342,7 @@ class Planner:
                 out.append(Plan(value, "move", _placeholder(self.unit), c, note))
         # run twice (the Main action as a second Move)
         if r1 and self.main_free and self.move_action_free:
-            occupied, passable = blockers(ctx, self.unit)
-            r2 = reachable(ctx.grid, self.here, 2 * self.speed, occupied, passable)
             for c in r2:
-                if c in r1 or c == self.here:
-                    continue
                 out.append(Plan(move_value(c), "run", _placeholder(self.unit), c, "run"))
         # Disengage, then walk off without attacks of opportunity
         if (

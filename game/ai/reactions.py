@@ -77,9 +77,8 @@ def _total_defense_pays(ctx: Context, unit: str, trigger: Rolled, level: Level) 
     if w is None:
         return False
     dmg = estimates.mean_damage(ctx, attacker, w)
-    hp = units.health(ctx, unit).hp
-    p_kill = 1.0 if dmg >= hp else 0.0
-    saved = estimates.harm_value(hp, estimates.worth(ctx, unit), level.horizon, p_kill, dmg)
+    p_kill = 1.0 if dmg >= units.health(ctx, unit).hp else 0.0
+    saved = estimates.harm_value(ctx, unit, level.horizon, p_kill, dmg)
     return saved > _main_value(ctx, unit, level)
 
 
@@ -95,13 +94,7 @@ def _snap_pays(ctx: Context, unit: str, answer: Answer, decision: Decision, leve
     p_hit = max(0.0, o.p_hit - 0.2)  # Snap Attack is rolled at -4
     scale = p_hit / o.p_hit if o.p_hit > 0 else 0.0
     p_kill = o.p_kill * scale
-    blow = estimates.harm_value(
-        units.health(ctx, target).hp,
-        estimates.worth(ctx, target),
-        level.horizon,
-        p_kill,
-        o.expected * scale,
-    )
+    blow = estimates.harm_value(ctx, target, level.horizon, p_kill, o.expected * scale)
     saved = 0.0
     victim = getattr(decision.trigger, "target", None)
     if isinstance(victim, str) and victim in ctx.entities:
