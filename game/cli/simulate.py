@@ -6,9 +6,11 @@
     python -m game simulate --soak 20                # soak every shipped map (game.saves.soak)
 
 ``--log`` prints each battle round by round with every roll explained; ``--json`` prints
-one JSON object (games, wins per side name and "draw", rounds_mean, and the first game's
-winner, rounds and state_hash). Game ``i`` uses seed ``--seed + i``, so the same flags
-give the same output byte for byte. Bad flags or maps: one line, exit 2.
+one JSON object (games, wins per side name and "draw", each side's win_rate with its 95%
+Wilson interval win_rate_ci as [low, high], rounds_mean, and the first game's winner,
+rounds and state_hash). ``--ai`` takes baseline, easy, normal or hard per side. Game ``i``
+uses seed ``--seed + i``, so the same flags give the same output byte for byte. Bad flags
+or maps: one line, exit 2.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     parser.add_argument(
-        "--ai", default="baseline", help="AI per side in the map's side order, comma-separated"
+        "--ai",
+        default="baseline",
+        help="AI per side in the map's side order, comma-separated: baseline, easy, normal, hard",
     )
     parser.add_argument("--log", action="store_true", help="print a round-by-round account")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -151,12 +155,17 @@ def run(args: argparse.Namespace) -> int:
             battle.close()
     mean = round(sum(rounds) / len(rounds), 3)
     if args.json:
+        from game.ai.stats import wilson
+
+        sided = [side_names[s] for s in sides]
         out = {
             "map": path.name,
             "ruleset": ruleset,
             "ai": names,
             "games": args.games,
             "wins": wins,
+            "win_rate": {n: round(wins[n] / args.games, 4) for n in sided},
+            "win_rate_ci": {n: [round(x, 4) for x in wilson(wins[n], args.games)] for n in sided},
             "rounds_mean": mean,
             **first,
         }
