@@ -345,10 +345,12 @@ def fort() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
         d.spawns.append(Spawn(x, y, "party", tmpl, nm, "hold" if tmpl != "captain" else "",
                               tmpl == "captain"))
     # the horde comes up the road and over the fields from the west
-    horde = [(2, 11, "ogre", "Old Stonebelly"), (0, 10, "orc", "Gorbag"),
-             (1, 12, "orc", "Bolg"), (0, 4, "orc_archer", "Uzg"), (1, 6, "orc", "Lugash"),
-             (0, 8, "orc", "Skarn"), (2, 9, "orc_archer", "Mauk"), (1, 14, "orc", "Thrak"),
-             (0, 16, "orc_archer", "Grishna"), (2, 18, "orc", "Ruk")]
+    horde = [(4, 11, "ogre", "Old Stonebelly"), (3, 10, "orc", "Gorbag"),
+             (3, 12, "orc", "Bolg"), (2, 4, "orc_archer", "Uzg"), (3, 6, "orc", "Lugash"),
+             (1, 8, "orc", "Skarn"), (4, 9, "orc_archer", "Mauk"), (4, 14, "orc", "Thrak"),
+             (2, 16, "orc_archer", "Grishna"), (5, 18, "orc", "Ruk"),
+             (6, 10, "orc", "Shagbar"), (6, 12, "orc", "Muzgash"), (5, 3, "orc", "Yagak")]
+
     for x, y, tmpl, nm in horde:
         d.spawns.append(Spawn(x, y, "horde", tmpl, nm,
                               "skirmish" if tmpl == "orc_archer" else "aggressive",
@@ -472,16 +474,17 @@ def ambush() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     # a campfire long cold in the clearing
     d.ground[14][14], d.scatter[14][14] = "dirt", "campfire"
     # hidden bandits: in undergrowth and bushes either side of the clearing
-    hiding = [(12, 7), (15, 6), (19, 6), (21, 9), (21, 15), (17, 18), (13, 17), (11, 14),
-              (24, 11)]
+    hiding = [(12, 7), (15, 6), (19, 6), (21, 9), (21, 15), (17, 18), (13, 17), (10, 11),
+              (24, 11), (8, 18), (20, 17)]
     for (x, y) in hiding:
         d.structures[y][x] = None
         d.ground[y][x] = "forest"
         d.scatter[y][x] = "undergrowth" if (x + y) % 2 else "bush"
     roster = ["bandit_chief", "bandit", "bandit_archer", "bandit", "bandit_archer", "bandit",
-              "bandit", "bandit_archer", "wolf"]
+              "bandit", "bandit_archer", "wolf", "bandit_archer", "bandit"]
     bandit_names = ["Black Morcar", "Ivo", "Jory the Quiet", "Harte", "Fen", "Nym", "Gudrun",
-                    "Ash", "Morcar's hound"]
+                    "Ash", "Morcar's hound", "Sparrow", "Long Tom"]
+
     for (x, y), tmpl, nm in zip(hiding, roster, bandit_names, strict=True):
         ai = "hold" if tmpl == "bandit_archer" else "aggressive"
         d.spawns.append(Spawn(x, y, "outlaws", tmpl, nm, ai, tmpl == "bandit_chief"))
