@@ -43,9 +43,15 @@ class Placed:
     """A concrete legal answer and where it lands on the board."""
 
     answer: Answer
-    cell: Cell | None  # destination or target's cell
+    dest: Cell | None  # where the unit ends up (a cell field, or the last cell of a path)
     target: str | None  # unit id of the target, if any
+    target_cell: Cell | None  # where that target stands
     path: tuple[Cell, ...]  # cells entered, if the answer carries a path
+
+    @property
+    def cell(self) -> Cell | None:
+        """The square a click should choose this answer by: the target, else the destination."""
+        return self.target_cell if self.target_cell is not None else self.dest
 
 
 def _is_cell(value: object) -> bool:
@@ -58,7 +64,7 @@ def _is_cell(value: object) -> bool:
 
 def place(answer: Answer, unit_cells: dict[str, Cell]) -> Placed:
     """Where ``answer`` points: its target unit, its destination cell, its path."""
-    cell: Cell | None = None
+    dest: Cell | None = None
     target: str | None = None
     path: tuple[Cell, ...] = ()
     for f in dataclasses.fields(answer):
@@ -67,15 +73,13 @@ def place(answer: Answer, unit_cells: dict[str, Cell]) -> Placed:
         value = getattr(answer, f.name)
         if isinstance(value, str) and value in unit_cells and target is None:
             target = value
-        elif _is_cell(value) and cell is None:
-            cell = (value[0], value[1])
+        elif _is_cell(value) and dest is None:
+            dest = (value[0], value[1])
         elif isinstance(value, tuple) and value and all(_is_cell(v) for v in value):
             path = value
-    if path and cell is None:
-        cell = path[-1]
-    if target is not None and cell is None:
-        cell = unit_cells[target]
-    return Placed(answer, cell, target, path)
+    if path and dest is None:
+        dest = path[-1]
+    return Placed(answer, dest, target, unit_cells[target] if target else None, path)
 
 
 class EngineModel:

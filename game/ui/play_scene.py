@@ -347,22 +347,27 @@ class PlayScene(BattleScene):
             super().click_cell(cell)
 
     def answer_for_cell(self, cell: Cell) -> Answer | None:
-        """What a click on ``cell`` does in the current mode."""
-        if self.mode is not None:
-            here = [p for p in self.of_kind(self.mode) if p.cell == cell]
-            return here[0].answer if here else None
-        here = [p for p in self.placed() if p.cell == cell and p.answer.kind != "end_turn"]
-        if not here:
-            return None
-        token = self.token_at(cell)
+        """What a click on ``cell`` does: in a picked action's mode, that action on the unit
+        standing there or to that square; otherwise attack the enemy there (melee first) or
+        move to the square."""
         d = self.decision
-        if token is not None and d is not None and token.key != d.unit:
+        token = self.token_at(cell)
+        on_unit = token is not None and d is not None and token.key != d.unit
+        if self.mode is not None:
+            chosen = self.of_kind(self.mode)
+            if on_unit and token is not None:
+                at = [p for p in chosen if p.target == token.key]
+                if at:
+                    return min(at, key=lambda p: len(p.path)).answer
+            to = [p for p in chosen if p.dest == cell]
+            return to[0].answer if to else None
+        if on_unit and token is not None:
             for wanted in TARGETED_DEFAULTS:
-                for p in here:
+                for p in self.placed():
                     if wanted in p.answer.kind and p.target == token.key:
                         return p.answer
             return None
-        moves = [p for p in here if p.answer.kind == "move"]
+        moves = [p for p in self.of_kind("move") if p.dest == cell]
         return moves[0].answer if moves else None
 
     def cancel(self) -> bool:
@@ -575,20 +580,21 @@ class PlayScene(BattleScene):
             return ov
         moves = self.of_kind("move")
         if self.mode in (None, "move"):
-            ov.fills.append(([p.cell for p in moves if p.cell], "move_range", 70))
-            ov.labels = {p.cell: f"{5 * len(p.path)}" for p in moves if p.cell and p.path}
+            ov.fills.append(({p.dest for p in moves if p.dest}, "move_range", 70))
+            ov.labels = {p.dest: f"{5 * len(p.path)}" for p in moves if p.dest and p.path}
             for kind, name in (("run", "run_range"), ("charge", "charge_range")):
-                ov.outlines.append(([p.cell for p in self.of_kind(kind) if p.cell], name))
+                ov.outlines.append(({p.dest for p in self.of_kind(kind) if p.dest}, name))
             attackable = {
-                p.cell for p in self.placed() if p.target and p.cell and p.target != d.unit
+                p.target_cell for p in self.placed() if p.target_cell and p.target != d.unit
             }
             ov.outlines.append((attackable, "target"))
         elif self.mode is not None:
-            chosen = [p for p in self.of_kind(self.mode) if p.cell]
-            ov.fills.append(
-                ([p.cell for p in chosen if p.cell and p.target is None], "move_range", 70)
+            chosen = self.of_kind(self.mode)
+            mover = d.unit
+            ov.fills.append(({p.dest for p in chosen if p.dest}, "move_range", 70))
+            ov.outlines.append(
+                ({p.target_cell for p in chosen if p.target_cell and p.target != mover}, "target")
             )
-            ov.outlines.append(([p.cell for p in chosen if p.cell and p.target], "target"))
         target = self.token_at(self.hover) if self.hover is not None else None
         if target is not None and d.unit is not None and target.key != d.unit:
             if self._attack_for(target.key) is not None:
@@ -614,7 +620,7 @@ class PlayScene(BattleScene):
             return None
         candidates = self.of_kind(self.mode) if self.mode else self.of_kind("move")
         for p in candidates:
-            if p.cell == self.hover:
+            if self.hover in (p.dest, p.target_cell):
                 return p
         return None
 
