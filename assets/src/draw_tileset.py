@@ -771,7 +771,7 @@ def paint_arrow_slit(cv: Canvas, arg: int) -> None:
     vertical = arg == 1
     paint_stone_wall(cv, (N_ | S_) if vertical else (E_ | W_))
     if vertical:
-        u, v, span = Y, X, T
+        u, v, span = Y, X, float(T)
     else:
         u, v, span = X, Y, T - FACE
     mid = span / 2
