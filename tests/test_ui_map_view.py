@@ -154,3 +154,13 @@ def test_move_range_path_and_provoking_squares_are_drawn(tmp_path: Path) -> None
     assert surface.get_at((x + 3, y + 3))[:3] == colour("move_range")
     x, y, w, h = cam.cell_to_screen((2, 0))
     assert surface.get_at((x + 3, y + 3))[:3] == colour("aoo")
+
+
+def test_enemy_type_colours_stay_clear_of_the_party_colour() -> None:
+    from game.ui.battle_model import enemy_numbers, type_colours
+
+    colours = type_colours(["bandit", "wolf", "bandit", "orc"], avoid=["#3f7fbf"])
+    assert list(colours) == ["bandit", "wolf", "orc"]
+    assert "#3f7fbf" not in colours.values() and len(set(colours.values())) == 3
+    numbers = enemy_numbers([("a", "bandit"), ("b", "wolf"), ("c", "bandit")])
+    assert numbers == {"a": 1, "b": 1, "c": 2}

@@ -19,7 +19,7 @@ from game.content.loader import Content
 from game.content.templates import UnitTemplate
 from game.geometry.grid import Cell
 from game.maps.battlefield import Battlefield, Spawn
-from game.ui.theme import ENEMY_TYPE_COLOURS
+from game.ui.theme import ENEMY_TYPE_COLOURS, colour
 from game.ui.tokens import TokenInfo
 
 
@@ -71,12 +71,23 @@ class BattleModel(Protocol):
     def cell_tooltip(self, cell: Cell) -> str: ...
 
 
-def type_colours(templates_in_order: Sequence[str]) -> dict[str, str]:
-    """A distinct colour per enemy template id, in order of first appearance."""
+def type_colours(templates_in_order: Sequence[str], avoid: Sequence[str] = ()) -> dict[str, str]:
+    """A distinct colour per enemy template id, in order of first appearance, leaving out
+    palette colours too close to any of ``avoid`` (the party's side colours), so an
+    enemy token never passes for one of yours."""
+    avoid_rgb = [colour(c) for c in avoid]
+
+    def far(c: str) -> bool:
+        rgb = colour(c)
+        return all(
+            sum((a - b) ** 2 for a, b in zip(rgb, o, strict=True)) > 70**2 for o in avoid_rgb
+        )
+
+    palette = [c for c in ENEMY_TYPE_COLOURS if far(c)] or list(ENEMY_TYPE_COLOURS)
     out: dict[str, str] = {}
     for template in templates_in_order:
         if template not in out:
-            out[template] = ENEMY_TYPE_COLOURS[len(out) % len(ENEMY_TYPE_COLOURS)]
+            out[template] = palette[len(out) % len(palette)]
     return out
 
 
@@ -130,7 +141,8 @@ class PreviewModel:
         self.title = battlefield.scenario.title
         party_sides = {s.id for s in battlefield.scenario.sides if s.party}
         enemies = [s for s in battlefield.spawns if s.side not in party_sides]
-        colours = type_colours([s.template for s in enemies])
+        party_colours = [s.colour for s in battlefield.scenario.sides if s.party]
+        colours = type_colours([s.template for s in enemies], party_colours)
         numbers = enemy_numbers([(self._key(s), s.template) for s in enemies])
         self._tokens: list[TokenInfo] = []
         for spawn in battlefield.spawns:

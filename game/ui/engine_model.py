@@ -92,7 +92,8 @@ class EngineModel:
         self._party = {s.id for s in battle.battlefield.scenario.sides if s.party}
         views = battle.units()
         enemies = [(v.id, v.template) for v in views if v.side not in self._party]
-        self._type_colour = type_colours([t for _, t in enemies])
+        party_colours = [s.colour for s in battle.battlefield.scenario.sides if s.party]
+        self._type_colour = type_colours([t for _, t in enemies], party_colours)
         self._numbers = enemy_numbers(enemies)
         self._names = {v.id: v.name for v in views}
         self._tokens: list[TokenInfo] = []

@@ -263,7 +263,8 @@ class VictoryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         _dim(surface, 170)
         w, h = surface.get_size()
-        panel = pygame.Rect(0, 0, min(640, w - 80), min(480, h - 80))
+        body = 84 + 18 + (68 if self.detail else 0) + 30 * len(self.lines) + 96
+        panel = pygame.Rect(0, 0, min(640, w - 80), min(body, h - 80))
         panel.center = (w // 2, h // 2)
         draw_panel(surface, panel, fill="parchment", border="wood_dark")
         band = pygame.Rect(panel.x + 3, panel.y + 3, panel.w - 6, 84)
