@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.geometry.grid import OPEN, WALL, Grid, Terrain
 from game.geometry.movement import (
@@ -192,3 +194,35 @@ def test_grid_version_bumps_and_arrays_follow_terrain_changes() -> None:
 def test_reachable_never_exceeds_the_budget(budget: int) -> None:
     grid = Grid.from_ascii("..m.m..\n.#...#.\n", {"m": MUD})
     assert all(cost <= budget for cost in reachable(grid, (3, 1), budget).values())
+
+
+@st.composite
+def move_grids(draw: st.DrawFn) -> Grid:
+    w = draw(st.integers(1, 9))
+    h = draw(st.integers(1, 9))
+    cells = draw(
+        st.lists(st.sampled_from([OPEN, OPEN, OPEN, WALL, MUD]), min_size=w * h, max_size=w * h)
+    )
+    return Grid(w, h, cells)
+
+
+@settings(max_examples=80, deadline=None)
+@given(grid=move_grids(), data=st.data())
+def test_shortest_path_costs_what_reachable_says_and_every_step_is_legal(
+    grid: Grid, data: st.DataObject
+) -> None:
+    cells = [c for c in grid.cells() if not grid.blocks_move(c)]
+    if not cells:
+        return
+    start = data.draw(st.sampled_from(cells))
+    goal = data.draw(st.sampled_from(cells))
+    enemies = set(data.draw(st.lists(st.sampled_from(cells), max_size=3))) - {start, goal}
+    costs = reachable(grid, start, 1000, occupied=enemies)
+    path = shortest_path(grid, start, goal, occupied=enemies)
+    if goal not in costs:
+        assert path is None
+        return
+    assert path is not None and path[0] == start and path[-1] == goal
+    assert not enemies & set(path)
+    assert all(step_allowed(grid, a, b) for a, b in zip(path, path[1:], strict=False))
+    assert path_cost(grid, path) == costs[goal]

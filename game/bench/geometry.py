@@ -5,7 +5,9 @@ visibility and cover map ≤ 20 ms. Where tcod is importable the comparable
 questions are answered with it in the same run (its FOV and paths are cell-based
 approximations, not our exact corner rule) and the ratio is printed.
 
-How each figure is taken (all on fresh caches unless the name says otherwise):
+Times are CPU time of the process (``cpu_clock``): the bench machine is shared, and
+other programs' load would otherwise inflate these single-threaded figures. How
+each figure is taken (all on fresh caches unless the name says otherwise):
 
 - ``los_query_us``: ``Sight.cover`` on random pairs of open cells anywhere on the
   map, each pair asked once (no cache hit), mean per query; median of batches.
@@ -23,12 +25,11 @@ How each figure is taken (all on fresh caches unless the name says otherwise):
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import numpy as np
 
-from game.bench import BenchContext, bench, median_seconds, open_cells, register_row
+from game.bench import BenchContext, bench, cpu_clock, median_seconds, open_cells, register_row
 from game.geometry.grid import Cell, Grid
 from game.geometry.movement import reachable, shortest_path
 from game.geometry.sight import Sight
@@ -69,14 +70,14 @@ def geometry_rows(ctx: BenchContext) -> dict[str, float]:
         sight = Sight(grid)
         _ = sight.layout  # built once per grid version, not per query
         pairs = [(rng.choice(cells), rng.choice(cells)) for _ in range(per_batch)]
-        start = time.perf_counter()
+        start = cpu_clock()
         for a, b in pairs:
             sight.cover(a, b)
-        cold.append((time.perf_counter() - start) / len(pairs))
-        start = time.perf_counter()
+        cold.append((cpu_clock() - start) / len(pairs))
+        start = cpu_clock()
         for a, b in pairs:
             sight.cover(a, b)
-        warm.append((time.perf_counter() - start) / len(pairs))
+        warm.append((cpu_clock() - start) / len(pairs))
     out["los_query_us"] = sorted(cold)[len(cold) // 2] * 1e6
     out["los_query_cached_us"] = sorted(warm)[len(warm) // 2] * 1e6
 
@@ -87,23 +88,25 @@ def geometry_rows(ctx: BenchContext) -> dict[str, float]:
     for cell in starts:
         sight = Sight(grid)
         sight.prepare()  # per grid version, not per map: built once a battle
-        start = time.perf_counter()
+        start = cpu_clock()
         sight.visibility(cell)
-        times.append(time.perf_counter() - start)
+        times.append(cpu_clock() - start)
     out["visibility_map_ms"] = sorted(times)[len(times) // 2] * 1e3
-    out["sight_layout_ms"] = median_seconds(lambda: Sight(grid).prepare(), 3) * 1e3
+    out["sight_layout_ms"] = median_seconds(lambda: Sight(grid).prepare(), 3, cpu_clock) * 1e3
 
     starts = [rng.choice(cells) for _ in range(samples)]
     times = []
     for cell in starts:
-        start = time.perf_counter()
+        start = cpu_clock()
         reachable(grid, cell, 6)
-        times.append(time.perf_counter() - start)
+        times.append(cpu_clock() - start)
     out["reachable_ms"] = sorted(times)[len(times) // 2] * 1e3
 
     a = _nearest_open(grid, cells, (0, 0))
     b = _nearest_open(grid, cells, (grid.width - 1, grid.height - 1))
-    out["path_ms"] = median_seconds(lambda: shortest_path(grid, a, b), 3 if ctx.quick else 9) * 1e3
+    out["path_ms"] = (
+        median_seconds(lambda: shortest_path(grid, a, b), 3 if ctx.quick else 9, cpu_clock) * 1e3
+    )
 
     out.update(_tcod_rows(ctx, grid, cells, a, b, out))
     return out
@@ -126,19 +129,19 @@ def _tcod_rows(
     tcod_any: Any = tcod
     times = []
     for x, y in (rng.choice(cells) for _ in range(samples)):
-        start = time.perf_counter()
+        start = cpu_clock()
         tcod_any.map.compute_fov(transparency, (y, x), radius=0, light_walls=True)
-        times.append(time.perf_counter() - start)
+        times.append(cpu_clock() - start)
     out["visibility_map_ms_tcod"] = sorted(times)[len(times) // 2] * 1e3
 
     times = []
     for x, y in (rng.choice(cells) for _ in range(samples)):
-        start = time.perf_counter()
+        start = cpu_clock()
         dist = tcod_any.path.maxarray((grid.height, grid.width), dtype=np.int32)
         dist[y, x] = 0
         tcod_any.path.dijkstra2d(dist, cost, cardinal=1, diagonal=1)
         int((dist <= 6).sum())
-        times.append(time.perf_counter() - start)
+        times.append(cpu_clock() - start)
     out["reachable_ms_tcod"] = sorted(times)[len(times) // 2] * 1e3
 
     def tcod_path() -> object:
@@ -147,7 +150,7 @@ def _tcod_rows(
         finder.add_root((a[1], a[0]))
         return finder.path_to((b[1], b[0]))
 
-    out["path_ms_tcod"] = median_seconds(tcod_path, 3 if ctx.quick else 9) * 1e3
+    out["path_ms_tcod"] = median_seconds(tcod_path, 3 if ctx.quick else 9, cpu_clock) * 1e3
     for key in ("visibility_map_ms", "reachable_ms", "path_ms"):
         theirs = out[f"{key}_tcod"]
         if theirs > 0:

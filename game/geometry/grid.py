@@ -135,6 +135,10 @@ class TerrainArrays:
     blocks_sight: npt.NDArray[np.bool_]
     cover: npt.NDArray[np.int8]
     move_cost: npt.NDArray[np.int16]
+    #: Movement cost per cell as a flat tuple over the grid padded by one cell on each
+    #: side (index ``(y+1)*(width+2) + x+1``); -1 where movement is blocked or off
+    #: the map. Plain Python ints, for the path searches' inner loops.
+    move_flat: tuple[int, ...]
 
     @classmethod
     def from_cells(cls, width: int, height: int, cells: Sequence[Terrain]) -> TerrainArrays:
@@ -148,9 +152,14 @@ class TerrainArrays:
             out.setflags(write=False)
             return out
 
+        blocks_move = column([t.blocks_move for t in kinds], np.bool_)
+        move_cost = column([t.move_cost for t in kinds], np.int16)
+        padded = np.full((height + 2, width + 2), -1, dtype=np.int64)
+        padded[1:-1, 1:-1] = np.where(blocks_move, -1, move_cost)
         return cls(
-            blocks_move=column([t.blocks_move for t in kinds], np.bool_),
+            blocks_move=blocks_move,
             blocks_sight=column([t.blocks_sight for t in kinds], np.bool_),
             cover=column([int(t.cover) for t in kinds], np.int8),
-            move_cost=column([t.move_cost for t in kinds], np.int16),
+            move_cost=move_cost,
+            move_flat=tuple(padded.ravel().tolist()),
         )

@@ -66,6 +66,11 @@ def _blocked_sets(
     return occ, frozenset(passable) - occ
 
 
+def _offsets(stride: int) -> tuple[tuple[int, int, int], ...]:
+    """(flat offset, x part, y part) of the 8 steps on a padded flat grid."""
+    return tuple((dy * stride + dx, dx, dy * stride) for dx, dy in STEPS)
+
+
 def reachable(
     grid: Grid,
     start: Cell,
@@ -81,31 +86,34 @@ def reachable(
     module docstring for the decisions).
     """
     occ, allies = _blocked_sets(occupied, passable, start)
-    width, height = grid.width, grid.height
-    arrays = grid.arrays()
-    block = arrays.blocks_move
-    cost = arrays.move_cost
-    best: dict[Cell, int] = {start: 0}
-    frontier: list[tuple[int, Cell]] = [(0, start)]
+    stride = grid.width + 2
+    cost = grid.arrays().move_flat
+    steps = _offsets(stride)
+    banned = {(y + 1) * stride + x + 1 for x, y in occ if grid.in_bounds((x, y))}
+    origin = (start[1] + 1) * stride + start[0] + 1
+    best: dict[int, int] = {origin: 0}
+    frontier: list[tuple[int, int]] = [(0, origin)]
     while frontier:
-        spent, cell = heapq.heappop(frontier)
-        if spent > best.get(cell, spent):
+        spent, here = heapq.heappop(frontier)
+        if spent > best[here]:
             continue
-        x, y = cell
-        for dx, dy in STEPS:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < width and 0 <= ny < height) or block[ny, nx]:
+        for off, ox, oy in steps:
+            there = here + off
+            enter = cost[there]
+            if enter < 0 or there in banned:
                 continue
-            if dx and dy and block[y, nx] and block[ny, x]:
+            if ox and oy and cost[here + ox] < 0 and cost[here + oy] < 0:
                 continue
-            nxt = (nx, ny)
-            if nxt in occ:
-                continue
-            total = spent + int(cost[ny, nx])
-            if total <= budget and total < best.get(nxt, budget + 1):
-                best[nxt] = total
-                heapq.heappush(frontier, (total, nxt))
-    return {cell: c for cell, c in best.items() if cell not in allies}
+            total = spent + enter
+            if total <= budget and total < best.get(there, budget + 1):
+                best[there] = total
+                heapq.heappush(frontier, (total, there))
+    out: dict[Cell, int] = {}
+    for index, c in best.items():
+        cell = (index % stride - 1, index // stride - 1)
+        if cell not in allies:
+            out[cell] = c
+    return out
 
 
 def shortest_path(
@@ -126,47 +134,50 @@ def shortest_path(
         return [start]
     if not grid.in_bounds(goal) or grid.blocks_move(goal) or goal in occ or goal in allies:
         return None
-    width, height = grid.width, grid.height
-    arrays = grid.arrays()
-    block = arrays.blocks_move
-    cost = arrays.move_cost
-    gx, gy = goal
-    came: dict[Cell, Cell] = {}
-    best: dict[Cell, tuple[int, int]] = {start: (0, 0)}
-    # Heap entries: (cost + heuristic, steps, cost, tie, cell). Every step costs at
-    # least 1, so Chebyshev distance is an admissible, consistent heuristic.
+    if not grid.in_bounds(start):
+        return None
+    stride = grid.width + 2
+    cost = grid.arrays().move_flat
+    steps = _offsets(stride)
+    banned = {(y + 1) * stride + x + 1 for x, y in occ if grid.in_bounds((x, y))}
+    origin = (start[1] + 1) * stride + start[0] + 1
+    target = (goal[1] + 1) * stride + goal[0] + 1
+    gx, gy = goal[0] + 1, goal[1] + 1
+    came: dict[int, int] = {}
+    best: dict[int, tuple[int, int]] = {origin: (0, 0)}
+    # Heap entries: (cost + heuristic, steps, tie, cell). Every step costs at least 1,
+    # so Chebyshev distance is an admissible, consistent heuristic.
     tie = 0
-    frontier: list[tuple[int, int, int, int, Cell]] = [(distance(start, goal), 0, 0, 0, start)]
-    closed: set[Cell] = set()
+    frontier: list[tuple[int, int, int, int]] = [(distance(start, goal), 0, 0, origin)]
+    closed: set[int] = set()
     while frontier:
-        _, steps, spent, _, cell = heapq.heappop(frontier)
-        if cell in closed:
+        _, _, _, here = heapq.heappop(frontier)
+        if here in closed:
             continue
-        if cell == goal:
-            path = [cell]
-            while cell != start:
-                cell = came[cell]
-                path.append(cell)
+        if here == target:
+            path = [goal]
+            while here != origin:
+                here = came[here]
+                path.append((here % stride - 1, here // stride - 1))
             path.reverse()
             return path
-        closed.add(cell)
-        x, y = cell
-        for dx, dy in STEPS:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < width and 0 <= ny < height) or block[ny, nx]:
+        closed.add(here)
+        spent, walked = best[here]
+        for off, ox, oy in steps:
+            there = here + off
+            enter = cost[there]
+            if enter < 0 or there in banned or there in closed:
                 continue
-            if dx and dy and block[y, nx] and block[ny, x]:
+            if ox and oy and cost[here + ox] < 0 and cost[here + oy] < 0:
                 continue
-            nxt = (nx, ny)
-            if nxt in occ or nxt in closed:
-                continue
-            key = (spent + int(cost[ny, nx]), steps + 1)
-            if key < best.get(nxt, (1 << 60, 0)):
-                best[nxt] = key
-                came[nxt] = cell
+            key = (spent + enter, walked + 1)
+            old = best.get(there)
+            if old is None or key < old:
+                best[there] = key
+                came[there] = here
                 tie += 1
-                h = max(abs(gx - nx), abs(gy - ny))
-                heapq.heappush(frontier, (key[0] + h, key[1], key[0], tie, nxt))
+                h = max(abs(gx - there % stride), abs(gy - there // stride))
+                heapq.heappush(frontier, (key[0] + h, key[1], tie, there))
     return None
 
 

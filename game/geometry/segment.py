@@ -175,6 +175,9 @@ def segment_blocked(layout: SightLayout, p: Point, q: Point, a: Cell, b: Cell) -
     return False
 
 
+_MAX_HINTS = 3
+
+
 def first_clear(
     layout: SightLayout,
     sources: tuple[Point, ...],
@@ -231,7 +234,10 @@ def first_clear(
         wall = interior_blocker(layout, px, py, qx, qy)
         if wall is not None:
             cx, cy = wall
-            hints.append((2 * cx, 2 * cy, 2 * cx + 2, 2 * cy + 2))
+            # Most recent first, and only a few: checking many costs more than a walk.
+            hints.insert(0, (2 * cx, 2 * cy, 2 * cx + 2, 2 * cy + 2))
+            if len(hints) > _MAX_HINTS:
+                hints.pop()
             continue
         if not segment_blocked(layout, p, q, a, b):
             return index
