@@ -41,10 +41,19 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"shieldwall play: {exc}")
         return 2
-    if args.map is not None and not args.map.is_file():
-        print(f"{args.map}: no such map file")
-        return 2
+    map_path: Path | None = None
+    if args.map is not None:
+        from game.maps import MapError, find_map
+
+        try:
+            map_path = find_map(args.map)
+        except MapError as exc:
+            print(exc.lines()[0] if exc.problems else str(exc))
+            return 2
+        if not map_path.is_file():
+            print(f"{map_path}: no such map file")
+            return 2
     # Imported here so that other commands never load pygame.
     from game.ui.main import run_game
 
-    return run_game(map_path=args.map, seed=args.seed, size=size)
+    return run_game(map_path=map_path, seed=args.seed, size=size)
