@@ -1,1 +1,46 @@
-"""Grid geometry: cells, distance, movement, line of sight and cover (source 004 · The Grid)."""
+"""Grid geometry: cells, distance, movement, line of sight and cover (source 004 · The Grid).
+
+- ``grid``: cells and terrain (``Grid``, ``Terrain``, ``Cover``).
+- ``movement``: distance, legal steps, reachable cells, shortest paths, straight lines.
+- ``sight``: ``Sight`` answers line of sight, cover and whole-map visibility; the exact
+  rule lives in ``segment`` (one line) and ``sweep`` (all targets at once), on the
+  per-version blocking data of ``layout``.
+
+Geometry knows terrain only: creatures never block sight here, and the caller says
+which cells hold enemies or allies when moving.
+"""
+
+from __future__ import annotations
+
+from game.geometry.grid import OPEN, WALL, Cell, Cover, Grid, Terrain
+from game.geometry.movement import (
+    clear_straight_line,
+    distance,
+    neighbours,
+    path_cost,
+    reachable,
+    shortest_path,
+    step_allowed,
+    straight_line,
+)
+from game.geometry.sight import NOT_VISIBLE, Sight, SightLine
+
+__all__ = [
+    "NOT_VISIBLE",
+    "OPEN",
+    "WALL",
+    "Cell",
+    "Cover",
+    "Grid",
+    "Sight",
+    "SightLine",
+    "Terrain",
+    "clear_straight_line",
+    "distance",
+    "neighbours",
+    "path_cost",
+    "reachable",
+    "shortest_path",
+    "step_allowed",
+    "straight_line",
+]
