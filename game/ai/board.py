@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 Array = npt.NDArray[Any]
 
 _CACHE_SIZE = 512
+SHOT_TARGETS = 5  # a shooter weighs its shots at the nearest few enemies only
 
 
 class BoardCache:
@@ -132,6 +133,7 @@ class Board:
         self._exposure: dict[tuple[str, int], Array] = {}
         self._walk: Array | None = None
         self._pinned: Array | None = None
+        self._stakes: dict[tuple[str, float, bool], estimates.Stakes] = {}
         self._adjacent: Array | None = None
 
     # -- enemies ---------------------------------------------------------------------------
@@ -238,6 +240,14 @@ class Board:
         self._exposure[key] = total
         return total
 
+    def stakes(self, unit: str, horizon: float, morale: bool) -> estimates.Stakes:
+        """``estimates.stakes`` of ``unit``, computed once per board."""
+        key = (unit, horizon, morale)
+        found = self._stakes.get(key)
+        if found is None:
+            found = self._stakes[key] = estimates.stakes(self.ctx, unit, horizon, morale=morale)
+        return found
+
     def pinned_squares(self) -> Array:
         """Squares some armed melee enemy could reach next round (where a bow is likely
         to be pinned, 004 · Make a Ranged Attack)."""
@@ -261,15 +271,17 @@ class Board:
         speed = 0 if now else move_squares(ctx, unit)
         reach_span = 2 * move_squares(ctx, unit)
         tmpl = units.stats(ctx, unit).template
+        near = sorted(self.enemies, key=lambda e: units.distance(here, self.cells[e]))
+        shot_at = set(near[:SHOT_TARGETS])
         for t in self.enemies:
             at = self.cells[t]
-            st = estimates.stakes(ctx, t, horizon, morale=kill_focus)
+            st = self.stakes(t, horizon, kill_focus)
             if melee_w is not None:
                 o = estimates.prospect(ctx, unit, t, melee_w, False, tmpl.attack_modifier(melee_w))
                 gain = value_of(st, o.p_kill, o.expected, kill_focus)
-                near = chebyshev(self.width, self.height, at) <= speed + max(1, melee_w.reach)
-                out = np.maximum(out, np.where(near, gain, 0.0))
-            if shot_w is None:
+                close = chebyshev(self.width, self.height, at) <= speed + max(1, melee_w.reach)
+                out = np.maximum(out, np.where(close, gain, 0.0))
+            if shot_w is None or t not in shot_at:
                 continue
             long_sq = shot_w.range_long_squares or 0
             if units.distance(here, at) > long_sq + reach_span:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.ai import estimates
-from game.ai.board import Array, Board, value_array, value_of
+from game.ai.board import SHOT_TARGETS, Array, Board, value_array, value_of
 from game.ai.levels import Level
 from game.engine.answers import Answer, EndTurn
 from game.geometry.grid import Cell
@@ -74,7 +74,7 @@ class Planner:
         self.here = units.cell(ctx, unit)
         self.hp = units.health(ctx, unit).hp
         self.worth = estimates.worth(ctx, unit)
-        self.stakes = estimates.stakes(ctx, unit, level.horizon, morale=level.kill_focus)
+        self.stakes = board.stakes(unit, level.horizon, level.kill_focus)
         self.horizon = level.horizon
         self.speed = move_squares(ctx, unit)
         self.shooter = estimates.is_shooter(ctx, unit)
@@ -196,7 +196,7 @@ class Planner:
         block = arrays.blocks_move
         cost = arrays.move_cost
         width, height = grid.width, grid.height
-        limit = 2 * self.speed
+        limit = 2 * self.speed if self.main_free and self.move_action_free else self.speed
         best: dict[Cell, tuple[int, int]] = {self.here: (0, 0)}
         parent: dict[Cell, Cell] = {}
         frontier: list[tuple[int, int, Cell]] = [(0, 0, self.here)]
@@ -261,8 +261,7 @@ class Planner:
         return [k for k in ("melee_attack", "ranged_attack") if k in self.ctx.ruleset.actions]
 
     def attack_gain(self, target: str, o: estimates.Odds) -> float:
-        ctx = self.ctx
-        st = estimates.stakes(ctx, target, self.horizon, morale=self.level.kill_focus)
+        st = self.board.stakes(target, self.horizon, self.level.kill_focus)
         gain = value_of(st, o.p_kill, o.expected, self.level.kill_focus)
         return gain * (1.0 + self.focus.get(target, 0.0))
 
@@ -274,8 +273,12 @@ class Planner:
         ctx = self.ctx
         here = self.here if at is None else at
         out: list[tuple[float, Answer, estimates.Odds]] = []
-        for target in self.board.enemies:
-            dist = units.distance(here, self.board.cells[target])
+        cells = self.board.cells
+        near = sorted(self.board.enemies, key=lambda e: units.distance(here, cells[e]))
+        for rank, target in enumerate(near):
+            dist = units.distance(here, cells[target])
+            if rank >= SHOT_TARGETS and dist > 2:
+                break
             for w in units.readied_weapons(ctx, self.unit):
                 for ranged in (False, True):
                     if ranged and not w.shoots or not ranged and not w.melee:
