@@ -228,7 +228,7 @@ def test_ai_sides_play_themselves_and_the_human_sees_the_result(app: App, tmp_pa
 
     app.settings = Settings(ai_speed="instant", reaction_prompts="never")
     path = write_map(tmp_path / "map", 8, 6)
-    controllers = {"party": "human", "foes": "ai"}
+    controllers = {"party": "human", "foes": "baseline"}
     battle = Battle(path, "grid", 11, controllers)
 
     class Setup:  # the two fields ai_controller reads from the menu's BattleSetup

@@ -22,7 +22,7 @@ _TSX = """<?xml version="1.0" encoding="UTF-8"?>
 _TMX = """<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down"
  width="{w}" height="{h}" tilewidth="{t}" tileheight="{t}" infinite="0" nextlayerid="4"
- nextobjectid="3">
+ nextobjectid="999">
  <properties>
   <property name="title" value="Test field"/>
   <property name="briefing" value="Two bands meet in a field."/>
@@ -38,13 +38,7 @@ _TMX = """<?xml version="1.0" encoding="UTF-8"?>
   <data encoding="csv">{walls}</data>
  </layer>
  <objectgroup id="3" name="units">
-  <object id="1" name="Ada" type="spawn" x="{t}" y="{t}"><properties>
-   <property name="side" value="party"/><property name="template" value="warrior"/>
-  </properties><point/></object>
-  <object id="2" name="" type="spawn" x="{fx}" y="{fy}"><properties>
-   <property name="side" value="foes"/><property name="template" value="bandit"/>
-  </properties><point/></object>
- </objectgroup>
+{units} </objectgroup>
 </map>
 """
 
@@ -55,9 +49,11 @@ def write_map(
     height: int = 8,
     walls: tuple[tuple[int, int], ...] = ((4, 2),),
     fog: bool = False,
+    units: tuple[tuple[str, str, str, int, int], ...] | None = None,
 ) -> Path:
     """A ``width`` × ``height`` map: green ground, grey ``walls``, two spawns: the party's
-    warrior at (1, 1) and a bandit at (width - 2, height - 2)."""
+    warrior at (1, 1) and a bandit at (width - 2, height - 2), unless ``units`` lists
+    ``(name, side, template, x, y)`` spawns."""
     folder.mkdir(parents=True, exist_ok=True)
     image = pygame.Surface((2 * TILE, TILE))
     image.fill((40, 160, 60), pygame.Rect(0, 0, TILE, TILE))
@@ -68,6 +64,16 @@ def write_map(
     wall_gids = ["0"] * (width * height)
     for x, y in walls:
         wall_gids[y * width + x] = "2"
+    if units is None:
+        units = (("Ada", "party", "warrior", 1, 1), ("", "foes", "bandit", width - 2, height - 2))
+    spawn_xml = "".join(
+        f'  <object id="{i + 1}" name="{name}" type="spawn" x="{x * TILE + 2}" '
+        f'y="{y * TILE + 2}"><properties>\n'
+        f'   <property name="side" value="{side}"/>'
+        f'<property name="template" value="{template}"/>\n'
+        "  </properties><point/></object>\n"
+        for i, (name, side, template, x, y) in enumerate(units)
+    )
     path = folder / "field.tmx"
     path.write_text(
         _TMX.format(
@@ -77,8 +83,7 @@ def write_map(
             ground=ground,
             walls=",".join(wall_gids),
             fog="true" if fog else "false",
-            fx=(width - 2) * TILE + 2,
-            fy=(height - 2) * TILE + 2,
+            units=spawn_xml,
         ),
         encoding="utf-8",
     )

@@ -264,6 +264,7 @@ def _typical_hp(template: UnitTemplate | None) -> int:
 def _terrain_text(
     name: str, cost: int, cover: str, blocks_move: bool, blocks_sight: bool, concealment: bool
 ) -> str:
+    """What a square's terrain means in play; empty for plain ground (no tooltip)."""
     bits = [name.capitalize()]
     if blocks_move:
         bits.append("impassable")
@@ -275,4 +276,4 @@ def _terrain_text(
         bits.append(f"gives {cover} cover")
     if concealment:
         bits.append("conceals")
-    return ", ".join(bits)
+    return ", ".join(bits) if len(bits) > 1 else ""

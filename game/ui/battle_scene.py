@@ -479,4 +479,15 @@ class BattleScene(Scene):
         cell = self._cell_at(mouse)
         if cell is None:
             return ""
-        return self.model.cell_tooltip(cell)
+        parts = []
+        token = self.token_at(cell)
+        if token is not None:
+            line = f"{token.name}: {token.hp}/{token.max_hp} HP"
+            conditions = [MARKERS[c].label for c in MARKERS if c in token.conditions]
+            if conditions:
+                line += " · " + ", ".join(conditions)
+            parts.append(line)
+        terrain = self.model.cell_tooltip(cell)
+        if terrain:
+            parts.append(terrain)
+        return "\n".join(parts)
