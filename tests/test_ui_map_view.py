@@ -164,3 +164,16 @@ def test_enemy_type_colours_stay_clear_of_the_party_colour() -> None:
     assert "#3f7fbf" not in colours.values() and len(set(colours.values())) == 3
     numbers = enemy_numbers([("a", "bandit"), ("b", "wolf"), ("c", "bandit")])
     assert numbers == {"a": 1, "b": 1, "c": 2}
+
+
+def test_tile_objects_on_a_decoration_layer_are_drawn(tmp_path: Path) -> None:
+    path = write_map(tmp_path, 10, 8, walls=())
+    decor = (
+        f' <objectgroup id="9" name="decor"><object id="500" gid="2" x="{6 * TILE}" '
+        f'y="{4 * TILE}" width="{TILE}" height="{TILE}"/></objectgroup>\n</map>'
+    )
+    path.write_text(path.read_text(encoding="utf-8").replace("</map>", decor), encoding="utf-8")
+    view = MapView.from_file(path)
+    # Tiled anchors a tile object at its bottom-left corner: this one covers cell (6, 3)
+    assert view.base.get_at((6 * TILE + TILE // 2, 3 * TILE + TILE // 2))[:3] == (128, 128, 128)
+    assert view.base.get_at((6 * TILE + TILE // 2, 4 * TILE + TILE // 2))[:3] == (40, 160, 60)

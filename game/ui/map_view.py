@@ -3,8 +3,9 @@
 The map is loaded with ``pytmx.util_pygame.load_pygame`` (only game/ui loads
 images; DESIGN.md · Maps) and every visible tile layer and image layer is
 composed, in the authored order, into one surface at the tileset's native
-size. Object layers carry data (spawns, zones, objectives), not scenery, so
-they are not drawn here.
+size. The ``units``, ``zones`` and ``objectives`` object layers carry data,
+not scenery, and are not drawn; tile objects on any other visible object
+layer (decoration an author placed freely) are.
 
 Each zoom step is drawn from square chunks of the composed map, scaled once
 and kept in a small cache, so a frame costs a handful of blits even on the
@@ -24,6 +25,7 @@ from game.ui.camera import ZOOM_LEVELS, Camera
 from game.ui.theme import colour
 
 CHUNK_CELLS = 8  # cells per chunk side
+DATA_LAYERS = ("units", "zones", "objectives")  # object layers that carry data, not scenery
 CHUNK_CACHE = 160  # scaled chunks kept
 
 
@@ -65,6 +67,19 @@ def compose(tmx: pytmx.TiledMap) -> pygame.Surface:
             if target is not surface:
                 target.set_alpha(round(255 * opacity))
                 surface.blit(target, (0, 0))
+        elif isinstance(layer, pytmx.TiledObjectGroup) and layer.name not in DATA_LAYERS:
+            # decoration placed as tile objects (pytmx already moved y to the top edge)
+            for obj in layer:
+                image = getattr(obj, "image", None)
+                if image is None or not getattr(obj, "visible", True):
+                    continue
+                w, h = (
+                    round(obj.width or image.get_width()),
+                    round(obj.height or image.get_height()),
+                )
+                if (w, h) != image.get_size():
+                    image = pygame.transform.scale(image, (max(1, w), max(1, h)))
+                surface.blit(image, (round(obj.x), round(obj.y)))
         elif isinstance(layer, pytmx.TiledImageLayer) and layer.image is not None:
             surface.blit(
                 layer.image,
