@@ -63,9 +63,13 @@ def check_invariants(b: Battle) -> None:
             assert bud.free_used <= budget.FREE_ACTION_CAP
             assert not (bud.second_move_used and not bud.main_used)
             cond = b.component(u, Conditions)
+            # A reaction window can open while a mover passes through an ally's square
+            # (an attack of opportunity → Snap Attack?): one unit per cell holds between
+            # actions, not inside them.
+            mid_action = b.pending is not None and b.pending.kind == "reaction"
             if cond.occupies_cell:
                 cell = units.cell(ctx, u)
-                assert cell not in seen, f"{u} and {seen[cell]} share {cell}"
+                assert mid_action or cell not in seen, f"{u} and {seen[cell]} share {cell}"
                 seen[cell] = u
                 assert not ctx.grid.blocks_move(cell), f"{u} stands in a wall"
         d = b.pending

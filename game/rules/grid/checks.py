@@ -44,6 +44,8 @@ def check_bonus(
     """(bonus, "STR/brawl") with the best attribute and the best skill for ``unit``."""
     stats = units.stats(ctx, unit)
     attr = max(attributes, key=lambda a: (stats.modifier(a), -attributes.index(a)))
+    if not skills:  # a plain attribute check
+        return stats.modifier(attr), attr
     skill = max(skills, key=lambda s: (skill_level(ctx, unit, s), -skills.index(s)))
     return stats.modifier(attr) + skill_level(ctx, unit, skill), f"{attr}/{skill.title()}"
 

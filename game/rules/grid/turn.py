@@ -192,6 +192,8 @@ def activation(ctx: Context, unit: str) -> Flow:
             yield from ctx.ruleset.perform(ctx, choice)
             if check_end(ctx):
                 break
+            if units.conditions(ctx, unit).held_action:
+                break  # 004 · Hold an Action: the rest of the turn comes later (hold.py)
     if not ctx.over:
         ctx.emit(UnitDone(unit=unit, who=who))
     ctx.active_unit = None

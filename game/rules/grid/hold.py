@@ -1,0 +1,166 @@
+"""Hold an Action (Move; 004 · Hold An Action).
+
+A unit spends its Move action to delay: its turn ends at once, and until the end of the
+round it may take the rest of its turn (its Main action and Free actions) as an Instant.
+The trigger window (decision) is ``action_declared``: whenever another unit is about to
+carry out an action that costs a Main or Move action, every holding unit — an ally, or an
+enemy that can see the actor — is asked whether to act now. A held response resolves
+first: the holder takes its remaining actions (ordinary ``turn`` decisions, End Turn to
+finish), and only then does the interrupted action go ahead, if it is still legal; if
+not (its target fell, its path is blocked), it is dropped without spending anything and
+the actor chooses again. Unused held actions are lost when the round ends
+(``Conditions.new_round``). Surprised units cannot hold or respond.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.engine.answers import Answer, EndTurn, register_answer
+from game.engine.decision import Decision
+from game.engine.events import Event, Note
+from game.rules.base import ActionSpec, Flow, ReactionSpec
+from game.rules.grid import hooks, units
+
+if TYPE_CHECKING:
+    from game.engine.context import Context
+
+TRIGGER_COSTS = ("Main", "Move", "Move+Main")
+
+
+@register_answer
+@dataclass(frozen=True, slots=True)
+class HoldAction(Answer):
+    kind: ClassVar[str] = "hold_action"
+    label: ClassVar[str] = "Hold an Action"
+    unit: str
+
+
+@register_answer
+@dataclass(frozen=True, slots=True)
+class ActNow(Answer):
+    """Take the held action now, before the action that triggered the window."""
+
+    kind: ClassVar[str] = "act_now"
+    label: ClassVar[str] = "Act now (held action)"
+    unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionDeclared(Event):
+    """A unit is about to carry out an action (the ``action_declared`` window's trigger)."""
+
+    kind: ClassVar[str] = "action_declared"
+    unit: str
+    who: str
+    action: str
+
+    def text(self) -> str:
+        return f"{self.who} is about to {self.action}"
+
+
+class HoldActionSpec(ActionSpec):
+    kind = "hold_action"
+    label = "Hold an Action"
+    cost = "Move"
+    provokes = False
+    answer_type = HoldAction
+
+    def availability(self, ctx: Context, unit: str) -> str | None:
+        if units.budget(ctx, unit).move_used:
+            return "the Move action is already spent"
+        if units.conditions(ctx, unit).surprised:
+            return "surprised"
+        return None
+
+    def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
+        yield HoldAction(unit)
+
+    def validate(self, ctx: Context, answer: HoldAction) -> str | None:
+        return None
+
+    def perform(self, ctx: Context, answer: HoldAction) -> Flow:
+        b = units.budget(ctx, answer.unit)
+        b.move_used = True
+        units.conditions(ctx, answer.unit).held_action = True
+        ctx.emit(Note(f"{units.name(ctx, answer.unit)} holds its action", answer.unit))
+        return  # the turn scheme ends the activation when it sees ``held_action``
+        yield
+
+
+def may_respond(ctx: Context, unit: str, actor: str) -> bool:
+    cond = units.conditions(ctx, unit)
+    if not cond.held_action or unit == actor or cond.surprised or not units.in_fight(ctx, unit):
+        return False
+    if units.side(ctx, unit) == units.side(ctx, actor):
+        return True
+    return bool(ctx.sight.sees(units.cell(ctx, unit), units.cell(ctx, actor)))
+
+
+class ActNowReaction(ReactionSpec):
+    kind = "act_now"
+    window = "action_declared"
+
+    def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
+        if isinstance(trigger, ActionDeclared) and may_respond(ctx, unit, trigger.unit):
+            return [ActNow(unit)]
+        return []
+
+    def perform(self, ctx: Context, answer: ActNow, trigger: Any) -> Flow:
+        yield from held_turn(ctx, answer.unit)
+
+
+def held_turn(ctx: Context, unit: str) -> Flow:
+    """The rest of a held unit's turn, taken now (End Turn finishes it)."""
+    from game.rules.grid.turn import check_end
+
+    units.conditions(ctx, unit).held_action = False
+    before = ctx.active_unit
+    ctx.active_unit = unit
+    who = units.name(ctx, unit)
+    ctx.emit(Note(f"{who} acts on its held action", unit))
+    while units.in_fight(ctx, unit) and not ctx.over:
+        options = ctx.ruleset.catalog(ctx, unit)
+        if not any(o.allowed and o.kind != EndTurn.kind for o in options):
+            break
+        choice = yield ctx.decide(
+            "turn",
+            side=units.side(ctx, unit),
+            unit=unit,
+            prompt=f"{who} (held action): choose an action",
+            options=options,
+            open=True,
+        )
+        if isinstance(choice, EndTurn):
+            break
+        yield from ctx.ruleset.perform(ctx, choice)
+        if check_end(ctx):
+            break
+    ctx.active_unit = before
+
+
+def held_response(ctx: Context, answer: Answer) -> Generator[Decision, Answer, bool]:
+    """``hooks.BEFORE_ACTION``: open the window, then say whether the action still goes."""
+    actor = getattr(answer, "unit", None)
+    if actor is None or actor not in ctx.entities:
+        return True
+    spec = ctx.ruleset.actions.get(answer.kind)
+    if spec is None or spec.cost not in TRIGGER_COSTS:
+        return True
+    if not any(may_respond(ctx, u, actor) for u in ctx.units()):
+        return True
+    trigger = ActionDeclared(unit=actor, who=units.name(ctx, actor), action=spec.label.lower())
+    ctx.emit(trigger)
+    yield from ctx.window("action_declared", trigger)
+    if not units.in_fight(ctx, actor) or ctx.over:
+        return False
+    reason = spec.availability(ctx, actor) or spec.validate(ctx, answer)
+    if reason:
+        ctx.emit(Note(f"{units.name(ctx, actor)} cannot go on: {reason}", actor))
+        return False
+    return True
+
+
+hooks.BEFORE_ACTION.append(held_response)
