@@ -86,6 +86,7 @@ class Planner:
         self.disengaged = units.conditions(ctx, unit).disengaged
         self._aoo_cache: dict[tuple[Cell, ...], tuple[float, float]] = {}
         self._pos: Array | None = None
+        self._loss: Array | None = None
         self._opp: list[tuple[str, Cell, int]] | None = None
         self._trees: dict[bool, tuple[dict[Cell, int], dict[Cell, Cell]]] = {}
 
@@ -93,10 +94,7 @@ class Planner:
     def position_values(self) -> Array:
         """Value of ending the turn on each square (see the module docstring)."""
         lv = self.level
-        exposure = self.board.exposure(self.unit)
-        hp = max(1, self.hp)
-        p_down = np.clip(exposure / hp - 0.5, 0.0, 1.0)
-        loss = value_array(self.stakes, p_down, exposure, True)
+        loss = self.loss_map()
         offence = self.board.offence(self.unit, self.horizon, lv.kill_focus)
         walk = np.minimum(self.board.walk(), 60).astype(np.float64)
         tempo = 1.0 + self.ctx.round / 6.0
@@ -104,6 +102,15 @@ class Planner:
         if self.shooter:
             approach = np.where(offence > 0, 0.0, approach * 0.5)
         return lv.offence * offence - lv.exposure * loss - approach
+
+    def loss_map(self) -> Array:
+        """Value the unit could lose on each square next round (its exposure)."""
+        if self._loss is None:
+            exposure = self.board.exposure(self.unit)
+            hp = max(1, self.hp)
+            p_down = np.clip(exposure / hp - 0.5, 0.0, 1.0)
+            self._loss = value_array(self.stakes, p_down, exposure, True)
+        return self._loss
 
     # -- attacks of opportunity -------------------------------------------------------------
     def leaving_cost(self) -> tuple[Array, Array]:
@@ -118,12 +125,12 @@ class Planner:
         for enemy, mask in self.board.reach_now():
             if not mask[hy, hx]:
                 continue
-            loss, p_kill = self._aoo_blow(enemy)
+            loss, p_kill = self.aoo_blow(enemy)
             cost = np.where(mask, cost, cost + loss)
             survive = np.where(mask, survive, survive * (1 - p_kill))
         return cost * self.level.aoo, survive
 
-    def _aoo_blow(self, enemy: str) -> tuple[float, float]:
+    def aoo_blow(self, enemy: str) -> tuple[float, float]:
         """(value lost, chance to be downed) for one attack of opportunity by ``enemy``."""
         ctx = self.ctx
         weapon, _ = estimates.best_melee(ctx, enemy, estimates.TYPICAL_AC)
@@ -166,7 +173,7 @@ class Planner:
                 if not sees(where, at):
                     continue
                 seen.add(enemy)
-                blow, p_kill = self._aoo_blow(enemy)
+                blow, p_kill = self.aoo_blow(enemy)
                 loss += survive * blow
                 survive *= 1 - p_kill
             at = step
@@ -362,6 +369,13 @@ class Planner:
                 out.append(
                     Plan(float(pos[y, x]), "disengage", Disengage(self.unit), c, "disengage")
                 )
+        if self.level.specials:
+            from game.ai.specials import special_plans
+
+            after_main = stay_value
+            if self.move_action_free and r1:
+                after_main = max(stay_value, best_after_move)
+            out.extend(special_plans(self, after_main, stay_value))
         out.sort(key=lambda p: -p.score)
         return self.refine(out)
 
@@ -381,7 +395,7 @@ class Planner:
 
     def _exact(self, plan: Plan) -> Plan | None:
         ctx = self.ctx
-        if plan.kind in ("stay", "attack"):
+        if plan.kind not in ("move", "run", "disengage"):
             plan.exact = True
             return plan
         pos_value = float(self.position_values_cached()[plan.end[1], plan.end[0]])
