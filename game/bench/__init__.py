@@ -29,7 +29,12 @@ from dataclasses import dataclass
 from game.geometry.grid import OPEN, WALL, Cell, Grid
 
 #: Modules that register bench rows when imported, in table order.
-BENCH_MODULES: tuple[str, ...] = ("game.bench.geometry", "game.bench.battle", "game.ui.bench")
+BENCH_MODULES: tuple[str, ...] = (
+    "game.bench.geometry",
+    "game.bench.battle",
+    "game.bench.ai",
+    "game.ui.bench",
+)
 
 #: The shipped map the bench prefers (DESIGN.md: 64×64, about 40 units).
 BENCH_MAP = "battle"

@@ -1,0 +1,106 @@
+"""Bench rows of the tactical AI (issue 5 · Measured): ``ai_decision_p95_ms``, the 95th
+percentile of one ``hard`` decision on the 64×64 bench map with its ~40 units (budget
+≤ 100 ms), and ``battle_hard_6v6_s``, the median of a headless 6-vs-6 battle with the
+``hard`` AI on both sides (budget ≤ 2 s, DESIGN.md · Numbers we hold ourselves to).
+
+Both are CPU time of this process (``game.bench.cpu_clock``): the machine is shared, and
+other programs would inflate wall time. Decisions are timed while a hard-vs-hard battle
+is played from the start (the first rounds are the busiest: every unit moves, every
+enemy's sight and reach maps are new). Without a bench map, the benchmark grid gets
+the bench positions split into two sides of soldiers and orcs.
+"""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+from game.bench import BenchContext, bench, cpu_clock, register_row
+
+register_row("ai_decision_p95_ms", "one hard AI decision, 64x64 map, ~40 units, p95", "ms", 100)
+register_row("battle_hard_6v6_s", "6-vs-6 battle, hard AI both sides, headless", "s", 2.0)
+
+
+def _big_field(ctx: BenchContext) -> object:
+    if ctx.battlefield is not None:
+        return ctx.battlefield
+    from game.maps.battlefield import Battlefield, Scenario, SideInfo, Spawn
+
+    cells = list(ctx.units)[:40]
+    half = len(cells) // 2
+    party = ("warrior", "spearman", "archer", "warrior", "crossbowman")
+    horde = ("orc", "orc", "orc_archer", "wolf", "orc")
+    spawns = tuple(
+        Spawn(
+            f"u{i}",
+            "company" if i < half else "horde",
+            (party if i < half else horde)[i % 5],
+            cell,
+        )
+        for i, cell in enumerate(cells)
+    )
+    sides = (
+        SideInfo("company", "Company", "#3060c0", party=True),
+        SideInfo("horde", "Horde", "#c03030"),
+    )
+    return Battlefield(
+        path=Path("bench-ai"),
+        grid=ctx.grid,
+        spawns=spawns,
+        zones=(),
+        objectives=(),
+        scenario=Scenario("Bench AI", "Two hosts.", sides=sides),
+        content_hash="bench-ai",
+    )
+
+
+def decision_times(field: object, seed: int, decisions: int, level: str = "hard") -> list[float]:
+    """CPU seconds of each of the first ``decisions`` AI decisions of a battle on
+    ``field`` with ``level`` on every side."""
+    from game.ai import make_controller
+    from game.engine import Battle
+
+    battle = Battle(field, seed=seed)  # type: ignore[arg-type]
+    try:
+        sides = [s.id for s in battle.battlefield.scenario.sides]
+        ais = {s: make_controller(level, seed) for s in sides}
+        times: list[float] = []
+        while not battle.over and len(times) < decisions:
+            decision = battle.pending
+            assert decision is not None
+            start = cpu_clock()
+            answer = ais[decision.side].choose(battle, decision)
+            times.append(cpu_clock() - start)
+            result = battle.answer(answer)
+            if not result.ok:
+                raise RuntimeError(f"the AI was refused: {result.reason}")
+        return times
+    finally:
+        battle.close()
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+
+
+@bench
+def ai_rows(ctx: BenchContext) -> dict[str, float]:
+    from game.ai import make_controller, play
+    from game.bench.battle import six_a_side
+    from game.engine import Battle
+
+    times = decision_times(_big_field(ctx), ctx.seed, 40 if ctx.quick else 200)
+    battles: list[float] = []
+    field = six_a_side()
+    for i in range(2 if ctx.quick else 5):
+        start = cpu_clock()
+        battle = Battle(field, seed=ctx.seed + i)
+        ais = {s.id: make_controller("hard", ctx.seed + i) for s in field.scenario.sides}
+        play(battle, ais)
+        battles.append(cpu_clock() - start)
+        battle.close()
+    return {
+        "ai_decision_p95_ms": round(p95(times) * 1000, 2),
+        "battle_hard_6v6_s": round(statistics.median(battles), 4),
+    }
