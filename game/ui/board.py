@@ -58,6 +58,7 @@ class Board:
         self.show_grid = True
         self._layers: dict[tuple[frozenset[Cell], str, int], pygame.Surface] = {}
         self._scaled: dict[object, pygame.Surface] = {}
+        self._box: dict[frozenset[Cell], tuple[int, int, int, int]] = {}
         self._label_cache: dict[tuple[str, int, bool], pygame.Surface] = {}
 
     def _layer(self, cells: frozenset[Cell], name: str, alpha: int) -> pygame.Surface:
@@ -75,6 +76,18 @@ class Board:
                 self._layers.pop(next(iter(self._layers)))
         return layer
 
+    def _bounds(self, cells: frozenset[Cell]) -> tuple[int, int, int, int]:
+        """The half-open bounding box of ``cells`` (cached with the cell layer)."""
+        found = self._box.get(cells)
+        if found is None:
+            xs = [c[0] for c in cells]
+            ys = [c[1] for c in cells]
+            found = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+            self._box[cells] = found
+            if len(self._box) > 24:
+                self._box.pop(next(iter(self._box)))
+        return found
+
     def _blit_layer(
         self,
         surface: pygame.Surface,
@@ -88,6 +101,9 @@ class Board:
         if not cells:
             return
         x0, y0, x1, y1 = camera.visible_cells(self.source.width, self.source.height)
+        bx0, by0, bx1, by1 = self._bounds(cells)
+        # only the part of the map that is both in view and holds tinted cells
+        x0, y0, x1, y1 = max(x0, bx0), max(y0, by0), min(x1, bx1), min(y1, by1)
         if x1 <= x0 or y1 <= y0:
             return
         left, top, _, _ = camera.cell_to_screen((x0, y0))

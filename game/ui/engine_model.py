@@ -175,7 +175,8 @@ class EngineModel:
             return ""
         main = "ready" if b.can_main else "spent"
         move = "ready" if not b.move_used else "spent"
-        return f"Main {main} · Move {move} · Free {b.free_used}"
+        text = f"Main {main} · Move {move}"
+        return text + (f" · {b.free_used} Free" if b.free_used else "")
 
     # -- BattleModel ------------------------------------------------------------------------
 

@@ -92,13 +92,15 @@ class MapView:
     """A composed map plus a cache of scaled chunks, drawn through a Camera."""
 
     def __init__(self, base: pygame.Surface, width: int, height: int, tile: int) -> None:
-        self.base = base.convert_alpha() if pygame.display.get_surface() is not None else base
+        # The composed map is opaque (drawn over a filled background): opaque blits are
+        # the cheapest kind, and a frame is mostly map.
+        self.base = base.convert() if pygame.display.get_surface() is not None else base
         self.width = width  # cells
         self.height = height
         self.tile = tile  # native pixels per cell
         self._chunks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
         self._grid_key: object = None
-        self._grid_layer: pygame.Surface | None = None
+        self._grid_strips_cache: tuple[pygame.Surface, pygame.Surface] | None = None
 
     @classmethod
     def from_file(cls, path: Path) -> MapView:
@@ -164,8 +166,7 @@ class MapView:
     ) -> None:
         """Thin cell lines over the visible part of the map (the G toggle).
 
-        The lines are one pattern per zoom step, a cell larger than the view,
-        shifted under the camera and clipped to the map, so panning costs a blit.
+        Lines fall on cell edges (the same rounding as the camera), clipped to the map.
         """
         x0, y0, x1, y1 = camera.visible_cells(self.width, self.height)
         if x1 <= x0 or y1 <= y0:
@@ -177,24 +178,27 @@ class MapView:
         if px != int(px) or px < 4:
             return  # lines every few pixels would only grey the map out
         cell = int(px)
-        pattern = self._grid_pattern(cell, surface.get_size(), alpha)
+        # each line is a thin strip multiplied onto the map (darkening it like a
+        # translucent black line), so a frame touches only the line pixels
+        shade = max(0, 255 - round(255 * alpha / 255))
+        vertical, horizontal = self._grid_strips(area.size, shade)
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip))
-        surface.blit(pattern, (area.x, area.y))
+        for x in range(area.x, area.right + 1, cell):
+            surface.blit(vertical, (x, area.y), special_flags=pygame.BLEND_RGB_MULT)
+        for y in range(area.y, area.bottom + 1, cell):
+            surface.blit(horizontal, (area.x, y), special_flags=pygame.BLEND_RGB_MULT)
         surface.set_clip(clip)
 
-    def _grid_pattern(self, cell: int, size: tuple[int, int], alpha: int) -> pygame.Surface:
-        key = (cell, size, alpha)
-        if self._grid_key != key or self._grid_layer is None:
-            w, h = size[0] + cell, size[1] + cell
-            layer = pygame.Surface((w + 1, h + 1), pygame.SRCALPHA)
-            line = (*colour("grid_line"), alpha)
-            for x in range(0, w + 1, cell):
-                pygame.draw.line(layer, line, (x, 0), (x, h))
-            for y in range(0, h + 1, cell):
-                pygame.draw.line(layer, line, (0, y), (w, y))
-            if pygame.display.get_surface() is not None:
-                layer = layer.convert_alpha()
+    def _grid_strips(
+        self, size: tuple[int, int], shade: int
+    ) -> tuple[pygame.Surface, pygame.Surface]:
+        key = (size, shade)
+        if self._grid_key != key or self._grid_strips_cache is None:
+            vertical = pygame.Surface((1, size[1] + 1))
+            vertical.fill((shade, shade, shade))
+            horizontal = pygame.Surface((size[0] + 1, 1))
+            horizontal.fill((shade, shade, shade))
             self._grid_key = key
-            self._grid_layer = layer
-        return self._grid_layer
+            self._grid_strips_cache = (vertical, horizontal)
+        return self._grid_strips_cache

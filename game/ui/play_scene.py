@@ -49,6 +49,11 @@ AI_DELAY = {"slow": 0.9, "normal": 0.45, "fast": 0.15, "instant": 0.0}
 MOVE_CELLS_PER_S = {"slow": 5.0, "normal": 9.0, "fast": 18.0, "instant": 1e9}
 
 ACTION_ICONS: tuple[tuple[str, str], ...] = (
+    ("break_free", "manacles"),
+    ("drag", "boot-prints"),
+    ("throw", "mailed-fist"),
+    ("release", "hand"),
+    ("execute", "daggers"),
     ("swarm", "sword-array"),
     ("charge", "charging-bull"),
     ("snap", "sword-brandish"),
@@ -57,7 +62,7 @@ ACTION_ICONS: tuple[tuple[str, str], ...] = (
     ("shoot", "bow-arrow"),
     ("reload", "reload-gun-barrel"),
     ("ready", "sword-altar"),
-    ("stow", "sword-altar"),
+    ("stow", "backup"),
     ("disengage", "back-forth"),
     ("screen", "shield-reflect"),
     ("run", "run"),
@@ -213,6 +218,7 @@ class PlayScene(BattleScene):
         self._finished = False
         self.action_buttons: list[tuple[Button, Option]] = []
         self._bar_for: tuple[int, int] = (-1, -1)
+        self._bar_rows = 1
         self.end_button = Button(
             "End turn",
             self._end_turn,
@@ -229,6 +235,10 @@ class PlayScene(BattleScene):
         self.prompt_buttons: list[Button] = []
         self._prompt_for = -1
         self.message = ""
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        super()._layout(size)
+        self._layout_bar()
 
     def leave(self) -> None:
         """Back to the menu; the battle's esper world is deleted."""
@@ -584,8 +594,10 @@ class PlayScene(BattleScene):
             ov.labels = {p.dest: f"{5 * len(p.path)}" for p in moves if p.dest and p.path}
             for kind, name in (("run", "run_range"), ("charge", "charge_range")):
                 ov.outlines.append(({p.dest for p in self.of_kind(kind) if p.dest}, name))
+            me = self.engine.token(d.unit) if d.unit else None
+            foes = {t.key for t in self.engine.tokens() if me is None or t.side != me.side}
             attackable = {
-                p.target_cell for p in self.placed() if p.target_cell and p.target != d.unit
+                p.target_cell for p in self.placed() if p.target_cell and p.target in foes
             }
             ov.outlines.append((attackable, "target"))
         elif self.mode is not None:
@@ -695,6 +707,34 @@ class PlayScene(BattleScene):
             )
             button.set_enabled(option.allowed, option.reason)
             self.action_buttons.append((button, option))
+        self._layout_bar()
+
+    def _layout_bar(self) -> None:
+        """Place the action buttons: one row with captions when they fit, else two rows of
+        smaller buttons (the captions then live in the tooltips), Undo and End turn right."""
+        bar = self.bar_rect
+        self.end_button.rect = pygame.Rect(bar.right - 134, bar.y + 8, 122, 44)
+        self.undo_button.rect = pygame.Rect(bar.right - 134, bar.y + 56, 122, 32)
+        left, right = bar.x + 206, bar.right - 146
+        n = len(self.action_buttons)
+        if n == 0:
+            return
+        gap = 6
+        width = right - left
+        self._bar_rows = 1 if n * (52 + gap) - gap <= width else 2
+        per_row = -(-n // self._bar_rows)
+        if self._bar_rows == 1:
+            size = 52
+            tops = [bar.y + 12]
+        else:
+            size = min(38, (width - gap * (per_row - 1)) // per_row)
+            tops = [bar.y + 8, bar.y + 8 + size + 4]
+        for i, (button, _option) in enumerate(self.action_buttons):
+            row, col = divmod(i, per_row)
+            button.rect = pygame.Rect(left + col * (size + gap), tops[row], size, size)
+            icon_px = size - (26 if self._bar_rows == 1 else 16)
+            if button.icon is not None and button.icon.get_width() != icon_px:
+                button.icon = icon_image(action_icon(_option.kind), icon_px, colour("bone"))
 
     def bar_key(self) -> object:
         d = self.decision
@@ -783,39 +823,31 @@ class PlayScene(BattleScene):
             size=theme.SIZE_SMALL,
             fg="gold_bright" if self.mode else "muted",
         )
-        bx = bar.x + 230
-        size = 52
-        right_limit = bar.right - 250
         for button, option in self.action_buttons:
-            if bx + size > right_limit:
-                break
-            button.rect = pygame.Rect(bx, bar.y + 12, size, size)
             button.selected = self.mode == option.kind
             button.draw(surface)
             if button.shortcut is not None:
                 draw_text(
                     surface,
                     pygame.key.name(button.shortcut).upper(),
-                    (button.rect.right - 5, button.rect.y + 2),
-                    size=theme.SIZE_TINY,
+                    (button.rect.right - 4, button.rect.y + 1),
+                    size=theme.SIZE_TINY - (0 if self._bar_rows == 1 else 2),
                     fg="gold" if option.allowed else "disabled",
                     anchor="topright",
                 )
-            draw_text(
-                surface,
-                _short(option.label),
-                (button.rect.centerx, button.rect.bottom + 3),
-                size=theme.SIZE_TINY - 1,
-                anchor="midtop",
-                fg="parchment_dark" if option.allowed else "disabled",
-            )
-            bx += size + 6
-        self.undo_button.rect = pygame.Rect(bar.right - 236, bar.y + 22, 90, 48)
+            if self._bar_rows == 1:
+                draw_text(
+                    surface,
+                    _short(option.label),
+                    (button.rect.centerx, button.rect.bottom + 3),
+                    size=theme.SIZE_TINY - 1,
+                    anchor="midtop",
+                    fg="parchment_dark" if option.allowed else "disabled",
+                )
         self.undo_button.set_enabled(
             self.battle.can_undo(), "a die was rolled since, or there is nothing to undo"
         )
         self.undo_button.draw(surface)
-        self.end_button.rect = pygame.Rect(bar.right - 136, bar.y + 22, 124, 48)
         self.end_button.draw(surface)
 
     def mode_label(self) -> str:
