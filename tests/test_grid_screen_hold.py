@@ -1,0 +1,123 @@
+"""004 · Screen an Ally and Hold An Action, with fixed dice."""
+
+from __future__ import annotations
+
+from engine_support import act, battle, field, push
+from grid_more_support import cond, option, react, reaction_kinds, set_hp
+
+from game.engine import Battle, ChooseUnit, EndTurn
+from game.engine.events import Rolled
+from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.events import AttackDeclared
+from game.rules.grid.hold import ActNow, HoldAction
+from game.rules.grid.move import Move
+from game.rules.grid.screen import ScreenAlly
+
+OPEN = "\n".join(["." * 8] * 4)
+
+
+def screened(faces: tuple[int, ...] = (8, 1)) -> Battle:
+    """Ada (warrior, Stab 1) screens Cy (archer); Gor (skeleton) and Hal (bandit) stand
+    next to both. The party acts first; Ada screens, then both end their turns."""
+    spawns = [
+        ("Ada", "party", "warrior", (2, 1)),
+        ("Cy", "party", "archer", (3, 1)),
+        ("Gor", "bandits", "skeleton", (3, 2)),
+        ("Hal", "bandits", "bandit", (2, 2)),
+    ]
+    b = battle(field(OPEN, spawns), faces=faces)
+    for u in ("ada", "cy", "gor", "hal"):
+        set_hp(b, u, 30)
+    act(b, ScreenAlly("ada", "cy"))
+    act(b, EndTurn("ada"))
+    act(b, EndTurn("cy"))
+    return b
+
+
+def last_target(b: Battle) -> str:
+    return [e for e in b.events if isinstance(e, AttackDeclared)][-1].target
+
+
+def test_screen_wins_the_opposed_check_and_takes_the_attack() -> None:
+    b = screened()
+    assert cond(b, "ada").screening == "cy"
+    # Gor: 2d6 3+3 +0 = 6 against Ada: 3+3 + STR 1 + Stab 1 = 8; then Gor misses Ada
+    push(b, 3, 3, 3, 3, 1)
+    act(b, MeleeAttack("gor", "cy", "sword"))
+    assert last_target(b) == "ada"
+
+
+def test_attacker_who_beats_the_screen_attacks_the_ward() -> None:
+    b = screened()
+    push(b, 6, 6, 1, 1, 1)  # 12 against 4: past the screen; then a miss on Cy
+    act(b, MeleeAttack("gor", "cy", "sword"))
+    assert last_target(b) == "cy"
+
+
+def test_a_screener_handles_as_many_attackers_as_its_combat_skill() -> None:
+    b = screened()
+    push(b, 3, 3, 3, 3, 1)
+    act(b, MeleeAttack("gor", "cy", "sword"))
+    act(b, EndTurn("gor"))
+    before = len([e for e in b.events if isinstance(e, Rolled)])
+    push(b, 1)  # Hal's attack roll only: Ada's one screen this round is used up
+    act(b, MeleeAttack("hal", "cy", "spear"))
+    assert last_target(b) == "cy"
+    assert len([e for e in b.events if isinstance(e, Rolled)]) == before + 1
+
+
+def test_screening_needs_a_combat_skill_of_at_least_one() -> None:
+    spawns = [
+        ("Gor", "bandits", "bandit", (2, 1)),
+        ("Hal", "bandits", "bandit", (3, 1)),
+        ("Ada", "party", "warrior", (7, 3)),
+    ]
+    b = battle(field(OPEN, spawns), faces=(1, 8))
+    act(b, ChooseUnit("gor"))
+    allowed, reason, _ = option(b, "screen_ally")
+    assert not allowed and "level 1 in a combat skill" in reason
+
+
+def test_screen_must_end_next_to_the_ward() -> None:
+    spawns = [
+        ("Ada", "party", "warrior", (0, 0)),
+        ("Cy", "party", "archer", (5, 3)),
+        ("Gor", "bandits", "skeleton", (7, 0)),
+    ]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    r = b.answer(ScreenAlly("ada", "cy", ((1, 1),)))
+    assert not r.ok
+    act(b, ScreenAlly("ada", "cy", ((1, 1), (2, 2), (3, 2), (4, 2))))
+    assert cond(b, "ada").screening == "cy"
+
+
+def test_a_held_action_resolves_before_the_action_that_triggered_it() -> None:
+    spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "skeleton", (2, 1))]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    set_hp(b, "gor", 5)
+    act(b, HoldAction("ada"))  # the turn ends at once
+    assert cond(b, "ada").held_action and b.pending and b.pending.unit == "gor"
+    react(b, MeleeAttack("gor", "ada", "sword"))
+    assert reaction_kinds(b) == ["act_now", "decline"]
+    react(b, ActNow("ada"))
+    assert b.pending and b.pending.kind == "turn" and b.pending.unit == "ada"
+    push(b, 20, 8)
+    act(b, MeleeAttack("ada", "gor", "sword"))  # Gor falls before it can strike
+    assert b.over and b.winner == "party"
+    assert [e.attacker for e in b.events if isinstance(e, AttackDeclared)] == ["ada"]
+
+
+def test_held_actions_are_lost_at_the_end_of_the_round() -> None:
+    spawns = [("Ada", "party", "warrior", (0, 0)), ("Gor", "bandits", "skeleton", (7, 3))]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    act(b, HoldAction("ada"))
+    act(b, EndTurn("gor"))  # ending a turn triggers nothing
+    assert not cond(b, "ada").held_action and b.round == 2
+
+
+def test_hold_needs_the_move_action() -> None:
+    spawns = [("Ada", "party", "warrior", (0, 0)), ("Gor", "bandits", "skeleton", (7, 3))]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    act(b, Move("ada", ((1, 0),)))
+    allowed, reason, _ = option(b, "hold_action")
+    assert not allowed and "Move action is already spent" in reason
