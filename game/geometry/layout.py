@@ -45,6 +45,7 @@ class SightLayout:
     pinch_col_mask: tuple[int, ...]  # per lattice column X: bit Y set when (X, Y) is a pinch
     open_quadrants: npt.NDArray[np.uint8]  # [Y, X] quadrant bits of the open cells around
     wall_prefix: tuple[tuple[int, ...], ...]  # [y][x]: walls in rows < y, columns < x
+    pinch_prefix: tuple[tuple[int, ...], ...]  # [Y][X]: pinches with Y' < Y, X' < X
     cover: npt.NDArray[np.int8]  # [y, x] cover granted by the tile (0 none)
     cover_prefix: tuple[tuple[int, ...], ...]  # like wall_prefix for cover tiles
     cover_cells: dict[Cell, int]  # cells whose tile grants cover -> Cover value
@@ -81,6 +82,8 @@ class SightLayout:
         )
         prefix = np.zeros((h + 1, w + 1), dtype=np.int64)
         prefix[1:, 1:] = wall.astype(np.int64).cumsum(0).cumsum(1)
+        pprefix = np.zeros((h + 2, w + 2), dtype=np.int64)
+        pprefix[1:, 1:] = (kinds != 0).astype(np.int64).cumsum(0).cumsum(1)
         cprefix = np.zeros((h + 1, w + 1), dtype=np.int64)
         cprefix[1:, 1:] = (cover > 0).astype(np.int64).cumsum(0).cumsum(1)
         cover_cells = {
@@ -100,6 +103,7 @@ class SightLayout:
             pinch_col_mask=_masks((kinds != 0).T),
             open_quadrants=open_q,
             wall_prefix=tuple(tuple(int(v) for v in row) for row in prefix.tolist()),
+            pinch_prefix=tuple(tuple(int(v) for v in row) for row in pprefix.tolist()),
             cover=cover,
             cover_prefix=tuple(tuple(int(v) for v in row) for row in cprefix.tolist()),
             cover_cells=cover_cells,

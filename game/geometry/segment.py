@@ -86,17 +86,20 @@ def segment_blocked(layout: SightLayout, p: Point, q: Point, a: Cell, b: Cell) -
         sa = pinch_side(kind, _sign(2 * a[0] + 1 - px), _sign(2 * a[1] + 1 - py))
         sb = pinch_side(kind, _sign(2 * b[0] + 1 - px), _sign(2 * b[1] + 1 - py))
         return sa == 0 or sa != sb
-    # Fast path: no blocking cell touches the segment's bounding box (including the
-    # cells around its lattice corners), so nothing can block it.
+    # Fast path: no blocking cell on the map touches the segment's bounding box
+    # (including the cells around its lattice corners), so nothing can block it. Cells
+    # off the map only matter next to a blocking cell on the map (a line along the
+    # border, a pinch with a wall), so they can be left out of the count.
     x0, x1 = (px, qx) if px <= qx else (qx, px)
     y0, y1 = (py, qy) if py <= qy else (qy, py)
-    cx0, cx1 = ((x0 + 1) >> 1) - 1, x1 >> 1
-    cy0, cy1 = ((y0 + 1) >> 1) - 1, y1 >> 1
-    if cx0 >= 0 and cy0 >= 0 and cx1 < layout.width and cy1 < layout.height:
-        pre = layout.wall_prefix
-        top, bottom = pre[cy0], pre[cy1 + 1]
-        if bottom[cx1 + 1] - top[cx1 + 1] - bottom[cx0] + top[cx0] == 0:
-            return False
+    cx0 = max(((x0 + 1) >> 1) - 1, 0)
+    cy0 = max(((y0 + 1) >> 1) - 1, 0)
+    cx1 = min(x1 >> 1, layout.width - 1)
+    cy1 = min(y1 >> 1, layout.height - 1)
+    pre = layout.wall_prefix
+    top, bottom = pre[cy0], pre[cy1 + 1]
+    if bottom[cx1 + 1] - top[cx1 + 1] - bottom[cx0] + top[cx0] == 0:
+        return False
 
     if dy == 0:
         if py & 1:  # along the middle of a row of cells: rule 1
@@ -150,11 +153,15 @@ def segment_blocked(layout: SightLayout, p: Point, q: Point, a: Cell, b: Cell) -
             if cols[c] >> r0 & ((1 << (-((-nb) // den) - r0)) - 1):
                 return True
 
-    # Rules 3 and 4 at the lattice corners on the segment.
+    # Rules 3 and 4 at the lattice corners on the segment (if any pinch is near).
     px, py = p
     dx, dy = qx0 - px, qy0 - py
     pinch = layout.pinch
-    if not pinch:
+    lx0, ly0 = (x0 + 1) >> 1, (y0 + 1) >> 1  # lattice corners within the bounding box
+    lx1, ly1 = x1 >> 1, y1 >> 1
+    ppre = layout.pinch_prefix
+    ptop, pbottom = ppre[ly0], ppre[ly1 + 1]
+    if pbottom[lx1 + 1] - ptop[lx1 + 1] - pbottom[lx0] + ptop[lx0] == 0:
         return False
     g = gcd(dx, dy)
     sx, sy = dx // g, dy // g
@@ -250,6 +257,13 @@ def interior_blocker(layout: SightLayout, px: int, py: int, qx: int, qy: int) ->
     dx, dy = qx - px, qy - py
     if dx == 0 or dy == 0:
         return None
+    x0, x1 = (px, qx) if px <= qx else (qx, px)
+    y0, y1 = (py, qy) if py <= qy else (qy, py)
+    pre = layout.wall_prefix
+    top, bottom = pre[y0 >> 1], pre[((y1 + 1) >> 1)]
+    c0, c1 = x0 >> 1, (x1 + 1) >> 1
+    if bottom[c1] - top[c1] - bottom[c0] + top[c0] == 0:
+        return None  # no blocking cell whose interior the bounding box meets
     if abs(dy) <= abs(dx):
         if py > qy:
             px, py, qx, qy, dx, dy = qx, qy, px, py, -dx, -dy
