@@ -1,11 +1,13 @@
 """The baseline AI (issue 3): walk toward the nearest enemy and hit it.
 
 - ``choose_unit``: the unit nearest to an enemy acts first.
-- ``turn``: attack if any attack is possible (the one with the best chance to drop the
-  target, then the best expected damage); otherwise a shooter that can shoot from a square
-  it can reach goes to the nearest such square (not inside an enemy's reach when it can
-  help it), and everyone else moves to the reachable square nearest (by walking distance)
-  to an enemy. A shooter caught in melee with a bow Disengages first. Otherwise End Turn.
+- ``turn``: stand up when prone, break free when grappled, reload a weapon that needs it
+  (when no enemy is at hand); then attack if any attack is possible (the one with the
+  best chance to drop the target, then the best expected damage); otherwise a shooter
+  that can shoot from a square it can reach goes to the nearest such square (not inside
+  an enemy's reach when it can help it), and everyone else moves to the reachable square
+  nearest (by walking distance) to an enemy. A shooter caught in melee with a bow
+  Disengages first. Otherwise End Turn.
 - ``reaction`` and anything else: the first option that is not obviously harmful, which
   for Instants offered today means ``Decline``.
 
@@ -71,6 +73,12 @@ class BaselineAI:
     def _turn(self, battle: Battle, unit: str) -> Answer:
         ctx = battle.ctx
         allowed = {o.kind for o in (battle.pending.options if battle.pending else ()) if o.allowed}
+        # Housekeeping first: get up, get loose, reload a crossbow when nobody is at hand.
+        for kind in ("stand_up", "break_free", "reload"):
+            if kind in allowed and (kind != "reload" or not in_enemy_melee(ctx, unit)):
+                first = next(iter(ctx.ruleset.actions[kind].enumerate(ctx, unit)), None)
+                if first is not None:
+                    return first
         if "melee_attack" in allowed or "ranged_attack" in allowed:
             attack = self._best_attack(battle, unit, allowed)
             if attack is not None:
