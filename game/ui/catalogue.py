@@ -61,17 +61,30 @@ def broken_entry(path: Path, problem: str, *, user: bool = False) -> MapEntry:
 
 
 def load_catalogue(extra: list[Path] | None = None) -> list[MapEntry]:
-    """Every map ``game.maps.list_maps`` finds (player's own first, shadowing shipped
-    maps of the same name), plus ``extra`` files, shipped first, by title.
+    """Every map in the folders ``game.maps`` searches (the player's own first, shadowing
+    shipped maps of the same name), plus ``extra`` files; shipped first, by title.
 
     A map that fails to load is listed with its first problem, so the player
     sees why instead of the map silently missing.
     """
-    from game.maps import MapError, list_maps, load_battlefield
+    from game.maps import MapError, load_battlefield
+    from game.maps.library import MAP_SUFFIX, map_dirs, user_maps_dir
 
     entries: list[MapEntry] = []
     seen: set[Path] = set()
-    infos = [(i.path, i.user, i.problems) for i in list_maps()]
+    # the folders game.maps searches, player's first; a name found earlier shadows later
+    # ones (as list_maps does, which would load every map a second time here)
+    infos: list[tuple[Path, bool, tuple[str, ...]]] = []
+    names: set[str] = set()
+    for folder in map_dirs():
+        try:
+            found = sorted(p for p in folder.glob(f"*{MAP_SUFFIX}") if p.is_file())
+        except OSError:
+            found = []
+        for path in found:
+            if path.stem not in names:
+                names.add(path.stem)
+                infos.append((path, folder == user_maps_dir(), ()))
     infos += [(p, True, ()) for p in extra or []]
     for path, user, problems in infos:
         key = path.resolve()

@@ -103,6 +103,8 @@ class MenuScene(Scene):
         self.selected = 0 if self.entries else -1
         self.scroll = 0
         self._thumbs: dict[tuple[str, int, int], pygame.Surface | str] = {}
+        self._loaded_this_frame = False
+        self._views: dict[str, MapView] = {}
         self._size: tuple[int, int] = (0, 0)
         self.ruleset = Choice("Ruleset", self.rulesets, hint="Which rules the battle uses.")
         self.seed = TextField(
@@ -290,19 +292,31 @@ class MenuScene(Scene):
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def _thumb(self, entry: MapEntry, w: int, h: int) -> pygame.Surface | str:
+    def _thumb(self, entry: MapEntry, w: int, h: int) -> pygame.Surface | str | None:
+        """The map drawn small, or why it cannot be; None while not drawn yet (one map's
+        images load per frame, so the menu shows at once and thumbnails fill in)."""
         key = (str(entry.path), w, h)
-        if key not in self._thumbs:
-            if entry.problem:
-                self._thumbs[key] = "cannot be played"
-            else:
-                try:
-                    self._thumbs[key] = MapView.from_file(entry.path).thumbnail(w, h)
-                except MapLoadError as exc:
-                    self._thumbs[key] = str(exc)
+        if key in self._thumbs:
+            return self._thumbs[key]
+        if entry.problem:
+            self._thumbs[key] = "cannot be played"
+            return self._thumbs[key]
+        view = self._views.get(str(entry.path))
+        if view is None:
+            if self._loaded_this_frame:
+                return None
+            self._loaded_this_frame = True
+            try:
+                view = MapView.from_file(entry.path)
+            except MapLoadError as exc:
+                self._thumbs[key] = str(exc)
+                return self._thumbs[key]
+            self._views[str(entry.path)] = view
+        self._thumbs[key] = view.thumbnail(w, h)
         return self._thumbs[key]
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._loaded_this_frame = False
         size = surface.get_size()
         if size != self._size:
             self._layout(size)
@@ -324,8 +338,8 @@ class MenuScene(Scene):
             size=theme.SIZE_BODY,
             fg="parchment_dark",
         )
+        self._draw_detail(surface)  # first, so the chosen map's picture loads first
         self._draw_list(surface)
-        self._draw_detail(surface)
         for button in (self.settings_button, self.quit_button):
             button.draw(surface)
 
@@ -368,6 +382,8 @@ class MenuScene(Scene):
             tx = row.x + 6
             if isinstance(thumb, pygame.Surface):
                 surface.blit(thumb, thumb.get_rect(center=(tx + 42, row.centery)))
+            elif thumb is None:
+                pygame.draw.rect(surface, colour("wood_dark"), (tx, row.y + 6, 84, ROW_H - 12))
             else:
                 pygame.draw.rect(surface, colour("night"), (tx, row.y + 6, 84, ROW_H - 12))
                 draw_text(
@@ -425,6 +441,8 @@ class MenuScene(Scene):
             pygame.draw.rect(surface, colour("wood_dark"), frame.inflate(8, 8), border_radius=4)
             surface.blit(thumb, frame)
             by = frame.bottom + 18
+        elif thumb is None:  # still loading: keep its place so the text does not jump
+            by = ty + thumb_h + 18
         else:
             by = ty
         text = entry.problem or entry.briefing or "No briefing."
