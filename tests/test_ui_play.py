@@ -9,7 +9,7 @@ import pygame
 import pytest
 from ui_support import write_map
 
-from game.engine import Battle
+from game.engine import Answer, Battle
 from game.geometry.grid import Cell
 from game.ui.app import App
 from game.ui.map_view import MapView
@@ -373,3 +373,19 @@ def test_the_hovered_path_marks_squares_that_provoke(app: App, tmp_path: Path) -
     assert ov.danger, "walking away from an adjacent bandit provokes somewhere on the path"
     assert ov.danger <= set(ov.path)
     assert list(ov.danger) == scene.battle.provoking_steps(away.answer)
+
+
+def test_a_failing_ai_is_stopped_with_a_message_not_a_crash(app: App, tmp_path: Path) -> None:
+    path = write_map(tmp_path / "map", 8, 6)
+    battle = Battle(path, "grid", 11, {"party": "ai", "foes": "ai"})
+
+    def broken(_battle: Battle) -> Answer:
+        raise RuntimeError("out of ideas")
+
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None, ai_answer=broken)
+    app.push(scene)
+    before = battle.state_hash()
+    app.step(30)
+    assert scene.ai_answer is None and "out of ideas" in scene.ai_problem
+    assert any("out of ideas" in text for text, _ in app.messages)
+    assert battle.state_hash() == before

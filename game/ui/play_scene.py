@@ -208,6 +208,7 @@ class PlayScene(BattleScene):
         self.closed = False
         super().__init__(self.engine, view, self.leave)
         self.ai_answer = ai_answer
+        self.ai_problem = ""
         self.mode: str | None = None  # action kind picked in the bar, None = click does default
         self.anim = Animations()
         self._ai_wait = 0.0
@@ -438,12 +439,23 @@ class PlayScene(BattleScene):
             return
         # instant speed answers until a human must decide (bounded per frame)
         for _ in range(200 if self.app.settings.ai_speed == "instant" else 1):
-            answer = self.ai_answer(self.battle)
+            try:
+                answer = self.ai_answer(self.battle)
+            except Exception as exc:  # a broken AI must not take the window down with it
+                self._ai_stopped(f"the AI failed: {type(exc).__name__}: {exc}")
+                return
             if not self.give(answer):
-                break
+                self._ai_stopped(f"the AI's answer was refused: {self.message}")
+                return
             if self.battle.over or self.human_turn():
                 break
         self._ai_wait = AI_DELAY[self.app.settings.ai_speed]
+
+    def _ai_stopped(self, why: str) -> None:
+        """Stop answering for the AI sides and say so; the battle stays as it was."""
+        self.ai_answer = None
+        self.ai_problem = why
+        self.app.notify(why)
 
     def human_sides(self) -> list[str]:
         return [s for s, c in self.battle.controllers.items() if c == "human"]
@@ -769,7 +781,10 @@ class PlayScene(BattleScene):
             return
         who = self.engine.name(d.unit) if d.unit else self.battle.battlefield.side(d.side).name
         if not self.human_turn():
-            text = f"{who} (AI) is thinking…" if self.ai_answer else f"Waiting for {who}."
+            if self.ai_answer:
+                text = f"{who} (AI) is thinking…"
+            else:
+                text = f"{who}: no AI can answer ({self.ai_problem or 'none was given'})."
             draw_text(
                 surface, text, (x, bar.centery - 10), role="bold", fg="bone", anchor="midleft"
             )
