@@ -100,7 +100,9 @@ class Planner:
         tempo = 1.0 + self.ctx.round / 6.0
         approach = lv.approach * self.worth * tempo * walk / max(1, self.speed)
         if self.shooter:
-            approach = np.where(offence > 0, 0.0, approach * 0.5)
+            approach = approach * 0.5
+        # within a move of a blow, walking closer only adds exposure
+        approach = np.where(offence > 0, 0.0, approach)
         return lv.offence * offence - lv.exposure * loss - approach
 
     def loss_map(self) -> Array:
@@ -380,18 +382,21 @@ class Planner:
         return self.refine(out)
 
     def refine(self, plans: list[Plan]) -> list[Plan]:
-        """Score the best few exactly and turn them into concrete first answers."""
-        exact: list[Plan] = []
+        """Score the best few exactly and turn them into concrete first answers; one
+        plan per distinct first answer (the best), best first."""
+        exact: dict[Answer, Plan] = {}
         kept = 0
         for plan in plans:
             if kept >= max(1, self.level.exact_top):
                 break
             done = self._exact(plan)
-            if done is not None:
-                exact.append(done)
-                kept += 1
-        exact.sort(key=lambda p: -p.score)
-        return exact
+            if done is None:
+                continue
+            kept += 1
+            known = exact.get(done.first)
+            if known is None or done.score > known.score:
+                exact[done.first] = done
+        return sorted(exact.values(), key=lambda p: -p.score)
 
     def _exact(self, plan: Plan) -> Plan | None:
         ctx = self.ctx

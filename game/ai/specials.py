@@ -115,19 +115,21 @@ def _swarm(p: Planner, after: float) -> list[Plan]:
             continue
         if (target, ranged) in seen:
             continue
-        helpers = _ready_helpers(p, target)
+        seen.add((target, ranged))
+        helpers = len(_ready_helpers(p, target))
         if not helpers:
             continue
-        # a join lifts the strike of a teammate from ``others`` to ``others + 1``
-        now = estimates.odds(ctx, p.unit, target, weapon, ranged, extras=swarm_extras(others))
-        then = estimates.odds(ctx, p.unit, target, weapon, ranged, extras=swarm_extras(others + 1))
-        if now is None or then is None:
+        # Joining gives up my blow and the helpers' plain blows for one strike with every
+        # joiner's bonus; my own plain blow stands in for a helper's (issue 5: swarm when
+        # the one big blow is worth more than the small ones).
+        plain = estimates.odds(ctx, p.unit, target, weapon, ranged)
+        big = estimates.odds(
+            ctx, p.unit, target, weapon, ranged, extras=swarm_extras(min(3, others + helpers))
+        )
+        if plain is None or big is None:
             continue
-        boost = p.attack_gain(target, then) - p.attack_gain(target, now)
-        if others == 0:
-            boost += p.attack_gain(target, now) * 0.0  # the strike itself is the helper's
-        seen.add((target, ranged))
-        out.append(Plan(boost + after, "swarm_attack", ans, p.here, f"join swarm {target}"))
+        value = p.attack_gain(target, big) - helpers * p.attack_gain(target, plain)
+        out.append(Plan(value + after, "swarm_attack", ans, p.here, f"join swarm {target}"))
     return out
 
 
@@ -183,6 +185,11 @@ def _charges(p: Planner) -> list[Plan]:
 
         line = tuple(straight_line(p.here, to)[1:])
         aoo, survive = p.path_aoo(line)
+        if not units.conditions(ctx, p.unit).disengaged:
+            for enemy in _adjacent_armed(p):  # a charge provokes from where it starts
+                blow, p_kill = p.aoo_blow(enemy)
+                aoo += survive * blow * p.level.aoo
+                survive *= 1 - p_kill
         value += survive * p.attack_gain(target, o) - aoo
         key = (target, getattr(ans, "weapon", ""))
         if key not in best or value > best[key][0]:

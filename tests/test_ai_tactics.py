@@ -1,0 +1,210 @@
+"""Scripted positions with a clear right move for the tactical AI (issue 5 · Tests).
+
+Each position is built in code (``engine_support.field``) with scripted initiative dice
+(the party's side acts first); the AI is asked for the pending decision and its answer is
+checked. The AI rolls no dice, so no other faces are needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import pytest
+from engine_support import battle, field
+
+from game.ai import make_controller
+from game.engine import Battle
+from game.engine.answers import Answer, ChooseUnit, EndTurn
+from game.geometry.grid import Cover
+from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.charge import Charge
+from game.rules.grid.disengage import Disengage
+from game.rules.grid.move import Move
+from game.rules.grid.opportunity import leaving_threats
+from game.rules.grid.screen import ScreenAlly
+from game.rules.grid.swarm import SwarmAttack
+from game.world.components import Budget, Conditions, Health
+
+OPEN = "\n".join(["." * 30] * 9)
+LEVELS = ("normal", "hard")
+
+
+def position(
+    ascii_map: str,
+    spawns: Iterable[tuple[str, str, str, tuple[int, int]]],
+    unit: str,
+    hp: Mapping[str, int] | None = None,
+) -> Battle:
+    """A battle at ``unit``'s first turn decision (party first), HP set as given."""
+    b = battle(field(ascii_map, spawns), faces=[8, 1])
+    for who, value in (hp or {}).items():
+        b.component(who, Health).hp = value
+    assert b.pending is not None
+    if b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit(unit)).ok
+    assert b.pending is not None and b.pending.kind == "turn" and b.pending.unit == unit
+    return b
+
+
+def ask(b: Battle, level: str) -> Answer:
+    assert b.pending is not None
+    answer = make_controller(level, 0).choose(b, b.pending)
+    assert b.validate(answer) is None
+    return answer
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_steps_into_cover_rather_than_standing_in_the_open_before_an_archer(
+    level: str,
+) -> None:
+    walled = """
+....................
+....................
+.........#..........
+.........#..........
+.........#..........
+....................
+....................
+"""
+    b = position(
+        walled,
+        [("Ada", "party", "skirmisher", (3, 0)), ("Ivo", "bandits", "bandit_archer", (18, 3))],
+        "ada",
+    )
+    b.component("ada", Budget).main_used = True  # only a Move left: where to stand?
+    archer = (18, 3)
+    assert b.ctx.sight.cover(archer, (3, 0)) == Cover.NONE  # in the open now
+    answer = ask(b, level)
+    assert isinstance(answer, Move)
+    end = answer.path[-1]
+    cover = b.ctx.sight.cover(archer, end)
+    assert cover is None or cover >= Cover.HALF
+    b.close()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_finishes_the_wounded_enemy(level: str) -> None:
+    b = position(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (5, 3)),
+            ("Gor", "bandits", "bandit", (6, 3)),
+            ("Hal", "bandits", "bandit", (6, 4)),
+        ],
+        "ada",
+        hp={"hal": 1},
+    )
+    answer = ask(b, level)
+    assert isinstance(answer, MeleeAttack | Charge | SwarmAttack)
+    assert answer.target == "hal"
+    b.close()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_does_not_run_past_two_spearmen(level: str) -> None:
+    b = position(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (1, 4)),
+            ("Sp1", "bandits", "spearman", (6, 3)),
+            ("Sp2", "bandits", "spearman", (6, 5)),
+            ("Ivo", "bandits", "bandit_archer", (13, 4)),
+        ],
+        "ada",
+    )
+    answer = ask(b, level)
+    path: tuple[tuple[int, int], ...] = ()
+    if isinstance(answer, Move):
+        path = answer.path
+    elif isinstance(answer, Charge):
+        path = (answer.to,)
+    at = (1, 4)
+    for step in path:  # no step leaves a spearman's reach (no attack of opportunity)
+        assert leaving_threats(b.ctx, "ada", at, step) == []
+        at = step
+    assert at[0] <= 7  # and it does not end up behind their line
+    b.close()
+
+
+def test_ai_swarms_the_ogre_that_plain_blows_cannot_hurt() -> None:
+    """A wounded ogre under Total Defense (AC 15): three militia's plain spear thrusts
+    rarely land, one swarm strike at +4 often does."""
+    b = position(
+        OPEN,
+        [
+            ("A", "party", "militia", (5, 2)),
+            ("B", "party", "militia", (5, 3)),
+            ("C", "party", "militia", (5, 4)),
+            ("Og", "bandits", "ogre", (6, 3)),
+        ],
+        "a",
+        hp={"og": 6},
+    )
+    b.component("og", Conditions).total_defense = True
+    ai = make_controller("hard", 0)
+    first = ai.choose(b, b.pending)  # type: ignore[arg-type]
+    assert isinstance(first, SwarmAttack) and first.target == "og" and not first.strike
+    assert b.answer(first).ok
+    assert b.answer(EndTurn("a")).ok
+    assert b.answer(ChooseUnit("b")).ok
+    second = ai.choose(b, b.pending)  # type: ignore[arg-type]
+    assert isinstance(second, SwarmAttack) and second.target == "og"
+    b.close()
+
+
+def test_ai_screens_the_badly_hurt_archer() -> None:
+    b = position(
+        OPEN,
+        [
+            ("Cy", "party", "archer", (2, 4)),
+            ("Ada", "party", "warrior", (5, 4)),
+            ("Gor", "bandits", "bandit", (10, 3)),
+            ("Hal", "bandits", "bandit", (10, 5)),
+        ],
+        "ada",
+        hp={"cy": 2},
+    )
+    b.component("ada", Budget).main_used = True  # it has struck; its Move is left
+    answer = ask(b, "hard")
+    assert isinstance(answer, ScreenAlly) and answer.ward == "cy"
+    b.close()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_disengages_before_retreating(level: str) -> None:
+    """An archer on 3 HP next to the bandit chief (who lies prone, so it cannot follow far):
+    walking off would give the chief a blow that likely kills; Disengage first."""
+    b = position(
+        OPEN,
+        [
+            ("Cy", "party", "archer", (8, 4)),
+            ("Kel", "bandits", "bandit_chief", (7, 4)),
+            ("Ivo", "bandits", "bandit_archer", (20, 4)),
+        ],
+        "cy",
+        hp={"cy": 3},
+    )
+    b.component("kel", Conditions).prone = True
+    answer = ask(b, level)
+    assert isinstance(answer, Disengage)
+    b.close()
+
+
+def test_easy_walks_off_without_counting_the_blow_it_provokes() -> None:
+    """The same position: easy does not weigh attacks of opportunity (short-sighted), so it
+    never pays a Main action to Disengage."""
+    b = position(
+        OPEN,
+        [
+            ("Cy", "party", "archer", (8, 4)),
+            ("Kel", "bandits", "bandit_chief", (7, 4)),
+            ("Ivo", "bandits", "bandit_archer", (20, 4)),
+        ],
+        "cy",
+        hp={"cy": 3},
+    )
+    b.component("kel", Conditions).prone = True
+    for seed in range(5):
+        answer = make_controller("easy", seed).choose(b, b.pending)  # type: ignore[arg-type]
+        assert not isinstance(answer, Disengage)
+    b.close()
