@@ -1,0 +1,102 @@
+"""The tactical AI as a controller (issue 5): every level plays whole battles through
+``Battle.answer`` (a refused answer raises), deterministically from the battle seed, and
+the balance lab's statistics and ``simulate --json`` interval."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from engine_support import SIX_A_SIDE, SIX_A_SIDE_MAP, field, write_tmx
+
+from game.__main__ import main
+from game.ai import CONTROLLERS, make_controller, play
+from game.ai.stats import wilson
+from game.engine import Battle
+
+
+def _play(level_a: str, level_b: str, seed: int) -> Battle:
+    b = Battle(field(SIX_A_SIDE_MAP, SIX_A_SIDE), seed=seed)
+    play(b, {"party": make_controller(level_a, seed), "bandits": make_controller(level_b, seed)})
+    return b
+
+
+def test_levels_are_registered_controllers() -> None:
+    for name in ("easy", "normal", "hard", "baseline"):
+        assert name in CONTROLLERS
+        assert make_controller(name, 3).name == name
+
+
+@pytest.mark.parametrize("pair", [("hard", "easy"), ("normal", "baseline")])
+def test_tactical_ai_plays_a_whole_battle_through_answers(pair: tuple[str, str]) -> None:
+    b = _play(pair[0], pair[1], 5)
+    assert b.over
+    assert b.answers  # every answer went through Battle.answer; play raises on a refusal
+    b.close()
+
+
+def test_the_same_seed_gives_the_same_battle_even_with_easys_mistakes() -> None:
+    first = _play("easy", "hard", 11)
+    again = _play("easy", "hard", 11)
+    assert first.state_hash() == again.state_hash()
+    assert [a.to_dict() for a in first.answers] == [a.to_dict() for a in again.answers]
+    first.close()
+    again.close()
+
+
+def test_easy_slips_come_from_its_seed() -> None:
+    a, b = make_controller("easy", 1), make_controller("easy", 1)
+    c = make_controller("easy", 2)
+    draws_a = [a.rng.random() for _ in range(5)]  # type: ignore[attr-defined]
+    assert draws_a == [b.rng.random() for _ in range(5)]  # type: ignore[attr-defined]
+    assert draws_a != [c.rng.random() for _ in range(5)]  # type: ignore[attr-defined]
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    lo, hi = wilson(5, 10)
+    assert math.isclose(lo, 0.2366, abs_tol=1e-4) and math.isclose(hi, 0.7634, abs_tol=1e-4)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and math.isclose(hi, 0.2775, abs_tol=1e-4)
+    lo, hi = wilson(200, 200)
+    assert hi == 1.0 and math.isclose(lo, 0.9812, abs_tol=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson(3, 2)
+
+
+def test_simulate_json_reports_win_rates_with_a_95_percent_interval(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Gor", "bandits", "bandit", (6, 1)),
+    ]
+    path = write_tmx(tmp_path / "m", "........\n........\n........\n", spawns)
+    code = main(["simulate", str(path), "--games", "4", "--ai", "hard,easy", "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["win_rate"]) == {"Wardens", "Bandits"}
+    for side, rate in out["win_rate"].items():
+        lo, hi = out["win_rate_ci"][side]
+        assert 0.0 <= lo <= rate <= hi <= 1.0
+        assert rate == out["wins"][side] / 4
+
+
+def test_simulate_refuses_an_unknown_ai_level_in_one_line(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    path = write_tmx(
+        tmp_path / "m",
+        "........\n",
+        [("Ada", "party", "warrior", (1, 0)), ("Gor", "bandits", "bandit", (6, 0))],
+    )
+    assert main(["simulate", str(path), "--ai", "hard,brilliant"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "brilliant" in err[0]
