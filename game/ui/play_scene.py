@@ -913,30 +913,45 @@ class PlayScene(BattleScene):
         token = self.token_at(self.hover)
         if token is None or token.key == d.unit:
             return
+        me = self.engine.token(d.unit)
+        if me is None or token.side == me.side:
+            return
         placed = self._attack_for(token.key)
-        if placed is None:
-            return
-        weapon = getattr(placed.answer, "weapon", None)
-        if not isinstance(weapon, str):
-            return
+        title = ""
+        weapon = ""
+        if placed is not None:
+            found = getattr(placed.answer, "weapon", None)
+            weapon = found if isinstance(found, str) else ""
+            title = placed.answer.label
+        if not weapon:
+            # no attack possible now: preview the unit's first weapon to say why
+            template = self.battle.content.templates.get(me.template)
+            if template is None or not template.weapons:
+                return
+            weapon, title = template.weapons[0], "No attack now"
         try:
             preview = self.battle.attack_preview(d.unit, token.key, weapon)
         except (KeyError, ValueError, NotImplementedError):
             return
         lines: list[tuple[str, str, str]] = []
-        lines.append((f"{placed.answer.label} · {self._weapon_name(weapon)}", "", "ink"))
-        lines.append(("Hit chance", f"{round(100 * preview.hit_chance)}%", "ink"))
-        lines.append(("Attack bonus", f"{preview.attack_bonus:+d}", "ink_soft"))
-        for m in preview.modifiers:
-            lines.append((f"  {m.label}", f"{m.value:+d}", "ink_soft"))
-        lines.append(("vs AC", str(preview.target_ac), "ink_soft"))
-        lines.append(("Damage", f"{preview.damage_min}–{preview.damage_max}", "ink"))
-        lines.append(("Shock on a miss", str(preview.shock_on_miss or "none"), "ink"))
-        lines.append(("Cover", preview.cover, "ink"))
-        lines.append(("Chance to drop", f"{round(100 * preview.kill_chance)}%", "hit"))
-        if not preview.allowed:
-            lines.append((preview.reason, "", "hit"))
-        rect = pygame.Rect(0, 0, 270, 16 + 22 * len(lines))
+        lines.append((f"{title} · {self._weapon_name(weapon)}", "", "ink"))
+        if preview.allowed:
+            lines.append(("Hit chance", f"{round(100 * preview.hit_chance)}%", "ink"))
+            lines.append(("Attack bonus", f"{preview.attack_bonus:+d}", "ink_soft"))
+            for m in preview.modifiers:
+                lines.append((f"  {m.label}", f"{m.value:+d}", "ink_soft"))
+            lines.append(("vs AC", str(preview.target_ac), "ink_soft"))
+            lines.append(("Damage", f"{preview.damage_min}–{preview.damage_max}", "ink"))
+            lines.append(("Shock on a miss", str(preview.shock_on_miss or "none"), "ink"))
+            lines.append(("Cover", preview.cover, "ink"))
+            lines.append(("Chance to drop", f"{round(100 * preview.kill_chance)}%", "hit"))
+        else:
+            lines.append((_clip(preview.reason or "not possible now", 44), "", "hit"))
+        if preview.allowed and placed is None:
+            lines.append(("out of reach this turn", "", "hit"))
+        f = theme.font("bold", theme.SIZE_SMALL)
+        width = max([270] + [f.size(label)[0] + 28 for label, value, _ in lines if not value])
+        rect = pygame.Rect(0, 0, width, 16 + 22 * len(lines))
         # in the viewport corner farthest from both units, so the cover lines stay in view
         me = self.engine.token(d.unit)
         points = [self.camera.cell_centre(self.hover)]
@@ -1054,6 +1069,10 @@ class PlayScene(BattleScene):
             if text:
                 return text
         return super().hud_tooltip(mouse)
+
+
+def _clip(text: str, n: int) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _short(label: str) -> str:
