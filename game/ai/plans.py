@@ -101,8 +101,11 @@ class Planner:
         approach = lv.approach * self.worth * tempo * walk / max(1, self.speed)
         if self.shooter:
             approach = approach * 0.5
-        # within a move of a blow, walking closer only adds exposure
-        approach = np.where(offence > 0, 0.0, approach)
+        # Within a move of a blow, walking closer mostly adds exposure; but a standoff
+        # (both sides waiting just out of reach) must not last: the pull comes back as
+        # the rounds pass.
+        patience = min(1.5, max(0.0, (self.ctx.round - 1) / 5))
+        approach = np.where(offence > 0, approach * patience, approach)
         return lv.offence * offence - lv.exposure * loss - approach
 
     def loss_map(self) -> Array:
