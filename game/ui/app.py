@@ -167,6 +167,12 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.screenshot()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            from dataclasses import replace
+
+            self.save_settings(replace(self.settings, fullscreen=not self.settings.fullscreen))
+            self.apply_window_settings()
+            return
         top = self.top
         if top is not None:
             top.handle(event)

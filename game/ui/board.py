@@ -232,6 +232,8 @@ class Board:
         for token in self.source.tokens():
             if token.key in hidden_units or not on_screen(token.cell):
                 continue
+            if "fled" in token.conditions:
+                continue  # gone from the field (the card, sheet and log still know them)
             draw_token(
                 surface,
                 token,
