@@ -38,6 +38,7 @@ from game.rules.grid import budget, units
 from game.rules.grid.checks import beats, check, size_penalty
 from game.rules.grid.damage import apply_damage
 from game.rules.grid.maneuver_attack import maneuver_roll
+from game.rules.grid.nearby import enemies_within
 from game.rules.grid.resolution import assess
 from game.world.components import Position
 
@@ -128,7 +129,7 @@ class GrappleSpec(ActionSpec):
         return "no enemy within reach of bare hands"
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
-        for target in units.enemies(ctx, unit):
+        for target in enemies_within(ctx, unit, 1):
             if self.validate(ctx, Grapple(unit, target)) is None:
                 yield Grapple(unit, target)
 

@@ -28,6 +28,7 @@ from game.rules.grid import budget, units
 from game.rules.grid.attack import _weapon_problem
 from game.rules.grid.checks import beats, check, size_penalty
 from game.rules.grid.maneuver_attack import maneuver_roll
+from game.rules.grid.nearby import enemies_within
 from game.rules.grid.resolution import assess
 from game.world.components import Position
 
@@ -116,8 +117,10 @@ class ShoveSpec(ActionSpec):
         return "no enemy in melee reach"
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
-        for target in units.enemies(ctx, unit):
-            for w in units.melee_weapons(ctx, unit):
+        weapons = units.melee_weapons(ctx, unit)
+        reach = max((w.reach for w in weapons), default=0)
+        for target in enemies_within(ctx, unit, reach):
+            for w in weapons:
                 answer = Shove(unit, target, w.id, PRONE)
                 if shove_problem(ctx, answer) is None:
                     yield answer

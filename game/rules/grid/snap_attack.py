@@ -24,6 +24,7 @@ from game.rules.base import ActionSpec, Flow, Modifier, ReactionSpec
 from game.rules.grid import budget, units
 from game.rules.grid.attack import _weapon_problem
 from game.rules.grid.events import AttackResolved
+from game.rules.grid.nearby import enemies_within
 from game.rules.grid.resolution import Extras, assess, attack_flow
 
 if TYPE_CHECKING:
@@ -77,12 +78,19 @@ class SnapAttackSpec(ActionSpec):
         reason = may_snap(ctx, unit)
         if reason:
             return reason
-        if not any(snap_options(ctx, unit, e) for e in units.enemies(ctx, unit)):
+        if not any(snap_options(ctx, unit, e) for e in self._near(ctx, unit)):
             return "no enemy in reach or range"
         return None
 
+    def _near(self, ctx: Context, unit: str) -> list[str]:
+        far = max(
+            (max(w.reach, w.range_long_squares or 0) for w in units.readied_weapons(ctx, unit)),
+            default=0,
+        )
+        return enemies_within(ctx, unit, far)
+
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
-        for e in units.enemies(ctx, unit):
+        for e in self._near(ctx, unit):
             yield from snap_options(ctx, unit, e)
 
     def validate(self, ctx: Context, answer: SnapAttack) -> str | None:

@@ -29,6 +29,7 @@ from game.rules.base import ActionSpec, Flow, Modifier
 from game.rules.grid import budget, units
 from game.rules.grid.attack import _weapon_problem
 from game.rules.grid.maneuver_state import maneuvers
+from game.rules.grid.nearby import enemies_within, weapon_reach
 from game.rules.grid.resolution import Extras, assess, attack_flow
 
 if TYPE_CHECKING:
@@ -124,10 +125,18 @@ class SwarmAttackSpec(ActionSpec):
         return swarm_reason or last
 
     def _candidates(self, ctx: Context, unit: str) -> Iterable[SwarmAttack]:
-        for target in units.enemies(ctx, unit):
-            for w in units.readied_weapons(ctx, unit):
-                for ranged in (False, True):
-                    if _weapon_problem(ctx, unit, w.id, ranged) is None:
+        usable = [
+            (w, ranged)
+            for w in units.readied_weapons(ctx, unit)
+            for ranged in (False, True)
+            if _weapon_problem(ctx, unit, w.id, ranged) is None
+        ]
+        far = max((weapon_reach(w, r) for w, r in usable), default=0)
+        here = units.cell(ctx, unit)
+        for target in enemies_within(ctx, unit, far):
+            dist = units.distance(here, units.cell(ctx, target))
+            for w, ranged in usable:
+                if dist <= weapon_reach(w, ranged):
                         for strike in (False, True):
                             yield SwarmAttack(unit, target, w.id, ranged, strike)
 
