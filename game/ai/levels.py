@@ -10,11 +10,13 @@ A level is a set of weights and switches read by ``game.ai.plans`` and
   (drawn from a generator seeded by the battle seed, so a replay makes the same slip).
 - ``normal`` weighs exposure with cover, attacks of opportunity along each path,
   Disengage, charges, swarms and the Instants, and finishing wounded enemies.
-- ``hard`` adds side-level play: it orders its units (shooters and sure kills first,
-  so the rest can finish what they started), focuses the side's blows on one target,
-  checks the best few plans exactly (true cover from the square, the path's real
-  attacks of opportunity, routes that avoid enemy reach) and looks one enemy turn ahead
-  through the exposure map with enemies' reach computed around other units.
+- ``hard`` adds side-level play: it orders its units (shooters first, then the most
+  valuable blows, so the melee can finish what the arrows started), raises the value of
+  blows on enemies that other units of ours can still reach this round, that are
+  already wounded or that shoot (focus fire), and checks twice as many of its best plans
+  exactly (true cover from the square, the path's real attacks of opportunity, detours
+  around enemy reach). Every level reads the same one-round lookahead: the exposure map
+  of where each enemy could strike next round, walking around the units in its way.
 """
 
 from __future__ import annotations
