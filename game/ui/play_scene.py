@@ -672,16 +672,22 @@ class PlayScene(BattleScene):
             pygame.draw.line(
                 surface, colour(fl.tone), (a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), width
             )
+        fogged = self.hidden_cells()
+        viewer = self.viewer()
         for w in self.anim.walks:
             token = self.engine.token(w.unit)
             if token is None:
                 continue
             x, y = w.position()
+            if token.side != viewer and (round(x), round(y)) in fogged:
+                continue  # an enemy moving where your units cannot see
             px = cam.cell_px
             sx, sy = cam.world_to_screen(x * cam.tile, y * cam.tile)
             rect = pygame.Rect(round(sx) + ox, round(sy) + oy, round(px), round(px))
             draw_token(surface, token, rect)
         for f in self.anim.floaters:
+            if f.cell in fogged:
+                continue
             cx, cy = cam.cell_centre(f.cell)
             rise = 36 * f.age / f.life
             alpha = max(0, min(255, int(255 * (1 - f.age / f.life) * 1.6)))
