@@ -30,6 +30,7 @@ from game.engine import Answer, Battle, Decision, Option
 from game.engine.events import Damaged, Event, Moved, Rolled
 from game.geometry.grid import Cell
 from game.geometry.sight import Sight
+from game.rules.base import AttackPreview
 from game.ui import theme
 from game.ui.battle_scene import BattleScene
 from game.ui.board import Overlays
@@ -209,6 +210,8 @@ class PlayScene(BattleScene):
         super().__init__(self.engine, view, self.leave)
         self.ai_answer = ai_answer
         self.ai_problem = ""
+        self._previews: dict[object, AttackPreview] = {}
+        self._cover_lines: dict[tuple[Cell, Cell], list[tuple[Point2, Point2, str]]] = {}
         self.mode: str | None = None  # action kind picked in the bar, None = click does default
         self.anim = Animations()
         self._ai_wait = 0.0
@@ -574,6 +577,9 @@ class PlayScene(BattleScene):
     def cover_lines(self, attacker: Cell, target: Cell) -> list[tuple[Point2, Point2, str]]:
         """Source 004's cover picture: a line to each corner of the target's square from
         the attacker's square, green where it is clear, red (to the centre) where not."""
+        cached = self._cover_lines.get((attacker, target))
+        if cached is not None:
+            return cached
         out = []
         corners = ((0, 0), (1, 0), (0, 1), (1, 1))
         centre = (attacker[0] + 0.5, attacker[1] + 0.5)
@@ -583,6 +589,9 @@ class PlayScene(BattleScene):
                 out.append((line.start, line.end, "cover_line_clear"))
             else:
                 out.append((centre, corner, "cover_line_blocked"))
+        if len(self._cover_lines) > 64:
+            self._cover_lines.clear()
+        self._cover_lines[(attacker, target)] = out
         return out
 
     # -- drawing ------------------------------------------------------------------------------
@@ -935,10 +944,14 @@ class PlayScene(BattleScene):
             if template is None or not template.weapons:
                 return
             weapon, title = template.weapons[0], "No attack now"
-        try:
-            preview = self.battle.attack_preview(d.unit, token.key, weapon)
-        except (KeyError, ValueError, NotImplementedError):
-            return
+        key = (len(self.battle.answers), d.id, d.unit, token.key, weapon)
+        preview = self._previews.get(key)
+        if preview is None:
+            try:
+                preview = self.battle.attack_preview(d.unit, token.key, weapon)
+            except (KeyError, ValueError, NotImplementedError):
+                return
+            self._previews = {key: preview}  # one hover at a time; pure, so safe to keep
         lines: list[tuple[str, str, str]] = []
         lines.append((f"{title} · {self._weapon_name(weapon)}", "", "ink"))
         if preview.allowed:
