@@ -26,7 +26,9 @@ source are checked one segment at a time (there are only ``2·height+1`` of them
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
@@ -42,38 +44,51 @@ _CLIP = 1500.0
 Interval = tuple[float, float, bool, bool]  # lo, hi, lo closed, hi closed
 
 
-def _subtract_open(ivs: list[Interval], a: float, b: float) -> list[Interval]:
-    """``ivs`` minus the open interval ``(a, b)``."""
-    out: list[Interval] = []
-    for iv in ivs:
-        lo, hi, lc, hc = iv
-        if lo >= b or hi <= a:
-            out.append(iv)
-            continue
-        if lo < a:
-            out.append((lo, a, lc, True))
-        elif lo == a and lc:
-            out.append((a, a, True, True))
-        if hi > b:
-            out.append((b, hi, True, hc))
-        elif hi == b and hc:
-            out.append((b, b, True, True))
-    return out
+def _lo(iv: Interval) -> float:
+    return iv[0]
 
 
-def _subtract_point(ivs: list[Interval], m: float) -> list[Interval]:
-    """``ivs`` minus the single slope ``m``."""
-    out: list[Interval] = []
-    for iv in ivs:
-        lo, hi, lc, hc = iv
-        if m < lo or m > hi or (m == lo and not lc) or (m == hi and not hc):
-            out.append(iv)
-            continue
-        if lo < m:
-            out.append((lo, m, lc, False))
-        if m < hi:
-            out.append((m, hi, False, hc))
-    return out
+def _hi(iv: Interval) -> float:
+    return iv[1]
+
+
+def _subtract_open(ivs: list[Interval], a: float, b: float) -> None:
+    """Remove the open interval ``(a, b)`` from ``ivs`` (sorted, disjoint), in place."""
+    i = bisect_right(ivs, a, key=_hi)  # first interval reaching past a
+    j = bisect_left(ivs, b, lo=i, key=_lo)  # first interval starting at or after b
+    if i >= j:
+        return
+    lo, _, lc, _ = ivs[i]
+    _, hi, _, hc = ivs[j - 1]
+    pieces: list[Interval] = []
+    if lo < a:
+        pieces.append((lo, a, lc, True))
+    elif lo == a and lc:
+        pieces.append((a, a, True, True))
+    if hi > b:
+        pieces.append((b, hi, True, hc))
+    elif hi == b and hc:
+        pieces.append((b, b, True, True))
+    ivs[i:j] = pieces
+
+
+def _subtract_point(ivs: list[Interval], m: float) -> None:
+    """Remove the single slope ``m`` from ``ivs`` (sorted, disjoint), in place."""
+    i = bisect_left(ivs, m, key=_hi)  # first interval reaching m
+    for k in (i, i + 1):
+        if k >= len(ivs):
+            return
+        lo, hi, lc, hc = ivs[k]
+        if m < lo:
+            return
+        if lo < m < hi or (m == lo and lc) or (m == hi and hc):
+            pieces: list[Interval] = []
+            if lo < m:
+                pieces.append((lo, m, lc, False))
+            if m < hi:
+                pieces.append((m, hi, False, hc))
+            ivs[k : k + 1] = pieces
+            return
 
 
 @dataclass(slots=True)
@@ -90,7 +105,8 @@ class _Lines:
         if not self.intervals:
             empty = np.zeros(0)
             return empty, empty, empty.astype(bool), empty.astype(bool)
-        arr = np.array(self.intervals, dtype=np.float64)
+        flat = chain.from_iterable(self.intervals)
+        arr = np.fromiter(flat, dtype=np.float64, count=4 * len(self.intervals)).reshape(-1, 4)
         line = np.repeat(np.array(self.line_ids, dtype=np.float64) * _LINE_KEY, self.counts)
         lo = line + np.maximum(arr[:, 0], -_CLIP)
         hi = line + np.minimum(arr[:, 1], _CLIP)
@@ -98,17 +114,18 @@ class _Lines:
 
 
 def _row_bits(ivs: list[Interval], sy: int, d0: int, d1: int, top: int) -> int:
-    """Bit mask of the map rows (0..top) the rays of ``ivs`` cross between the
-    half-lines at distances d0 and d1 from the source (widened by one row)."""
-    rows = 0
-    for lo, hi, _, _ in ivs:
-        ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
-        ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
-        r0 = 0 if ymin < 2 else int(ymin // 2) - 1
-        r1 = top if ymax > 2 * top else int(ymax // 2) + 1
-        if r0 <= r1:
-            rows |= ((1 << (r1 - r0 + 1)) - 1) << r0
-    return rows
+    """Bit mask of the map rows (0..top) that rays of ``ivs`` may cross between the
+    half-lines at distances d0 and d1 from the source: the whole span of ``ivs``,
+    widened by one row (walls outside the visible slopes are harmless, only slower)."""
+    lo = ivs[0][0]
+    hi = ivs[-1][1]
+    ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
+    ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
+    r0 = 0 if ymin < 2 else int(ymin // 2) - 1
+    r1 = top if ymax > 2 * top else int(ymax // 2) + 1
+    if r0 > r1:
+        return 0
+    return ((1 << (r1 - r0 + 1)) - 1) << r0
 
 
 def _wedge(r2: int, sy: int, d0: int, d1: int) -> tuple[float, float]:
@@ -151,11 +168,11 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
                 low = hit & -hit
                 hit ^= low
                 wlo, whi = _wedge((low.bit_length() - 1) << 1, sy, d0, d1)
-                ivs = _subtract_open(ivs, wlo, whi)
+                _subtract_open(ivs, wlo, whi)
             if not ivs:
                 break
         if edge_bits and (pcol[c + 1] & edge_bits) == edge_bits:
-            ivs = _subtract_point(ivs, 0.0)
+            _subtract_point(ivs, 0.0)
             if not ivs:
                 break
         snaps.extend(ivs)
@@ -169,7 +186,7 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
                 while hit:
                     low = hit & -hit
                     hit ^= low
-                    ivs = _subtract_point(ivs, (2 * (low.bit_length() - 1) - sy) / d1)
+                    _subtract_point(ivs, (2 * (low.bit_length() - 1) - sy) / d1)
                 if not ivs:
                     break
     return _Lines(line_ids, snaps, counts)
