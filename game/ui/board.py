@@ -76,6 +76,37 @@ class Board:
                 self._layers.pop(next(iter(self._layers)))
         return layer
 
+    def _blit_labels(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        origin: tuple[int, int],
+        labels: Mapping[Cell, str],
+        px: int,
+    ) -> None:
+        """Small per-square labels (move costs), baked into one cached surface per view."""
+        cells = frozenset(labels)
+        x0, y0, x1, y1 = camera.visible_cells(self.source.width, self.source.height)
+        bx0, by0, bx1, by1 = self._bounds(cells)
+        x0, y0, x1, y1 = max(x0, bx0), max(y0, by0), min(x1, bx1), min(y1, by1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        left, top, _, _ = camera.cell_to_screen((x0, y0))
+        right, bottom, w, h = camera.cell_to_screen((x1 - 1, y1 - 1))
+        key = (frozenset(labels.items()), (x0, y0, x1, y1), px, "labels")
+        layer = self._scaled.get(key)
+        if layer is None:
+            layer = pygame.Surface((right + w - left, bottom + h - top), pygame.SRCALPHA)
+            size = max(10, px // 4)
+            for cell, text in labels.items():
+                if x0 <= cell[0] < x1 and y0 <= cell[1] < y1:
+                    cl, ct, _, _ = camera.cell_to_screen(cell)
+                    layer.blit(self._label(text, size, False), (cl - left + 3, ct - top + 1))
+            self._scaled[key] = layer
+            if len(self._scaled) > 8:
+                self._scaled.pop(next(iter(self._scaled)))
+        surface.blit(layer, (left + origin[0], top + origin[1]))
+
     def _bounds(self, cells: frozenset[Cell]) -> tuple[int, int, int, int]:
         """The half-open bounding box of ``cells`` (cached with the cell layer)."""
         found = self._box.get(cells)
@@ -176,12 +207,12 @@ class Board:
                 if on_screen(cell):
                     pygame.draw.rect(surface, colour(name), rect_of(cell), 2)
         if ov.labels and px >= 28:
-            for cell, text in ov.labels.items():
-                if on_screen(cell):
-                    r = rect_of(cell)
-                    big = cell == ov.hover
-                    img = self._label(text, max(10, px // (3 if big else 4)), big)
-                    surface.blit(img, img.get_rect(topleft=(r.x + 3, r.y + 1)))
+            self._blit_labels(surface, camera, origin, ov.labels, px)
+            hover = ov.hover
+            if hover is not None and hover in ov.labels and on_screen(hover):
+                r = rect_of(hover)
+                img = self._label(ov.labels[hover], max(10, px // 3), True)
+                surface.blit(img, img.get_rect(topleft=(r.x + 3, r.y + 1)))
         if ov.path:
             points = [
                 (camera.cell_centre(c)[0] + origin[0], camera.cell_centre(c)[1] + origin[1])
