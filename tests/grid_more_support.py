@@ -20,15 +20,15 @@ def set_hp(b: Battle, unit: str, value: int) -> None:
 
 
 def cond(b: Battle, unit: str) -> Conditions:
-    return b.component(unit, Conditions)  # type: ignore[no-any-return]
+    return b.component(unit, Conditions)
 
 
 def spent(b: Battle, unit: str) -> Budget:
-    return b.component(unit, Budget)  # type: ignore[no-any-return]
+    return b.component(unit, Budget)
 
 
 def gear(b: Battle, unit: str) -> Loadout:
-    return b.component(unit, Loadout)  # type: ignore[no-any-return]
+    return b.component(unit, Loadout)
 
 
 def rolls(b: Battle) -> list[Rolled]:

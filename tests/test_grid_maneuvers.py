@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine_support import act, duel, push
-from grid_more_support import cond, hp, option, set_hp
+from grid_more_support import cond, hp, option, rolls, set_hp
 
 from game.engine import Battle, EndTurn
 from game.rules.grid.attack import MeleeAttack
@@ -15,7 +15,7 @@ OPEN = "\n".join(["." * 8] * 4)
 
 
 def at(b: Battle, unit: str) -> tuple[int, int]:
-    return b.component(unit, Position).cell  # type: ignore[no-any-return]
+    return b.component(unit, Position).cell
 
 
 def test_shove_hits_then_wins_the_strength_check_and_knocks_prone() -> None:
@@ -47,7 +47,7 @@ def test_shoving_a_large_target_is_at_minus_two() -> None:
     set_hp(b, "gor", 40)
     push(b, 15, 3, 3, 3, 3)  # Ada 6 + 2 - 2 = 6 against the ogre's 6 + Exert 2 = 8
     act(b, Shove("ada", "gor", "sword", "prone"))
-    checks = [e for e in b.events if "check" in getattr(e, "purpose", "")]
+    checks = [e for e in rolls(b) if "check" in e.purpose]
     assert checks[0].modifier == 0 and not cond(b, "gor").prone
 
 

@@ -121,3 +121,23 @@ def test_hold_needs_the_move_action() -> None:
     act(b, Move("ada", ((1, 0),)))
     allowed, reason, _ = option(b, "hold_action")
     assert not allowed and "Move action is already spent" in reason
+
+
+def test_several_screeners_the_worst_rolling_successful_one_takes_the_attack() -> None:
+    spawns = [
+        ("Ada", "party", "warrior", (2, 1)),
+        ("Bo", "party", "captain", (4, 1)),
+        ("Cy", "party", "archer", (3, 1)),
+        ("Gor", "bandits", "skeleton", (3, 2)),
+    ]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    for u in ("ada", "bo", "cy", "gor"):
+        set_hp(b, u, 30)
+    for u in ("ada", "bo"):
+        act(b, ScreenAlly(u, "cy"))
+        act(b, EndTurn(u))
+    act(b, EndTurn("cy"))
+    # Gor 1+1 = 2; Ada 3+3 +2 = 8 and Bo 2+2 +2 = 6 both hold: the worse roll, Bo, is hit at
+    push(b, 1, 1, 3, 3, 2, 2, 1)
+    act(b, MeleeAttack("gor", "cy", "sword"))
+    assert last_target(b) == "bo"

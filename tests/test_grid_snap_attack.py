@@ -4,7 +4,7 @@ and it can down an attacker after its hit but before its damage."""
 from __future__ import annotations
 
 from engine_support import act, battle, duel, field, push
-from grid_more_support import damage, hp, option, react, reaction_kinds, set_hp, spent
+from grid_more_support import damage, hp, option, react, reaction_kinds, rolls, set_hp, spent
 
 from game.engine import Battle
 from game.engine.answers import ChooseUnit, Decline
@@ -51,7 +51,7 @@ def test_snap_attack_is_at_minus_four() -> None:
     react(b, MeleeAttack("gor", "ada", "sword"))
     push(b, 16, 2)  # 16 + 3 - 4 = 15 < 16: miss; then the chief's damage d8 2
     react(b, SnapAttack("ada", "gor", "sword"))
-    snap_roll = [r for r in b.events if getattr(r, "purpose", "") == "attack roll"][-1]
+    snap_roll = [r for r in rolls(b) if r.purpose == "attack roll"][-1]
     assert snap_roll.total == 15 and snap_roll.outcome == "miss"
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 from engine_support import act, battle, field, push
-from grid_more_support import cond, hp, set_hp
+from grid_more_support import cond, hp, rolls, set_hp
 
 from game.engine import Battle
 from game.engine.answers import answer_from_dict
@@ -74,7 +74,7 @@ def test_ranged_execution_is_a_dex_shoot_check_with_plus_four_within_ten_feet() 
     set_hp(b, "gor", 30)
     push(b, 1, 1, 20)  # 2 + DEX 1 + Shoot 1 + 4 = 8: hits; the save is made
     act(b, Execute("ada", "gor", "longbow", True))
-    check = [e for e in b.events if getattr(e, "purpose", "") == "DEX/Shoot check"][-1]
+    check = [e for e in rolls(b) if e.purpose == "DEX/Shoot check"][-1]
     assert check.modifier == 6 and check.outcome == "success"
     assert hp(b, "gor") == 30 - 9  # longbow d8 8 + DEX 1
 
