@@ -389,3 +389,25 @@ def test_a_failing_ai_is_stopped_with_a_message_not_a_crash(app: App, tmp_path: 
     assert scene.ai_answer is None and "out of ideas" in scene.ai_problem
     assert any("out of ideas" in text for text, _ in app.messages)
     assert battle.state_hash() == before
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+def test_every_action_gets_a_button_inside_the_bar(tmp_path: Path, size: tuple[int, int]) -> None:
+    a = App(Settings(), settings_file=tmp_path / "s.json", size=size)
+    try:
+        scene, _ = _scene(a, tmp_path)
+        if isinstance(a.top, HandOffScene):
+            _click_at(a, (size[0] // 2, size[1] // 2))
+        a.step(1)
+        d = scene.battle.pending
+        assert d is not None and d.kind == "turn"
+        kinds = [o.kind for o in d.options if o.kind != "end_turn"]
+        assert [o.kind for _, o in scene.action_buttons] == kinds
+        rects = [b.rect for b, _ in scene.action_buttons]
+        for r in rects:
+            assert scene.bar_rect.contains(r), (r, scene.bar_rect)
+            assert not r.colliderect(scene.end_button.rect)
+            assert not r.colliderect(scene.undo_button.rect)
+        assert all(not r.colliderect(o) for i, r in enumerate(rects) for o in rects[i + 1 :])
+    finally:
+        a.close()

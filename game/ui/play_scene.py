@@ -32,7 +32,7 @@ from game.geometry.grid import Cell
 from game.geometry.sight import Sight
 from game.rules.base import AttackPreview
 from game.ui import theme
-from game.ui.battle_scene import BattleScene
+from game.ui.battle_scene import BOTTOM_H, BattleScene
 from game.ui.board import Overlays
 from game.ui.engine_model import EngineModel, Placed
 from game.ui.map_view import MapView
@@ -746,22 +746,27 @@ class PlayScene(BattleScene):
         n = len(self.action_buttons)
         if n == 0:
             return
-        gap = 6
-        width = right - left
-        self._bar_rows = 1 if n * (52 + gap) - gap <= width else 2
+        gap = 4
+        width = max(60, right - left)
+        rows = 1 if n * (52 + gap) - gap <= width else 2
+        if rows == 2 and (width - gap * (-(-n // 2) - 1)) // -(-n // 2) < 24:
+            rows = 3  # a narrow window: three rows of small buttons
+        self._bar_rows = rows
         per_row = -(-n // self._bar_rows)
         if self._bar_rows == 1:
             size = 52
-            tops = [bar.y + 12]
         else:
-            size = min(38, (width - gap * (per_row - 1)) // per_row)
-            tops = [bar.y + 8, bar.y + 8 + size + 4]
-        for i, (button, _option) in enumerate(self.action_buttons):
+            tall = (BOTTOM_H - 12) // self._bar_rows - gap
+            size = max(12, min(38, tall, (width - gap * (per_row - 1)) // per_row))
+        top = bar.y + (12 if self._bar_rows == 1 else 6)
+        for i, (button, option) in enumerate(self.action_buttons):
             row, col = divmod(i, per_row)
-            button.rect = pygame.Rect(left + col * (size + gap), tops[row], size, size)
-            icon_px = size - (26 if self._bar_rows == 1 else 16)
+            button.rect = pygame.Rect(
+                left + col * (size + gap), top + row * (size + gap), size, size
+            )
+            icon_px = max(8, size - (26 if self._bar_rows == 1 else 14))
             if button.icon is not None and button.icon.get_width() != icon_px:
-                button.icon = icon_image(action_icon(_option.kind), icon_px, colour("bone"))
+                button.icon = icon_image(action_icon(option.kind), icon_px, colour("bone"))
 
     def bar_key(self) -> object:
         d = self.decision
