@@ -222,7 +222,9 @@ def test_cover_query_matches_the_reference(grid: Grid, data: st.DataObject) -> N
         return
     a = data.draw(st.sampled_from(cells))
     b = data.draw(st.sampled_from(cells))
-    assert Sight(grid).cover(a, b) == cover(grid, a, b)
+    expected = cover(grid, a, b)
+    assert Sight(grid).cover(a, b) == expected
+    assert Sight(grid).sees(a, b) == (expected is not None)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -12,6 +12,7 @@ each figure is taken (all on fresh caches unless the name says otherwise):
 - ``los_query_us``: ``Sight.cover`` on random pairs of open cells anywhere on the
   map, each pair asked once (no cache hit), mean per query; median of batches.
 - ``los_query_cached_us``: the same pairs asked again (the engine's repeated asks).
+- ``sees_query_us``: ``Sight.sees`` alone on fresh pairs (stops at the first clear line).
 - ``visibility_map_ms``: ``Sight.visibility`` from one random open cell on a new
   Sight (no cached point or map; the per-grid-version layout is built before the
   clock starts, as a battle builds it once), median over cells.
@@ -36,6 +37,7 @@ from game.geometry.sight import Sight
 
 register_row("los_query_us", "one LOS + cover query", "µs", budget=50)
 register_row("los_query_cached_us", "same query, cached", "µs")
+register_row("sees_query_us", "line of sight only (Sight.sees)", "µs")
 register_row("visibility_map_ms", "visibility + cover map, one unit", "ms", budget=20)
 register_row("sight_layout_ms", "sight layout, per grid version", "ms")
 register_row("visibility_map_ms_tcod", "tcod compute_fov (cells only)", "ms")
@@ -79,6 +81,16 @@ def geometry_rows(ctx: BenchContext) -> dict[str, float]:
             sight.cover(a, b)
         warm.append((cpu_clock() - start) / len(pairs))
     out["los_query_us"] = sorted(cold)[len(cold) // 2] * 1e6
+    sees: list[float] = []
+    for _ in range(batches):
+        sight = Sight(grid)
+        _ = sight.layout
+        pairs = [(rng.choice(cells), rng.choice(cells)) for _ in range(per_batch)]
+        start = cpu_clock()
+        for a, b in pairs:
+            sight.sees(a, b)
+        sees.append((cpu_clock() - start) / len(pairs))
+    out["sees_query_us"] = sorted(sees)[len(sees) // 2] * 1e6
     out["los_query_cached_us"] = sorted(warm)[len(warm) // 2] * 1e6
 
     # Visibility map of one unit, on a fresh Sight each time (nothing reused).

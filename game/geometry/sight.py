@@ -116,6 +116,7 @@ class Sight:
         self._layout: SightLayout | None = None
         self._sweeper: PointSweeper | None = None
         self._pairs: dict[tuple[Cell, Cell], Cover | None] = {}
+        self._seen: dict[tuple[Cell, Cell], bool] = {}
         self._maps: OrderedDict[Cell, npt.NDArray[np.int8]] = OrderedDict()
         self._points: OrderedDict[tuple[Point, Cell | None], PointVisibility] = OrderedDict()
 
@@ -128,6 +129,7 @@ class Sight:
             self._version = self.grid.version
             self._sweeper = None
             self._pairs.clear()
+            self._seen.clear()
             self._maps.clear()
             self._points.clear()
         return self._layout
@@ -146,7 +148,28 @@ class Sight:
     # -- one pair -----------------------------------------------------------
     def sees(self, a: Cell, b: Cell) -> bool:
         """Whether a creature in square ``a`` has line of sight to square ``b``."""
-        return self.cover(a, b) is not None
+        layout = self.layout
+        key = (a, b)
+        cached = self._pairs.get(key, False)
+        if cached is not False:
+            return cached is not None
+        seen = self._seen.get(key)
+        if seen is None:
+            seen = self._compute_sees(layout, a, b)
+            if len(self._seen) >= _MAX_PAIRS:
+                self._seen.clear()
+            self._seen[key] = seen
+        return seen
+
+    def _compute_sees(self, layout: SightLayout, a: Cell, b: Cell) -> bool:
+        if not (self._usable(layout, a) and self._usable(layout, b)):
+            return False
+        if a == b:
+            return True
+        sa = sample_points(a)
+        hints: list[tuple[int, int, int, int]] = []
+        # Stop at the first clear line; the centre first, as it is most often clear.
+        return any(first_clear(layout, sa, q, a, b, hints) >= 0 for q in sample_points(b))
 
     def cover(self, a: Cell, b: Cell) -> Cover | None:
         """The cover ``b`` has against ``a``, or None when ``a`` does not see ``b``."""
