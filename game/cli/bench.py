@@ -17,7 +17,7 @@ import random
 import sys
 
 NAME = "bench"
-HELP = "measure line of sight, visibility maps, movement and paths against the budgets"
+HELP = "measure performance (sight, visibility, paths, battles, frames) against the budgets"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
