@@ -112,9 +112,7 @@ class Planner:
         """Value the unit could lose on each square next round (its exposure)."""
         if self._loss is None:
             exposure = self.board.exposure(self.unit)
-            hp = max(1, self.hp)
-            p_down = np.clip(exposure / hp - 0.5, 0.0, 1.0)
-            self._loss = value_array(self.stakes, p_down, exposure, True)
+            self._loss = value_array(self.stakes, down_chance(exposure, self.hp), exposure, True)
         return self._loss
 
     # -- attacks of opportunity -------------------------------------------------------------
@@ -438,6 +436,19 @@ class Planner:
         if self._pos is None:
             self._pos = self.position_values()
         return self._pos
+
+
+# Damage from several blows spreads about like a sum of dice: its variance grows with the
+# expected total, about this many times it (a d8-ish blow).
+SPREAD = 5.0
+
+
+def down_chance(expected: Array, hp: int) -> Array:
+    """Chance that damage with mean ``expected`` reaches ``hp``: a normal tail (logistic
+    approximation of the normal CDF), since a round's blows add up like dice."""
+    sd = np.sqrt(np.maximum(expected, 1e-6) * SPREAD)
+    z = (max(1, hp) - 0.5 - expected) / sd
+    return np.where(expected > 0, 1.0 / (1.0 + np.exp(np.clip(1.702 * z, -50.0, 50.0))), 0.0)
 
 
 def _placeholder(unit: str) -> Answer:

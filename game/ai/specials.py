@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from game.ai import estimates
 from game.engine.answers import Answer
 from game.geometry.grid import Cell
@@ -221,8 +223,9 @@ def _screens(p: Planner) -> list[Plan]:
         if exposure <= 0:
             continue
         st = p.board.stakes(ward, p.horizon, True)
-        hp = max(1, st.hp)
-        p_down = min(1.0, max(0.0, exposure / hp - 0.5))
+        from game.ai.plans import down_chance
+
+        p_down = float(down_chance(np.array(exposure), st.hp))
         ward_loss = st.value(p_down, exposure)
         mine = p.stakes.value(0.0, exposure * 0.5)
         saved = 0.5 * ward_loss - mine
