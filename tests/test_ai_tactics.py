@@ -208,3 +208,20 @@ def test_easy_walks_off_without_counting_the_blow_it_provokes() -> None:
         answer = make_controller("easy", seed).choose(b, b.pending)  # type: ignore[arg-type]
         assert not isinstance(answer, Disengage)
     b.close()
+
+
+@pytest.mark.parametrize("hint", [None, "hold"])
+def test_ai_keeps_its_post_when_the_map_says_hold(hint: str | None) -> None:
+    """maps/README.md · Spawns: ``ai = hold`` keeps a unit at its post until the enemy
+    comes within reach; without a hint it marches on a distant enemy."""
+    import dataclasses
+
+    bf = field(OPEN, [("Ada", "party", "warrior", (2, 4)), ("Gor", "bandits", "bandit", (27, 4))])
+    spawns = tuple(dataclasses.replace(s, ai=hint) if s.name == "Ada" else s for s in bf.spawns)
+    b = battle(dataclasses.replace(bf, spawns=spawns), faces=[8, 1])
+    answer = ask(b, "hard")
+    if hint == "hold":
+        assert not isinstance(answer, Move | Charge)
+    else:
+        assert isinstance(answer, Move) and answer.path[-1][0] > 2
+    b.close()

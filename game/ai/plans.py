@@ -42,6 +42,34 @@ if TYPE_CHECKING:
     from game.engine.context import Context
 
 
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """How a map author's ``ai`` hint on a spawn (maps/README.md · Spawns) bends the
+    weights: ``approach`` and ``caution`` (exposure) multiply, ``leash`` costs each square
+    away from where the unit stands (hold, guard), ``eager`` closes in from round one."""
+
+    approach: float = 1.0
+    caution: float = 1.0
+    leash: float = 0.0
+    eager: bool = False
+
+
+NO_HINT = Hint()
+HINTS: dict[str, Hint] = {
+    "hold": Hint(approach=0.0, leash=0.3),  # keep the post; strike what comes close
+    "guard": Hint(approach=0.0, leash=0.15),  # stay near the post
+    "aggressive": Hint(approach=1.5, caution=0.6, eager=True),
+    "skirmish": Hint(approach=0.7, caution=1.4),  # keep distance, pick shots
+}
+
+
+def board_distance(board: Board, at: Cell) -> Array:
+    """Squares from ``at`` to every square (Chebyshev)."""
+    from game.ai.board import chebyshev
+
+    return chebyshev(board.width, board.height, at).astype(np.float64)
+
+
 @dataclass(slots=True)
 class Plan:
     """A candidate line of play: ``first`` is the answer to give now."""
@@ -88,6 +116,10 @@ class Planner:
         self._pos: Array | None = None
         self._loss: Array | None = None
         self._opp: list[tuple[str, Cell, int]] | None = None
+        from game.world.components import AiHint
+
+        found = ctx.try_get(unit, AiHint)
+        self.hint = found.hint if found is not None else ""
         self._trees: dict[bool, tuple[dict[Cell, int], dict[Cell, Cell]]] = {}
 
     # -- the value of standing somewhere ----------------------------------------------------
@@ -105,8 +137,15 @@ class Planner:
         # (both sides waiting just out of reach) must not last: the pull comes back as
         # the rounds pass.
         patience = min(1.5, max(0.0, (self.ctx.round - 1) / 5))
-        approach = np.where(offence > 0, approach * patience, approach)
-        return lv.offence * offence - lv.exposure * loss - approach
+        hint = HINTS.get(self.hint, NO_HINT)
+        if hint.eager:
+            patience = max(patience, 1.0)
+        approach = np.where(offence > 0, approach * patience, approach) * hint.approach
+        value = lv.offence * offence - lv.exposure * hint.caution * loss - approach
+        if hint.leash > 0:
+            moved = board_distance(self.board, self.here)
+            value = value - hint.leash * self.worth * moved
+        return value
 
     def loss_map(self) -> Array:
         """Value the unit could lose on each square next round (its exposure)."""
