@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from game.geometry.grid import Cell, Cover, Grid
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.geometry.grid import OPEN, WALL, Cell, Cover, Grid, Terrain
+from game.geometry.layout import SightLayout
+from game.geometry.segment import segment_blocked as fast_segment_blocked
+from game.geometry.sight import NOT_VISIBLE, Sight, sample_points
 
 # The 8 directions around a lattice point in angular order (y grows downwards).
 RING = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
@@ -164,14 +170,6 @@ def cover(grid: Grid, a: Cell, b: Cell) -> Cover | None:
 
 
 # -- the fast code must agree with the reference ---------------------------------------
-
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from game.geometry.grid import OPEN, WALL, Terrain  # noqa: E402
-from game.geometry.layout import SightLayout  # noqa: E402
-from game.geometry.segment import segment_blocked as fast_segment_blocked  # noqa: E402
-from game.geometry.sight import NOT_VISIBLE, Sight, sample_points  # noqa: E402
 
 LOW_WALL = Terrain("low wall", cover=Cover.HALF)
 ARROW_SLIT = Terrain("arrow slit", cover=Cover.FULL)
