@@ -54,6 +54,8 @@ def test_a_trained_archer_reloads_a_bow_as_a_free_action_automatically() -> None
     set_hp(b, "gor", 30)
     push(b, 2)
     act(b, RangedAttack("ada", "gor", "longbow"))
+    assert gear(b, "ada").unloaded == {"longbow"}
+    act(b, EndTurn("ada"))  # the reload comes with the end of the turn
     assert not gear(b, "ada").unloaded and spent(b, "ada").free_used == 1
 
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING
 
+import esper
+
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.engine.decision import Decision
 from game.geometry.grid import Cell
@@ -41,6 +43,9 @@ class BaselineAI:
         self.seed = seed
 
     def choose(self, battle: Battle, decision: Decision) -> Answer:
+        # Read this battle's own esper world (another battle may have been active).
+        if esper.current_world != battle.world_name:
+            esper.switch_world(battle.world_name)
         ctx = battle.ctx
         if decision.kind == "choose_unit":
             return self._choose_unit(ctx, decision)

@@ -6,9 +6,9 @@ A missile weapon (bow, sling, crossbow) is unloaded once it has shot (``Loadout.
 - a bow or sling: a Free action for a shooter with Shoot at level 1 or more, otherwise a
   Move action.
 
-Decision (no choice is lost by it): a Free-action reload is taken automatically — right
-after the shot when a Free action is left, else when the shooter's next turn starts — so
-trained archers are not asked to click "Reload" every round. Ammunition is not counted.
+Decision (no choice is lost by it): a Free-action reload is taken automatically — when the
+shooter's turn ends if a Free action is left, else when its next turn starts — so trained
+archers are not asked to click "Reload" every round. Ammunition is not counted.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import esper
 
 from game.engine.answers import Answer, register_answer
 from game.engine.decision import Option
-from game.engine.events import Note, UnitActivated
+from game.engine.events import Note, UnitActivated, UnitDone
 from game.engine.systems import System
 from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, units
@@ -120,20 +120,25 @@ def _auto_free_reload(ctx: Context, unit: str) -> None:
 
 
 class Unloading(System):
-    """A missile weapon that shot is unloaded (then reloaded freely when the rule allows)."""
+    """A missile weapon that shot is unloaded; a Free-action reload is then taken when the
+    shooter's turn ends (or, after an off-turn shot, when its next turn starts)."""
 
     def __init__(self) -> None:
         super().__init__(priority=35)
-        self.handles = {AttackResolved: self.on_shot, UnitActivated: self.on_turn}
+        self.handles = {
+            AttackResolved: self.on_shot,
+            UnitActivated: self.on_turn,
+            UnitDone: self.on_turn,
+        }
 
     def on_shot(self, ctx: Context, event: AttackResolved) -> None:
         w = units.weapon(ctx, event.weapon)
         if w.ranged and units.in_fight(ctx, event.attacker):
             units.loadout(ctx, event.attacker).unloaded.add(w.id)
-            _auto_free_reload(ctx, event.attacker)
 
-    def on_turn(self, ctx: Context, event: UnitActivated) -> None:
-        _auto_free_reload(ctx, event.unit)
+    def on_turn(self, ctx: Context, event: UnitActivated | UnitDone) -> None:
+        if units.in_fight(ctx, event.unit):
+            _auto_free_reload(ctx, event.unit)
 
 
 def setup(ctx: Context) -> None:
