@@ -7,7 +7,7 @@ from grid_more_support import cond, option, react, reaction_kinds, set_hp
 
 from game.engine import Battle, ChooseUnit, EndTurn
 from game.engine.events import Rolled
-from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.hold import ActNow, HoldAction
 from game.rules.grid.move import Move
@@ -141,3 +141,38 @@ def test_several_screeners_the_worst_rolling_successful_one_takes_the_attack() -
     push(b, 1, 1, 3, 3, 2, 2, 1)
     act(b, MeleeAttack("gor", "cy", "sword"))
     assert last_target(b) == "bo"
+
+
+def test_a_ranged_attack_is_screened_only_by_a_screener_nearer_to_the_shooter() -> None:
+    spawns = [
+        ("Ada", "party", "warrior", (2, 1)),
+        ("Cy", "party", "archer", (1, 1)),
+        ("Gor", "bandits", "bandit_archer", (7, 1)),
+    ]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    for u in ("ada", "cy", "gor"):
+        set_hp(b, u, 30)
+    act(b, ScreenAlly("ada", "cy"))
+    act(b, EndTurn("ada"))
+    act(b, EndTurn("cy"))
+    # Ada (2,1) stands between Cy (1,1) and the shooter (7,1): the check is made
+    push(b, 1, 1, 3, 3, 1)
+    act(b, RangedAttack("gor", "cy", "shortbow"))
+    assert last_target(b) == "ada"
+
+
+def test_a_screener_behind_the_ward_cannot_stop_an_arrow() -> None:
+    spawns = [
+        ("Ada", "party", "warrior", (0, 1)),
+        ("Cy", "party", "archer", (1, 1)),
+        ("Gor", "bandits", "bandit_archer", (7, 1)),
+    ]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    for u in ("ada", "cy", "gor"):
+        set_hp(b, u, 30)
+    act(b, ScreenAlly("ada", "cy"))
+    act(b, EndTurn("ada"))
+    act(b, EndTurn("cy"))
+    push(b, 1)  # only the attack roll: no screen check
+    act(b, RangedAttack("gor", "cy", "shortbow"))
+    assert last_target(b) == "cy"

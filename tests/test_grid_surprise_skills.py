@@ -16,6 +16,7 @@ from game.engine.events import Died, LeftBattle
 from game.maps.battlefield import Battlefield
 from game.rules.grid.attack import MeleeAttack
 from game.rules.grid.charge import Charge
+from game.rules.grid.events import AttackDeclared
 from game.rules.grid.execution import Execute
 from game.rules.grid.grapple import BreakFree, DragGrappled, Grapple, ReleaseGrapple, ThrowGrappled
 from game.rules.grid.hold import ActNow, HoldAction
@@ -165,3 +166,18 @@ def test_every_second_half_action_round_trips_through_json(answer: object) -> No
     data = json.loads(json.dumps(answer.to_dict()))  # type: ignore[attr-defined]
     again = answer_from_dict(data)
     assert again == answer and type(again) is type(answer)
+
+
+def test_first_aid_next_to_an_armed_enemy_provokes() -> None:
+    spawns = [
+        ("Ada", "party", "captain", (1, 1)),
+        ("Bo", "party", "warrior", (2, 1)),
+        ("Gor", "bandits", "skeleton", (1, 2)),
+    ]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    set_hp(b, "ada", 30)
+    cond(b, "bo").mortally_wounded = True
+    push(b, 1, 1, 1)  # Gor's attack of opportunity misses; the Heal check fails (2 + 1)
+    act(b, FirstAid("ada", "bo"))
+    declared = [e for e in b.events if isinstance(e, AttackDeclared)]
+    assert [d.mode for d in declared] == ["opportunity"] and not cond(b, "bo").stabilised
