@@ -159,3 +159,24 @@ def test_without_any_display_variable_linux_refuses_before_sdl_picks_offscreen()
     if not sys.platform.startswith("linux"):
         pytest.skip("the DISPLAY check is Linux-only")
     assert out.returncode == 2 and "simulate" in out.stdout
+
+
+def test_settings_screen_saves_what_the_player_picks(app: App, tmp_path: Path) -> None:
+    from game.ui.overlays import SettingsScene
+
+    app.push(Counter())
+    scene = SettingsScene()
+    app.push(scene)
+    app.step(1)
+    scene.ai_speed.set_value("fast")
+    scene.prompts.set_value("never")
+    scene.grid.set_value("off")
+    done = scene.items[-2]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=done.rect.center))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=done.rect.center))
+    app.step(1)
+    assert app.top is not scene  # closed
+    assert (app.settings.ai_speed, app.settings.reaction_prompts) == ("fast", "never")
+    assert app.settings.grid_overlay is False
+    saved, problem = load_settings(tmp_path / "settings.json")
+    assert problem is None and saved == app.settings
