@@ -151,10 +151,16 @@ def test_undo_takes_back_a_move_and_is_greyed_after_a_roll(app: App, tmp_path: P
     _settle(app, scene)
     moved = scene.engine.token(d.unit or "")
     assert moved is not None and moved.cell == move.cell
+    assert scene.battle.can_undo(), "a one-square move far from enemies rolls no die"
     if scene.battle.can_undo():
+        moved_lines = [line.text for line in scene.log.lines if " moves " in line.text]
         _key(app, pygame.K_z)
         back = scene.engine.token(d.unit or "")
         assert back is not None and back.cell == start.cell
+        app.step(1)
+        texts = [line.text for line in scene.log.lines]
+        assert texts[-1] == "Move taken back."
+        assert len([t for t in texts if " moves " in t]) == len(moved_lines) - 1
     app.step(1)
     assert scene.undo_button.enabled == scene.battle.can_undo()
 
@@ -411,3 +417,25 @@ def test_every_action_gets_a_button_inside_the_bar(tmp_path: Path, size: tuple[i
         assert all(not r.colliderect(o) for i, r in enumerate(rects) for o in rects[i + 1 :])
     finally:
         a.close()
+
+
+def test_fog_keeps_unseen_enemy_moves_out_of_the_log(app: App, tmp_path: Path) -> None:
+    scene = _fog_scene(app, tmp_path, fog=True)
+    battle = scene.battle
+    bandit = next(t for t in scene.engine.tokens() if t.side == "foes")
+    for _ in range(6):  # hand the turn to the bandits and let them step once, unseen
+        d = battle.pending
+        assert d is not None
+        if d.side == "foes" and d.kind == "turn":
+            break
+        if d.kind == "choose_unit":
+            battle.answer(d.answers[0])
+        else:
+            battle.answer(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
+    step = next(a for a in battle.legal_answers() if a.kind == "move" and len(a.path) == 1)
+    assert battle.answer(step).ok
+    app.step(2)
+    moved = scene.engine.token(bandit.key)
+    assert moved is not None and moved.cell in scene.hidden_cells()
+    texts = [line.text for line in scene.log.lines]
+    assert not any(t.startswith(f"{bandit.name} moves") for t in texts), texts[-5:]

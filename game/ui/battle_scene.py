@@ -49,6 +49,7 @@ class BattleScene(Scene):
         self.viewport = pygame.Rect(0, 0, 800, 600)
         self.log = LogPanel()
         self._log_seen = 0
+        self._log_tail: tuple[str, str] = ("", "")
         self.hover: Cell | None = None
         self.selected: str | None = None
         self.sheet_unit: str | None = None  # right-click unit sheet
@@ -219,9 +220,21 @@ class BattleScene(Scene):
 
     def _sync_log(self) -> None:
         lines = self.model.log_lines()
-        for text, tone in lines[self._log_seen :]:
-            self.log.add(text, tone)
+        if len(lines) < self._log_seen or (
+            self._log_seen and self._log_tail != lines[self._log_seen - 1]
+        ):
+            # the log was cut (an undo): show it again from the start
+            self.log.clear()
+            self._log_seen = 0
+        for i in range(self._log_seen, len(lines)):
+            if self.log_line_visible(i):
+                self.log.add(*lines[i])
         self._log_seen = len(lines)
+        self._log_tail = lines[-1] if lines else ("", "")
+
+    def log_line_visible(self, index: int) -> bool:
+        """Whether the player may read log line ``index`` (fog hides some)."""
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self._size:

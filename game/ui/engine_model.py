@@ -99,7 +99,8 @@ class EngineModel:
         self._tokens: list[TokenInfo] = []
         self._stamp = -1
         self._log: list[tuple[str, str]] = []
-        self._log_from = 0
+        self._log_units: list[str | None] = []
+        self._line_of_event: list[int] = []
         self._events_seen = 0
         self.extra_conditions: dict[str, frozenset[str]] = {}
 
@@ -215,16 +216,28 @@ class EngineModel:
         return self.battle.round
 
     def log_lines(self) -> Sequence[tuple[str, str]]:
+        """Every event's text and tone, in order. After an undo the battle replays to the
+        same events, so the log drops the lines of the taken-back part and says so."""
         events = self.battle.events
         if len(events) < self._events_seen:  # undo rebuilt the battle
-            self._log = self._log[: self._log_from]
-            self._events_seen = 0
+            cut = self._line_of_event[len(events)]
+            del self._log[cut:]
+            del self._log_units[cut:]
+            del self._line_of_event[len(events) :]
             self._log.append(("Move taken back.", "info"))
-            self._log_from = len(self._log)
+            self._log_units.append(None)
+            self._events_seen = len(events)
         for event in events[self._events_seen :]:
+            self._line_of_event.append(len(self._log))
             self._log.append((event.text(), event.tone))
+            unit = getattr(event, "unit", None)
+            self._log_units.append(unit if isinstance(unit, str) else None)
         self._events_seen = len(events)
         return self._log
+
+    def log_unit(self, line: int) -> str | None:
+        """The unit a log line is about (for hiding what fog hides), if any."""
+        return self._log_units[line] if 0 <= line < len(self._log_units) else None
 
     def active_units(self) -> frozenset[str]:
         pending = self.battle.pending

@@ -37,6 +37,12 @@ class LogPanel:
         if self.scroll:
             self.scroll += 1  # keep the view still while the player reads back
 
+    def clear(self) -> None:
+        self.lines.clear()
+        self.scroll = 0
+        self._wrapped = []
+        self._wrapped_for = (0, 0)
+
     def _rows(self) -> list[tuple[str, str, bool]]:
         width = self.rect.w - 26
         if self._wrapped_for != (len(self.lines), width):

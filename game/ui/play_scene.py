@@ -574,6 +574,14 @@ class PlayScene(BattleScene):
             hidden |= {t.key for t in self.engine.tokens() if t.side != side and t.cell in fogged}
         return frozenset(hidden)
 
+    def log_line_visible(self, index: int) -> bool:
+        """With fog, what an enemy does where none of your units can see stays unlogged."""
+        unit = self.engine.log_unit(index)
+        if unit is None or not self.fog:
+            return True
+        token = self.engine.token(unit)
+        return token is None or token.side == self.viewer() or token.cell not in self.hidden_cells()
+
     def cover_lines(self, attacker: Cell, target: Cell) -> list[tuple[Point2, Point2, str]]:
         """Source 004's cover picture: a line to each corner of the target's square from
         the attacker's square, green where it is clear, red (to the centre) where not."""
