@@ -439,3 +439,31 @@ def test_fog_keeps_unseen_enemy_moves_out_of_the_log(app: App, tmp_path: Path) -
     assert moved is not None and moved.cell in scene.hidden_cells()
     texts = [line.text for line in scene.log.lines]
     assert not any(t.startswith(f"{bandit.name} moves") for t in texts), texts[-5:]
+
+
+def test_menu_to_battle_and_back_through_the_esc_menu(app: App, tmp_path: Path) -> None:
+    import esper
+
+    from game.ui.catalogue import load_catalogue
+    from game.ui.flow import GameFlow
+    from game.ui.menu import MenuScene
+
+    path = write_map(tmp_path / "flow", 8, 6)
+    flow = GameFlow(app)
+    menu = flow.menu(preselect=path, seed=3)
+    assert isinstance(menu, MenuScene) and menu.entry is not None
+    assert menu.entry.path.resolve() == path.resolve()
+    assert any(e.path.resolve() == path.resolve() for e in load_catalogue(extra=[path]))
+    app.push(menu)
+    app.step(1)
+    _click_at(app, menu.start_button.rect.center)
+    scene = app.top
+    assert isinstance(scene, PlayScene) and scene.battle.seed == 3
+    world = scene.battle.world_name
+    _key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    back = next(b for b in pause.items if getattr(b, "label", "") == "Back to menu")
+    _click_at(app, back.rect.center)
+    assert isinstance(app.top, MenuScene) and len(app.stack) == 1
+    assert world not in esper.list_worlds()
