@@ -58,7 +58,7 @@ NO_HINT = Hint()
 HINTS: dict[str, Hint] = {
     "hold": Hint(approach=0.0, leash=0.3),  # keep the post; strike what comes close
     "guard": Hint(approach=0.0, leash=0.15),  # stay near the post
-    "aggressive": Hint(approach=1.5, caution=0.6, eager=True),
+    "aggressive": Hint(approach=1.3, caution=0.85, eager=True),
     "skirmish": Hint(approach=0.7, caution=1.4),  # keep distance, pick shots
 }
 
