@@ -53,6 +53,20 @@ def measure(a: str, b: str, map_name: str, games: int, seed: int) -> dict[str, i
     return out
 
 
+def _override(item: str) -> None:
+    """Replace one field of a level in ``game.ai.levels.LEVELS`` for this run."""
+    import dataclasses
+
+    from game.ai.levels import LEVELS
+
+    target, _, value = item.partition("=")
+    level, _, name = target.partition(".")
+    current = getattr(LEVELS[level], name)
+    kind = type(current)
+    new = (value.lower() in ("1", "true", "yes")) if kind is bool else kind(value)
+    LEVELS[level] = dataclasses.replace(LEVELS[level], **{name: new})
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a")
@@ -60,7 +74,16 @@ def main() -> int:
     parser.add_argument("--maps", nargs="+", default=["duel"])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="LEVEL.FIELD=VALUE",
+        help="try another weight, e.g. --set hard.exposure=0.9 (tuning)",
+    )
     args = parser.parse_args()
+    for item in args.set:
+        _override(item)
     total = {"a": 0, "b": 0, "draw": 0}
     for m in args.maps:
         t0 = time.perf_counter()

@@ -114,8 +114,9 @@ class EnemyPicture:
 class Board:
     """The arrays of one side at one moment (cheap to build; the heavy parts are cached)."""
 
-    def __init__(self, ctx: Context, side: str, cache: BoardCache) -> None:
+    def __init__(self, ctx: Context, side: str, cache: BoardCache, share: float = 1.0) -> None:
         cache.check(ctx)
+        self.share = share  # how fully an enemy's blow is split among its targets (0..1)
         self.ctx = ctx
         self.side = side
         self.cache = cache
@@ -226,7 +227,7 @@ class Board:
                 e = estimates.blow_vs_ac(ctx, pic.unit, pic.melee, False, ac, 0)
                 # one blow a round, shared among the targets it can reach
                 rivals = sum(1 for x, y in others if pic.zone[y, x])
-                best = np.where(pic.zone, e / (1 + rivals), 0.0)
+                best = np.where(pic.zone, e / (1 + rivals) ** self.share, 0.0)
             if pic.shot is not None and pic.shot_mod is not None and pic.shot_ok is not None:
                 tmpl = units.stats(ctx, pic.unit).template
                 thrown = pic.shot.thrown and not pic.shot.ranged
@@ -234,7 +235,9 @@ class Board:
                 p = np.clip((21 - (ac - bonus - pic.shot_mod)) / 20.0, 0.0, 1.0)
                 mean = estimates.mean_damage(ctx, pic.unit, pic.shot)
                 rivals = sum(1 for x, y in others if pic.shot_ok[y, x])
-                shots = np.where(pic.shot_ok, p * mean * pic.shot_factor / (1 + rivals), 0.0)
+                shots = np.where(
+                    pic.shot_ok, p * mean * pic.shot_factor / (1 + rivals) ** self.share, 0.0
+                )
                 best = np.maximum(best, shots)
             total += best
         self._exposure[key] = total

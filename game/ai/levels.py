@@ -36,7 +36,9 @@ class Level:
     expected damage). ``exact_top``: how many of the best plans are re-checked exactly.
     ``coordinate``: side-level ordering and focus fire. ``reactions``: takes Instants.
     ``mistake_rate``/``mistake_pool``: chance of taking a random plan among the best
-    ``mistake_pool``. ``horizon``: rounds a unit's worth is counted over.
+    ``mistake_pool``. ``horizon``: rounds a unit's worth is counted over. ``share``: how
+    fully an enemy's one blow a round is split among the units it could reach (1: evenly,
+    0: each of them counts it whole).
     """
 
     name: str
@@ -53,6 +55,7 @@ class Level:
     mistake_rate: float
     mistake_pool: int
     horizon: float = 3.0
+    share: float = 1.0
 
 
 EASY = Level(
