@@ -23,6 +23,7 @@ decision, so the rest of the plan adapts to what the dice did.
 from __future__ import annotations
 
 import heapq
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -309,10 +310,22 @@ class Planner:
     def attack_kinds(self) -> list[str]:
         return [k for k in ("melee_attack", "ranged_attack") if k in self.ctx.ruleset.actions]
 
-    def attack_gain(self, target: str, o: estimates.Odds) -> float:
+    def attack_gain(self, target: str, o: estimates.Odds, *, follow_up: bool = True) -> float:
+        """What a blow with odds ``o`` on ``target`` is worth. With side-level focus
+        (hard), the kill counted is the one this blow makes likely together with the
+        damage our units yet to act could add (``focus``: their expected damage on it),
+        less the kill they would make without it."""
         st = self.board.stakes(target, self.horizon, self.level.kill_focus)
-        gain = value_of(st, o.p_kill, o.expected, self.level.kill_focus)
-        return gain * (1.0 + self.focus.get(target, 0.0))
+        follow = self.focus.get(target, 0.0) if follow_up else 0.0
+        if follow <= 0 or not self.level.kill_focus:
+            return value_of(st, o.p_kill, o.expected, self.level.kill_focus)
+        hp = st.hp
+        p_miss = 1 - o.p_hit
+        on_miss = (o.expected - o.p_hit * o.mean_hit) / p_miss if p_miss > 0 else 0.0
+        p_with = o.p_hit * _tail(hp - o.mean_hit, follow) + p_miss * _tail(hp - on_miss, follow)
+        p_with = max(p_with, o.p_kill)
+        marginal = max(0.0, p_with - _tail(hp, follow))
+        return marginal * st.down + (1 - p_with) * min(o.expected, hp) * st.per_hp
 
     def attacks_from(self, at: Cell | None) -> list[tuple[float, Answer, estimates.Odds]]:
         """Every attack the unit could make from ``at`` (None: from where it stands),
@@ -488,6 +501,17 @@ def down_chance(expected: Array, hp: int) -> Array:
     sd = np.sqrt(np.maximum(expected, 1e-6) * SPREAD)
     z = (max(1, hp) - 0.5 - expected) / sd
     return np.where(expected > 0, 1.0 / (1.0 + np.exp(np.clip(1.702 * z, -50.0, 50.0))), 0.0)
+
+
+def _tail(need: float, mean: float) -> float:
+    """Chance that damage with mean ``mean`` (spread like dice, ``SPREAD``) is at least
+    ``need``."""
+    if need <= 0:
+        return 1.0
+    if mean <= 0:
+        return 0.0
+    z = (need - 0.5 - mean) / math.sqrt(mean * SPREAD)
+    return 1.0 / (1.0 + math.exp(min(50.0, 1.702 * z)))
 
 
 def _placeholder(unit: str) -> Answer:

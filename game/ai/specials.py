@@ -130,7 +130,10 @@ def _swarm(p: Planner, after: float) -> list[Plan]:
         )
         if plain is None or big is None:
             continue
-        value = p.attack_gain(target, big) - helpers * p.attack_gain(target, plain)
+        # (the helpers' blows are counted here, not as a follow-up to each other)
+        value = p.attack_gain(target, big, follow_up=False) - helpers * p.attack_gain(
+            target, plain, follow_up=False
+        )
         out.append(Plan(value + after, "swarm_attack", ans, p.here, f"join swarm {target}"))
     return out
 

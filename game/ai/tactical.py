@@ -118,30 +118,32 @@ class TacticalAI:
         return pick.first
 
     def focus(self, ctx: Context, board: Board, unit: str) -> dict[str, float]:
-        """Side-level focus fire (hard): a blow on an enemy that other units of ours can
-        still reach this round, or that is already wounded, is worth more, because the
-        next blow may finish it."""
+        """Side-level focus fire (hard): the damage the units of ours that have yet to
+        act this round could still add to each enemy (a blow that leaves an enemy where
+        the next ones can finish it is worth the kill it makes likely)."""
         ready = [
             u
             for u in board.friends
-            if u != unit and not ctx.get(u, GridState).acted and units.in_fight(ctx, u)
+            if u != unit
+            and not ctx.get(u, GridState).acted
+            and units.in_fight(ctx, u)
+            and not units.budget(ctx, u).main_used
         ]
         out: dict[str, float] = {}
         for t in board.enemies:
             at = board.cells[t]
-            helpers = 0
+            ac = units.stats(ctx, t).ac
+            total = 0.0
             for f in ready:
-                reach = max(
-                    (w.range_long_squares or 0) if w.shoots else w.reach
-                    for w in units.readied_weapons(ctx, f)
-                )
-                if units.distance(board.cells[f], at) <= move_squares(ctx, f) + reach:
-                    helpers += 1
-            h = units.health(ctx, t)
-            bonus = 0.1 * min(3, helpers)
-            if h.hp < h.max_hp:
-                bonus += 0.15
-            if estimates.is_shooter(ctx, t):
-                bonus += 0.1  # archers behind the line do the most harm per HP
-            out[t] = bonus
+                dist = units.distance(board.cells[f], at)
+                speed = move_squares(ctx, f)
+                best = 0.0
+                for w in units.readied_weapons(ctx, f):
+                    if w.melee and dist <= speed + w.reach:
+                        best = max(best, estimates.blow_vs_ac(ctx, f, w, False, ac, 0))
+                    if w.shoots and dist <= (w.range_long_squares or 0):
+                        mod = -2 if dist > (w.range_normal_squares or 0) else 0
+                        best = max(best, estimates.blow_vs_ac(ctx, f, w, True, ac, mod))
+                total += best
+            out[t] = total
         return out
