@@ -308,7 +308,7 @@ class Board:
             if base.p_hit <= 0:
                 bonus = tmpl.attack_modifier(shot_w, thrown=thrown)
                 p = np.clip((21 - (ac - bonus - mod)) / 20.0, 0.0, 1.0)
-            p_kill = base.p_kill / p0 * p if base.p_hit > 0 else p * 0.0
+            p_kill = base.p_kill / p0 * p if base.p_hit > 0 else np.zeros_like(p)
             expected = p * base.mean_hit
             gain_arr = value_array(st, p_kill, expected, kill_focus)
             if shot_w.ranged and shot_w.two_handed:

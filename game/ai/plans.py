@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import heapq
 import math
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -81,7 +81,6 @@ class Plan:
     end: Cell
     note: str = ""
     exact: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class Planner:
@@ -404,11 +403,11 @@ class Planner:
                 if strike_now is not None and strike_now[y, x] > 0:
                     value += float(strike_now[y, x] * leave_survive[y, x])
                     note = "advance and strike"
-                out.append(Plan(value, "move", _placeholder(self.unit), c, note))
+                out.append(Plan(value, "move", _path_pending(self.unit), c, note))
         # run twice (the Main action as a second Move)
         if r1 and self.main_free and self.move_action_free:
             for c in r2:
-                out.append(Plan(move_value(c), "run", _placeholder(self.unit), c, "run"))
+                out.append(Plan(move_value(c), "run", _path_pending(self.unit), c, "run"))
         # Disengage, then walk off without attacks of opportunity
         if (
             self.level.disengage
@@ -514,7 +513,9 @@ def _tail(need: float, mean: float) -> float:
     return 1.0 / (1.0 + math.exp(min(50.0, 1.702 * z)))
 
 
-def _placeholder(unit: str) -> Answer:
+def _path_pending(unit: str) -> Answer:
+    """The answer a move plan carries until ``refine`` finds its path and puts the real
+    Move there (plans that are not refined are dropped, so this is never played)."""
     return EndTurn(unit)
 
 
