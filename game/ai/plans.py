@@ -56,6 +56,7 @@ class Hint:
 
 
 NO_HINT = Hint()
+HOLD_ROUNDS = 4  # hold/guard posts are kept fully for this many rounds, then released
 HINTS: dict[str, Hint] = {
     "hold": Hint(approach=0.0, leash=0.3),  # keep the post; strike what comes close
     "guard": Hint(approach=0.0, leash=0.15),  # stay near the post
@@ -140,11 +141,15 @@ class Planner:
         hint = HINTS.get(self.hint, NO_HINT)
         if hint.eager:
             patience = max(patience, 1.0)
-        approach = np.where(offence > 0, approach * patience, approach) * hint.approach
+        # A post is kept while the fight may come to it; a long standoff releases it
+        # (otherwise two waiting sides end every such battle on the round limit).
+        release = min(1.0, max(0.0, (self.ctx.round - HOLD_ROUNDS) / HOLD_ROUNDS))
+        pull = hint.approach + (1.0 - hint.approach) * release
+        approach = np.where(offence > 0, approach * patience, approach) * pull
         value = lv.offence * offence - lv.exposure * hint.caution * loss - approach
-        if hint.leash > 0:
+        if hint.leash > 0 and release < 1.0:
             moved = board_distance(self.board, self.here)
-            value = value - hint.leash * self.worth * moved
+            value = value - hint.leash * (1.0 - release) * self.worth * moved
         return value
 
     def loss_map(self) -> Array:
