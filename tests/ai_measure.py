@@ -17,6 +17,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -63,8 +64,9 @@ def _override(item: str) -> None:
     level, _, name = target.partition(".")
     current = getattr(LEVELS[level], name)
     kind = type(current)
-    new = (value.lower() in ("1", "true", "yes")) if kind is bool else kind(value)
-    LEVELS[level] = dataclasses.replace(LEVELS[level], **{name: new})
+    new: object = (value.lower() in ("1", "true", "yes")) if kind is bool else kind(value)
+    changes: dict[str, Any] = {name: new}
+    LEVELS[level] = dataclasses.replace(LEVELS[level], **changes)
 
 
 def main() -> int:
