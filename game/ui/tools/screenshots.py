@@ -1,6 +1,6 @@
 """Regenerate the README screenshots by driving the real game window.
 
-    xvfb-run -s "-screen 0 1600x900x24" python -m game.ui.tools.screenshots docs/screenshots
+    xvfb-run -s "-screen 0 1600x900x24" python -m game.ui.tools.screenshots assets/screenshots
 
 Writes ``menu.png`` (the main menu), ``battle.png`` (a battle with a target
 preview: the player's unit has closed in on an enemy and the mouse rests on
@@ -135,7 +135,7 @@ def _second_side(setup: BattleSetup) -> tuple[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Regenerate the README screenshots.")
-    parser.add_argument("out", type=Path, nargs="?", default=Path("docs/screenshots"))
+    parser.add_argument("out", type=Path, nargs="?", default=Path("assets/screenshots"))
     parser.add_argument("--map", default=None, help="map name or file (default: first listed)")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
