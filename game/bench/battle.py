@@ -10,10 +10,9 @@ which maps are shipped. The median over several seeds is reported.
 from __future__ import annotations
 
 import statistics
-import time
 from pathlib import Path
 
-from game.bench import BenchContext, bench, register_row
+from game.bench import BenchContext, bench, cpu_clock, register_row
 from game.geometry.grid import Grid
 from game.maps.battlefield import Battlefield, Scenario, SideInfo, Spawn
 
@@ -78,11 +77,11 @@ def battle_rows(ctx: BenchContext) -> dict[str, float]:
     times: list[float] = []
     answers = 0
     for seed in range(2 if ctx.quick else 7):
-        start = time.perf_counter()
+        start = cpu_clock()
         battle = Battle(field, seed=ctx.seed + seed)
         ais = {s.id: make_controller("baseline", seed) for s in field.scenario.sides}
         answers += play(battle, ais)
-        times.append(time.perf_counter() - start)
+        times.append(cpu_clock() - start)
         battle.close()
     return {
         "battle_6v6_s": round(statistics.median(times), 4),

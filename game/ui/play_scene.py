@@ -217,6 +217,9 @@ class PlayScene(BattleScene):
         self._ai_wait = 0.0
         self._placed: list[Placed] = []
         self._placed_for: tuple[int, int] = (-1, -1)
+        # The hovered path's provoking squares: asked every frame, changes only with the
+        # decision or the hovered answer (one entry is enough: one path is hovered at a time).
+        self._provoking: tuple[object, list[Cell]] = (None, [])
         self._last_human_side: str | None = None
         self._handoff_done_for: int = -1
         self._finished = False
@@ -654,7 +657,10 @@ class PlayScene(BattleScene):
         """Squares along a path where leaving provokes an attack of opportunity (engine)."""
         if not placed.path:
             return []
-        return self.battle.provoking_steps(placed.answer)
+        key = (self._placed_for, placed.answer)
+        if self._provoking[0] != key:
+            self._provoking = (key, self.battle.provoking_steps(placed.answer))
+        return self._provoking[1]
 
     def _hovered_placed(self) -> Placed | None:
         if self.hover is None:
