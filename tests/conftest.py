@@ -9,6 +9,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+# --- the player's data folder (saves, own maps, settings) -------------------------------
+import tempfile  # noqa: E402
+
+_DATA = tempfile.mkdtemp(prefix="shieldwall-test-data-")
+# Nothing a test does (autosaves, settings, the player's maps folder) touches the real
+# per-user folders; tests that need an empty folder of their own set it with monkeypatch.
+os.environ["SHIELDWALL_DATA_DIR"] = _DATA
+
+
 # --- esper world isolation (DESIGN.md · esper 3 traps) ----------------------------------
 from collections.abc import Iterator  # noqa: E402
 

@@ -222,3 +222,20 @@ def test_a_battle_resumed_from_autosave_finishes_like_the_uninterrupted_one(
         assert resumed.over and resumed.state_hash() == final
     finally:
         resumed.close()
+
+
+def test_the_data_folder_override_moves_the_players_maps_and_settings_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.maps import user_maps_dir
+    from game.maps.library import map_dirs
+    from game.ui.settings import settings_path
+
+    monkeypatch.setenv("SHIELDWALL_DATA_DIR", str(tmp_path / "stick"))
+    assert user_maps_dir() == tmp_path / "stick" / "maps"
+    assert map_dirs()[0] == tmp_path / "stick" / "maps"
+    assert settings_path() == tmp_path / "stick" / "settings.json"
+    assert saves_dir() == tmp_path / "stick" / "saves"
+    monkeypatch.setenv("SHIELDWALL_DATA_DIR", "  ")  # blank: the platform's folders
+    assert user_maps_dir().parent == data_dir()
+    assert data_dir().name.lower() == "shieldwall"

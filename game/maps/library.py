@@ -1,9 +1,9 @@
 """Where maps live, and finding one by name (maps/README.md · Where maps go).
 
-Two folders are searched: the player's own maps folder
-(``platformdirs.user_data_dir("shieldwall")/maps``), then the maps shipped in
-the repository's ``maps/`` (found next to the ``game`` package, which is where
-it is in a checkout and after ``pip install -e .``). A player's map with the
+Two folders are searched: the player's own maps folder (``maps`` in the per-user data
+folder, ``game.user_folders.data_dir()``, which ``SHIELDWALL_DATA_DIR`` moves), then the
+maps shipped in the repository's ``maps/`` (found next to the ``game`` package, which is
+where it is in a checkout and after ``pip install -e .``). A player's map with the
 same name as a shipped one wins, so a copied and edited battle is the one played.
 """
 
@@ -25,9 +25,9 @@ def shipped_maps_dir() -> Path:
 
 def user_maps_dir() -> Path:
     """The player's own maps folder (it may not exist yet)."""
-    import platformdirs
+    from game.user_folders import data_dir
 
-    return Path(platformdirs.user_data_dir("shieldwall")) / "maps"
+    return data_dir() / "maps"
 
 
 def map_dirs() -> tuple[Path, ...]:

@@ -1,26 +1,17 @@
 """Where the player's data lives: the per-user data folder and its ``saves`` folder.
 
-``platformdirs.user_data_dir("shieldwall")`` by default; the environment variable
-``SHIELDWALL_DATA_DIR`` overrides it (tests point it at a temporary folder, and a player
-can keep saves on a USB stick). Nothing is created until something is written.
+The data folder is ``game.user_folders.data_dir()`` (``SHIELDWALL_DATA_DIR`` overrides
+it, for the player's maps and settings alike). Nothing is created until something is
+written.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-DATA_DIR_ENV = "SHIELDWALL_DATA_DIR"
+from game.user_folders import DATA_DIR_ENV, data_dir
 
-
-def data_dir() -> Path:
-    """The per-user data folder (it may not exist yet)."""
-    override = os.environ.get(DATA_DIR_ENV, "").strip()
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("shieldwall"))
+__all__ = ["DATA_DIR_ENV", "data_dir", "quicksave_path", "saves_dir"]
 
 
 def saves_dir() -> Path:

@@ -1,6 +1,7 @@
 """Player settings: window, AI animation speed, reaction prompts; kept between runs.
 
-Stored as JSON in the per-user config folder. A damaged file is reported in
+Stored as JSON in the per-user config folder (the data folder when
+``SHIELDWALL_DATA_DIR`` is set; ``game.user_folders``). A damaged file is reported in
 one line and the defaults are used; saving writes a temp file and renames it,
 so a crash never leaves half a settings file (DESIGN.md · Errors and data).
 """
@@ -11,8 +12,6 @@ import json
 import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-
-import platformdirs
 
 AI_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 REACTION_PROMPTS: tuple[str, ...] = ("always", "when it matters", "never")
@@ -42,7 +41,9 @@ class Settings:
 
 
 def settings_path() -> Path:
-    return Path(platformdirs.user_config_dir("shieldwall")) / "settings.json"
+    from game.user_folders import config_dir
+
+    return config_dir() / "settings.json"
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
