@@ -42,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
         if args.log:
             for line in account(battle.events):
                 print(line)
+        if replayed.warning:
+            print(f"replay: note: {replayed.warning}", file=sys.stderr)
         if not replayed.matches:
             print(f"replay: {args.file}: {divergence(replayed)}", file=sys.stderr)
             if args.verify:

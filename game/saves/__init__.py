@@ -10,6 +10,8 @@ For the UI:
 
 - ``save_battle(battle, path)`` / ``load_battle(path)`` — Save / Load, F5 / F9
   (``quicksave_path()``); both raise ``SaveError`` whose ``str()`` is one line to show.
+  ``resume_save(path)`` loads too and keeps a ``warning`` line (content changed but the
+  battle replayed the same).
 - ``Autosaver().after_answer(battle)`` after each accepted answer; ``Autosaver().latest()``
   for Continue.
 - ``read_save(path)`` — the metadata (title, round, map) for a load menu, without replaying.
@@ -24,7 +26,14 @@ from game.saves.errors import SaveError
 from game.saves.folders import DATA_DIR_ENV, data_dir, quicksave_path, saves_dir
 from game.saves.format import MAX_ANSWERS, MAX_SAVE_BYTES, SCHEMA, SaveData, snapshot
 from game.saves.format import read as read_save
-from game.saves.replay import Replayed, divergence, load_battle, locate_map, replay_save
+from game.saves.replay import (
+    Replayed,
+    divergence,
+    load_battle,
+    locate_map,
+    replay_save,
+    resume_save,
+)
 from game.saves.store import save_battle, write_save
 
 __all__ = [
@@ -44,6 +53,7 @@ __all__ = [
     "quicksave_path",
     "read_save",
     "replay_save",
+    "resume_save",
     "save_battle",
     "saves_dir",
     "snapshot",

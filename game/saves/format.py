@@ -7,6 +7,7 @@ answers; issue 6 · Saves and replays).
       "title": "Duel at the ford", "saved_at": "2025-01-01T12:00:00+00:00", "round": 3,
       "over": false, "winner": null,
       "map": {"name": "duel.tmx", "path": "/…/maps/duel.tmx", "hash": "<sha256>"},
+      "content": {"hash": "<sha256 of the unit templates fielded and all the gear>"},
       "ruleset": {"id": "grid", "options": {}},
       "seed": 7,
       "controllers": {"party": "human", "bandits": "baseline"},
@@ -23,6 +24,10 @@ line naming the file. No pickle, no eval: answers are rebuilt by
 ``game.engine.answers.answer_from_dict``, which checks every field against its type.
 The metadata (title, round, over, winner, saved_at) is for menus only; replaying the
 answers is what restores the battle (``game.saves.replay``).
+
+``content`` (optional in schema 1; saves written before it lack it) fingerprints the unit
+and weapon numbers the battle was fought with (``game.content.digest``); a replay with
+other numbers may diverge, and the loader says that this is why.
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ class SaveData:
     over: bool = False
     winner: str | None = None
     schema: int = SCHEMA
+    content_hash: str = ""  # game.content.digest of what the battle fielded; "" = not recorded
 
 
 def snapshot(battle: Battle, title: str | None = None) -> SaveData:
@@ -90,6 +96,7 @@ def snapshot(battle: Battle, title: str | None = None) -> SaveData:
         raise ValueError(f"map {field.path.name!r} was not loaded from a file; cannot save")
     options = dict(getattr(battle, "ruleset_options", None) or {})
     return SaveData(
+        content_hash=fielded_content_digest(battle.content, field),
         title=title if title is not None else field.scenario.title,
         saved_at=datetime.now(UTC).isoformat(timespec="seconds"),
         map_name=field.path.name,
@@ -107,6 +114,14 @@ def snapshot(battle: Battle, title: str | None = None) -> SaveData:
     )
 
 
+def fielded_content_digest(content: Any, field: Any) -> str:
+    """The content fingerprint of a battle on ``field``: the templates its spawns name and
+    all the gear (``game.content.digest``)."""
+    from game.content.digest import content_digest
+
+    return content_digest(content, (spawn.template for spawn in field.spawns))
+
+
 def header(save: SaveData) -> dict[str, Any]:
     """Every field but the answers, as plain JSON data, in the order written."""
     return {
@@ -118,6 +133,7 @@ def header(save: SaveData) -> dict[str, Any]:
         "over": save.over,
         "winner": save.winner,
         "map": {"name": save.map_name, "path": save.map_path, "hash": save.map_hash},
+        **({"content": {"hash": save.content_hash}} if save.content_hash else {}),
         "ruleset": {"id": save.ruleset, "options": dict(save.options)},
         "seed": save.seed,
         "controllers": dict(save.controllers),
@@ -290,7 +306,9 @@ def _from_json(raw: Any, path: Path) -> SaveData:
     winner = top.get("winner", None)
     if winner is not None:
         winner = top.text("winner")
+    content_hash = top.sub("content").digest("hash") if "content" in top.obj else ""
     return SaveData(
+        content_hash=content_hash,
         title=top.text("title", ""),
         saved_at=top.text("saved_at", "", limit=64),
         map_name=map_name,

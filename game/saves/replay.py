@@ -4,9 +4,17 @@ replayed ``state_hash()`` must equal the saved one; issue 6 · Saves and replays
 
 ``load_battle(path)`` gives the live battle, ready to continue, or a ``SaveError`` line:
 the map cannot be found or has changed, an answer is refused (illegal), or the replay
-diverges (the final state hash differs). ``replay_save`` is the same without the last
-check, for ``replay`` without ``--verify`` and for tools that report the divergence
-themselves.
+diverges (the final state hash differs). ``resume_save(path)`` is the same but keeps the
+``Replayed`` record, whose ``warning`` says when the unit and weapon content changed
+since the save yet the battle replayed the same (the UI shows that line). ``replay_save``
+is the same without the last check, for ``replay`` without ``--verify`` and for tools
+that report the divergence themselves.
+
+The content (unit templates and gear) is not refused up front when its fingerprint
+differs from the save's: a change that does not touch this battle (a typo in a
+description, a weapon nobody carries) replays to the same state, and refusing it would
+lose a battle for nothing. A replay that breaks or diverges names the changed content
+as the likely cause instead.
 
 Where the map is looked for, first match with the saved content hash wins: the path
 recorded in the save, the save's own folder, then the map folders by name (the player's
@@ -23,7 +31,7 @@ from typing import Any
 from game.engine.battle import Battle
 from game.maps.battlefield import Battlefield
 from game.saves.errors import SaveError
-from game.saves.format import SaveData, read
+from game.saves.format import SaveData, fielded_content_digest, read
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +41,22 @@ class Replayed:
     battle: Battle
     save: SaveData
     state_hash: str
+    content_changed: bool = False  # the save's content fingerprint differs from today's
 
     @property
     def matches(self) -> bool:
         return self.state_hash == self.save.state_hash
+
+    @property
+    def warning(self) -> str:
+        """One line for the player when the battle loaded but its content changed."""
+        if not (self.content_changed and self.matches):
+            return ""
+        return (f"{self.save.map_name}: {CONTENT_CHANGED}; it replayed to the saved state and "
+                "goes on with the new numbers")
+
+
+CONTENT_CHANGED = "the unit and weapon content changed since this battle was saved"
 
 
 def _map_candidates(save: SaveData, save_path: Path) -> Iterator[Path]:
@@ -117,38 +137,50 @@ def replay_save(
         raise SaveError(save_path, f"the battle cannot start: {type(exc).__name__}: {exc}"
                         ) from None
     total = len(save.answers)
+    changed = bool(save.content_hash) and (
+        save.content_hash != fielded_content_digest(battle.content, field)
+    )
+    why = f" ({CONTENT_CHANGED})" if changed else ""
     try:
         for i, answer in enumerate(save.answers, start=1):
             try:
                 result = battle.answer(answer)
             except Exception as exc:  # a rules bug met by a replayed answer: report, no trace
                 raise SaveError(save_path, f"answer {i} of {total} ({_brief(answer)}) broke "
-                                f"the replay: {type(exc).__name__}: {exc}") from None
+                                f"the replay: {type(exc).__name__}: {exc}{why}") from None
             if not result.ok:
                 raise SaveError(save_path, f"answer {i} of {total} ({_brief(answer)}) is "
-                                f"illegal at that point: {result.reason}")
+                                f"illegal at that point: {result.reason}{why}")
         digest = battle.state_hash()
     except BaseException:
         battle.close()
         raise
-    return Replayed(battle, save, digest)
+    return Replayed(battle, save, digest, changed)
 
 
-def load_battle(path: Path | str, *, content: Any = None) -> Battle:
-    """Read, replay and verify the save at ``path``: the battle, ready to continue."""
+def resume_save(path: Path | str, *, content: Any = None) -> Replayed:
+    """Read, replay and verify the save at ``path``: the replayed battle, ready to continue
+    (``.battle``), with a ``.warning`` line when its content changed harmlessly."""
     path = Path(path)
     replayed = replay_save(read(path), path, content=content)
     if not replayed.matches:
         replayed.battle.close()
         raise SaveError(path, divergence(replayed))
-    return replayed.battle
+    return replayed
+
+
+def load_battle(path: Path | str, *, content: Any = None) -> Battle:
+    """Read, replay and verify the save at ``path``: the battle, ready to continue."""
+    return resume_save(path, content=content).battle
 
 
 def divergence(replayed: Replayed) -> str:
     """The one-line account of a replay that did not reach the saved state."""
+    cause = CONTENT_CHANGED if replayed.content_changed else (
+        "the rules or the content changed since it was saved")
     return (f"replay diverged: after {len(replayed.save.answers)} answers the state hash is "
             f"{replayed.state_hash[:12]}…, the save says {replayed.save.state_hash[:12]}… "
-            "(the rules or the content changed since it was saved)")
+            f"({cause})")
 
 
 def _brief(answer: Any) -> str:
