@@ -14,7 +14,9 @@ For the UI:
   battle replayed the same).
 - ``Autosaver().after_answer(battle)`` after each accepted answer; ``Autosaver().latest()``
   for Continue.
-- ``read_save(path)`` — the metadata (title, round, map) for a load menu, without replaying.
+- ``read_save(path)`` — the metadata (title, round, map) for a load menu, without replaying;
+  ``list_saves()`` — every save in the folder that way, newest first; ``new_save_path``
+  names a manual save.
 - ``ReplayCursor`` — step forward and back through a saved battle (the replay viewer).
 """
 
@@ -26,6 +28,7 @@ from game.saves.errors import SaveError
 from game.saves.folders import DATA_DIR_ENV, data_dir, quicksave_path, saves_dir
 from game.saves.format import MAX_ANSWERS, MAX_SAVE_BYTES, SCHEMA, SaveData, snapshot
 from game.saves.format import read as read_save
+from game.saves.listing import SaveEntry, list_saves, new_save_path
 from game.saves.replay import (
     Replayed,
     divergence,
@@ -45,11 +48,14 @@ __all__ = [
     "ReplayCursor",
     "Replayed",
     "SaveData",
+    "SaveEntry",
     "SaveError",
     "data_dir",
     "divergence",
     "load_battle",
+    "list_saves",
     "locate_map",
+    "new_save_path",
     "quicksave_path",
     "read_save",
     "replay_save",

@@ -79,12 +79,12 @@ class Autosaver:
                 return path
         return None
 
-    def after_answer(self, battle: Battle) -> Path:
+    def after_answer(self, battle: Battle, fog: bool | None = None) -> Path:
         """Autosave ``battle`` now; returns the file written. ``SaveError`` if it cannot be
         written (the older autosaves are then all still there)."""
         path = self._next_path()
         try:
-            save = snapshot(battle)
+            save = snapshot(battle, fog=fog)
         except ValueError as exc:
             raise SaveError(path, str(exc)) from None
         write_save(save, path, self._encoded(save.answers))

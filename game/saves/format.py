@@ -25,9 +25,11 @@ line naming the file. No pickle, no eval: answers are rebuilt by
 The metadata (title, round, over, winner, saved_at) is for menus only; replaying the
 answers is what restores the battle (``game.saves.replay``).
 
-``content`` (optional in schema 1; saves written before it lack it) fingerprints the unit
-and weapon numbers the battle was fought with (``game.content.digest``); a replay with
-other numbers may diverge, and the loader says that this is why.
+Optional keys (schema 1 files written before them lack them, and load as before):
+``content`` fingerprints the unit and weapon numbers the battle was fought with
+(``game.content.digest``); a replay with other numbers may diverge, and the loader then
+says that this is why. ``view`` keeps how the player watched the battle, not what
+happened in it: ``{"fog": true}`` when fog of war was chosen in the menu.
 """
 
 from __future__ import annotations
@@ -83,10 +85,12 @@ class SaveData:
     winner: str | None = None
     schema: int = SCHEMA
     content_hash: str = ""  # game.content.digest of what the battle fielded; "" = not recorded
+    fog: bool | None = None  # the player's fog-of-war choice; None = the map's default
 
 
-def snapshot(battle: Battle, title: str | None = None) -> SaveData:
-    """The save of ``battle`` as it is now. ``ValueError`` for a battle that a save cannot
+def snapshot(battle: Battle, title: str | None = None, fog: bool | None = None) -> SaveData:
+    """The save of ``battle`` as it is now (``fog``: the player's fog choice, kept so a
+    loaded hotseat battle hides what it hid). ``ValueError`` for a battle that a save cannot
     reproduce: one built from a map in memory (no file, no real hash) or driven by
     scripted dice instead of its seed."""
     field = battle.battlefield
@@ -111,6 +115,7 @@ def snapshot(battle: Battle, title: str | None = None) -> SaveData:
         round=battle.round,
         over=battle.over,
         winner=battle.winner,
+        fog=fog,
     )
 
 
@@ -138,6 +143,7 @@ def header(save: SaveData) -> dict[str, Any]:
         "seed": save.seed,
         "controllers": dict(save.controllers),
         "state_hash": save.state_hash,
+        **({"view": {"fog": save.fog}} if save.fog is not None else {}),
     }
 
 
@@ -194,7 +200,8 @@ def decode(data: bytes, path: Path | str = "<save>") -> SaveData:
         raw = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno} column {exc.colno}"
-        hint = "; the file looks cut short" if exc.pos >= len(text.rstrip()) else ""
+        cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        hint = "; the file looks cut short" if cut else ""
         raise SaveError(path, f"is not valid JSON ({exc.msg} at {where}){hint}") from None
     except RecursionError:
         raise SaveError(path, "is not a save: JSON nested too deeply") from None
@@ -307,8 +314,10 @@ def _from_json(raw: Any, path: Path) -> SaveData:
     if winner is not None:
         winner = top.text("winner")
     content_hash = top.sub("content").digest("hash") if "content" in top.obj else ""
+    fog = top.sub("view").boolean("fog") if "view" in top.obj else None
     return SaveData(
         content_hash=content_hash,
+        fog=fog,
         title=top.text("title", ""),
         saved_at=top.text("saved_at", "", limit=64),
         map_name=map_name,

@@ -36,10 +36,12 @@ def write_save(save: SaveData, path: Path | str, answer_lines: list[str] | None 
     return path
 
 
-def save_battle(battle: Battle, path: Path | str, title: str | None = None) -> Path:
+def save_battle(
+    battle: Battle, path: Path | str, title: str | None = None, fog: bool | None = None
+) -> Path:
     """Save ``battle`` as it is now to ``path`` (atomically); returns the path."""
     try:
-        save = snapshot(battle, title)
+        save = snapshot(battle, title, fog)
     except ValueError as exc:
         raise SaveError(path, str(exc)) from None
     return write_save(save, path)

@@ -1,0 +1,86 @@
+"""The saves a load menu lists: every save in the saves folder with what it says about
+itself (map, ruleset, round, date), newest first, without replaying any (issue 6 · Save
+and Load in the Esc menu; the replay viewer opens one).
+
+A file that does not read as a save is still listed, with its one-line problem, so the
+player sees why it cannot be loaded instead of it silently missing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from game.saves.autosave import PREFIX as AUTOSAVE_PREFIX
+from game.saves.errors import SaveError
+from game.saves.folders import quicksave_path, saves_dir
+from game.saves.format import SaveData, read
+
+MAX_LISTED = 200  # the newest files; a folder of thousands must not stall the menu
+
+
+@dataclass(frozen=True, slots=True)
+class SaveEntry:
+    """One file in the saves folder: its save, or why it cannot be read."""
+
+    path: Path
+    modified: float  # the file's modification time (seconds since the epoch)
+    save: SaveData | None
+    problem: str = ""
+
+    @property
+    def kind(self) -> str:
+        """"autosave", "quicksave" or "save"."""
+        if self.path.name.startswith(AUTOSAVE_PREFIX):
+            return "autosave"
+        if self.path.name == quicksave_path().name:
+            return "quicksave"
+        return "save"
+
+    @property
+    def when(self) -> str:
+        """The local date and time it was saved, e.g. "2025-03-14 18:05"."""
+        stamp = None
+        if self.save is not None and self.save.saved_at:
+            with contextlib.suppress(ValueError):
+                stamp = datetime.fromisoformat(self.save.saved_at).astimezone()
+        if stamp is None:
+            stamp = datetime.fromtimestamp(self.modified).astimezone()
+        return stamp.strftime("%Y-%m-%d %H:%M")
+
+
+def list_saves(folder: Path | None = None) -> list[SaveEntry]:
+    """The ``.json`` files in ``folder`` (the saves folder), newest first."""
+    folder = folder if folder is not None else saves_dir()
+    try:
+        files = [p for p in folder.glob("*.json") if p.is_file()]
+    except OSError:
+        return []
+    stamped: list[tuple[float, Path]] = []
+    for path in files:
+        with contextlib.suppress(OSError):
+            stamped.append((path.stat().st_mtime, path))
+    stamped.sort(key=lambda sp: (sp[0], sp[1].name), reverse=True)
+    entries = []
+    for modified, path in stamped[:MAX_LISTED]:
+        try:
+            entries.append(SaveEntry(path, modified, read(path)))
+        except SaveError as exc:
+            entries.append(SaveEntry(path, modified, None, exc.line))
+    return entries
+
+
+def new_save_path(name: str, folder: Path | None = None) -> Path:
+    """A fresh file name for a manual save of the battle ``name`` (usually the map's file
+    stem): ``<name>-<local date>-<time>.json``, never one that exists already."""
+    folder = folder if folder is not None else saves_dir()
+    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-") or "battle"
+    stem = f"{safe[:60]}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    path = folder / f"{stem}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}.json"
+        n += 1
+    return path
