@@ -77,7 +77,7 @@ def test_selecting_a_map_preselects_its_ruleset_and_lists_its_sides(
     menu = MenuScene(_entries(tmp_path), ["grid", "clash"], start=lambda s: None)
     app.push(menu)
     app.step(1)
-    _click(app, menu._row_rect(1).center)
+    _click(app, menu.rows.row_rect(1).center)
     assert menu.selected == 1 and menu.ruleset.value == "clash"
     assert [c.label for c in menu.side_choices] == ["Bandits", "The Party", "Beasts"]
     # a side the map reserves for the AI offers no other choice
@@ -108,7 +108,7 @@ def test_a_broken_map_is_listed_with_its_problem_and_cannot_start(app: App, tmp_
     assert "ground" in menu.start_button.reason
     _click(app, menu.start_button.rect.center)
     assert started == []
-    assert "ground" in menu.tooltip(menu._row_rect(2).center)
+    assert "ground" in menu.tooltip(menu.rows.row_rect(2).center)
 
 
 def test_the_menu_draws_a_thumbnail_of_the_map(app: App, tmp_path: Path) -> None:

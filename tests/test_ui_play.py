@@ -237,12 +237,7 @@ def test_ai_sides_play_themselves_and_the_human_sees_the_result(app: App, tmp_pa
     controllers = {"party": "human", "foes": "baseline"}
     battle = Battle(path, "grid", 11, controllers)
 
-    class Setup:  # the two fields ai_controller reads from the menu's BattleSetup
-        pass
-
-    setup = Setup()
-    setup.controllers = tuple(controllers.items())  # type: ignore[attr-defined]
-    answer = ai_controller(setup, 11)  # type: ignore[arg-type]
+    answer = ai_controller(controllers, 11)
     assert answer is not None
     scene = PlayScene(battle, MapView.from_file(path), lambda: None, ai_answer=answer)
     app.push(scene)
@@ -467,3 +462,75 @@ def test_menu_to_battle_and_back_through_the_esc_menu(app: App, tmp_path: Path) 
     _click_at(app, back.rect.center)
     assert isinstance(app.top, MenuScene) and len(app.stack) == 1
     assert world not in esper.list_worlds()
+
+
+def _hotseat_just_before_a_reaction(
+    app: App, tmp_path: Path
+) -> tuple[PlayScene, Battle, Answer]:
+    """A hotseat battle on the screen, the bandits' player at the controls, one answer
+    (returned) before it offers the party Total Defense."""
+    at_reaction = _battle_at_a_reaction(tmp_path)
+    answers = list(at_reaction.answers)
+    path = at_reaction.battlefield.path
+    at_reaction.close()
+    battle = Battle.replay(path, answers[:-1], seed=at_reaction.seed,
+                           controllers={"party": "human", "foes": "human"})
+    d = battle.pending
+    assert d is not None and d.side == "foes"
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    return scene, battle, answers[-1]
+
+
+def test_hotseat_hands_off_before_a_reaction_prompt_for_the_other_side(
+    app: App, tmp_path: Path
+) -> None:
+    """Issue 4 · hotseat: the acting player must neither see nor answer the other side's
+    reaction prompt; the hand-off screen comes first, and hands back afterwards."""
+    scene, battle, attack = _hotseat_just_before_a_reaction(app, tmp_path)
+    assert app.top is scene
+    assert scene.give(attack)  # the bandits' attack opens Total Defense for the party
+    reaction = battle.pending
+    assert reaction is not None and reaction.kind == "reaction" and reaction.side == "party"
+    # before the hand-off screen: the prompt is neither drawn nor answerable
+    assert scene.handoff_due()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1"))
+    centre = scene._prompt_rect().center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=centre))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=centre))
+    for _ in range(400):
+        app.step(1)
+        if isinstance(app.top, HandOffScene):
+            break
+    assert battle.pending is reaction, "the acting player answered the other side's prompt"
+    handoff = app.top
+    assert isinstance(handoff, HandOffScene) and handoff.reacting is not None
+    assert handoff.side_name == battle.battlefield.side("party").name
+    _click_at(app, (640, 360))
+    assert app.top is scene and not scene.handoff_due()
+    app.step(1)
+    labels = [b.label for b in scene.prompt_buttons]
+    _click_at(app, scene.prompt_buttons[labels.index("Total Defense")].rect.center)
+    assert battle.answers[-1].kind == "total_defense"
+    for _ in range(400):  # and back to the bandits' player
+        app.step(1)
+        if isinstance(app.top, HandOffScene) or battle.over:
+            break
+    d = battle.pending
+    if d is not None and d.side == "foes":
+        assert isinstance(app.top, HandOffScene) and app.top.reacting is None
+
+
+def test_no_hand_off_for_a_reaction_declined_by_the_never_setting(
+    app: App, tmp_path: Path
+) -> None:
+    app.settings = Settings(reaction_prompts="never")
+    scene, battle, attack = _hotseat_just_before_a_reaction(app, tmp_path)
+    assert scene.give(attack)
+    for _ in range(400):
+        app.step(1)
+        if battle.answers[-1].kind == "decline":
+            break
+    assert battle.answers[-1].kind == "decline"
+    assert not any(isinstance(s, HandOffScene) for s in app.stack)

@@ -34,10 +34,29 @@ def _plain(value: Any) -> Any:
     return repr(value)  # an enum or another small value type: its repr is stable
 
 
+# Content is loaded once and never changed, and an autosave after every answer asks
+# again each time: remember the answers (the content object is kept, so its id is not
+# reused while it is cached).
+_CACHE: dict[tuple[int, tuple[str, ...]], tuple[Content, str]] = {}
+_CACHE_SIZE = 32
+
+
 def content_digest(content: Content, templates: Iterable[str]) -> str:
     """The sha256 hex digest of ``templates`` (ids; unknown ones count as absent) and all
     the gear in ``content``."""
-    wanted = sorted(set(templates))
+    wanted = tuple(sorted(set(templates)))
+    key = (id(content), wanted)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    digest = _digest(content, wanted)
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[key] = (content, digest)
+    return digest
+
+
+def _digest(content: Content, wanted: tuple[str, ...]) -> str:
     data = {
         "templates": {t: _plain(content.templates.get(t)) for t in wanted},
         "weapons": _plain(content.weapons),

@@ -39,6 +39,8 @@ DRAG_THRESHOLD = 5
 class BattleScene(Scene):
     """Shows one battle and lets the humans play it."""
 
+    pan_with_arrows = True  # the replay viewer steps with ← and → instead
+
     def __init__(self, model: BattleModel, view: MapView, back_to_menu: Callable[[], None]) -> None:
         self.model = model
         self.board = Board(view, model)
@@ -161,8 +163,12 @@ class BattleScene(Scene):
         if self.app.top is not self:
             return
         keys = pygame.key.get_pressed()
-        dx = (keys[pygame.K_a] or keys[pygame.K_LEFT]) - (keys[pygame.K_d] or keys[pygame.K_RIGHT])
-        dy = (keys[pygame.K_w] or keys[pygame.K_UP]) - (keys[pygame.K_s] or keys[pygame.K_DOWN])
+        arrows = self.pan_with_arrows
+        left = keys[pygame.K_a] or (arrows and keys[pygame.K_LEFT])
+        right = keys[pygame.K_d] or (arrows and keys[pygame.K_RIGHT])
+        up = keys[pygame.K_w] or (arrows and keys[pygame.K_UP])
+        down = keys[pygame.K_s] or (arrows and keys[pygame.K_DOWN])
+        dx, dy = int(left) - int(right), int(up) - int(down)
         if dx or dy:
             self.camera = self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt).clamped(
                 self.model.width, self.model.height

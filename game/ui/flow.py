@@ -1,10 +1,12 @@
-"""How the screens lead to one another: menu → battle (→ hand-off, victory) → menu."""
+"""How the screens lead to one another: menu → battle (→ hand-off, victory) → menu, and
+into a saved battle: Continue, the load list, F9, the replay viewer (issue 6)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from game.ui.app import App, Scene
+from game.ui.battle_saves import BattleSaves
 from game.ui.catalogue import MapEntry, load_catalogue, rulesets
 from game.ui.map_view import MapLoadError, MapView
 from game.ui.menu import BattleSetup, MenuScene
@@ -21,18 +23,24 @@ def ai_levels() -> list[str]:
 class GameFlow:
     """Builds scenes and moves between them."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, saves_folder: Path | None = None) -> None:
         self.app = app
         self.entries: list[MapEntry] = []
+        self.saves = BattleSaves(app.notify, self.resume, self.show_saves, saves_folder)
 
     def menu(self, preselect: Path | None = None, seed: int | None = None) -> Scene:
         self.entries = load_catalogue(extra=[preselect] if preselect else [])
+        target, about = self.saves.continue_target()
         scene = MenuScene(
             self.entries,
             rulesets(),
             start=self.start_battle,
             open_settings=self.open_settings,
             ai_levels=ai_levels(),
+            continue_game=self.continue_latest,
+            continue_about=about if target is not None else None,
+            continue_reason=about if target is None else "",
+            open_saves=self.show_saves,
         )
         if preselect is not None:
             for i, entry in enumerate(self.entries):
@@ -46,6 +54,7 @@ class GameFlow:
         self.app.push(SettingsScene())
 
     def back_to_menu(self) -> None:
+        self._discard_battles()
         self.app.reset(self.menu())
 
     def start_battle(self, setup: BattleSetup) -> None:
@@ -60,4 +69,81 @@ class GameFlow:
         if isinstance(scene, str):
             self.app.notify(scene)
             return
+        self._discard_battles()
         self.app.replace(scene)
+
+    # -- saved battles ------------------------------------------------------------------------
+
+    def continue_latest(self) -> None:
+        """Continue: resume the newest autosave (the menu greys the button when none)."""
+        path, why = self.saves.continue_target()
+        if path is None:
+            self.app.notify(why)
+            return
+        self.resume(path)
+
+    def resume(self, path: Path) -> bool:
+        """Replay the save at ``path`` into a battle screen that replaces every screen; a
+        save that cannot be resumed (damaged, diverging, its map changed or gone) is one
+        line on screen and nothing changes."""
+        from game.saves import SaveError, resume_save
+        from game.ui.play_scene import play_scene_for
+
+        try:
+            replayed = resume_save(path)
+        except SaveError as exc:
+            self.app.notify(exc.line)
+            return False
+        battle = replayed.battle
+        try:
+            view = MapView.from_file(battle.battlefield.path)
+        except MapLoadError as exc:
+            battle.close()
+            self.app.notify(str(exc))
+            return False
+        fog = replayed.save.fog
+        scene = play_scene_for(
+            battle, view, self, fog=fog if fog is not None else battle.battlefield.scenario.fog
+        )
+        if isinstance(scene, str):
+            self.app.notify(f"{path}: {scene}")
+            return False
+        self._discard_battles()
+        self.app.reset(scene)
+        if replayed.warning:
+            self.app.notify(replayed.warning)
+        return True
+
+    def watch(self, path: Path) -> bool:
+        """Open the replay viewer on the save at ``path`` (over the current screens)."""
+        from game.saves import ReplayCursor, SaveError
+        from game.ui.replay_scene import ReplayScene
+
+        try:
+            cursor = ReplayCursor.open(path)
+        except SaveError as exc:
+            self.app.notify(exc.line)
+            return False
+        try:
+            view = MapView.from_file(cursor.battle.battlefield.path)
+        except MapLoadError as exc:
+            cursor.close()
+            self.app.notify(str(exc))
+            return False
+        self.app.push(ReplayScene(cursor, view, self.app.pop))
+        return True
+
+    def show_saves(self) -> None:
+        """The load list: saved battles to resume or to watch."""
+        from game.ui.save_list import SaveListScene
+
+        self.app.push(SaveListScene(self.saves.folder, load=self.resume, watch=self.watch))
+
+    def _discard_battles(self) -> None:
+        """Free the worlds of battles on the screen stack that are about to go away."""
+        from game.ui.play_scene import PlayScene
+        from game.ui.replay_scene import ReplayScene
+
+        for scene in self.app.stack:
+            if isinstance(scene, PlayScene | ReplayScene):
+                scene.discard()

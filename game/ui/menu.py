@@ -1,4 +1,5 @@
-"""The main menu: pick a battle, a ruleset, who plays each side, a seed; settings; quit.
+"""The main menu: pick a battle, a ruleset, who plays each side, a seed; settings; quit;
+Continue the last battle and open the saves and replays (issue 6).
 
 Issue 4 · Menu. The list shows shipped and per-user maps with a thumbnail
 (the map itself, drawn small) and the selected map's briefing. The map's own
@@ -19,6 +20,7 @@ from game.ui.app import Scene
 from game.ui.background import backdrop
 from game.ui.catalogue import MapEntry
 from game.ui.map_view import MapLoadError, MapView
+from game.ui.row_list import RowList
 from game.ui.theme import colour
 from game.ui.widgets import (
     Button,
@@ -28,6 +30,7 @@ from game.ui.widgets import (
     draw_panel,
     draw_paragraphs,
     draw_text,
+    fit_text,
 )
 
 CONTROLLERS = ("Human", "AI")
@@ -94,6 +97,11 @@ class MenuScene(Scene):
         start: Callable[[BattleSetup], None],
         open_settings: Callable[[], None] | None = None,
         ai_levels: Sequence[str] = (),
+        *,
+        continue_game: Callable[[], None] | None = None,
+        continue_about: str | None = None,
+        continue_reason: str = "",
+        open_saves: Callable[[], None] | None = None,
     ) -> None:
         self.ai_levels = list(ai_levels)
         self.entries = list(entries)
@@ -101,7 +109,8 @@ class MenuScene(Scene):
         self.start = start
         self.open_settings = open_settings
         self.selected = 0 if self.entries else -1
-        self.scroll = 0
+        self.rows = RowList(ROW_H, 6, self.select)
+        self.rows.count = len(self.entries)
         self._thumbs: dict[tuple[str, int, int], pygame.Surface | str] = {}
         self._loaded_this_frame = False
         self._views: dict[str, MapView] = {}
@@ -130,6 +139,22 @@ class MenuScene(Scene):
         )
         self.settings_button = Button("Settings", self._settings, hint="Window, AI speed, prompts.")
         self.quit_button = Button("Quit", self._quit, hint="Leave Shieldwall.")
+        # Continue (issue 6): the newest autosave; greyed, saying why, when there is none
+        self.continue_button = Button(
+            "Continue",
+            continue_game or (lambda: None),
+            style="primary",
+            hint=f"Resume {continue_about}." if continue_about else "Resume your last battle.",
+        )
+        self.continue_button.visible = continue_game is not None
+        if continue_about is None:
+            self.continue_button.set_enabled(False, continue_reason or "nothing to continue")
+        self.saves_button = Button(
+            "Saves & replays",
+            open_saves or (lambda: None),
+            hint="Load a saved battle, or watch one again step by step.",
+        )
+        self.saves_button.visible = open_saves is not None
         self.message = ""
         if self.entries:
             self.select(0)
@@ -168,7 +193,7 @@ class MenuScene(Scene):
         else:
             self.start_button.set_enabled(False, entry.problem or "this map cannot be played")
         self._size = (0, 0)  # relayout
-        self._ensure_visible()
+        self.rows.ensure_visible(self.selected)
 
     def setup(self) -> BattleSetup | None:
         entry = self.entry
@@ -200,6 +225,8 @@ class MenuScene(Scene):
         w, h = size
         margin = 32
         self.list_rect = pygame.Rect(margin, 118, min(400, int(w * 0.32)), h - 118 - 96)
+        inner = self.list_rect.inflate(-16, -16)
+        self.rows.rect = pygame.Rect(inner.x, inner.y + 34, inner.w, inner.h - 34)
         self.detail_rect = pygame.Rect(
             self.list_rect.right + 24, 118, w - self.list_rect.right - 24 - margin, h - 118 - 96
         )
@@ -225,10 +252,17 @@ class MenuScene(Scene):
         self.quit_button.rect = pygame.Rect(0, 0, 120, 44)
         self.quit_button.rect.bottomright = (w - margin, h - 26)
         self.settings_button.rect.bottomright = (self.quit_button.rect.left - 14, h - 26)
+        self.rows.ensure_visible(self.selected)
+        self.continue_button.rect = pygame.Rect(0, 0, 170, 44)
+        self.continue_button.rect.bottomleft = (margin, h - 26)
+        self.saves_button.rect = pygame.Rect(0, 0, 200, 44)
+        self.saves_button.rect.bottomleft = (self.continue_button.rect.right + 14, h - 26)
 
     def widgets(self) -> list[Widget]:
         return [
             self.start_button,
+            self.continue_button,
+            self.saves_button,
             self.settings_button,
             self.quit_button,
             self.ruleset,
@@ -236,20 +270,6 @@ class MenuScene(Scene):
             self.fog,
             *self.side_choices,
         ]
-
-    def _row_rect(self, i: int) -> pygame.Rect:
-        inner = self.list_rect.inflate(-16, -16)
-        return pygame.Rect(inner.x, inner.y + 34 + i * (ROW_H + 6) - self.scroll, inner.w, ROW_H)
-
-    def _ensure_visible(self) -> None:
-        if self._size == (0, 0) or self.selected < 0:
-            return
-        row = self._row_rect(self.selected)
-        inner = self.list_rect.inflate(-16, -16)
-        if row.top < inner.y + 34:
-            self.scroll -= inner.y + 34 - row.top
-        elif row.bottom > inner.bottom:
-            self.scroll += row.bottom - inner.bottom
 
     # -- events -------------------------------------------------------------------------------
 
@@ -259,23 +279,10 @@ class MenuScene(Scene):
         for widget in self.widgets():
             if widget.handle(event):
                 return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.list_rect.collidepoint(event.pos):
-                for i in range(len(self.entries)):
-                    if self._row_rect(i).collidepoint(event.pos):
-                        self.select(i)
-                        return
-        elif event.type == pygame.MOUSEWHEEL:
-            if self.list_rect.collidepoint(pygame.mouse.get_pos()):
-                max_scroll = max(0, len(self.entries) * (ROW_H + 6) + 40 - self.list_rect.h)
-                self.scroll = max(0, min(max_scroll, self.scroll - event.y * 40))
-        elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_DOWN, pygame.K_s):
-                self.select(self.selected + 1)
-            elif event.key in (pygame.K_UP, pygame.K_w):
-                self.select(self.selected - 1)
-            elif event.key == pygame.K_ESCAPE:
-                self.app.quit()
+        if self.rows.handle(event, self.selected):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
         elif event.type == pygame.VIDEORESIZE:
             self._size = (0, 0)
 
@@ -284,11 +291,8 @@ class MenuScene(Scene):
             text = widget.tooltip(mouse)
             if text:
                 return text
-        if self._size != (0, 0) and self.list_rect.collidepoint(mouse):
-            for i, entry in enumerate(self.entries):
-                if self._row_rect(i).collidepoint(mouse) and entry.problem:
-                    return entry.problem
-        return ""
+        i = self.rows.row_at(mouse) if self._size != (0, 0) else None
+        return (self.entries[i].problem or "") if i is not None else ""
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -340,7 +344,12 @@ class MenuScene(Scene):
         )
         self._draw_detail(surface)  # first, so the chosen map's picture loads first
         self._draw_list(surface)
-        for button in (self.settings_button, self.quit_button):
+        for button in (
+            self.continue_button,
+            self.saves_button,
+            self.settings_button,
+            self.quit_button,
+        ):
             button.draw(surface)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
@@ -364,10 +373,9 @@ class MenuScene(Scene):
                 fg="parchment_dark",
                 size=theme.SIZE_SMALL,
             )
-        for i, entry in enumerate(self.entries):
-            row = self._row_rect(i)
-            if row.bottom < inner.y or row.top > inner.bottom:
-                continue
+        for i in self.rows.visible():
+            entry = self.entries[i]
+            row = self.rows.row_rect(i)
             hover = row.collidepoint(pygame.mouse.get_pos())
             fill = "parchment" if i == self.selected else ("wood_light" if hover else "wood")
             draw_panel(
@@ -399,7 +407,7 @@ class MenuScene(Scene):
             sub_fg = "ink_soft" if i == self.selected else "muted"
             draw_text(
                 surface,
-                _fit(entry.title, row.w - 110, "bold", theme.SIZE_BODY),
+                fit_text(entry.title, row.w - 110, "bold", theme.SIZE_BODY),
                 (tx + 96, row.y + 9),
                 role="bold",
                 fg=text_fg,
@@ -427,7 +435,7 @@ class MenuScene(Scene):
             return
         draw_text(
             surface,
-            _fit(entry.title, left.w, "title", theme.SIZE_HEADING),
+            fit_text(entry.title, left.w, "title", theme.SIZE_HEADING),
             left.topleft,
             role="title",
             size=theme.SIZE_HEADING,
@@ -486,13 +494,3 @@ class MenuScene(Scene):
         self.seed.draw(surface)
         self.fog.draw(surface)
         self.start_button.draw(surface)
-
-
-def _fit(text: str, width: int, role: str, size: int) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    f = theme.font(role, size)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"

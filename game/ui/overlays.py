@@ -154,14 +154,39 @@ class PauseScene(_Dialog):
     title = "Paused"
     width = 380
 
-    def __init__(self, back_to_menu: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        back_to_menu: Callable[[], None],
+        *,
+        on_save: Callable[[], object] | None = None,
+        on_load: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__()
         self.items = [
             Button("Resume", self.close, style="primary", hint="Back to the battle [Esc]."),
+        ]
+        if on_save is not None:
+            self.on_save = on_save
+            self.items.append(
+                Button("Save", self._save, hint="Save this battle as a new file (F5 quicksaves).")
+            )
+        if on_load is not None:
+            self.items.append(
+                Button("Load", on_load, hint="Open a saved battle or watch a replay (F9 "
+                       "quickloads).")
+            )
+        back_hint = "Leave this battle (it is autosaved: Continue resumes it)."
+        if on_save is None:
+            back_hint = "Abandon this battle."
+        self.items += [
             Button("Settings", self._settings),
-            Button("Back to menu", back_to_menu, hint="Abandon this battle."),
+            Button("Back to menu", back_to_menu, hint=back_hint),
             Button("Quit", self._quit, hint="Leave Shieldwall."),
         ]
+
+    def _save(self) -> None:
+        self.on_save()
+        self.close()
 
     def _settings(self) -> None:
         self.app.push(SettingsScene())
@@ -171,7 +196,9 @@ class PauseScene(_Dialog):
 
 
 class HandOffScene(Scene):
-    """Between two human sides: the board is hidden until the next player clicks."""
+    """Between two human sides: the board is hidden until the next player clicks. Also
+    before a reaction prompt for the side that is not acting (``reacting`` names the
+    unit), and back to the acting side afterwards."""
 
     opaque = True
 
@@ -181,11 +208,14 @@ class HandOffScene(Scene):
         side_colour: str,
         round_no: int,
         on_ready: Callable[[], None] | None = None,
+        *,
+        reacting: str | None = None,
     ) -> None:
         self.side_name = side_name
         self.side_colour = side_colour
         self.round_no = round_no
         self.on_ready = on_ready
+        self.reacting = reacting  # the unit offered a reaction, when that is the reason
 
     def handle(self, event: pygame.event.Event) -> None:
         ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
@@ -215,9 +245,12 @@ class HandOffScene(Scene):
             fg="parchment_dark",
             anchor="midtop",
         )
+        headline = f"{self.side_name} to move"
+        if self.reacting is not None:
+            headline = f"{self.side_name}: {self.reacting} may react"
         draw_text(
             surface,
-            f"{self.side_name} to move",
+            headline,
             (w // 2, h // 2 - 8),
             role="title",
             size=theme.SIZE_TITLE,

@@ -13,12 +13,19 @@ from the pending Decision and ``Battle.legal_answers()``:
   may matter, or never.
 
 AI sides answer through ``game.ai`` at the speed the settings ask for, each
-answer animated; between two human sides a hand-off screen hides the board.
+answer animated; between two human sides a hand-off screen hides the board, also
+before a reaction prompt for the side that is not acting (the acting player must not
+see or answer it).
+
+Saves (issue 6): after every accepted answer (and every undo) the battle is autosaved;
+F5 quicksaves, F9 quickloads, the Esc menu saves and opens the load list
+(``game.ui.battle_saves``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
@@ -42,11 +49,13 @@ from game.ui.tokens import draw_token, icon_image
 from game.ui.widgets import Button, draw_panel, draw_text
 
 if TYPE_CHECKING:
+    from game.ui.battle_saves import BattleSaves
     from game.ui.flow import GameFlow
     from game.ui.menu import BattleSetup
 
 # seconds between two AI answers, per speed setting
 AI_DELAY = {"slow": 0.9, "normal": 0.45, "fast": 0.15, "instant": 0.0}
+INSTANT_AI_SECONDS_PER_FRAME = 0.05  # "instant" AI answers at most this long per frame
 MOVE_CELLS_PER_S = {"slow": 5.0, "normal": 9.0, "fast": 18.0, "instant": 1e9}
 
 ACTION_ICONS: tuple[tuple[str, str], ...] = (
@@ -198,9 +207,11 @@ class PlayScene(BattleScene):
         ai_answer: Callable[[Battle], Answer] | None = None,
         *,
         fog: bool = False,
+        saves: BattleSaves | None = None,
     ) -> None:
         self.battle = battle
         self.fog = fog
+        self.saves = saves
         self._fog_key: object = None
         self._fog_hidden: frozenset[Cell] = frozenset()
         self._sight: Sight | None = None
@@ -220,8 +231,7 @@ class PlayScene(BattleScene):
         # The hovered path's provoking squares: asked every frame, changes only with the
         # decision or the hovered answer (one entry is enough: one path is hovered at a time).
         self._provoking: tuple[object, list[Cell]] = (None, [])
-        self._last_human_side: str | None = None
-        self._handoff_done_for: int = -1
+        self._last_human_side: str | None = None  # whose player has the controls now
         self._finished = False
         self.action_buttons: list[tuple[Button, Option]] = []
         self._bar_for: tuple[int, int] = (-1, -1)
@@ -249,9 +259,33 @@ class PlayScene(BattleScene):
 
     def leave(self) -> None:
         """Back to the menu; the battle's esper world is deleted."""
-        self.closed = True
-        self.battle.close()
+        self.discard()
         self._leave_to_menu()
+
+    def discard(self) -> None:
+        """Let the battle go (another one is loaded in its place): its world is deleted."""
+        if not self.closed:
+            self.closed = True
+            self.battle.close()
+
+    def _pause(self) -> None:
+        from game.ui.overlays import PauseScene
+
+        saves = self.saves
+        if saves is None:
+            self.app.push(PauseScene(self.back_to_menu))
+            return
+        self.app.push(
+            PauseScene(
+                self.back_to_menu,
+                on_save=lambda: saves.save(self.battle, self.fog),
+                on_load=saves.show_saves,
+            )
+        )
+
+    def _autosave(self) -> None:
+        if self.saves is not None and not self.closed:
+            self.saves.autosave(self.battle, self.fog)
 
     # -- reading the decision -----------------------------------------------------------------
 
@@ -286,6 +320,7 @@ class PlayScene(BattleScene):
             return False
         self.message = ""
         self.mode = None
+        self._autosave()
         self.animate(self.battle.events[start:])
         return True
 
@@ -327,6 +362,7 @@ class PlayScene(BattleScene):
             self.mode = None
             self._placed_for = (-1, -1)
             self._bar_for = (-1, -1)
+            self._autosave()
 
     def pick_action(self, option: Option) -> None:
         if not option.allowed:
@@ -396,7 +432,21 @@ class PlayScene(BattleScene):
     # -- input --------------------------------------------------------------------------------
 
     def handle_hud(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_F5, pygame.K_F9):
+            if self.saves is None:
+                self.app.notify("Saving is not available on this screen")
+            elif event.key == pygame.K_F5:
+                self.saves.quicksave(self.battle, self.fog)
+            else:
+                self.saves.quickload()
+            return True
         d = self.decision
+        if self.handoff_due(d) and event.type in (
+            pygame.KEYDOWN,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+        ):
+            return getattr(event, "key", None) != pygame.K_ESCAPE  # not the acting player's
         if d is not None and d.kind == "reaction" and self.human_turn():
             self._build_prompt(d)
             for button in self.prompt_buttons:
@@ -434,17 +484,23 @@ class PlayScene(BattleScene):
         if d is None:
             return
         if self.human_turn():
+            if d.kind == "reaction" and self.app.settings.reaction_prompts == "never":
+                self._auto_reaction(d)  # declined unseen: no hand-off for it either
+                return
             self._maybe_hand_off(d)
-            if d.kind == "reaction":
-                self._auto_reaction(d)
             return
         if self.ai_answer is None:
             return
         self._ai_wait -= dt
         if self._ai_wait > 0:
             return
-        # instant speed answers until a human must decide (bounded per frame)
-        for _ in range(200 if self.app.settings.ai_speed == "instant" else 1):
+        # instant speed answers until a human must decide, within a frame's time (each
+        # answer is autosaved, which costs a few ms on a big map)
+        instant = self.app.settings.ai_speed == "instant"
+        until = time.perf_counter() + INSTANT_AI_SECONDS_PER_FRAME
+        for _ in range(200 if instant else 1):
+            if instant and time.perf_counter() > until:
+                return
             try:
                 answer = self.ai_answer(self.battle)
             except Exception as exc:  # a broken AI must not take the window down with it
@@ -466,16 +522,27 @@ class PlayScene(BattleScene):
     def human_sides(self) -> list[str]:
         return [s for s, c in self.battle.controllers.items() if c == "human"]
 
+    def handoff_due(self, d: Decision | None = None) -> bool:
+        """Hotseat (issue 4): the human side that must decide now is not the one whose
+        player has the controls. True before a side's turn and before a reaction prompt
+        offered to the side that is not acting; until the hand-off screen has been shown
+        the board takes no input and shows no prompt, so the acting player can neither
+        see nor answer the other side's choice."""
+        d = d if d is not None else self.decision
+        if d is None or self._last_human_side is None or d.side == self._last_human_side:
+            return False
+        humans = self.human_sides()
+        return len(humans) >= 2 and d.side in humans
+
     def _maybe_hand_off(self, d: Decision) -> None:
-        if len(self.human_sides()) < 2 or d.kind == "reaction":
-            self._last_human_side = d.side if d.kind != "reaction" else self._last_human_side
-            return
-        if self._last_human_side is not None and d.side != self._last_human_side:
-            if self._handoff_done_for != len(self.battle.answers):
-                self._handoff_done_for = len(self.battle.answers)
-                side = self.battle.battlefield.side(d.side)
-                self.selected = None
-                self.app.push(HandOffScene(side.name, side.colour, max(1, self.battle.round)))
+        if self.handoff_due(d):
+            side = self.battle.battlefield.side(d.side)
+            self.selected = None
+            self.mode = None
+            reacting = self.engine.name(d.unit) if d.kind == "reaction" else None
+            self.app.push(
+                HandOffScene(side.name, side.colour, max(1, self.battle.round), reacting=reacting)
+            )
         self._last_human_side = d.side
 
     def _auto_reaction(self, d: Decision) -> None:
@@ -531,7 +598,7 @@ class PlayScene(BattleScene):
         if not humans:
             return None
         d = self.decision
-        if d is not None and d.side in humans:
+        if d is not None and d.side in humans and not self.handoff_due(d):
             return d.side
         if self._last_human_side in humans:
             return self._last_human_side
@@ -611,7 +678,7 @@ class PlayScene(BattleScene):
         ov = Overlays(hover=self.hover)
         ov.hidden = self.hidden_cells() or None
         d = self.decision
-        if d is None or not self.human_turn() or self.anim.busy:
+        if d is None or not self.human_turn() or self.anim.busy or self.handoff_due(d):
             return ov
         if d.kind == "choose_unit":
             mine = {p.target or getattr(p.answer, "unit", None) for p in self.placed()}
@@ -681,7 +748,8 @@ class PlayScene(BattleScene):
         self._draw_target_preview(surface)
         d = self.decision
         if d is not None and d.kind == "reaction" and self.human_turn() and not self.anim.busy:
-            self._draw_prompt(surface, d)
+            if not self.handoff_due(d):
+                self._draw_prompt(surface, d)
 
     def _draw_animations(self, surface: pygame.Surface, walking: frozenset[str]) -> None:
         clip = surface.get_clip()
@@ -1138,22 +1206,31 @@ def make_battle_scene(setup: BattleSetup, view: MapView, flow: GameFlow) -> Play
         return exc.lines()[0] if exc.problems else str(exc)
     except (ValueError, KeyError) as exc:
         return f"{setup.map.path}: cannot start this battle ({exc})"
+    return play_scene_for(battle, view, flow, fog=setup.fog)
+
+
+def play_scene_for(battle: Battle, view: MapView, flow: GameFlow, *, fog: bool) -> PlayScene | str:
+    """The battle screen for a battle just started or loaded from a save (its AI sides
+    answered by ``game.ai``), or a one-line problem (the battle is then closed)."""
     from game.ai import UnknownController
 
     try:
-        ai = ai_controller(setup, seed)
+        ai = ai_controller(battle.controllers, battle.seed)
     except UnknownController as exc:
         battle.close()
         return str(exc)
-    return PlayScene(battle, view, flow.back_to_menu, ai_answer=ai, fog=setup.fog)
+    return PlayScene(battle, view, flow.back_to_menu, ai_answer=ai, fog=fog, saves=flow.saves)
 
 
-def ai_controller(setup: BattleSetup, seed: int) -> Callable[[Battle], Answer] | None:
-    """Answers for every side the menu gave to an AI (``game.ai`` controllers by name)."""
+def ai_controller(
+    sides: Mapping[str, str], seed: int
+) -> Callable[[Battle], Answer] | None:
+    """Answers for every side given to an AI (side id → ``game.ai`` controller name; the
+    sides marked "human" are left to the players)."""
     from game.ai import Controller, make_controller
 
     controllers: dict[str, Controller] = {
-        side: make_controller(name, seed) for side, name in setup.controllers if name != "human"
+        side: make_controller(name, seed) for side, name in sides.items() if name != "human"
     }
     if not controllers:
         return None

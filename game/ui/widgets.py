@@ -118,6 +118,16 @@ def _wrap(text: str, width: int, role: str, size: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def fit_text(text: str, width: int, role: str = "body", size: int = theme.SIZE_BODY) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    f = font(role, size)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
 def draw_paragraphs(
     surface: pygame.Surface,
     text: str,

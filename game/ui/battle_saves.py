@@ -1,0 +1,121 @@
+"""Saving from the battle screen: the autosave after every answer, the quicksave (F5/F9),
+Save in the Esc menu, and what "Continue" in the main menu would resume (issue 6).
+
+Everything that can go wrong on disk becomes one line for ``App.notify`` (DESIGN.md ·
+Errors and data: the UI shows the message and keeps running); a battle is never stopped
+because it could not be saved.
+
+Loading is the flow's job (``GameFlow.resume``): it replays a save into a new battle
+screen. This module only hands it the file to load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.saves import Autosaver, SaveError, new_save_path, quicksave_path, read_save, save_battle
+
+if TYPE_CHECKING:
+    from game.engine import Battle
+
+NO_AUTOSAVE = "No battle to continue yet: every battle is saved after each move."
+LAST_BATTLE_OVER = "Your last battle is over: watch it under Saves & replays."
+NO_QUICKSAVE = "No quicksave yet: F5 during a battle makes one."
+
+
+class BattleSaves:
+    """The saves the battle screens make, and the way back into a saved battle.
+
+    ``notify`` shows one line; ``resume(path)`` opens a saved battle (True when it
+    opened); ``show_saves()`` opens the load list.
+    """
+
+    def __init__(
+        self,
+        notify: Callable[[str], None],
+        resume: Callable[[Path], bool],
+        show_saves: Callable[[], None],
+        folder: Path | None = None,
+    ) -> None:
+        self.notify = notify
+        self.resume = resume
+        self.show_saves = show_saves
+        self.folder = folder  # None: the saves folder (game.saves.saves_dir)
+        self._autosaver: Autosaver | None = None
+        self._failing = ""  # the last autosave problem shown, so it is shown once
+
+    @property
+    def autosaver(self) -> Autosaver:
+        if self._autosaver is None:
+            self._autosaver = Autosaver(self.folder)
+        return self._autosaver
+
+    def autosave(self, battle: Battle, fog: bool | None) -> Path | None:
+        """After every answer: save the battle as it stands; a failure is said once (until
+        autosaving works again) and the battle goes on."""
+        try:
+            path = self.autosaver.after_answer(battle, fog)
+        except SaveError as exc:
+            if exc.problem != self._failing:
+                self._failing = exc.problem
+                self.notify(f"Autosave failed: {exc.line}")
+            return None
+        self._failing = ""
+        return path
+
+    def quicksave_path(self) -> Path:
+        return self.folder / quicksave_path().name if self.folder else quicksave_path()
+
+    def quicksave(self, battle: Battle, fog: bool | None) -> Path | None:
+        """F5: the one quicksave slot."""
+        return self._save(battle, fog, self.quicksave_path(), "Quicksaved (F9 loads it)")
+
+    def save(self, battle: Battle, fog: bool | None) -> Path | None:
+        """Save in the Esc menu: a new file named after the map and the time."""
+        path = new_save_path(battle.battlefield.path.stem, self.folder)
+        return self._save(battle, fog, path, f"Saved as {path.name}")
+
+    def _save(self, battle: Battle, fog: bool | None, path: Path, done: str) -> Path | None:
+        try:
+            written = save_battle(battle, path, fog=fog)
+        except SaveError as exc:
+            self.notify(f"Not saved: {exc.line}")
+            return None
+        self.notify(done)
+        return written
+
+    def quickload(self) -> bool:
+        """F9: back to the quicksave (a battle replayed from it), or say there is none."""
+        path = self.quicksave_path()
+        if not path.is_file():
+            self.notify(NO_QUICKSAVE)
+            return False
+        return self.resume(path)
+
+    def continue_target(self) -> tuple[Path | None, str]:
+        """The autosave "Continue" resumes, and a line about it; or None and why there is
+        nothing to continue. A damaged newest autosave falls back to the one before it
+        (and says so); when none can be read, the newest one's problem is the reason."""
+        saver = self.autosaver
+        files = saver.autosaves()
+        if not files:
+            return None, NO_AUTOSAVE
+        path = saver.latest()
+        if path is None:
+            try:
+                read_save(files[-1])
+            except SaveError as exc:
+                return None, exc.line
+            return None, NO_AUTOSAVE  # it became readable in between: try again later
+        try:
+            save = read_save(path)
+        except SaveError as exc:  # damaged since latest() looked at it
+            return None, exc.line
+        if save.over:
+            return None, LAST_BATTLE_OVER
+        about = f"{save.title or save.map_name}, round {max(1, save.round)} ({save.ruleset})"
+        if path != files[-1]:
+            about += "; the newest autosave is damaged, so from the one before it"
+        return path, about
