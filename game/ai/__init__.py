@@ -1,9 +1,11 @@
 """Controllers: whatever answers a side's Decisions (DESIGN.md · One path for every choice).
 
 A controller has ``choose(battle, decision) -> Answer`` and answers through the same
-``Battle.answer`` path as a human. ``make_controller(name, seed)`` builds one by name
-("baseline", the tactical levels "easy", "normal", "hard", or "ai" for the default AI,
-which is "normal"); more register in ``CONTROLLERS``.
+``Battle.answer`` path as a human. ``make_controller(name, seed, ruleset)`` builds one by
+name ("baseline", the tactical levels "easy", "normal", "hard", or "ai" for the default
+AI, which is "normal"); more register in ``CONTROLLERS``. A ruleset with AIs of its own
+names their module (``Ruleset.ai_module``, e.g. ``game.ai.clash`` for ``clash``), and
+``make_controller`` asks it when given the ruleset id.
 ``play(battle, controllers)`` answers for every side that has a controller until the
 battle is over or a side without one (a human) must decide.
 """
@@ -54,10 +56,22 @@ class UnknownController(ValueError):
     pass
 
 
-def make_controller(name: str, seed: int = 0) -> Controller:
+def make_controller(name: str, seed: int = 0, ruleset: str | None = None) -> Controller:
+    """The AI ``name`` with ``seed``. With ``ruleset``, a ruleset that names its own AI
+    (``Ruleset.ai_module``) gets that module's ``make_controller(name, seed)``; the names
+    are the same everywhere (baseline, easy, normal, hard, ai)."""
     if name not in CONTROLLERS:
         known = ", ".join(sorted(CONTROLLERS))
         raise UnknownController(f"unknown AI {name!r} (known: {known})")
+    if ruleset is not None:
+        import importlib
+
+        from game.rules import get_ruleset
+
+        module = get_ruleset(ruleset).ai_module
+        if module:
+            made: Controller = importlib.import_module(module).make_controller(name, seed)
+            return made
     return CONTROLLERS[name](seed)
 
 

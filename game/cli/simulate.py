@@ -4,6 +4,8 @@
     python -m game simulate maps/fort.tmx --ai baseline,baseline --log
     python -m game simulate duel --save duel.json    # also write a save of the battle
     python -m game simulate --soak 20                # soak every shipped map (game.saves.soak)
+    python -m game simulate duel --ruleset clash --rule melee_clashes=on --log
+    python -m game simulate --ruleset clash --list-rules   # the ruleset's house rules
 
 ``--log`` prints each battle round by round with every roll explained; ``--json`` prints
 one JSON object (games, wins per side name and "draw", each side's win_rate with its 95%
@@ -34,6 +36,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "map", nargs="?", help="a map file or the name of a shipped map (e.g. duel)"
     )
     parser.add_argument("--ruleset", default=None, help="ruleset id (default: the map's)")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a house rule of the ruleset, e.g. --rule melee_clashes=on (repeatable; "
+        "--list-rules shows them)",
+    )
+    parser.add_argument(
+        "--list-rules", action="store_true", help="list the ruleset's house rules and exit"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     parser.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     parser.add_argument(
@@ -71,7 +84,25 @@ def run(args: argparse.Namespace) -> int:
     from game.engine import Battle
     from game.maps import MapError, find_map, load_battlefield
     from game.rules import UnknownRuleset, get_ruleset
+    from game.rules.options import (
+        RuleOptionError,
+        describe_options,
+        parse_assignments,
+        resolve_options,
+    )
 
+    if args.list_rules:
+        try:
+            specs = get_ruleset(args.ruleset or "grid").rule_options
+        except UnknownRuleset as exc:
+            return _fail(str(exc))
+        lines = describe_options(specs) or [f"the {args.ruleset or 'grid'} ruleset has none"]
+        print("\n".join(lines))
+        return 0
+    try:
+        args.rule_values = parse_assignments(args.rule)
+    except RuleOptionError as exc:
+        return _fail(str(exc))
     if args.soak is not None:
         return _soak(args)
     if args.map is None:
@@ -90,8 +121,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"{args.map}: could not load the map ({type(exc).__name__}: {exc})")
     ruleset = args.ruleset or battlefield.scenario.ruleset or "grid"
     try:
-        get_ruleset(ruleset)
-    except UnknownRuleset as exc:
+        options = resolve_options(get_ruleset(ruleset).rule_options, args.rule_values, ruleset)
+    except (UnknownRuleset, RuleOptionError) as exc:
         return _fail(str(exc))
     sides = [s.id for s in battlefield.scenario.sides]
     names = [n.strip() for n in args.ai.split(",")]
@@ -101,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--ai names {len(names)} AIs but {path.name} has {len(sides)} sides")
     try:
         for name in names:
-            make_controller(name)
+            make_controller(name, 0, ruleset)
     except UnknownController as exc:
         return _fail(str(exc))
 
@@ -113,12 +144,14 @@ def run(args: argparse.Namespace) -> int:
     for i in range(args.games):
         seed = args.seed + i
         controllers = {
-            side: make_controller(name, seed) for side, name in zip(sides, names, strict=True)
+            side: make_controller(name, seed, ruleset)
+            for side, name in zip(sides, names, strict=True)
         }
         battle = Battle(
             battlefield,
             ruleset=ruleset,
             seed=seed,
+            options=options,
             controllers={side: name for side, name in zip(sides, names, strict=True)},
         )
         try:
@@ -161,6 +194,7 @@ def run(args: argparse.Namespace) -> int:
         out = {
             "map": path.name,
             "ruleset": ruleset,
+            **({"rules": options} if options else {}),
             "ai": names,
             "games": args.games,
             "wins": wins,
@@ -188,5 +222,13 @@ def _soak(args: argparse.Namespace) -> int:
         return _fail(str(exc).splitlines()[0])
     if not maps:
         return _fail(f"no maps to soak in {shipped_maps_dir()}")
+    from game.rules import UnknownRuleset, get_ruleset
+    from game.rules.options import RuleOptionError, resolve_options
+
+    ruleset = args.ruleset or "grid"
+    try:
+        options = resolve_options(get_ruleset(ruleset).rule_options, args.rule_values, ruleset)
+    except (UnknownRuleset, RuleOptionError) as exc:
+        return _fail(str(exc))
     names = [n.strip() for n in args.ai.split(",")]
-    return run_soak(maps, args.soak, args.seed, names)
+    return run_soak(maps, args.soak, args.seed, names, ruleset=ruleset, options=options)

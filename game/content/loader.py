@@ -22,6 +22,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.content.armour import WEIGHT_CLASSES, Armour, Shield, armour_class
+from game.content.clash import SIZES as CLASH_SIZES
+from game.content.clash import WOUNDS as CLASH_WOUNDS
+from game.content.clash import ClashUnitEntry, ClashWeaponEntry
 from game.content.dice import Dice
 from game.content.templates import (
     DEFAULT_SCORE,
@@ -299,6 +302,7 @@ def _weapon(table: _Table) -> Weapon | None:
     magic = table.integer("magic", 0, 5, default=0) or 0
     tags = table.string_list("tags", default=[])
     description = table.string("description", default="")
+    clash = _clash_weapon(table)
     table.finish()
 
     for tag in tags:
@@ -349,6 +353,51 @@ def _weapon(table: _Table) -> Weapon | None:
         magic=magic,
         tags=tuple(tags),
         description=description,
+        clash=clash,
+    )
+
+
+def _clash_table(table: _Table) -> _Table | None:
+    """The entry's optional ``clash`` table (the ``clash`` ruleset's numbers), wrapped."""
+    if "clash" not in table.data:
+        table.used.add("clash")
+        return None
+    raw = table.subtable("clash")
+    return _Table(table.problems, table.file, f"{table.prefix}.clash", raw)
+
+
+def _clash_weapon(table: _Table) -> ClashWeaponEntry | None:
+    sub = _clash_table(table)
+    if sub is None:
+        return None
+    count = len(sub.problems)
+    sizes = tuple(s for s in CLASH_SIZES if s != "unarmed")
+    size = sub.choice("size", sizes) if "size" in sub.data else None
+    reach = sub.boolean("reach", False) if "reach" in sub.data else None
+    improvised = sub.boolean("improvised", False)
+    slots = sub.integer("slots", 0, 3, default=None)
+    sub.finish()
+    if len(sub.problems) != count:
+        return None
+    return ClashWeaponEntry(size=size, reach=reach, improvised=improvised, slots=slots)
+
+
+def _clash_unit(table: _Table) -> ClashUnitEntry | None:
+    sub = _clash_table(table)
+    if sub is None:
+        return None
+    count = len(sub.problems)
+    scores = {a: sub.integer(a, 3, 18, default=None) for a in ("STR", "DEX", "WIL")}
+    hp = sub.integer("hp", 1, 50, default=None)
+    armor = sub.integer("armor", 0, 3, default=None)
+    slots = sub.integer("slots", 1, 20, default=None)
+    wound = sub.choice("wound", CLASH_WOUNDS) if "wound" in sub.data else None
+    sub.finish()
+    if len(sub.problems) != count:
+        return None
+    return ClashUnitEntry(
+        STR=scores["STR"], DEX=scores["DEX"], WIL=scores["WIL"],
+        hp=hp, armor=armor, slots=slots, wound=wound,
     )
 
 
@@ -464,6 +513,7 @@ def _template(table: _Table, gear: _Gear) -> UnitTemplate | None:
     trained = table.boolean("trained", kind == "party")
     save = table.integer("save", 2, 20, default=None)
     description = table.string("description", default="")
+    clash = _clash_unit(table)
     table.finish()
 
     if icon and not _ICON_RE.match(icon):
@@ -540,6 +590,7 @@ def _template(table: _Table, gear: _Gear) -> UnitTemplate | None:
         trained=trained,
         save=save,
         description=description,
+        clash=clash,
     )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.content.clash import ClashUnitEntry
 from game.content.dice import Dice
 from game.content.weapons import ATTRIBUTES, Weapon
 
@@ -71,6 +72,7 @@ class UnitTemplate:
     trained: bool = False
     save: int = 15
     description: str = ""
+    clash: ClashUnitEntry | None = None  # the ``clash`` ruleset's table, if written
 
     @property
     def is_party(self) -> bool:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.content.clash import ClashWeaponEntry
 from game.content.dice import Dice
 
 ATTRIBUTES: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
@@ -103,6 +104,8 @@ class Weapon:
     magic: int = 0
     tags: tuple[str, ...] = ()
     description: str = ""
+    clash: ClashWeaponEntry | None = None  # the ``clash`` ruleset's table, if written
+
 
     @property
     def melee(self) -> bool:

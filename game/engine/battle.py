@@ -60,6 +60,8 @@ class UnitView:
 class Battle:
     """One battle: map + ruleset + seed + controllers, driven by answers.
 
+    ``options`` sets the ruleset's house rules by name (``Ruleset.rule_options``; the
+    rest keep their defaults); ``ruleset_options`` holds all of them, as saves store them.
     ``controllers`` maps side id → controller name ("human", "ai", or an AI level such as
     "baseline"); the engine only records them (saves need them) — answering is up to the
     caller, e.g. ``game.ai.play`` for AI sides. ``dice`` replaces the battle's generator
@@ -76,8 +78,10 @@ class Battle:
         *,
         content: Any = None,
         dice: random.Random | None = None,
+        options: Mapping[str, object] | None = None,
     ) -> None:
         from game.rules import get_ruleset
+        from game.rules.options import resolve_options
 
         if not isinstance(battlefield, Battlefield):
             from game.maps.loader import load_battlefield
@@ -104,7 +108,9 @@ class Battle:
         else:
             self._dice = copy.deepcopy(dice) if dice is not None else None
         self._get_ruleset = get_ruleset
-        get_ruleset(ruleset)  # fail early on an unknown id
+        specs = get_ruleset(ruleset).rule_options  # fails early on an unknown id
+        # Every house rule with its value (RuleOptionError for an unknown one).
+        self.ruleset_options: dict[str, str] = resolve_options(specs, options, ruleset)
         self.answers: list[Answer] = []
         self._marks: list[int] = []  # len(events) just before each answer was applied
         self._start()
@@ -133,6 +139,7 @@ class Battle:
             world_name=self.world_name,
             seed=self.seed,
         )
+        self.ctx.options = dict(self.ruleset_options)
         # Units in the order they were created (the map's spawn order): stable across replays.
         self.ctx.entities = {
             uid.id: ent for ent, uid in sorted(esper.get_component(UnitId), key=lambda p: p[0])

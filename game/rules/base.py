@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.answers import Answer
 from game.engine.decision import Decision, Option
+from game.rules.options import RuleOption
 
 if TYPE_CHECKING:
     from game.engine.battle import UnitView
@@ -156,6 +157,12 @@ class Ruleset:
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
+    # House rules a menu can list and the command line can set (``game.rules.options``).
+    rule_options: ClassVar[tuple[RuleOption, ...]] = ()
+    # The module whose ``make_controller(name, seed)`` builds this ruleset's AI players
+    # (``game.ai.make_controller`` asks the ruleset, so shared code never names one);
+    # empty: the default AIs of ``game.ai``.
+    ai_module: ClassVar[str] = ""
 
     def __init__(self) -> None:
         self.actions: dict[str, ActionSpec] = {}

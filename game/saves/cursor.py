@@ -51,7 +51,8 @@ class ReplayCursor:
 
     def _fresh(self) -> Battle:
         s = self.save
-        return Battle(self._field, s.ruleset, s.seed, s.controllers, content=self._content)
+        return Battle(self._field, s.ruleset, s.seed, s.controllers, content=self._content,
+                      options=s.options)
 
     def forward(self) -> tuple[Event, ...]:
         """Apply the next answer; the events it caused (empty at the end)."""

@@ -128,11 +128,13 @@ def replay_save(
     if unknown:
         raise SaveError(save_path, f"'controllers' names side {unknown[0]!r}, which "
                         f"{save.map_name} does not have")
-    if save.options:
-        raise SaveError(save_path, f"ruleset options {sorted(save.options)} are not "
-                        "supported by this version")
+    from game.rules.options import RuleOptionError
+
     try:
-        battle = Battle(field, save.ruleset, save.seed, save.controllers, content=content)
+        battle = Battle(field, save.ruleset, save.seed, save.controllers, content=content,
+                        options=save.options)
+    except RuleOptionError as exc:
+        raise SaveError(save_path, f"'ruleset.options': {exc}") from None
     except Exception as exc:  # the rules refusing this map: still one line, no traceback
         raise SaveError(save_path, f"the battle cannot start: {type(exc).__name__}: {exc}"
                         ) from None

@@ -15,7 +15,7 @@ from __future__ import annotations
 import tempfile
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,6 +58,8 @@ def soak_map(
     max_answers: int = 50_000,
     folder: Path | None = None,
     progress: Callable[[str], None] | None = None,
+    ruleset: str = "grid",
+    options: Mapping[str, str] | None = None,
 ) -> MapSoak:
     """Play ``games`` battles on the map at ``path`` (seeds ``first_seed`` …), save each to
     ``folder`` (a temporary one by default), replay it from the file and compare."""
@@ -79,10 +81,10 @@ def soak_map(
             started = time.perf_counter()
             battle = None
             try:
-                controllers = {s: make_controller(n, seed) for s, n in zip(sides, names,
-                                                                              strict=True)}
-                battle = Battle(battlefield, seed=seed, controllers=dict(zip(sides, names,
-                                                                              strict=True)))
+                controllers = {s: make_controller(n, seed, ruleset)
+                               for s, n in zip(sides, names, strict=True)}
+                battle = Battle(battlefield, ruleset, seed=seed, options=options,
+                                controllers=dict(zip(sides, names, strict=True)))
                 given = 0
                 while not battle.over:
                     if battle.round > max_rounds or given >= max_answers:
@@ -119,15 +121,15 @@ def soak_map(
 
 
 def run_soak(maps: Sequence[Path], games: int, first_seed: int = 0,
-             ai: Sequence[str] = ("baseline",), print_line: Callable[[str], None] = print
-             ) -> int:
+             ai: Sequence[str] = ("baseline",), print_line: Callable[[str], None] = print,
+             ruleset: str = "grid", options: Mapping[str, str] | None = None) -> int:
     """Soak every map in ``maps``, print one line per map, the failures and the totals;
     returns the exit code (0 when nothing failed)."""
     started = time.perf_counter()
     reports = []
     for path in maps:
         try:
-            report = soak_map(path, games, first_seed, ai)
+            report = soak_map(path, games, first_seed, ai, ruleset=ruleset, options=options)
         except Exception as exc:  # a map that does not load is a failure, not a crash
             first = str(exc).splitlines()[0] if str(exc) else ""
             report = MapSoak(path.name, exceptions=[f"{path.name}: {type(exc).__name__}: {first}"])

@@ -1215,7 +1215,7 @@ def play_scene_for(battle: Battle, view: MapView, flow: GameFlow, *, fog: bool) 
     from game.ai import UnknownController
 
     try:
-        ai = ai_controller(battle.controllers, battle.seed)
+        ai = ai_controller(battle.controllers, battle.seed, battle.ruleset_id)
     except UnknownController as exc:
         battle.close()
         return str(exc)
@@ -1223,14 +1223,16 @@ def play_scene_for(battle: Battle, view: MapView, flow: GameFlow, *, fog: bool) 
 
 
 def ai_controller(
-    sides: Mapping[str, str], seed: int
+    sides: Mapping[str, str], seed: int, ruleset: str | None = None
 ) -> Callable[[Battle], Answer] | None:
     """Answers for every side given to an AI (side id → ``game.ai`` controller name; the
-    sides marked "human" are left to the players)."""
+    sides marked "human" are left to the players); ``ruleset`` picks that ruleset's AI."""
     from game.ai import Controller, make_controller
 
     controllers: dict[str, Controller] = {
-        side: make_controller(name, seed) for side, name in sides.items() if name != "human"
+        side: make_controller(name, seed, ruleset)
+        for side, name in sides.items()
+        if name != "human"
     }
     if not controllers:
         return None

@@ -1,0 +1,176 @@
+"""Stat blocks for the ``clash`` ruleset (source 000): STR/DEX/WIL, HP, Armor 0–3,
+inventory slots, and each weapon's size (fast d6, balanced d8, slow d10, unarmed d4)
+with the Reach tag.
+
+Every unit template and weapon plays with clash. An optional ``clash`` table in the
+content files gives the numbers (``[units.orc.clash]``, ``[weapons.spear.clash]``); what
+it leaves out is derived from the ``grid`` numbers by the mapping below, so a template
+or weapon without any ``clash`` table still works (tests, a modder's new unit).
+
+Derivation (decisions, see game/rules/clash/README.md · Content):
+
+- Weapon size from the largest roll of the grid damage dice: 6 or less (daggers,
+  spears, short bows) is *fast* (d6); 7–8 is *balanced* (d8); more (greatswords,
+  mauls, crossbows, the ogre's 2d6 club) is *slow* (d10). An ``unarmed`` weapon
+  rolls d4 (000 · Unarmed Combat). A weapon of reach 2 or with the ``polearm`` tag
+  has the Reach tag. Two-handed weapons
+  are bulky: two inventory slots; natural and unarmed weapons take none.
+- STR, DEX and WIL are the template's STR, DEX and WIS scores (NPCs without scores: 10).
+- HP is half the template's average grid hit points, at least 1.
+- Armor: light armour 1, medium 2, heavy 3, a shield +1, at most 3 (000's scale);
+  without armour or shield, from the AC the template gives (12–13: 1, 14–15: 2,
+  16+: 3).
+- Slots: 10 (Cairn's inventory). Carried gear fills some: each weapon its slots,
+  light armour 1, medium and heavy armour 2, a shield 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.content.loader import Content
+    from game.content.templates import UnitTemplate
+    from game.content.weapons import Weapon
+
+#: Weapon sizes and their damage die (000 · Melee Clashes); "unarmed" is 000's d4.
+SIZES: dict[str, int] = {"unarmed": 4, "fast": 6, "balanced": 8, "slow": 10}
+WOUNDS: tuple[str, ...] = ("burns", "nerve damage", "frostbite", "poisoning")
+INVENTORY_SLOTS = 10
+MAX_ARMOR = 3
+_ARMOUR_WEIGHT = {"light": 1, "medium": 2, "heavy": 3}
+_ARMOUR_SLOTS = {"light": 1, "medium": 2, "heavy": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class ClashWeaponEntry:
+    """A weapon's ``[weapons.<id>.clash]`` table as written (None: derive it)."""
+
+    size: str | None = None
+    reach: bool | None = None
+    improvised: bool = False
+    slots: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClashUnitEntry:
+    """A template's ``[units.<id>.clash]`` table as written (None: derive it).
+    ``wound`` is the kind of wound the unit inflicts on a failed Critical Damage save
+    (000 · Wounds), if any."""
+
+    STR: int | None = None
+    DEX: int | None = None
+    WIL: int | None = None
+    hp: int | None = None
+    armor: int | None = None
+    slots: int | None = None
+    wound: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClashWeapon:
+    """A weapon as clash sees it."""
+
+    id: str
+    name: str
+    size: str
+    reach: bool
+    improvised: bool
+    slots: int
+    ranged: bool
+    thrown: bool
+    nonlethal: bool
+    two_handed: bool
+
+    @property
+    def die(self) -> int:
+        return SIZES[self.size]
+
+
+@dataclass(frozen=True, slots=True)
+class ClashStats:
+    """A unit template's clash stat block (scores 3–18, HP, Armor 0–3, inventory)."""
+
+    STR: int
+    DEX: int
+    WIL: int
+    hp: int
+    armor: int
+    slots: int
+    carried: int  # slots its gear fills
+    wound: str | None = None
+
+
+def clash_weapon(weapon: Weapon) -> ClashWeapon:
+    """The weapon's clash profile: its ``clash`` table, the rest derived."""
+    entry = weapon.clash or ClashWeaponEntry()
+    if entry.size is not None:
+        size = entry.size
+    elif weapon.unarmed:
+        size = "unarmed"
+    else:
+        most = weapon.damage.count * weapon.damage.sides  # the grid dice's largest roll
+        size = "fast" if most <= 6 else "balanced" if most <= 8 else "slow"
+    reach = entry.reach if entry.reach is not None else (
+        weapon.reach >= 2 or "polearm" in weapon.tags
+    )
+    if entry.slots is not None:
+        slots = entry.slots
+    elif weapon.unarmed or weapon.natural:
+        slots = 0
+    else:
+        slots = 2 if weapon.two_handed else 1
+    return ClashWeapon(
+        id=weapon.id,
+        name=weapon.name,
+        size=size,
+        reach=reach,
+        improvised=entry.improvised,
+        slots=slots,
+        ranged=weapon.ranged,
+        thrown=weapon.thrown,
+        nonlethal="nonlethal" in weapon.tags or weapon.unarmed,
+        two_handed=weapon.two_handed,
+    )
+
+
+def _derived_armor(template: UnitTemplate, content: Content) -> int:
+    armour = content.armours.get(template.armour) if template.armour else None
+    if armour is None and template.shield is None:
+        ac = template.ac
+        return 0 if ac <= 11 else 1 if ac <= 13 else 2 if ac <= 15 else 3
+    value = _ARMOUR_WEIGHT[armour.weight] if armour else 0
+    if template.shield:
+        value += 1
+    return min(MAX_ARMOR, value)
+
+
+def carried_slots(template: UnitTemplate, content: Content) -> int:
+    """Inventory slots the template's gear fills (weapons, armour, shield)."""
+    used = sum(clash_weapon(content.weapons[w]).slots for w in template.weapons)
+    armour = content.armours.get(template.armour) if template.armour else None
+    if armour is not None:
+        used += _ARMOUR_SLOTS[armour.weight]
+    if template.shield:
+        used += 1
+    return used
+
+
+def clash_stats(template: UnitTemplate, content: Content) -> ClashStats:
+    """The template's clash stat block: its ``clash`` table, the rest derived."""
+    entry = template.clash or ClashUnitEntry()
+    if isinstance(template.hp, int):
+        average = float(template.hp)
+    else:
+        average = template.hp.count * (template.hp.sides + 1) / 2 + template.hp.bonus
+    return ClashStats(
+        STR=entry.STR if entry.STR is not None else template.score("STR"),
+        DEX=entry.DEX if entry.DEX is not None else template.score("DEX"),
+        WIL=entry.WIL if entry.WIL is not None else template.score("WIS"),
+        hp=entry.hp if entry.hp is not None else max(1, int(average // 2)),
+        armor=entry.armor if entry.armor is not None else _derived_armor(template, content),
+        slots=entry.slots if entry.slots is not None else INVENTORY_SLOTS,
+        carried=carried_slots(template, content),
+        wound=entry.wound,
+    )
