@@ -225,3 +225,68 @@ def test_ai_keeps_its_post_when_the_map_says_hold(hint: str | None) -> None:
     else:
         assert isinstance(answer, Move) and answer.path[-1][0] > 2
     b.close()
+
+
+def test_hard_executes_the_unsuspecting_in_the_surprise_round() -> None:
+    """004 · Execution Attacks: in the surprise round a hidden archer that has not moved
+    shoots to kill (DEX/Shoot against 8, then a Physical save or 0 HP) rather than make a
+    plain shot against the warrior's AC."""
+    import dataclasses
+
+    from game.rules.grid.execution import Execute
+
+    bf = field(
+        OPEN,
+        [("Ada", "party", "warrior", (5, 4)), ("Ivo", "bandits", "bandit_archer", (10, 4))],
+    )
+    bf = dataclasses.replace(bf, scenario=dataclasses.replace(bf.scenario, surprise="party"))
+    b = battle(bf, faces=[])
+    assert b.pending is not None and b.pending.kind == "turn" and b.pending.unit == "ivo"
+    answer = ask(b, "hard")
+    assert isinstance(answer, Execute) and answer.target == "ada" and answer.ranged
+    b.close()
+
+
+def test_hard_does_not_swarm_when_plain_blows_do_better() -> None:
+    """Three warriors on a fresh bandit (AC 13): each plain blow lands about half the
+    time, so three blows beat one swarm strike; nobody gives up a blow to join."""
+    b = position(
+        OPEN,
+        [
+            ("A", "party", "warrior", (5, 2)),
+            ("B", "party", "warrior", (5, 3)),
+            ("C", "party", "warrior", (5, 4)),
+            ("Gor", "bandits", "bandit", (6, 3)),
+        ],
+        "a",
+        hp={"gor": 16},
+    )
+    answer = ask(b, "hard")
+    if isinstance(answer, ScreenAlly):  # a Move action first is fine; then the blow
+        assert b.answer(answer).ok
+        answer = ask(b, "hard")
+    assert isinstance(answer, MeleeAttack) and answer.target == "gor"
+    b.close()
+
+
+def test_hard_expects_the_enemy_to_strike_at_our_leader_first() -> None:
+    """An enemy's one blow a round falls where it does most harm: on the leader, whose
+    fall sends the side's morale checks, more than on a plain bandit beside him."""
+    from game.ai.board import Board, BoardCache
+
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (5, 4)),
+            ("Kel", "bandits", "bandit_chief", (7, 3)),
+            ("Gor", "bandits", "bandit", (7, 5)),
+        ],
+        leaders=["Kel"],
+    )
+    b = battle(bf, faces=[8, 1])
+    lured = Board(b.ctx, "bandits", BoardCache(), share=1.0, lured=True)
+    even = Board(b.ctx, "bandits", BoardCache(), share=1.0, lured=False)
+    assert lured.lure("kel") > lured.lure("gor")
+    assert lured.exposure("kel")[3, 7] > even.exposure("kel")[3, 7]
+    assert lured.exposure("gor")[5, 7] < even.exposure("gor")[5, 7]
+    b.close()

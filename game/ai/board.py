@@ -48,6 +48,7 @@ Array = npt.NDArray[Any]
 
 _CACHE_SIZE = 512
 SHOT_TARGETS = 5  # a shooter weighs its shots at the nearest few enemies only
+LURE_HORIZON = 3.0  # rounds over which the enemy is assumed to value our units
 
 
 class BoardCache:
@@ -114,9 +115,19 @@ class EnemyPicture:
 class Board:
     """The arrays of one side at one moment (cheap to build; the heavy parts are cached)."""
 
-    def __init__(self, ctx: Context, side: str, cache: BoardCache, share: float = 1.0) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        side: str,
+        cache: BoardCache,
+        share: float = 1.0,
+        lured: bool = False,
+    ) -> None:
         cache.check(ctx)
         self.share = share  # how fully an enemy's blow is split among its targets (0..1)
+        # True: an enemy's blow is split by how much each target is worth hitting (a leader
+        # whose fall breaks the side draws the blows); False: evenly
+        self.lured = lured
         self.ctx = ctx
         self.side = side
         self.cache = cache
@@ -134,7 +145,7 @@ class Board:
         self._exposure: dict[tuple[str, int], Array] = {}
         self._walk: Array | None = None
         self._pinned: Array | None = None
-        self._stakes: dict[tuple[str, float, bool], estimates.Stakes] = {}
+        self._stakes: dict[tuple[str, float, bool, bool], estimates.Stakes] = {}
         self._adjacent: Array | None = None
 
     # -- enemies ---------------------------------------------------------------------------
@@ -220,35 +231,53 @@ class Board:
         if found is not None:
             return found
         total = np.zeros((self.height, self.width), dtype=np.float64)
-        others = [self.cells[f] for f in self.friends if f != unit]
+        others = [(self.cells[f], self.lure(f)) for f in self.friends if f != unit]
+        mine = self.lure(unit)
+
+        def part(inside: Array) -> float:
+            """My part of one blow that could fall on any of us inside ``inside``."""
+            rivals = sum(w for (x, y), w in others if inside[y, x])
+            return float((mine / (mine + rivals)) ** self.share)
+
         for pic in self.threats():
             best = np.zeros_like(total)
             if pic.melee is not None:
                 e = estimates.blow_vs_ac(ctx, pic.unit, pic.melee, False, ac, 0)
                 # one blow a round, shared among the targets it can reach
-                rivals = sum(1 for x, y in others if pic.zone[y, x])
-                best = np.where(pic.zone, e / (1 + rivals) ** self.share, 0.0)
+                best = np.where(pic.zone, e * part(pic.zone), 0.0)
             if pic.shot is not None and pic.shot_mod is not None and pic.shot_ok is not None:
                 tmpl = units.stats(ctx, pic.unit).template
                 thrown = pic.shot.thrown and not pic.shot.ranged
                 bonus = tmpl.attack_modifier(pic.shot, thrown=thrown)
                 p = np.clip((21 - (ac - bonus - pic.shot_mod)) / 20.0, 0.0, 1.0)
                 mean = estimates.mean_damage(ctx, pic.unit, pic.shot)
-                rivals = sum(1 for x, y in others if pic.shot_ok[y, x])
-                shots = np.where(
-                    pic.shot_ok, p * mean * pic.shot_factor / (1 + rivals) ** self.share, 0.0
-                )
+                shots = np.where(pic.shot_ok, p * mean * pic.shot_factor * part(pic.shot_ok), 0.0)
                 best = np.maximum(best, shots)
             total += best
         self._exposure[key] = total
         return total
 
-    def stakes(self, unit: str, horizon: float, morale: bool) -> estimates.Stakes:
-        """``estimates.stakes`` of ``unit``, computed once per board."""
-        key = (unit, horizon, morale)
+    def lure(self, unit: str) -> float:
+        """How much an enemy gains per point of damage on ``unit`` (what its fall is worth,
+        morale checks included, over its HP); 1 for every unit unless ``lured``."""
+        if not self.lured:
+            return 1.0
+        st = self.stakes(unit, LURE_HORIZON, True, as_enemy=True)
+        return max(1e-3, st.down / max(1, st.hp))
+
+    def stakes(
+        self, unit: str, horizon: float, morale: bool, *, as_enemy: bool = False
+    ) -> estimates.Stakes:
+        """``estimates.stakes`` of ``unit``, computed once per board. An enemy's fall
+        counts every morale check it sets off; one of ours only its own (a leader's),
+        unless seen ``as_enemy`` (what the enemy gains)."""
+        shared = as_enemy or unit in self.enemies
+        key = (unit, horizon, morale, shared)
         found = self._stakes.get(key)
         if found is None:
-            found = self._stakes[key] = estimates.stakes(self.ctx, unit, horizon, morale=morale)
+            found = self._stakes[key] = estimates.stakes(
+                self.ctx, unit, horizon, morale=morale, shared=shared
+            )
         return found
 
     def pinned_squares(self) -> Array:

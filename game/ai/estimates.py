@@ -194,10 +194,15 @@ def p_break(morale: int) -> float:
     return above / 36
 
 
-def morale_cascade(ctx: Context, unit: str, horizon: float) -> float:
+def morale_cascade(ctx: Context, unit: str, horizon: float, *, shared: bool = True) -> float:
     """What ``unit`` going down costs its side beyond itself: each morale check it would
     trigger (the side's first casualty, half the side down, the leader down; 004 ·
-    Morale as the grid rules trigger it) may rout every unit of the side that checks."""
+    Morale as the grid rules trigger it) may rout every unit of the side that checks.
+
+    ``shared=False`` counts only the leader's own check: the first casualty and half the
+    side down come from whichever unit falls, so a side that keeps each of its units
+    out of harm for their sake only delays them (against the party, who never break, the
+    delay buys nothing); the side weighs them when it picks its targets instead."""
     from game.rules.grid.morale import FIRST_CASUALTY, HALF_DOWN, LEADER_DOWN, checks_morale
     from game.world.components import Leader
 
@@ -207,9 +212,9 @@ def morale_cascade(ctx: Context, unit: str, horizon: float) -> float:
     mates = [u for u in units.units_of(ctx, side) if u != unit]
     fighting = [u for u in mates if units.in_fight(ctx, u)]
     triggers = 0
-    if FIRST_CASUALTY not in fired:
+    if shared and FIRST_CASUALTY not in fired:
         triggers += 1
-    if HALF_DOWN not in fired and len(fighting) * 2 <= len(mates) + 1:
+    if shared and HALF_DOWN not in fired and len(fighting) * 2 <= len(mates) + 1:
         triggers += 1
     if LEADER_DOWN not in fired and ctx.try_get(unit, Leader) is not None:
         triggers += 1
@@ -244,10 +249,14 @@ class Stakes:
         return min(expected, self.hp) * self.per_hp / WOUND_SHARE * 0.5
 
 
-def stakes(ctx: Context, unit: str, horizon: float, *, morale: bool = True) -> Stakes:
+def stakes(
+    ctx: Context, unit: str, horizon: float, *, morale: bool = True, shared: bool = True
+) -> Stakes:
+    """What hurting ``unit`` is worth; ``morale`` counts the checks its fall sets off
+    (``shared``: see ``morale_cascade``)."""
     hp = units.health(ctx, unit).hp
     w = worth(ctx, unit) * horizon
-    down = w + (morale_cascade(ctx, unit, horizon) if morale else 0.0)
+    down = w + (morale_cascade(ctx, unit, horizon, shared=shared) if morale else 0.0)
     return Stakes(hp, down, WOUND_SHARE * w / max(1, hp))
 
 

@@ -38,7 +38,8 @@ class Level:
     ``mistake_rate``/``mistake_pool``: chance of taking a random plan among the best
     ``mistake_pool``. ``horizon``: rounds a unit's worth is counted over. ``share``: how
     fully an enemy's one blow a round is split among the units it could reach (1: evenly,
-    0: each of them counts it whole).
+    0: each of them counts it whole). ``lured``: the split follows what each target is
+    worth to the enemy (a leader draws the blows) instead of being even.
     """
 
     name: str
@@ -56,6 +57,7 @@ class Level:
     mistake_pool: int
     horizon: float = 3.0
     share: float = 1.0
+    lured: bool = False
 
 
 EASY = Level(
@@ -88,6 +90,7 @@ NORMAL = Level(
     specials=True,
     mistake_rate=0.0,
     mistake_pool=1,
+    lured=True,
 )
 
 HARD = Level(
@@ -104,6 +107,8 @@ HARD = Level(
     specials=True,
     mistake_rate=0.0,
     mistake_pool=1,
+    lured=True,
+    share=0.5,
 )
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (EASY, NORMAL, HARD)}

@@ -29,13 +29,11 @@ from game.ai import estimates
 from game.engine.answers import Answer
 from game.geometry.grid import Cell
 from game.rules.grid import units
+from game.rules.grid.move import blockers
 from game.rules.grid.state import GridState
 
 if TYPE_CHECKING:
     from game.ai.plans import Plan, Planner
-
-MAX_CHARGES = 60
-
 
 def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
     """Every special plan worth a look. ``after`` is the best value of the rest of the
@@ -51,8 +49,10 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
 
     if allowed("swarm_attack"):
         out.extend(_swarm(p, after))
-    if allowed("charge"):
+    if "charge" in actions and charge_possible(p):
         out.extend(_charges(p))
+    if p.level.coordinate and allowed("execute"):
+        out.extend(_executions(p, after))
     if allowed("screen_ally") and p.move_action_free:
         out.extend(_screens(p))
     if allowed("total_defense") and p.main_free:
@@ -91,9 +91,48 @@ def _adjacent_armed(p: Planner) -> list[str]:
     return adjacent_threats(p.ctx, p.unit)
 
 
+# -- Execution Attacks -----------------------------------------------------------------------
+def _executions(p: Planner, after: float) -> list[Plan]:
+    """Execution attacks on the unsuspecting (004 · Execution Attacks, surprise round): a
+    sure melee hit, or a DEX/Shoot check against 8, then the target's Physical save at
+    the attacker's skill or it drops to 0 HP; a made save takes maximum damage."""
+    from game.ai.plans import Plan
+    from game.rules.grid.checks import check_bonus, skill_level
+    from game.rules.grid.execution import EXECUTION_DIFFICULTY
+
+    ctx = p.ctx
+    out: list[Plan] = []
+    tmpl = units.stats(ctx, p.unit).template
+    for ans in ctx.ruleset.actions["execute"].enumerate(ctx, p.unit):
+        target = getattr(ans, "target", "")
+        weapon = units.weapon(ctx, getattr(ans, "weapon", ""))
+        ranged = bool(getattr(ans, "ranged", False))
+        hp = units.health(ctx, target).hp
+        p_hit = 1.0
+        if ranged:
+            dist = units.distance(p.here, p.board.cells[target])
+            near = 4 if dist <= 2 else 2 if dist <= (weapon.range_normal_squares or 0) else 0
+            bonus, _ = check_bonus(ctx, p.unit, ("DEX",), ("shoot",))
+            p_hit = _two_d6_at_least(EXECUTION_DIFFICULTY - bonus - near)
+        penalty = max(0, skill_level(ctx, p.unit, weapon.skill))
+        save = units.stats(ctx, target).save
+        p_save = min(1.0, max(0.0, (21 - save - penalty) / 20))
+        top = max(1, weapon.damage.max + tmpl.damage_modifier(weapon))
+        p_kill = p_hit * ((1 - p_save) + p_save * (1.0 if top >= hp else 0.0))
+        expected = p_hit * ((1 - p_save) * hp + p_save * min(top, hp))
+        o = estimates.Odds(weapon.id, ranged, p_hit, float(min(top, hp)), p_kill, expected)
+        gain = p.attack_gain(target, o)
+        out.append(Plan(gain + after, "execute", ans, p.here, f"execute {target}"))
+    return out
+
+
+def _two_d6_at_least(need: int) -> float:
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
+
+
 # -- Swarm -----------------------------------------------------------------------------------
 def _swarm(p: Planner, after: float) -> list[Plan]:
-    from game.ai.plans import Plan
+    from game.ai.plans import Plan, _tail
 
     try:
         from game.rules.grid.swarm import others_in_swarm, swarm_extras
@@ -122,18 +161,23 @@ def _swarm(p: Planner, after: float) -> list[Plan]:
         if not helpers:
             continue
         # Joining gives up my blow and the helpers' plain blows for one strike with every
-        # joiner's bonus; my own plain blow stands in for a helper's (issue 5: swarm when
-        # the one big blow is worth more than the small ones).
+        # joiner's bonus (issue 5: swarm when the one big blow is worth more than the small
+        # ones). The plain blows add up like dice (``plans._tail``), so a swarm pays only
+        # when single blows rarely land (a high AC), not merely because one big blow kills
+        # more often than any one small blow.
+        bonus = min(3, others + helpers)
+        given_up = 1 + bonus - others  # my blow and the blows of the helpers who join
         plain = estimates.odds(ctx, p.unit, target, weapon, ranged)
-        big = estimates.odds(
-            ctx, p.unit, target, weapon, ranged, extras=swarm_extras(min(3, others + helpers))
-        )
+        big = estimates.odds(ctx, p.unit, target, weapon, ranged, extras=swarm_extras(bonus))
         if plain is None or big is None:
             continue
-        # (the helpers' blows are counted here, not as a follow-up to each other)
-        value = p.attack_gain(target, big, follow_up=False) - helpers * p.attack_gain(
-            target, plain, follow_up=False
-        )
+        st = p.board.stakes(target, p.horizon, p.level.kill_focus)
+        together = given_up * plain.expected
+        p_plain = max(plain.p_kill, _tail(st.hp, together))
+        edge = st.value(big.p_kill, big.expected) - st.value(p_plain, together)
+        if edge <= 0:
+            continue
+        value = p.attack_gain(target, plain) + edge
         out.append(Plan(value + after, "swarm_attack", ans, p.here, f"join swarm {target}"))
     return out
 
@@ -160,6 +204,57 @@ def _ready_helpers(p: Planner, target: str) -> list[str]:
 
 
 # -- Charge ----------------------------------------------------------------------------------
+CHARGE_ENDS = 3  # end squares checked by the rules per target and weapon (best first)
+
+
+def charge_possible(p: Planner) -> bool:
+    """The charge's own preconditions (budget, prone, grappling), without looking for a
+    line: ``_charges`` looks for the lines itself, far cheaper than the rules' listing."""
+    from game.rules.grid import budget
+
+    if budget.unavailable(p.ctx, p.unit, budget.MOVE_AND_MAIN) is not None:
+        return False
+    cond = units.conditions(p.ctx, p.unit)
+    return not (cond.prone or cond.grappled or cond.grappling)
+
+
+def _charge_ends(p: Planner) -> list[tuple[str, str, bool, Cell]]:
+    """Candidate charges (target, weapon, thrown, end square): end squares that reach the
+    target, that a walk of at most twice the movement reaches (a straight line never
+    costs less), best end squares first and ``CHARGE_ENDS`` of them per target and
+    weapon. The rules still check each one (``charge_problem``)."""
+    from game.rules.grid.attack import _weapon_problem
+
+    ctx = p.ctx
+    limit = 2 * p.speed
+    costs, _ = p.tree(False)
+    pos = p.position_values_cached()
+    _occupied, passable = blockers(ctx, p.unit)
+    out: list[tuple[str, str, bool, Cell]] = []
+    for target in p.board.enemies:
+        there = p.board.cells[target]
+        for w in units.readied_weapons(ctx, p.unit):
+            for thrown in (False, True):
+                if thrown and not w.thrown or not thrown and not w.melee:
+                    continue
+                if _weapon_problem(ctx, p.unit, w.id, thrown) is not None:
+                    continue
+                reach = (w.range_normal_squares or 0) if thrown else w.reach
+                if units.distance(p.here, there) > limit + reach:
+                    continue
+                ends = [
+                    c
+                    for c, cost in costs.items()
+                    if cost <= limit
+                    and c != p.here
+                    and c not in passable
+                    and units.distance(c, there) <= reach
+                ]
+                ends.sort(key=lambda c: -float(pos[c[1], c[0]]))
+                out.extend((target, w.id, thrown, c) for c in ends[:CHARGE_ENDS])
+    return out
+
+
 def _charges(p: Planner) -> list[Plan]:
     from game.ai.plans import Plan
 
@@ -167,36 +262,35 @@ def _charges(p: Planner) -> list[Plan]:
         from game.rules.grid.charge import CHARGE
     except ImportError:  # pragma: no cover
         return []
+    from game.geometry.movement import straight_line
+
     ctx = p.ctx
+    spec = ctx.ruleset.actions["charge"]
+    make = spec.answer_type
     pos = p.position_values_cached()
     loss = p.loss_map()
     best: dict[tuple[str, str], tuple[float, Answer]] = {}
-    count = 0
-    for ans in ctx.ruleset.actions["charge"].enumerate(ctx, p.unit):
-        count += 1
-        if count > MAX_CHARGES * 4:
-            break
-        target = getattr(ans, "target", "")
-        to: Cell = getattr(ans, "to", p.here)
-        thrown = bool(getattr(ans, "thrown", False))
-        o = estimates.odds(
-            ctx, p.unit, target, getattr(ans, "weapon", ""), thrown, from_cell=to, extras=CHARGE
-        )
+    start_aoo, start_survive = 0.0, 1.0
+    if not units.conditions(ctx, p.unit).disengaged:
+        for enemy in _adjacent_armed(p):  # a charge provokes from where it starts
+            blow, p_kill = p.aoo_blow(enemy)
+            start_aoo += start_survive * blow * p.level.aoo
+            start_survive *= 1 - p_kill
+    for target, weapon, thrown, to in _charge_ends(p):
+        ans = make(p.unit, target, weapon, to, thrown)  # type: ignore[call-arg]
+        if spec.validate(ctx, ans) is not None:
+            continue
+        o = estimates.odds(ctx, p.unit, target, weapon, thrown, from_cell=to, extras=CHARGE)
         if o is None:
             continue
         x, y = to
         value = float(pos[y, x]) - 0.25 * p.level.exposure * float(loss[y, x])
-        from game.geometry.movement import straight_line
-
         line = tuple(straight_line(p.here, to)[1:])
         aoo, survive = p.path_aoo(line)
-        if not units.conditions(ctx, p.unit).disengaged:
-            for enemy in _adjacent_armed(p):  # a charge provokes from where it starts
-                blow, p_kill = p.aoo_blow(enemy)
-                aoo += survive * blow * p.level.aoo
-                survive *= 1 - p_kill
+        aoo = start_aoo + start_survive * aoo
+        survive *= start_survive
         value += survive * p.attack_gain(target, o) - aoo
-        key = (target, getattr(ans, "weapon", ""))
+        key = (target, weapon)
         if key not in best or value > best[key][0]:
             best[key] = (value, ans)
     return [

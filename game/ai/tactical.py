@@ -78,7 +78,7 @@ class TacticalAI:
 
     # -- who acts next ---------------------------------------------------------------------
     def choose_unit(self, ctx: Context, decision: Decision) -> Answer:
-        board = Board(ctx, decision.side, self.cache, self.level.share)
+        board = Board(ctx, decision.side, self.cache, self.level.share, self.level.lured)
         best: tuple[float, int] | None = None
         pick = decision.answers[0]
         walk = board.walk() if board.enemies else None
@@ -101,7 +101,9 @@ class TacticalAI:
     # -- a unit's turn ---------------------------------------------------------------------
     def turn(self, battle: Battle, unit: str) -> Answer:
         ctx = battle.ctx
-        board = Board(ctx, units.side(ctx, unit), self.cache, self.level.share)
+        board = Board(
+            ctx, units.side(ctx, unit), self.cache, self.level.share, self.level.lured
+        )
         if not board.enemies:
             self.last_plans = []
             return EndTurn(unit)
