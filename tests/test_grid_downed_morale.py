@@ -139,3 +139,16 @@ def test_battle_ends_when_one_side_remains() -> None:
     assert b.events[-1].text() == "Wardens win in round 1 (last side standing)"
     r = b.answer(EndTurn("ada"))
     assert not r.ok and r.reason == "the battle is over"
+
+
+def test_a_unit_brought_to_zero_hp_falls_before_any_morale_check() -> None:
+    """004 · Morale is for those still fighting: a blow that takes the last of a unit's HP
+    downs it at once; it never rolls morale ("alone and badly hurt") at 0 HP first."""
+    bf = field(OPEN, [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))])
+    b = battle(bf, faces=[8, 1])
+    b.component("gor", Health).hp = 2
+    push(b, 15, 4)  # a hit for 4 + STR: no die left for a morale roll
+    act(b, MeleeAttack("ada", "gor", "sword"))
+    assert morale_rolls(b) == []
+    assert b.component("gor", Conditions).dead
+    assert b.over and b.winner == "party"

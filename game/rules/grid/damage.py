@@ -23,16 +23,20 @@ MORTAL_ROUNDS = 6
 
 def apply_damage(ctx: Context, unit: str, amount: int, source: str, by: str | None) -> None:
     """Take ``amount`` HP from ``unit`` and down it at 0 (events: Damaged, then Downed for a
-    mortally wounded party unit or Died for everyone else)."""
+    mortally wounded party unit or Died for everyone else).
+
+    A unit brought to 0 HP is marked fallen before any event goes out, so nothing reacting
+    to the ``Damaged`` event (a morale check for a lone, badly hurt unit) ever sees it
+    still standing at 0 HP."""
     health = units.health(ctx, unit)
     if amount <= 0 or health.hp <= 0:
         return
     health.hp = max(0, health.hp - amount)
-    who = units.name(ctx, unit)
+    fall = _fall(ctx, unit, by) if health.hp == 0 else None
     ctx.emit(
         Damaged(
             unit=unit,
-            who=who,
+            who=units.name(ctx, unit),
             amount=amount,
             hp=health.hp,
             max_hp=health.max_hp,
@@ -40,22 +44,21 @@ def apply_damage(ctx: Context, unit: str, amount: int, source: str, by: str | No
             by=by,
         )
     )
-    if health.hp == 0:
-        down(ctx, unit, by)
+    if fall is not None:
+        ctx.emit(fall)
 
 
-def down(ctx: Context, unit: str, by: str | None) -> None:
-    """The unit falls: party units are mortally wounded, everyone else dies."""
+def _fall(ctx: Context, unit: str, by: str | None) -> Downed | Died:
+    """Mark the unit fallen (out of the fight at once) and return the event to announce."""
     cond = units.conditions(ctx, unit)
     who = units.name(ctx, unit)
     side = units.side(ctx, unit)
     if units.is_party(ctx, unit):
         cond.mortally_wounded = True
         cond.mortal_rounds = 0
-        ctx.emit(Downed(unit=unit, who=who, side=side, fate="mortally wounded", by=by))
-    else:
-        cond.dead = True
-        ctx.emit(Died(unit=unit, who=who, side=side, cause="slain"))
+        return Downed(unit=unit, who=who, side=side, fate="mortally wounded", by=by)
+    cond.dead = True
+    return Died(unit=unit, who=who, side=side, cause="slain")
 
 
 def end_of_round_mortal_wounds(ctx: Context) -> None:
