@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from engine_support import act, duel, push
+from engine_support import act, battle, duel, field, push
 from grid_more_support import cond, hp, option, rolls, set_hp
 
 from game.engine import Battle, EndTurn
+from game.rules.grid import units
 from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.events import AttackDeclared
 from game.rules.grid.grapple import BreakFree, DragGrappled, Grapple, ReleaseGrapple, ThrowGrappled
+from game.rules.grid.move import Move
+from game.rules.grid.prone import StandUp
 from game.rules.grid.shove import Shove
 from game.world.components import Health, Position
 
@@ -116,3 +120,36 @@ def test_release_is_a_free_action() -> None:
     b = grappled()
     act(b, ReleaseGrapple("ada"))
     assert not cond(b, "gor").grappled
+
+
+def test_grappling_units_fight_only_unarmed_so_they_make_no_attacks_of_opportunity() -> None:
+    """004 · Grappling: "nor can they fight with anything but unarmed attacks"; bare hands
+    do not threaten (004 · Combat Action Types: foes armed with a melee weapon), so neither
+    the grappler nor the one it holds strikes at a foe leaving its reach or doing a
+    provoking action next to it."""
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (1, 1)),
+            ("Cy", "party", "warrior", (3, 2)),
+            ("Gor", "bandits", "bandit", (2, 1)),
+            ("Hal", "bandits", "bandit", (0, 1)),
+        ],
+    )
+    b = battle(bf, faces=[8, 1])
+    cond(b, "gor").grappling = "ada"
+    cond(b, "ada").grappled_by = {"gor"}
+    cond(b, "cy").prone = True
+    act(b, StandUp("cy"))  # a provoking action next to the grappler: no attack
+    act(b, Move("cy", ((4, 3),)))  # leaving the grappler's reach: no attack
+    if b.pending is not None and b.pending.unit == "cy":
+        act(b, EndTurn("cy"))
+    act(b, EndTurn("ada"))
+    act(b, Move("hal", ((0, 2), (0, 3))))  # leaving the held Ada's reach: no attack
+    assert not [e for e in b.events if isinstance(e, AttackDeclared)]
+    assert not units_threaten(b, "gor") and not units_threaten(b, "ada")
+
+
+def units_threaten(b: Battle, unit: str) -> bool:
+    with b._active():
+        return units.melee_reach(b.ctx, unit) > 0 or units.armed_for_melee(b.ctx, unit)

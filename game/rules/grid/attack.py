@@ -51,9 +51,8 @@ def _weapon_problem(ctx: Context, unit: str, weapon_id: str, ranged: bool) -> st
         return f"{w.name} cannot make ranged attacks"
     if not ranged and not w.melee:
         return f"{w.name} cannot make melee attacks"
-    if units.conditions(ctx, unit).grappled or units.conditions(ctx, unit).grappling:
-        if not w.unarmed:
-            return "only unarmed attacks while grappling"
+    if units.only_unarmed(ctx, unit) and not w.unarmed:
+        return "only unarmed attacks while grappling"
     return None
 
 

@@ -4,7 +4,8 @@
   check; if the attacker wins, the target is grappled. A unit grapples one target at a
   time; several may cling to the same defender.
 - While grappling or grappled, neither may move (``move``, ``charge``) and only unarmed
-  attacks are allowed (``attack._weapon_problem``).
+  attacks are allowed (``units.only_unarmed``, read by ``attack._weapon_problem``), so
+  neither makes attacks of opportunity (``units.threatening_weapons``).
 - At the end of each round a grappled defender takes the damage of an unarmed hit from
   each grappler (``GrappleDamage``).
 - Break Free (Main, the defender): one STR/Brawl check compared with each grappler's; the

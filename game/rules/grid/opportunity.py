@@ -6,7 +6,9 @@
 - Provoking actions (the source's table: Charge, Use a Skill, Run, Pick up an Item, Stand
   Up, Screen an Ally when moving): ``provoke`` gives every adjacent armed enemy one.
 - The attacker must be in the fight, armed with a melee weapon (natural weapons count,
-  bare hands do not), able to see the mover, and not fleeing.
+  bare hands do not), able to see the mover, and not fleeing. A unit grappling or
+  grappled fights only unarmed (004 · Grappling), so it makes none
+  (``units.threatening_weapons``).
 - A unit that Disengaged this round provokes nothing.
 
 Decisions where the source is silent: each unit makes at most one attack of opportunity
@@ -80,9 +82,7 @@ def provoke(ctx: Context, unit: str) -> Flow:
 def opportunity_attack(ctx: Context, enemy: str, target: str) -> Flow:
     """``enemy`` strikes ``target`` with its best reaching melee weapon."""
     best = None
-    for w in units.melee_weapons(ctx, enemy):
-        if w.unarmed:
-            continue
+    for w in units.threatening_weapons(ctx, enemy):
         a = assess(ctx, enemy, target, w, ranged=False)
         if a.allowed and (best is None or a.total > best[1]):
             best = (w, a.total)

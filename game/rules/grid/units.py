@@ -86,16 +86,30 @@ def melee_weapons(ctx: Context, unit: str) -> list[Weapon]:
     return [w for w in readied_weapons(ctx, unit) if w.melee]
 
 
+def only_unarmed(ctx: Context, unit: str) -> bool:
+    """Grappling or grappled: "nor can they fight with anything but unarmed attacks"
+    (004 · Grappling)."""
+    cond = conditions(ctx, unit)
+    return cond.grappled or cond.grappling is not None
+
+
+def threatening_weapons(ctx: Context, unit: str) -> list[Weapon]:
+    """Readied melee weapons the unit could strike a passing foe with now: natural weapons
+    count, bare hands do not (004 · Combat Action Types: foes armed with a melee weapon),
+    and none at all while grappling, when only unarmed attacks are allowed."""
+    if only_unarmed(ctx, unit):
+        return []
+    return [w for w in readied_weapons(ctx, unit) if w.melee and not w.unarmed]
+
+
 def armed_for_melee(ctx: Context, unit: str) -> bool:
-    """Holds a melee weapon (natural weapons count; bare hands do not) — what makes a unit
-    threaten attacks of opportunity (004 · Combat Action Types)."""
-    return any(w.melee and not w.unarmed for w in readied_weapons(ctx, unit))
+    """Threatens attacks of opportunity (``threatening_weapons``)."""
+    return bool(threatening_weapons(ctx, unit))
 
 
 def melee_reach(ctx: Context, unit: str) -> int:
-    """Squares the unit threatens with its readied armed melee weapons (0 if unarmed)."""
-    reaches = [w.reach for w in readied_weapons(ctx, unit) if w.melee and not w.unarmed]
-    return max(reaches, default=0)
+    """Squares the unit threatens with its readied armed melee weapons (0 if none)."""
+    return max((w.reach for w in threatening_weapons(ctx, unit)), default=0)
 
 
 def units_of(ctx: Context, side_id: str) -> Iterator[str]:
