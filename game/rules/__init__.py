@@ -13,7 +13,7 @@ from collections.abc import Callable
 from game.rules.base import Ruleset
 
 # ruleset id -> module that registers it on import
-KNOWN: dict[str, str] = {"grid": "game.rules.grid"}
+KNOWN: dict[str, str] = {"grid": "game.rules.grid", "clash": "game.rules.clash"}
 
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 

@@ -237,6 +237,26 @@ class Ruleset:
         """A read-only snapshot of ``unit`` (``Battle.unit``)."""
         raise NotImplementedError
 
+    def view_with(self, ctx: Context, unit: str, status: str) -> UnitView:
+        """The snapshot of ``unit`` from the shared components, with the ruleset's word
+        for its ``status`` (what ``unit_view`` implementations return)."""
+        from game.engine.battle import UnitView
+        from game.world import readers
+        from game.world.components import Template
+
+        h = readers.health(ctx, unit)
+        return UnitView(
+            id=unit,
+            name=readers.name(ctx, unit),
+            side=readers.side(ctx, unit),
+            template=ctx.get(unit, Template).id,
+            cell=readers.cell(ctx, unit),
+            hp=h.hp,
+            max_hp=h.max_hp,
+            status=status,
+            in_fight=self.in_fight(ctx, unit),
+        )
+
     def hash_extra(self, ctx: Context) -> Any:
         """Ruleset state kept outside components that ``state_hash`` must cover."""
         return None

@@ -95,11 +95,7 @@ class GridRuleset(Ruleset):
         return units.side(ctx, unit)
 
     def unit_view(self, ctx: Context, unit: str) -> UnitView:
-        from game.engine.battle import UnitView
-        from game.world.components import Template
-
         cond = units.conditions(ctx, unit)
-        h = units.health(ctx, unit)
         if cond.dead:
             status = "dead"
         elif cond.fled:
@@ -112,17 +108,7 @@ class GridRuleset(Ruleset):
             status = "routed"
         else:
             status = "ready"
-        return UnitView(
-            id=unit,
-            name=units.name(ctx, unit),
-            side=units.side(ctx, unit),
-            template=ctx.get(unit, Template).id,
-            cell=units.cell(ctx, unit),
-            hp=h.hp,
-            max_hp=h.max_hp,
-            status=status,
-            in_fight=units.in_fight(ctx, unit),
-        )
+        return self.view_with(ctx, unit, status)
 
     def hash_extra(self, ctx: Context) -> Any:
         return {

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 from game.engine.answers import ChooseUnit, EndTurn
 from game.engine.decision import Option
 from game.engine.events import (
-    BattleEnded,
     BattleStarted,
     RoundEnded,
     RoundStarted,
@@ -30,6 +29,7 @@ from game.engine.events import (
     UnitDone,
 )
 from game.rules.base import Flow
+from game.rules.ending import check_end, finish
 from game.rules.grid import units
 from game.rules.grid.events import InitiativeSet
 from game.rules.grid.morale import flee
@@ -64,26 +64,6 @@ def roll_initiative(ctx: Context) -> None:
     ctx.emit(
         InitiativeSet(order=ctx.side_order, names=tuple(side_name(ctx, s) for s in ctx.side_order))
     )
-
-
-def check_end(ctx: Context) -> bool:
-    """End the battle when at most one side still has units in the fight."""
-    if ctx.over:
-        return True
-    standing = [
-        s for s in ctx.side_order if any(units.in_fight(ctx, u) for u in units.units_of(ctx, s))
-    ]
-    if len(standing) > 1:
-        return False
-    finish(ctx, standing[0] if standing else None, "last side standing")
-    return True
-
-
-def finish(ctx: Context, winner: str | None, reason: str) -> None:
-    ctx.winner = winner
-    ctx.over = True
-    name = side_name(ctx, winner) if winner else ""
-    ctx.emit(BattleEnded(winner=winner, name=name, round=ctx.round, reason=reason))
 
 
 def combat(ctx: Context) -> Flow:

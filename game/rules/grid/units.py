@@ -6,50 +6,24 @@ as rules. Units are named by their ``UnitId`` string everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.content.weapons import Weapon
 from game.geometry.grid import Cell
-from game.world.components import (
-    Budget,
-    Conditions,
-    Health,
-    Loadout,
-    Name,
-    Position,
-    Side,
-    Stats,
-)
+from game.world.components import Budget, Loadout, Stats
+from game.world.readers import cell, conditions, health, name, occupant, side, units_of
 
 if TYPE_CHECKING:
     from game.engine.context import Context
 
+# The shared readers, re-exported so rules code reads every unit helper from here.
+__all__ = ["cell", "conditions", "health", "name", "occupant", "side", "units_of"]
+
 UNARMED = "unarmed"
-
-
-def name(ctx: Context, unit: str) -> str:
-    return ctx.get(unit, Name).text
-
-
-def side(ctx: Context, unit: str) -> str:
-    return ctx.get(unit, Side).id
-
-
-def cell(ctx: Context, unit: str) -> Cell:
-    return ctx.get(unit, Position).cell
 
 
 def stats(ctx: Context, unit: str) -> Stats:
     return ctx.get(unit, Stats)
-
-
-def health(ctx: Context, unit: str) -> Health:
-    return ctx.get(unit, Health)
-
-
-def conditions(ctx: Context, unit: str) -> Conditions:
-    return ctx.get(unit, Conditions)
 
 
 def budget(ctx: Context, unit: str) -> Budget:
@@ -112,22 +86,10 @@ def melee_reach(ctx: Context, unit: str) -> int:
     return max((w.reach for w in threatening_weapons(ctx, unit)), default=0)
 
 
-def units_of(ctx: Context, side_id: str) -> Iterator[str]:
-    return (u for u in ctx.units() if side(ctx, u) == side_id)
-
-
 def enemies(ctx: Context, unit: str) -> list[str]:
     """Enemies still in the fight, in the fixed unit order."""
     mine = side(ctx, unit)
     return [u for u in ctx.units() if side(ctx, u) != mine and in_fight(ctx, u)]
-
-
-def occupant(ctx: Context, at: Cell) -> str | None:
-    """The unit standing on ``at`` (the dead and the fled do not occupy a square)."""
-    for u in ctx.units():
-        if conditions(ctx, u).occupies_cell and cell(ctx, u) == at:
-            return u
-    return None
 
 
 def occupied_cells(ctx: Context) -> dict[Cell, str]:

@@ -1,0 +1,146 @@
+"""The ``clash`` ruleset: source 000 (declared quick and full turns, melee clashes, range
+bands, auto-hit damage minus Armor into HP then STR, reactions, gambits, critical damage).
+See README.md for every rule, its status and its tests.
+
+``ClashRuleset`` wires the pieces: the stat blocks (``game.content.clash``) become
+``ClashState`` and ``Health`` at set-up; the turn scheme (``rounds``) asks each unit for
+its intention (``declare``: the catalog), orders them (``order``) and resolves attack
+moments (``strike``) with reactions (``reactions``), damage (``damage``) and morale
+(``morale``). House rules: ``house_rules``. Its AI lives in ``game.ai.clash``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from game.content.clash import clash_stats
+from game.rules import register_ruleset
+from game.rules.base import AttackPreview, Flow, Modifier, Ruleset
+from game.rules.clash import units
+from game.rules.clash.declare import SPECS
+from game.rules.clash.house_rules import OPTIONS
+from game.rules.clash.morale import MoraleWatch
+from game.rules.clash.reactions import REACTION_SPECS
+from game.rules.clash.rounds import combat
+from game.rules.clash.state import ClashState
+from game.rules.clash.strike import Swing, situation
+from game.world.components import Health, Loadout, Stats
+
+if TYPE_CHECKING:
+    from game.engine.battle import UnitView
+    from game.engine.context import Context
+
+
+class ClashRuleset(Ruleset):
+    id = "clash"
+    name = "Clash (source 000)"
+    rule_options = OPTIONS
+    ai_module = "game.ai.clash"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.morale = MoraleWatch()
+        for spec in SPECS:
+            self.add_action(spec())
+        for reaction in REACTION_SPECS:
+            self.add_reaction(reaction())
+
+    def setup(self, ctx: Context) -> None:
+        from game.geometry.sight import Sight
+
+        ctx.sight = Sight(ctx.grid)
+        for unit in ctx.units():
+            template = ctx.get(unit, Stats).template
+            block = clash_stats(template, ctx.content)
+            loadout = ctx.get(unit, Loadout)
+            esper.add_component(
+                ctx.entity(unit),
+                ClashState(
+                    STR=block.STR,
+                    DEX=block.DEX,
+                    WIL=block.WIL,
+                    max_STR=block.STR,
+                    max_DEX=block.DEX,
+                    max_WIL=block.WIL,
+                    armor=block.armor,
+                    slots=block.slots,
+                    carried=block.carried,
+                    weapons=list(loadout.readied) + list(loadout.stowed),
+                ),
+            )
+            health = ctx.get(unit, Health)
+            health.hp = health.max_hp = block.hp
+
+    def run(self, ctx: Context) -> Flow:
+        yield from combat(ctx)
+
+    def in_fight(self, ctx: Context, unit: str) -> bool:
+        return units.in_fight(ctx, unit)
+
+    def side_of(self, ctx: Context, unit: str) -> str:
+        return units.side(ctx, unit)
+
+    def unit_view(self, ctx: Context, unit: str) -> UnitView:
+        cond = units.conditions(ctx, unit)
+        st = units.state(ctx, unit)
+        if cond.dead:
+            status = "dead"
+        elif cond.fled:
+            status = "fled"
+        elif cond.unconscious:
+            status = "knocked out"
+        elif cond.mortally_wounded:
+            status = "incapacitated"
+        elif st.paralysed:
+            status = "paralysed"
+        elif st.delirious:
+            status = "delirious"
+        else:
+            status = "ready"
+        return self.view_with(ctx, unit, status)
+
+    def attack_preview(
+        self, ctx: Context, attacker: str, target: str, weapon: str, *, ranged: bool | None = None
+    ) -> AttackPreview:
+        """000: attacks always hit; the damage range after Armor, the itemised
+        impairing and enhancing circumstances, and the chance the blow takes the target
+        out before any reaction (``kill_chance``)."""
+        from game.rules.clash.preview import out_chance
+
+        w = units.weapon(ctx, weapon)
+        shoot = w.ranged if ranged is None else ranged
+        impaired, enhanced = situation(ctx, Swing(attacker, (weapon,), ranged=shoot), target)
+        mods = tuple(Modifier(f"impaired: {m}", -1) for m in impaired) + tuple(
+            Modifier(f"enhanced: {m}", 1) for m in enhanced
+        )
+        die = 4 if impaired and not enhanced else w.die
+        bonus = 12 if enhanced and not impaired else 0
+        armor = units.state(ctx, target).armor
+        return AttackPreview(
+            attacker=attacker,
+            target=target,
+            weapon=weapon,
+            ranged=shoot,
+            allowed=units.in_fight(ctx, target),
+            reason="" if units.in_fight(ctx, target) else "out of the fight",
+            attack_bonus=0,
+            modifiers=mods,
+            target_ac=armor,
+            hit_chance=1.0,
+            damage_min=max(0, 1 + (1 if bonus else 0) - armor),
+            damage_max=max(0, die + bonus - armor),
+            shock_on_miss=0,
+            cover="",
+            kill_chance=out_chance(ctx, target, die, bonus),
+        )
+
+    def hash_extra(self, ctx: Context) -> Any:
+        return {
+            "morale": {k: sorted(v) for k, v in sorted(self.morale.fired.items())},
+            "options": dict(sorted(ctx.options.items())),
+        }
+
+
+register_ruleset("clash", ClashRuleset)

@@ -1,0 +1,94 @@
+"""Events of the ``clash`` ruleset (source 000) beyond the engine's shared ones.
+
+Declarations are hidden until the round resolves (issue 7 · hotseat): ``Declared`` says
+only *that* a unit has chosen; ``IntentionRevealed`` tells what, once every unit has
+declared, so a screen shows the log without giving a side's plans away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.engine.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Event):
+    """``unit`` has declared its intention for the round (what it is stays hidden)."""
+
+    kind: ClassVar[str] = "declared"
+    tone: ClassVar[str] = "turn"
+    unit: str
+    who: str
+
+    def text(self) -> str:
+        return f"{self.who} has declared an intention"
+
+
+@dataclass(frozen=True, slots=True)
+class IntentionRevealed(Event):
+    """What ``unit`` declared, shown when the round resolves. ``turn`` is "quick" or
+    "full"; ``target`` the unit aimed at, if any; ``intent`` the kind of answer."""
+
+    kind: ClassVar[str] = "intention_revealed"
+    tone: ClassVar[str] = "turn"
+    unit: str
+    who: str
+    intent: str
+    target: str | None
+    turn: str
+    text_: str
+
+    def text(self) -> str:
+        return f"{self.who} intends to {self.text_} ({self.turn} turn)"
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSet(Event):
+    """The resolution order of one group (``group``: "quick" or "full"), unit ids and
+    names, first to last."""
+
+    kind: ClassVar[str] = "order_set"
+    tone: ClassVar[str] = "turn"
+    group: str
+    order: tuple[str, ...]
+    names: tuple[str, ...]
+
+    def text(self) -> str:
+        who = ", ".join(self.names) if self.names else "nobody"
+        return f"{self.group.capitalize()} turns: {who}"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityLost(Event):
+    """``unit`` lost ``amount`` of ``ability`` (STR, DEX or WIL), now ``value``."""
+
+    kind: ClassVar[str] = "ability_lost"
+    tone: ClassVar[str] = "damage"
+    unit: str
+    who: str
+    ability: str
+    amount: int
+    value: int
+    source: str
+
+    def text(self) -> str:
+        return f"{self.who} loses {self.amount} {self.ability} ({self.source}), {self.value} left"
+
+
+@dataclass(frozen=True, slots=True)
+class SlotFilled(Event):
+    """Something took an inventory slot: "Fatigue", "a light wound (burns)", "an injury"."""
+
+    kind: ClassVar[str] = "slot_filled"
+    tone: ClassVar[str] = "info"
+    unit: str
+    who: str
+    what: str
+    used: int
+    slots: int
+
+    def text(self) -> str:
+        full = " — overburdened" if self.used >= self.slots else ""
+        return f"{self.who} gains {self.what} ({self.used}/{self.slots} slots){full}"

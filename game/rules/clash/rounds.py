@@ -1,0 +1,205 @@
+"""The turn scheme of the ``clash`` ruleset (000 · Rounds, Initiative & Actions).
+
+Declared rounds (the default, ``initiative=declared``):
+
+1. Every unit in the fight declares its intention: one ``turn`` Decision per unit, side
+   by side in the map's order, units in spawn order. The answer is kept by the round and
+   only ``Declared`` ("X has declared") is announced, so in hotseat the other side sees
+   nothing of it. Unaware units (a surprised side, round 1) and stunned units declare
+   nothing (the stun is spent).
+2. Every intention is revealed (``IntentionRevealed``), then resolved: quick turns, then
+   full turns, each group in the order of ``order.order_group``.
+3. Consecutive attacks (melee, gambits, shots) on the same declared target are one
+   moment (000 · Multiple Attackers): every attacker first carries out its move, then
+   the attacks land together (``strike.moment``).
+4. End of round: prone units stand, the unaware become aware, morale is checked.
+
+``initiative=dex_save``: each round the players save DEX to act before their enemies;
+then each unit in that order answers a ``turn`` Decision and acts at once (a move and an
+action). The battle ends when at most one side still fights, or at the round limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from game.engine.answers import Answer, EndTurn
+from game.engine.decision import Decision
+from game.engine.events import (
+    BattleStarted,
+    Note,
+    RoundEnded,
+    RoundStarted,
+    UnitActivated,
+)
+from game.rules.base import Flow
+from game.rules.clash import units
+from game.rules.clash.declare import describe
+from game.rules.clash.events import Declared, IntentionRevealed
+from game.rules.clash.house_rules import INITIATIVE, rule
+from game.rules.clash.order import FULL, QUICK, Entry, beat_the_enemies, order_group
+from game.rules.clash.strike import Swing, moment
+from game.rules.ending import check_end, finish
+
+if TYPE_CHECKING:
+    from game.engine.context import Context
+
+DEFAULT_ROUND_LIMIT = 50
+
+
+def combat(ctx: Context) -> Flow:
+    """The whole battle."""
+    scenario = ctx.battlefield.scenario
+    ctx.emit(BattleStarted(title=scenario.title, ruleset=ctx.ruleset.id, seed=ctx.seed))
+    surprised = scenario.surprise
+    if surprised in ctx.side_order:
+        for u in units.units_of(ctx, surprised):
+            units.state(ctx, u).unaware = True
+        ctx.emit(Note(f"{ctx.side_info(surprised).name} are caught unaware in round 1"))
+    limit = scenario.round_limit or DEFAULT_ROUND_LIMIT
+    if check_end(ctx):
+        return
+    while True:
+        ctx.round += 1
+        ctx.emit(RoundStarted(ctx.round))
+        if rule(ctx, INITIATIVE) == "dex_save":
+            yield from dex_save_round(ctx)
+        else:
+            yield from declared_round(ctx)
+        if ctx.over:
+            return
+        end_of_round(ctx)
+        ctx.emit(RoundEnded(ctx.round))
+        if check_end(ctx):
+            return
+        if ctx.round >= limit:
+            finish(ctx, None, f"round limit {limit}")
+            return
+
+
+def end_of_round(ctx: Context) -> None:
+    for u in ctx.units():
+        st = units.state(ctx, u)
+        st.prone = False
+        st.unaware = False
+    morale = getattr(ctx.ruleset, "morale", None)
+    if morale is not None:
+        morale.end_of_round(ctx)
+
+
+def ready(ctx: Context, unit: str) -> bool:
+    """In the fight and aware; a stunned unit spends its stun here and is not ready."""
+    if not units.in_fight(ctx, unit) or units.state(ctx, unit).unaware:
+        return False
+    st = units.state(ctx, unit)
+    if st.stunned:
+        st.stunned = False
+        ctx.emit(Note(f"{units.name(ctx, unit)} is stunned and loses this action", unit))
+        return False
+    return True
+
+
+def ask(ctx: Context, unit: str, prompt: str) -> Generator[Decision, Answer, Answer]:
+    """The ``turn`` Decision for ``unit`` (the catalog of intentions); the answer."""
+    choice = yield ctx.decide(
+        "turn",
+        side=units.side(ctx, unit),
+        unit=unit,
+        prompt=prompt,
+        options=ctx.ruleset.catalog(ctx, unit),
+        open=True,
+    )
+    return choice
+
+
+def spec_of(ctx: Context, kind: str) -> Any:
+    return ctx.ruleset.actions[kind]
+
+
+def declared_round(ctx: Context) -> Flow:
+    entries: list[Entry] = []
+    for side in ctx.side_order:
+        for unit in list(units.units_of(ctx, side)):
+            if not ready(ctx, unit):
+                continue
+            who = units.name(ctx, unit)
+            answer = yield from ask(ctx, unit, f"{who}: declare your intention for round "
+                                    f"{ctx.round}")
+            turn = spec_of(ctx, answer.kind).turn(ctx, answer)
+            if turn:
+                entries.append(Entry(unit, answer, turn))
+            ctx.emit(Declared(unit, who))
+    for e in entries:
+        ctx.emit(IntentionRevealed(e.unit, units.name(ctx, e.unit), e.answer.kind, e.target,
+                                   e.turn, describe(ctx, e.answer)))
+    for group in (QUICK, FULL):
+        batch = [e for e in entries if e.turn == group]
+        if not batch:
+            continue
+        order = order_group(ctx, batch, group)
+        yield from resolve(ctx, order)
+        if check_end(ctx):
+            return
+
+
+def resolve(ctx: Context, order: list[Entry]) -> Flow:
+    """Resolve a group in order, attacks on one target at once as a single moment."""
+    i = 0
+    while i < len(order):
+        j = i + 1
+        if order[i].target is not None and order[i].answer.kind != "clash_move":
+            while (j < len(order) and order[j].target == order[i].target
+                   and order[j].answer.kind in ("clash_attack", "clash_gambit", "clash_shoot")):
+                j += 1
+        yield from resolve_together(ctx, order[i:j])
+        if check_end(ctx):
+            return
+        i = j
+
+
+def resolve_together(ctx: Context, entries: list[Entry]) -> Flow:
+    strikes: dict[str, list[Swing]] = {}
+    for e in entries:
+        if not ready(ctx, e.unit):
+            continue
+        ctx.active_unit = e.unit
+        ctx.emit(UnitActivated(e.unit, units.name(ctx, e.unit)))
+        spec = spec_of(ctx, e.answer.kind)
+        prepare = getattr(spec, "prepare", None)
+        if prepare is None:
+            yield from ctx.ruleset.perform(ctx, e.answer)
+            continue
+        prepared = prepare(ctx, e.answer, e.turn)
+        if prepared is not None:
+            target, swing = prepared
+            strikes.setdefault(target, []).append(swing)
+    for target, swings in strikes.items():
+        yield from moment(ctx, target, swings)
+    ctx.active_unit = None
+
+
+def dex_save_round(ctx: Context) -> Flow:
+    """Base Cairn: players save DEX to act before the enemies; each acts in full."""
+    everyone = [
+        Entry(u, EndTurn(u), FULL)
+        for s in ctx.side_order
+        for u in units.units_of(ctx, s)
+        if units.in_fight(ctx, u) and not units.state(ctx, u).unaware
+    ]
+    order = beat_the_enemies(ctx, everyone, "the round's")
+    for e in order:
+        if not ready(ctx, e.unit):
+            continue
+        who = units.name(ctx, e.unit)
+        ctx.active_unit = e.unit
+        ctx.emit(UnitActivated(e.unit, who))
+        answer = yield from ask(ctx, e.unit, f"{who}: act (round {ctx.round})")
+        turn = spec_of(ctx, answer.kind).turn(ctx, answer)
+        if turn:
+            ctx.emit(IntentionRevealed(e.unit, who, answer.kind, getattr(answer, "target", None),
+                                       turn, describe(ctx, answer)))
+        yield from ctx.ruleset.perform(ctx, answer)
+        ctx.active_unit = None
+        if check_end(ctx):
+            return
