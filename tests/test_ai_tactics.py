@@ -271,7 +271,9 @@ def test_hard_does_not_swarm_when_plain_blows_do_better() -> None:
 
 def test_hard_expects_the_enemy_to_strike_at_our_leader_first() -> None:
     """An enemy's one blow a round falls where it does most harm: on the leader, whose
-    fall sends the side's morale checks, more than on a plain bandit beside him."""
+    fall sends the side's morale checks, more than on a plain bandit beside him (the
+    side's first casualty is behind it, so only the leader's fall still sets off a check;
+    one event rolls one check per unit)."""
     from game.ai.board import Board, BoardCache
 
     bf = field(
@@ -280,10 +282,12 @@ def test_hard_expects_the_enemy_to_strike_at_our_leader_first() -> None:
             ("Ada", "party", "warrior", (5, 4)),
             ("Kel", "bandits", "bandit_chief", (7, 3)),
             ("Gor", "bandits", "bandit", (7, 5)),
+            ("Hal", "bandits", "bandit", (7, 7)),
         ],
         leaders=["Kel"],
     )
     b = battle(bf, faces=[8, 1])
+    b.ctx.ruleset.morale.fired["bandits"] = {"first casualty"}  # type: ignore[attr-defined]
     lured = Board(b.ctx, "bandits", BoardCache(), share=1.0, lured=True)
     even = Board(b.ctx, "bandits", BoardCache(), share=1.0, lured=False)
     assert lured.lure("kel") > lured.lure("gor")

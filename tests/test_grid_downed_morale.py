@@ -113,10 +113,37 @@ def test_leader_down_triggers_a_check() -> None:
     )
     b = battle(bf, faces=[8, 1])
     b.component("kel", Health).hp = 1
-    push(b, 15, 4, 1, 1, 1, 1, 2, 2, 2, 2)
+    push(b, 15, 4, 1, 1, 2, 2)
     act(b, MeleeAttack("ada", "kel", "sword"))
-    reasons = {c.detail for c in morale_rolls(b)}
-    assert "(first casualty)" in reasons and "(leader down)" in reasons
+    checks = morale_rolls(b)
+    assert [c.unit for c in checks] == ["hal", "ivo"]
+    assert {c.detail for c in checks} == {"(leader down; also first casualty)"}
+
+
+def test_one_event_rolls_at_most_one_morale_check_per_unit_for_the_strongest_trigger() -> None:
+    """Decision (004 · Morale): the chief's death is the side's first casualty, half the
+    side down and the leader down at once; Hal rolls once, for the leader, and the line
+    names the other triggers, which are used up."""
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (1, 1)),
+            ("Kel", "bandits", "bandit_chief", (2, 1)),
+            ("Hal", "bandits", "bandit", (5, 2)),
+        ],
+        leaders=["Kel"],
+    )
+    b = battle(bf, faces=[8, 1])
+    b.component("kel", Health).hp = 1
+    push(b, 15, 4, 1, 1)
+    act(b, MeleeAttack("ada", "kel", "sword"))
+    checks = morale_rolls(b)
+    assert [(c.unit, c.detail) for c in checks] == [
+        ("hal", "(leader down; also half the side down, first casualty)")
+    ]
+    assert b.component("hal", GridState).morale_checks == 1
+    fired = b.ctx.ruleset.morale.fired["bandits"]  # type: ignore[attr-defined]
+    assert fired >= {"first casualty", "half the side down", "leader down"}
 
 
 def test_lone_unit_below_half_health_checks_morale() -> None:

@@ -195,9 +195,10 @@ def p_break(morale: int) -> float:
 
 
 def morale_cascade(ctx: Context, unit: str, horizon: float, *, shared: bool = True) -> float:
-    """What ``unit`` going down costs its side beyond itself: each morale check it would
+    """What ``unit`` going down costs its side beyond itself: the morale check it would
     trigger (the side's first casualty, half the side down, the leader down; 004 ·
-    Morale as the grid rules trigger it) may rout every unit of the side that checks.
+    Morale as the grid rules trigger it; one check per unit however many fire) may rout
+    every unit of the side that checks.
 
     ``shared=False`` counts only the leader's own check: the first casualty and half the
     side down come from whichever unit falls, so a side that keeps each of its units
@@ -224,7 +225,7 @@ def morale_cascade(ctx: Context, unit: str, horizon: float, *, shared: bool = Tr
     for u in fighting:
         if not checks_morale(ctx, u):
             continue
-        p = 1 - (1 - p_break(units.stats(ctx, u).morale)) ** triggers
+        p = p_break(units.stats(ctx, u).morale)
         total += p * worth(ctx, u) * horizon
     return total
 

@@ -11,6 +11,10 @@ family of rules:
   (the map's ``leader`` spawn) going down. And once per unit: being the last of its side
   still fighting while below half its HP. Every fighting, non-routed unit of the side
   rolls for a side trigger.
+- One event (one unit falling, fleeing or surrendering, or one wound) makes each unit roll
+  at most once, for the strongest trigger it set off (leader down, then half the side down,
+  then the first casualty, then alone and badly hurt); the weaker ones are used up too and
+  named in the roll's line ("leader down; also first casualty").
 - A failed check routs the unit. On each of its turns a routed unit flees toward the
   nearest map edge (Disengaging first when an enemy could strike it and its Main action
   is free, then using its Move and, if it still has it, its Main as a second Move). On
@@ -70,36 +74,58 @@ def morale_check(ctx: Context, unit: str, reason: str) -> bool:
     return False
 
 
-def side_check(ctx: Context, side: str, reason: str, fired: dict[str, set[str]]) -> None:
+# strongest first: one event rolls one check per unit, for the first of these it set off
+STRENGTH = (LEADER_DOWN, HALF_DOWN, FIRST_CASUALTY)
+ALONE = "alone and badly hurt"
+
+
+def _reason(triggers: list[str]) -> str:
+    head, rest = triggers[0], triggers[1:]
+    return head if not rest else f"{head}; also {', '.join(rest)}"
+
+
+def side_triggers(ctx: Context, event: Event, fired: dict[str, set[str]]) -> list[str]:
+    """The side triggers ``event`` sets off that have not fired yet, strongest first; they
+    are marked fired."""
+    if not isinstance(event, Downed | Died | LeftBattle):
+        return []
+    side = event.side
+    total = sum(1 for _ in units.units_of(ctx, side))
+    fighting = sum(1 for u in units.units_of(ctx, side) if units.in_fight(ctx, u))
+    hit = {FIRST_CASUALTY}
+    if fighting * 2 <= total:
+        hit.add(HALF_DOWN)
+    if ctx.try_get(event.unit, Leader) is not None:
+        hit.add(LEADER_DOWN)
     done = fired.setdefault(side, set())
-    if reason in done:
-        return
-    done.add(reason)
-    for unit in list(units.units_of(ctx, side)):
-        if checks_morale(ctx, unit):
-            morale_check(ctx, unit, reason)
+    new = [t for t in STRENGTH if t in hit and t not in done]
+    done.update(new)
+    return new
 
 
 def on_event(ctx: Context, event: Event, fired: dict[str, set[str]]) -> None:
-    """The morale system's reaction to a casualty or a wound."""
+    """The morale system's reaction to a casualty or a wound: each unit of the side rolls
+    at most one check for it (the strongest trigger; the others named in its line)."""
     if isinstance(event, Downed | Died | LeftBattle):
         side = event.side
-        side_check(ctx, side, FIRST_CASUALTY, fired)
-        total = sum(1 for _ in units.units_of(ctx, side))
-        fighting = sum(1 for u in units.units_of(ctx, side) if units.in_fight(ctx, u))
-        if fighting * 2 <= total:
-            side_check(ctx, side, HALF_DOWN, fired)
-        if ctx.try_get(event.unit, Leader) is not None:
-            side_check(ctx, side, LEADER_DOWN, fired)
-        _lone_check(ctx, side, fired)
     elif isinstance(event, Damaged) and units.in_fight(ctx, event.unit):
-        _lone_check(ctx, units.side(ctx, event.unit), fired)
+        side = units.side(ctx, event.unit)
+    else:
+        return
+    triggers = side_triggers(ctx, event, fired)
+    lone = _lone(ctx, side, fired)
+    for unit in list(units.units_of(ctx, side)):
+        mine = triggers + ([ALONE] if unit == lone else [])
+        if mine and checks_morale(ctx, unit):
+            morale_check(ctx, unit, _reason(mine))
 
 
-def _lone_check(ctx: Context, side: str, fired: dict[str, set[str]]) -> None:
+def _lone(ctx: Context, side: str, fired: dict[str, set[str]]) -> str | None:
+    """The side's last fighting unit when it is below half HP and has not checked for
+    that yet (marked fired)."""
     fighting = [u for u in units.units_of(ctx, side) if units.in_fight(ctx, u)]
     if len(fighting) != 1:
-        return
+        return None
     unit = fighting[0]
     h = units.health(ctx, unit)
     key = f"alone and hurt: {unit}"
@@ -109,7 +135,8 @@ def _lone_check(ctx: Context, side: str, fired: dict[str, set[str]]) -> None:
         and checks_morale(ctx, unit)
     ):
         fired[side].add(key)
-        morale_check(ctx, unit, "alone and badly hurt")
+        return unit
+    return None
 
 
 def on_edge(ctx: Context, at: Cell) -> bool:
