@@ -28,7 +28,7 @@ _TMX = """<?xml version="1.0" encoding="UTF-8"?>
   <property name="briefing" value="Two bands meet in a field."/>
   <property name="fog" type="bool" value="{fog}"/>
   <property name="sides"
-   value="party; The Party; #3060c0; any; party&#10;foes; Bandits; #c03030; ai"/>
+   value="party; The Party; #3060c0; any; party&#10;foes; Bandits; #c03030; {foes}"/>
  </properties>
  <tileset firstgid="1" source="t.tsx"/>
  <layer id="1" name="ground" width="{w}" height="{h}">
@@ -50,10 +50,12 @@ def write_map(
     walls: tuple[tuple[int, int], ...] = ((4, 2),),
     fog: bool = False,
     units: tuple[tuple[str, str, str, int, int], ...] | None = None,
+    foes: str = "ai",
 ) -> Path:
     """A ``width`` × ``height`` map: green ground, grey ``walls``, two spawns: the party's
     warrior at (1, 1) and a bandit at (width - 2, height - 2), unless ``units`` lists
-    ``(name, side, template, x, y)`` spawns."""
+    ``(name, side, template, x, y)`` spawns. ``foes``: who the map lets command the
+    bandits ("ai", "human" or "any")."""
     folder.mkdir(parents=True, exist_ok=True)
     image = pygame.Surface((2 * TILE, TILE))
     image.fill((40, 160, 60), pygame.Rect(0, 0, TILE, TILE))
@@ -84,6 +86,7 @@ def write_map(
             walls=",".join(wall_gids),
             fog="true" if fog else "false",
             units=spawn_xml,
+            foes=foes,
         ),
         encoding="utf-8",
     )

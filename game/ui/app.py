@@ -72,6 +72,7 @@ class App:
             settings, problem = load_settings(settings_file)
         self.settings = settings
         self.messages: list[tuple[str, int]] = []  # (text, ticks when shown)
+        self._good_news: set[str] = set()  # messages that report success, not a problem
         if problem:
             self.notify(problem)
         self.stack: list[Scene] = []
@@ -117,6 +118,11 @@ class App:
         """Show a one-line problem at the top of the window for a few seconds."""
         self.messages.append((text, pygame.time.get_ticks()))
         del self.messages[:-3]
+
+    def inform(self, text: str) -> None:
+        """Like ``notify``, for news that is not a problem ("Quicksaved"): a gold rim."""
+        self._good_news.add(text)
+        self.notify(text)
 
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings
@@ -209,6 +215,7 @@ class App:
         """Problems the player should know about (bad map, unreadable settings)."""
         now = pygame.time.get_ticks()
         self.messages = [(t, when) for t, when in self.messages if now - when < MESSAGE_MS]
+        self._good_news &= {t for t, _ in self.messages}
         if not self.messages:
             return
         from game.ui.widgets import draw_panel, draw_text
@@ -218,7 +225,8 @@ class App:
             f = theme.font("body", theme.SIZE_SMALL)
             w = f.size(text)[0] + 24
             rect = pygame.Rect((surface.get_width() - w) // 2, y, w, 30)
-            draw_panel(surface, rect, fill="wood_dark", border="health_low", radius=5)
+            border = "gold" if text in self._good_news else "health_low"
+            draw_panel(surface, rect, fill="wood_dark", border=border, radius=5)
             draw_text(surface, text, rect.center, size=theme.SIZE_SMALL, fg="bone", anchor="center")
             y += 36
 

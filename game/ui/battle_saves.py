@@ -28,8 +28,9 @@ NO_QUICKSAVE = "No quicksave yet: F5 during a battle makes one."
 class BattleSaves:
     """The saves the battle screens make, and the way back into a saved battle.
 
-    ``notify`` shows one line; ``resume(path)`` opens a saved battle (True when it
-    opened); ``show_saves()`` opens the load list.
+    ``notify`` shows one line about a problem, ``inform`` one about a success ("Saved
+    as …"; ``notify`` too when not given); ``resume(path)`` opens a saved battle (True
+    when it opened); ``show_saves()`` opens the load list.
     """
 
     def __init__(
@@ -38,8 +39,10 @@ class BattleSaves:
         resume: Callable[[Path], bool],
         show_saves: Callable[[], None],
         folder: Path | None = None,
+        inform: Callable[[str], None] | None = None,
     ) -> None:
         self.notify = notify
+        self.inform = inform or notify
         self.resume = resume
         self.show_saves = show_saves
         self.folder = folder  # None: the saves folder (game.saves.saves_dir)
@@ -83,7 +86,7 @@ class BattleSaves:
         except SaveError as exc:
             self.notify(f"Not saved: {exc.line}")
             return None
-        self.notify(done)
+        self.inform(done)
         return written
 
     def quickload(self) -> bool:

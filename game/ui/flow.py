@@ -26,7 +26,9 @@ class GameFlow:
     def __init__(self, app: App, saves_folder: Path | None = None) -> None:
         self.app = app
         self.entries: list[MapEntry] = []
-        self.saves = BattleSaves(app.notify, self.resume, self.show_saves, saves_folder)
+        self.saves = BattleSaves(
+            app.notify, self.resume, self.show_saves, saves_folder, inform=app.inform
+        )
 
     def menu(self, preselect: Path | None = None, seed: int | None = None) -> Scene:
         self.entries = load_catalogue(extra=[preselect] if preselect else [])

@@ -246,8 +246,10 @@ class HandOffScene(Scene):
             anchor="midtop",
         )
         headline = f"{self.side_name} to move"
+        prompt = "Pass the mouse to the next player — click when ready"
         if self.reacting is not None:
-            headline = f"{self.side_name}: {self.reacting} may react"
+            headline = f"{self.side_name} may react"
+            prompt = f"{self.reacting} may answer the attack. Pass the mouse — click when ready"
         draw_text(
             surface,
             headline,
@@ -260,7 +262,7 @@ class HandOffScene(Scene):
         )
         draw_text(
             surface,
-            "Pass the mouse to the next player — click when ready",
+            prompt,
             (w // 2, band.bottom - 28),
             role="italic",
             size=theme.SIZE_BODY,
