@@ -13,7 +13,8 @@ from game.rules.grid.attack import MeleeAttack
 from game.rules.grid.disengage import Disengage
 from game.rules.grid.events import AttackDeclared, InitiativeSet
 from game.rules.grid.move import Move
-from game.world.components import Health, Position
+from game.rules.grid.prone import GoProne
+from game.world.components import Conditions, Health, Position
 
 OPEN = "........\n........\n........\n........"
 
@@ -80,7 +81,10 @@ def test_main_action_can_be_spent_as_a_second_move() -> None:
     act(b, Move("ada", tuple((x, 0) for x in range(1, 7))))  # 30 ft
     act(b, Move("ada", tuple((x, 0) for x in range(7, 13))))  # 30 ft more with the Main
     assert b.component("ada", Position).cell == (12, 0)
-    assert b.pending is not None and b.pending.side == "bandits"  # nothing left: turn over
+    r = b.answer(Move("ada", ((13, 0),)))
+    assert not r.ok and "no Move action left" in r.reason
+    act(b, EndTurn("ada"))
+    assert b.pending is not None and b.pending.side == "bandits"
 
 
 def test_attacking_spends_the_main_so_only_one_move_remains() -> None:
@@ -91,6 +95,23 @@ def test_attacking_spends_the_main_so_only_one_move_remains() -> None:
     r = b.answer(MeleeAttack("ada", "gor", "sword"))
     assert not r.ok and "Main action already spent" in r.reason
     act(b, Move("ada", ((1, 2),)))
+    r = b.answer(Move("ada", ((1, 3),)))
+    assert not r.ok and "no Move action left" in r.reason
+
+
+def test_the_turn_goes_on_while_free_actions_remain_until_the_controller_ends_it() -> None:
+    """004 · Combat Action Types: Free actions are taken on the unit's round as the GM
+    finds plausible, so a unit whose Main and Move are spent is still asked (it may Go
+    Prone); only End Turn, or having no action at all left, ends its turn."""
+    b = duel(a_cell=(0, 0), b_cell=(7, 3))
+    act(b, Move("ada", ((1, 0),)))
+    act(b, Move("ada", ((2, 0),)))
+    d = b.pending
+    assert d is not None and d.unit == "ada" and d.kind == "turn"
+    allowed = {o.kind for o in d.options if o.allowed}
+    assert allowed == {"go_prone", "end_turn"}
+    act(b, GoProne("ada"))  # nothing at all left now: the turn ends by itself
+    assert b.component("ada", Conditions).prone
     assert b.pending is not None and b.pending.side == "bandits"
 
 

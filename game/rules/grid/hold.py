@@ -114,7 +114,7 @@ class ActNowReaction(ReactionSpec):
 
 def held_turn(ctx: Context, unit: str) -> Flow:
     """The rest of a held unit's turn, taken now (End Turn finishes it)."""
-    from game.rules.grid.turn import check_end
+    from game.rules.grid.turn import anything_left, check_end
 
     units.conditions(ctx, unit).held_action = False
     before = ctx.active_unit
@@ -123,7 +123,7 @@ def held_turn(ctx: Context, unit: str) -> Flow:
     ctx.emit(Note(f"{who} acts on its held action", unit))
     while units.in_fight(ctx, unit) and not ctx.over:
         options = ctx.ruleset.catalog(ctx, unit)
-        if not any(o.allowed and o.kind != EndTurn.kind for o in options):
+        if not anything_left(options):
             break
         choice = yield ctx.decide(
             "turn",

@@ -5,8 +5,8 @@
   Decision: ties between two non-party sides keep the map's side order.
 - On its side's turn, each fighting unit acts once, in the order the side's controller
   picks (a ``choose_unit`` decision, skipped when only one unit is left to act). A unit
-  takes actions (``turn`` decisions) until it ends its turn, falls, or has no action left
-  but End Turn. Routed units flee first, without a decision (``morale.flee``).
+  takes actions (``turn`` decisions) until its controller answers End Turn, it falls, or
+  it has no action at all left but End Turn (Free and Instant actions count). Routed units flee first, without a decision (``morale.flee``).
 - The battle ends as soon as at most one side has units in the fight (that side wins), or
   after the round limit (the scenario's, else ``DEFAULT_ROUND_LIMIT``) as a draw.
 
@@ -138,6 +138,14 @@ def side_turn(ctx: Context, side: str) -> Flow:
     ctx.active_side = None
 
 
+def anything_left(options: tuple[Option, ...]) -> bool:
+    """Whether a unit still has an action to take besides End Turn. Free and Instant
+    actions count: a unit may want to Go Prone or drop its weapon after its last Move, so
+    only its controller ends the turn while any action is left (004 · Combat Sequence:
+    each member of the side takes all of their actions)."""
+    return any(o.allowed and o.kind != EndTurn.kind for o in options)
+
+
 def activation(ctx: Context, unit: str) -> Flow:
     """One unit's turn: actions until End Turn, a fall, or nothing left to do."""
     state = ctx.get(unit, GridState)
@@ -152,13 +160,8 @@ def activation(ctx: Context, unit: str) -> Flow:
     else:
         while units.in_fight(ctx, unit) and not ctx.over:
             options = ctx.ruleset.catalog(ctx, unit)
-            # Only Free and Instant actions left (Go Prone, Total Defense ...): the turn
-            # ends by itself, as when nothing is left (decision, see README).
-            if not any(
-                o.allowed and o.kind != EndTurn.kind and o.cost not in ("Free", "Instant")
-                for o in options
-            ):
-                break
+            if not anything_left(options):
+                break  # nothing but End Turn: the turn ends by itself
             choice = yield ctx.decide(
                 "turn",
                 side=side,
