@@ -6,7 +6,8 @@
 - On its side's turn, each fighting unit acts once, in the order the side's controller
   picks (a ``choose_unit`` decision, skipped when only one unit is left to act). A unit
   takes actions (``turn`` decisions) until its controller answers End Turn, it falls, or
-  it has no action at all left but End Turn (Free and Instant actions count). Routed units flee first, without a decision (``morale.flee``).
+  it has no action at all left but End Turn (Free and Instant actions count). Routed
+  units flee first, without a decision (``morale.flee``).
 - The battle ends as soon as at most one side has units in the fight (that side wins), or
   after the round limit (the scenario's, else ``DEFAULT_ROUND_LIMIT``) as a draw.
 
