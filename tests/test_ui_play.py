@@ -534,3 +534,77 @@ def test_no_hand_off_for_a_reaction_declined_by_the_never_setting(
             break
     assert battle.answers[-1].kind == "decline"
     assert not any(isinstance(s, HandOffScene) for s in app.stack)
+
+
+def _two_warriors(app: App, tmp_path: Path) -> PlayScene:
+    """Ada and Bea (party) against one bandit, at the party's choice of unit."""
+    units = (
+        ("Ada", "party", "warrior", 1, 1),
+        ("Bea", "party", "warrior", 1, 3),
+        ("Gor", "foes", "bandit", 8, 4),
+    )
+    path = write_map(tmp_path / "two", 10, 6, walls=(), units=units)
+    battle = Battle(path, "grid", 3, {"party": "human", "foes": "human"})
+    while battle.pending is not None and battle.pending.side != "party":
+        d = battle.pending
+        battle.answer(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    assert battle.pending is not None and battle.pending.kind == "choose_unit"
+    return scene
+
+
+def test_clicking_another_own_unit_switches_while_nothing_was_spent(
+    app: App, tmp_path: Path
+) -> None:
+    scene = _two_warriors(app, tmp_path)
+    battle = scene.battle
+    ada, bea = scene.engine.token("ada"), scene.engine.token("bea")
+    assert ada is not None and bea is not None
+    _click_at(app, _pos(scene, ada.cell))
+    assert battle.pending is not None and battle.pending.unit == "ada"
+    _click_at(app, _pos(scene, bea.cell))
+    d = battle.pending
+    assert d is not None and d.kind == "turn" and d.unit == "bea"
+    assert [a.kind for a in battle.answers[-1:]] == ["choose_unit"]
+    assert battle.answers[-1].unit == "bea"  # type: ignore[attr-defined]
+    assert sum(1 for a in battle.answers if a.kind == "choose_unit") == 1
+    app.step(1)
+    texts = [line.text for line in scene.log.lines]
+    assert "Move taken back." not in texts
+    assert scene.card_token() is not None and scene.card_token().key == "bea"  # type: ignore[union-attr]
+    # the bar and End turn now belong to Bea
+    _key(app, pygame.K_e)
+    assert battle.answers[-1] == type(battle.answers[-1])(unit="bea")  # type: ignore[call-arg]
+
+
+def test_no_switch_once_the_chosen_unit_has_moved(app: App, tmp_path: Path) -> None:
+    scene = _two_warriors(app, tmp_path)
+    battle = scene.battle
+    ada, bea = scene.engine.token("ada"), scene.engine.token("bea")
+    assert ada is not None and bea is not None
+    _click_at(app, _pos(scene, ada.cell))
+    _click_at(app, _pos(scene, (2, 1)))  # Ada moves a square
+    _settle(app, scene)
+    n = len(battle.answers)
+    _click_at(app, _pos(scene, bea.cell))
+    assert len(battle.answers) == n and battle.pending is not None
+    assert battle.pending.unit == "ada"
+
+
+def test_a_greyed_actions_key_says_why_and_picks_nothing(app: App, tmp_path: Path) -> None:
+    scene, _ = _scene(app, tmp_path)
+    if isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+    app.step(1)
+    greyed = [(b, o) for b, o in scene.action_buttons if not o.allowed and b.shortcut]
+    assert greyed, "a fresh unit far from enemies has some action it cannot take"
+    button, option = greyed[0]
+    before = len(app.messages)
+    _key(app, button.shortcut or 0)
+    assert scene.mode is None
+    assert len(app.messages) == before + 1
+    assert option.reason in app.messages[-1][0] and option.label in app.messages[-1][0]
+    _click_at(app, button.rect.center)  # a click on it says the same
+    assert option.reason in app.messages[-1][0]

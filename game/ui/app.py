@@ -22,6 +22,7 @@ STEP = 1 / 60  # seconds of game time per update
 MAX_STEPS_PER_FRAME = 5  # after a stall, drop time rather than spiral
 FPS_CAP = 60
 MESSAGE_MS = 8000  # how long a problem line stays up
+MESSAGE_TOP = 54  # messages start below the battle screen's top bar
 
 NO_DISPLAY_MESSAGE = (
     "shieldwall: no display available ({why}); to play battles without a window use "
@@ -220,7 +221,7 @@ class App:
             return
         from game.ui.widgets import draw_panel, draw_text
 
-        y = 12
+        y = MESSAGE_TOP
         for text, _when in self.messages:
             f = theme.font("body", theme.SIZE_SMALL)
             w = f.size(text)[0] + 24

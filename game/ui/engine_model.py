@@ -220,13 +220,7 @@ class EngineModel:
         same events, so the log drops the lines of the taken-back part and says so."""
         events = self.battle.events
         if len(events) < self._events_seen:  # undo rebuilt the battle
-            cut = self._line_of_event[len(events)]
-            del self._log[cut:]
-            del self._log_units[cut:]
-            del self._line_of_event[len(events) :]
-            self._log.append(("Move taken back.", "info"))
-            self._log_units.append(None)
-            self._events_seen = len(events)
+            self.sync_log()
         for event in events[self._events_seen :]:
             self._line_of_event.append(len(self._log))
             self._log.append((event.text(), event.tone))
@@ -234,6 +228,21 @@ class EngineModel:
             self._log_units.append(unit if isinstance(unit, str) else None)
         self._events_seen = len(events)
         return self._log
+
+    def sync_log(self, note: str | None = "Move taken back.") -> None:
+        """Right after an undo: drop the log lines of the taken-back part and add ``note``
+        (None adds nothing, e.g. when the player only switched to another unit)."""
+        events = self.battle.events
+        if len(events) >= self._events_seen:
+            return
+        cut = self._line_of_event[len(events)]
+        del self._log[cut:]
+        del self._log_units[cut:]
+        del self._line_of_event[len(events) :]
+        if note:
+            self._log.append((note, "info"))
+            self._log_units.append(None)
+        self._events_seen = len(events)
 
     def log_unit(self, line: int) -> str | None:
         """The unit a log line is about (for hiding what fog hides), if any."""

@@ -357,15 +357,27 @@ class PlayScene(BattleScene):
 
     def _undo(self) -> None:
         if self.battle.can_undo():
+            last = self.battle.answers[-1]
             self.battle.undo()
+            self.engine.sync_log(
+                note="Choice of unit taken back."
+                if last.kind == "choose_unit"
+                else "Move taken back."
+            )
             self.anim.skip()
             self.mode = None
             self._placed_for = (-1, -1)
             self._bar_for = (-1, -1)
             self._autosave()
 
+    def _refused(self, option: Option, reason: str = "") -> None:
+        """A greyed action was clicked or its key pressed: say why; the mode stays as it
+        was, so the next click does not quietly become something else."""
+        self.app.notify(f"{option.label}: not now, {reason or option.reason or 'not possible'}")
+
     def pick_action(self, option: Option) -> None:
         if not option.allowed:
+            self._refused(option)
             return
         if option.answer is not None:
             self.give(option.answer)
@@ -397,7 +409,48 @@ class PlayScene(BattleScene):
             if choice is not None:
                 self.give(choice)
                 return
+            if token is not None and token.key != d.unit and self._switch_to(token.key):
+                return
             super().click_cell(cell)
+
+    def _switch_to(self, unit: str) -> bool:
+        """Activate another own unit instead of the one just chosen, while the chosen one
+        has spent nothing: the choice is taken back through the engine's undo (nothing was
+        rolled since, so nothing is rerolled) and the other unit chosen. False when ``unit``
+        is not one the player could have chosen; a note says why when it is the player's."""
+        d = self.decision
+        answers = self.battle.answers
+        if d is None or d.unit is None:
+            return False
+        mine = self.engine.token(d.unit)
+        other = self.engine.token(unit)
+        if mine is None or other is None or other.side != mine.side or other.down:
+            return False
+        last = answers[-1] if answers else None
+        chosen_now = last is not None and last.kind == "choose_unit"
+        chosen_now = chosen_now and getattr(last, "unit", None) == d.unit
+        if not chosen_now or not self.battle.can_undo():
+            self.app.notify(f"{mine.name} is acting: end their turn first (E).")
+            return True
+        assert last is not None
+        self.battle.undo()
+        self.engine.sync_log(note=None)
+        again = self.decision
+        pick = None
+        if again is not None and again.kind == "choose_unit":
+            pick = next(
+                (o.answer for o in again.options if getattr(o.answer, "unit", None) == unit),
+                None,
+            )
+        self._placed_for = (-1, -1)
+        self._bar_for = (-1, -1)
+        if pick is None:  # that unit cannot act now: choose the first one again
+            self.battle.answer(last)
+            self.app.notify(f"{other.name} cannot act now.")
+            return True
+        self.selected = unit
+        self.give(pick)
+        return True
 
     def answer_for_cell(self, cell: Cell) -> Answer | None:
         """What a click on ``cell`` does: in a picked action's mode, that action on the unit
@@ -812,7 +865,12 @@ class PlayScene(BattleScene):
             if option.provokes:
                 hint += ". Provokes attacks of opportunity from adjacent foes"
             button = Button(
-                "", partial(self.pick_action, option), shortcut=shortcut, hint=hint, icon=icon
+                "",
+                partial(self.pick_action, option),
+                shortcut=shortcut,
+                hint=hint,
+                icon=icon,
+                on_refused=partial(self._refused, option),
             )
             button.set_enabled(option.allowed, option.reason)
             self.action_buttons.append((button, option))

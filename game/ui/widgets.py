@@ -208,9 +208,11 @@ class Button(Widget):
         style: str = "wood",
         icon: pygame.Surface | None = None,
         size: int = theme.SIZE_BODY,
+        on_refused: Callable[[str], None] | None = None,
     ) -> None:
         self.label = label
         self.on_click = on_click
+        self.on_refused = on_refused  # told the reason when a disabled button is used
         self.rect = rect or Rect(0, 0, 160, 40)
         self.shortcut = shortcut
         self.hint = hint
@@ -237,14 +239,19 @@ class Button(Widget):
             was = self._pressed
             self._pressed = False
             if was and self.rect.collidepoint(event.pos):
-                if self.enabled:
-                    self.on_click()
+                self._use()
                 return True
         elif event.type == pygame.KEYDOWN and self.shortcut is not None:
-            if event.key == self.shortcut and self.enabled:
-                self.on_click()
+            if event.key == self.shortcut and (self.enabled or self.on_refused is not None):
+                self._use()
                 return True
         return False
+
+    def _use(self) -> None:
+        if self.enabled:
+            self.on_click()
+        elif self.on_refused is not None:
+            self.on_refused(self.reason)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
