@@ -179,13 +179,13 @@ class ClashAI:
         if not cells:
             return EndTurn(unit)
         here = units.cell(ctx, unit)
-        goals = [units.cell(ctx, f) for f in foes]
+        goal = min((units.cell(ctx, f) for f in foes), key=lambda g: (distance(here, g), g))
 
         def gap(c: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
-            return (min(distance(c, g) for g in goals), cells[c], c)
+            return (distance(c, goal), cells[c], c)
 
         best = min(cells, key=gap)
-        if gap(best)[0] >= min(distance(here, g) for g in goals):
+        if gap(best)[0] >= distance(here, goal):
             return EndTurn(unit)
         return ClashMove(unit, best)
 

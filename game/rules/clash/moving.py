@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.events import Moved
 from game.geometry.grid import Cell
-from game.geometry.movement import distance, reachable, shortest_path
+from game.geometry.movement import distance, neighbours, reachable, shortest_path
 from game.rules.clash import units
 from game.world.components import Position
 
@@ -18,13 +18,28 @@ if TYPE_CHECKING:
     from game.engine.context import Context
 
 
+# Reachable squares per (unit, moves, where everyone stands): the catalog, the AI and the
+# resolution ask the same question many times between two moves. Per battle (the
+# ruleset instance holds it), dropped whole when it grows.
+_CACHE_SIZE = 512
+
+
 def reachable_cells(ctx: Context, unit: str, moves: int) -> dict[Cell, int]:
     """Free cells ``moves`` moves can take ``unit`` to (cost in squares), its own
-    square excluded."""
+    square excluded. The dict is shared: do not change it."""
     foes, friends = units.occupied(ctx, unit)
     start = units.cell(ctx, unit)
-    cells = reachable(ctx.grid, start, units.speed(ctx, unit) * moves, foes, friends)
+    budget = units.speed(ctx, unit) * moves
+    key = (start, budget, ctx.grid.version, frozenset(foes), frozenset(friends))
+    cache: dict[object, dict[Cell, int]] = ctx.ruleset.__dict__.setdefault("reach_cache", {})
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    cells = reachable(ctx.grid, start, budget, foes, friends)
     cells.pop(start, None)
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()
+    cache[key] = cells
     return cells
 
 
@@ -37,15 +52,21 @@ def path_to(ctx: Context, unit: str, goal: Cell) -> tuple[Cell, ...] | None:
 
 def approach_cell(ctx: Context, unit: str, target: str, moves: int = 1) -> Cell | None:
     """The cheapest free square Close to ``target`` that ``moves`` moves reach (ties: the
-    nearest to the mover, then the lowest cell); None when there is none. The unit's own
+    nearest to the mover in a straight line, then the lowest cell); None when there is none. The unit's own
     square counts when it is already Close."""
     here = units.cell(ctx, unit)
     there = units.cell(ctx, target)
     if distance(here, there) <= 1:
         return here
     cells = reachable_cells(ctx, unit, moves)
-    close = [(cost, c) for c, cost in cells.items() if distance(c, there) <= 1]
-    return min(close)[1] if close else None
+    close = [(cells[c], _straightness(here, c), c) for c in neighbours(ctx.grid, there)
+             if c in cells]
+    return min(close)[2] if close else None
+
+
+def _straightness(a: Cell, b: Cell) -> int:
+    """Squared straight-line distance: among equally cheap squares, the straightest."""
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
 def toward(ctx: Context, unit: str, goal: Cell, moves: int = 1) -> tuple[Cell, ...]:

@@ -1,0 +1,73 @@
+"""A clash battle through the battle screen (issue 7 · the UI must not crash with clash):
+declarations are clicks on the map like any ``turn`` answer, reactions are prompts, and
+in hotseat the hand-off screen comes between the sides' declarations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+from test_ui_play import _click_at, _key, _pos, _settle, app  # noqa: F401  (fixture)
+from ui_support import write_map
+
+from game.engine import Battle
+from game.rules.clash.events import Declared
+from game.ui.app import App
+from game.ui.map_view import MapView
+from game.ui.overlays import HandOffScene, VictoryScene
+from game.ui.play_scene import PlayScene
+
+
+def _step(app: App, scene: PlayScene) -> None:  # noqa: F811
+    if isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+        return
+    _settle(app, scene)
+    d = scene.battle.pending
+    assert d is not None
+    if d.kind == "reaction":
+        app.step(1)
+        if isinstance(app.top, HandOffScene):
+            _click_at(app, (640, 360))
+            return
+        _click_at(app, scene.prompt_buttons[0].rect.center)
+        return
+    me = scene.engine.token(d.unit or "")
+    assert me is not None
+    attacks = [p for p in scene.placed() if p.answer.kind == "clash_attack" and p.cell]
+    if attacks:
+        _click_at(app, _pos(scene, attacks[0].cell))
+        return
+    foes = [t for t in scene.engine.tokens() if t.side != me.side and not t.down]
+    moves = [p for p in scene.of_kind("clash_move") if p.cell]
+    if moves and foes:
+        goal = foes[0].cell
+        best = min(moves, key=lambda p: max(abs(p.cell[0] - goal[0]), abs(p.cell[1] - goal[1])))
+        _click_at(app, _pos(scene, best.cell))
+        return
+    _key(app, pygame.K_e)
+
+
+def test_a_hotseat_clash_battle_is_played_with_clicks_and_prompts(
+    app: App, tmp_path: Path  # noqa: F811
+) -> None:
+    path = write_map(tmp_path / "map", 8, 6)
+    battle = Battle(path, "clash", 5, {"party": "human", "foes": "human"})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    handoffs = 0
+    for _ in range(400):
+        if battle.over:
+            break
+        if isinstance(app.top, HandOffScene):
+            handoffs += 1
+        _step(app, scene)
+    assert battle.over
+    _settle(app, scene)
+    app.step(2)
+    assert isinstance(app.top, VictoryScene)
+    assert handoffs >= 2  # between the sides' declarations, and before reaction prompts
+    kinds = {a.kind for a in battle.answers}
+    assert "clash_attack" in kinds and "clash_fight_back" in kinds
+    assert any(isinstance(e, Declared) for e in battle.events)
