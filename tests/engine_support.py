@@ -226,3 +226,35 @@ def duel(
     (d8 8 against 1), so Ada's turn is pending."""
     bf = field(ascii_map, [("Ada", "party", a, a_cell), ("Gor", "bandits", b, b_cell)], **kw)
     return battle(bf, faces)
+
+
+def random_legal_play(
+    b: Battle, pick: Any, check: Any = None, limit: int = 3000
+) -> None:
+    """Answer with random legal answers (``pick`` a ``random.Random``) until the battle
+    ends (at most ``limit`` answers), calling ``check(b)`` after each (property tests)."""
+    for _ in range(limit):
+        if b.over:
+            break
+        options = b.legal_answers()
+        assert options, "a pending decision always has a legal answer"
+        r = b.answer(pick.choice(options))
+        assert r.ok, r.reason
+        if check is not None:
+            check(b)
+
+
+def junk_is_refused(b: Battle, pick: Any, junk: Any, tries: int = 60) -> None:
+    """Offer ``junk(pick, unit_ids)`` answers; a refused one must leave the battle exactly
+    as it was (a junk answer that happens to be legal is simply played)."""
+    ids = b.unit_ids()
+    for _ in range(tries):
+        if b.over:
+            break
+        legal = b.legal_answers()
+        before, n_events = b.state_hash(), len(b.events)
+        r = b.answer(junk(pick, ids))
+        if not r.ok:
+            assert r.reason
+            assert b.state_hash() == before and len(b.events) == n_events
+            b.answer(pick.choice(legal))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from engine_support import junk_is_refused, random_legal_play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_grid_properties import small_battles
@@ -57,14 +58,7 @@ def test_random_legal_answers_keep_the_clash_invariants_and_every_battle_ends(
     bf, seed = case
     b = Battle(bf, "clash", seed=seed, options=random_options(pick))  # type: ignore[arg-type]
     try:
-        for _ in range(3000):
-            if b.over:
-                break
-            options = b.legal_answers()
-            assert options, "a pending decision always has a legal answer"
-            r = b.answer(pick.choice(options))
-            assert r.ok, r.reason
-            check_invariants(b)
+        random_legal_play(b, pick, check_invariants)
         assert b.over
     finally:
         b.close()
@@ -98,17 +92,6 @@ def test_random_illegal_clash_answers_are_refused_with_a_reason_and_change_nothi
     bf, seed = case
     b = Battle(bf, "clash", seed=seed)  # type: ignore[arg-type]
     try:
-        ids = b.unit_ids()
-        for _ in range(60):
-            if b.over:
-                break
-            legal = b.legal_answers()
-            junk = junk_answer(pick, ids)
-            before, n_events = b.state_hash(), len(b.events)
-            r = b.answer(junk)
-            if not r.ok:
-                assert r.reason
-                assert b.state_hash() == before and len(b.events) == n_events
-                b.answer(pick.choice(legal))
+        junk_is_refused(b, pick, junk_answer)
     finally:
         b.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine_support import field
+from engine_support import field, junk_is_refused, random_legal_play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -85,14 +85,7 @@ def test_random_legal_answers_keep_invariants_and_every_battle_ends(
     bf, seed = case
     b = Battle(bf, seed=seed)  # type: ignore[arg-type]
     try:
-        for _ in range(3000):
-            if b.over:
-                break
-            options = b.legal_answers()
-            assert options, "a pending decision always has a legal answer"
-            r = b.answer(pick.choice(options))
-            assert r.ok, r.reason
-            check_invariants(b)
+        random_legal_play(b, pick, check_invariants)
         assert b.over
     finally:
         b.close()
@@ -125,17 +118,6 @@ def test_random_illegal_answers_are_refused_with_a_reason_and_change_nothing(
     bf, seed = case
     b = Battle(bf, seed=seed)  # type: ignore[arg-type]
     try:
-        ids = b.unit_ids()
-        for _ in range(60):
-            if b.over:
-                break
-            legal = b.legal_answers()
-            junk = junk_answer(pick, ids)
-            before, n_events = b.state_hash(), len(b.events)
-            r = b.answer(junk)
-            if not r.ok:  # (a junk answer that happens to be legal is simply played)
-                assert r.reason
-                assert b.state_hash() == before and len(b.events) == n_events
-                b.answer(pick.choice(legal))
+        junk_is_refused(b, pick, junk_answer)
     finally:
         b.close()

@@ -52,8 +52,8 @@ def path_to(ctx: Context, unit: str, goal: Cell) -> tuple[Cell, ...] | None:
 
 def approach_cell(ctx: Context, unit: str, target: str, moves: int = 1) -> Cell | None:
     """The cheapest free square Close to ``target`` that ``moves`` moves reach (ties: the
-    nearest to the mover in a straight line, then the lowest cell); None when there is none. The unit's own
-    square counts when it is already Close."""
+    nearest to the mover in a straight line, then the lowest cell); None when there is
+    none. The unit's own square counts when it is already Close."""
     here = units.cell(ctx, unit)
     there = units.cell(ctx, target)
     if distance(here, there) <= 1:
