@@ -4,6 +4,10 @@ is a message on screen, never a crash."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -313,3 +317,80 @@ def test_autosave_problems_are_said_once_and_the_battle_goes_on(
     failures = [m for m in _messages(app) if m.startswith("Autosave failed")]
     assert len(failures) == 1 and str(blocker) in failures[0]
     assert len(scene.battle.answers) >= before + 3
+
+
+# --- kill -9 in the middle of a battle in the window ----------------------------------
+
+_CHILD = """
+import os, sys
+sys.path[:0] = [{repo!r}, {tests!r}]
+from pathlib import Path
+from ui_support import write_map
+from game.ui.app import App
+from game.ui.flow import GameFlow
+from game.ui.play_scene import PlayScene
+from game.ui.settings import Settings
+path = write_map(Path({maps!r}), 8, 6)
+app = App(Settings(ai_speed="fast", reaction_prompts="always"),
+          settings_file=Path({maps!r}) / "s.json", size=(1024, 640))
+flow = GameFlow(app)
+menu = flow.menu(preselect=path, seed=9)
+app.push(menu)
+app.step(1)
+flow.start_battle(menu.setup())
+scene = app.top
+seen = 0
+while not scene.battle.over:
+    if scene.human_turn() and not scene.anim.busy:
+        legal = scene.battle.legal_answers()
+        moves = [a for a in legal if a.kind == "move"]
+        scene.give((moves or legal)[0])   # what a click on the board gives
+    app.step(1)
+    if len(scene.battle.answers) != seen:
+        seen = len(scene.battle.answers)
+        print(seen, scene.battle.state_hash(), flush=True)
+print("over", flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs kill -9 (POSIX)")
+def test_kill_9_mid_battle_in_the_window_loses_at_most_the_last_answer(
+    tmp_path: Path, data: Path
+) -> None:
+    from game.saves import load_battle
+
+    repo = Path(__file__).resolve().parents[1]
+    code = _CHILD.format(repo=str(repo), tests=str(repo / "tests"), maps=str(tmp_path / "m"))
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SHIELDWALL_DATA_DIR": str(data)}
+    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert child.stdout is not None
+    printed: dict[int, str] = {}
+    try:
+        for line in child.stdout:
+            if line.startswith("over"):
+                break
+            count, digest = line.split()
+            printed[int(count)] = digest
+            if int(count) >= 12:
+                break
+    finally:
+        os.kill(child.pid, signal.SIGKILL)
+        rest, errors = child.communicate()
+    for line in rest.splitlines():
+        if line and not line.startswith("over"):
+            count, digest = line.split()
+            printed[int(count)] = digest
+    assert child.returncode == -signal.SIGKILL, errors
+    last = max(printed)
+    latest = Autosaver(data / "saves").latest()
+    assert latest is not None
+    resumed = load_battle(latest)
+    try:
+        n = len(resumed.answers)
+        assert last <= n <= last + 1, (n, last)
+        if n in printed:
+            assert resumed.state_hash() == printed[n]
+    finally:
+        resumed.close()

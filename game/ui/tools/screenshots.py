@@ -4,13 +4,16 @@
 
 Writes ``menu.png`` (the main menu), ``battle.png`` (a battle with a target
 preview: the player's unit has closed in on an enemy and the mouse rests on
-it) and ``handoff.png`` (the hot-seat hand-off screen). The same seed gives
-the same pictures. Runs with any SDL video driver, including ``dummy``.
+it), ``handoff.png`` (the hot-seat hand-off screen), ``saves.png`` (the load list
+after saving that battle) and ``replay.png`` (the replay viewer on that save). The
+same seed gives the same pictures. Runs with any SDL video driver, including
+``dummy``; the battle's autosaves go to a temporary folder, not the player's.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from dataclasses import replace
@@ -25,8 +28,10 @@ from game.ui.flow import GameFlow
 from game.ui.menu import BattleSetup, MenuScene
 from game.ui.overlays import HandOffScene
 from game.ui.play_scene import PlayScene
+from game.ui.replay_scene import ReplayScene
 from game.ui.settings import Settings
 from game.ui.tokens import TokenInfo
+from game.user_folders import DATA_DIR_ENV
 
 SIZE = (1280, 720)
 
@@ -91,6 +96,9 @@ def _advance_to_a_target(app: App, scene: PlayScene, max_turns: int = 40) -> boo
 def take(out: Path, map_name: str | None, seed: int) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
+        # the battle autosaves: into a folder of its own, never the player's saves
+        previous = os.environ.get(DATA_DIR_ENV)
+        os.environ[DATA_DIR_ENV] = str(Path(tmp) / "data")
         settings = Settings(ai_speed="instant", reaction_prompts="never")
         app = App(settings, settings_file=Path(tmp) / "settings.json", size=SIZE)
         flow = GameFlow(app)
@@ -123,7 +131,37 @@ def take(out: Path, map_name: str | None, seed: int) -> list[Path]:
         app.push(HandOffScene(side[0], side[1], max(1, scene.battle.round)))
         app.step(1)
         written.append(app.screenshot(out / "handoff.png"))
+        app.pop()
+        written += _saves_and_replay(app, flow, scene, out)
         app.close()
+        if previous is None:
+            os.environ.pop(DATA_DIR_ENV, None)
+        else:
+            os.environ[DATA_DIR_ENV] = previous
+    return written
+
+
+def _saves_and_replay(app: App, flow: GameFlow, scene: PlayScene, out: Path) -> list[Path]:
+    """The load list (the battle saved by hand, its quicksave and autosaves) and the replay
+    viewer halfway through that save."""
+    flow.saves.quicksave(scene.battle, scene.fog)
+    saved = flow.saves.save(scene.battle, scene.fog)
+    if saved is None:
+        raise SystemExit("could not save: " + "; ".join(t for t, _ in app.messages))
+    flow.back_to_menu()
+    flow.show_saves()
+    app.messages.clear()
+    pygame.mouse.set_pos((5, 5))
+    app.step(2)
+    written = [app.screenshot(out / "saves.png")]
+    if not flow.watch(saved):
+        raise SystemExit("the replay did not open: " + "; ".join(t for t, _ in app.messages))
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene)
+    viewer.go(viewer.cursor.length * 2 // 3)
+    app.step(2)
+    app.step(1)
+    written.append(app.screenshot(out / "replay.png"))
     return written
 
 
