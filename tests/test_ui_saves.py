@@ -190,7 +190,8 @@ def test_f5_quicksaves_and_f9_goes_back_to_it(app: App, tmp_path: Path, data: Pa
     state, answers = quick.state_hash, len(quick.answers)
     _play(app, scene, 3)
     assert scene.battle.state_hash() != state
-    _key(app, pygame.K_F9)
+    # F9 handled on its own, so the AI of the loaded battle has not moved yet
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
     loaded = app.top
     assert isinstance(loaded, PlayScene) and loaded is not scene and scene.closed
     assert len(loaded.battle.answers) == answers and loaded.battle.state_hash() == state
