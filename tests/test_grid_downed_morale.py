@@ -6,9 +6,11 @@ from engine_support import act, battle, field, push
 
 from game.engine import EndTurn
 from game.engine.events import Died, Downed, LeftBattle, Rolled
-from game.rules.grid.attack import MeleeAttack
+from game.rules.grid import morale, units
+from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.damage import MORTAL_ROUNDS, apply_damage, end_of_round_mortal_wounds
 from game.rules.grid.events import Routed
+from game.rules.grid.move import blockers
 from game.rules.grid.state import GridState
 from game.world.components import Conditions, Health
 
@@ -36,8 +38,9 @@ def test_party_units_at_zero_hp_are_mortally_wounded_and_die_after_six_rounds() 
         cond = b.component("ada", Conditions)
         assert cond.mortally_wounded and not cond.dead
         assert any(isinstance(e, Downed) and e.fate == "mortally wounded" for e in b.events)
-        for _ in range(MORTAL_ROUNDS - 1):
+        for left in range(MORTAL_ROUNDS - 1, 0, -1):
             end_of_round_mortal_wounds(b.ctx)
+            assert cond.mortal_rounds_left == left
         assert not cond.dead
         end_of_round_mortal_wounds(b.ctx)
         assert cond.dead
@@ -179,3 +182,63 @@ def test_a_unit_brought_to_zero_hp_falls_before_any_morale_check() -> None:
     assert morale_rolls(b) == []
     assert b.component("gor", Conditions).dead
     assert b.over and b.winner == "party"
+
+
+def test_a_routed_unit_stays_on_its_square_until_it_flees_then_it_leaves_the_board() -> None:
+    """004 · Morale ("They're gone for now ... The Party may wish to give chase"): a unit
+    that broke is still on the field, fleeing, and may be struck until it is gone; once it
+    has fled it is off the board: no square, no target, not counted."""
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (1, 1)),
+            ("Cy", "party", "archer", (0, 3)),
+            ("Gor", "bandits", "bandit", (2, 1)),
+            ("Hal", "bandits", "bandit", (5, 2)),
+            ("Sk", "bandits", "skeleton", (6, 0)),
+        ],
+    )
+    b = battle(bf, faces=[8, 1])
+    b.component("gor", Health).hp = 1
+    b.component("hal", Health).hp = b.component("hal", Health).max_hp = 10
+    push(b, 15, 4, 6, 6)  # Gor dies; Hal: 12 against 7, breaks
+    act(b, MeleeAttack("ada", "gor", "sword"))
+    hal = {v.id: v for v in b.units()}["hal"]
+    assert (hal.status, hal.in_fight, hal.cell) == ("routed", True, (5, 2))
+    act(b, EndTurn("ada"))
+    push(b, 19, 3)  # Cy shoots the fleeing Hal: hit for 3 + DEX
+    act(b, RangedAttack("cy", "hal", "longbow"))
+    assert b.component("hal", Health).hp < 10
+    act(b, EndTurn("cy"))  # Hal flees off the bottom edge on his turn
+    assert b.component("hal", Conditions).fled
+    hal = {v.id: v for v in b.units()}["hal"]
+    assert (hal.status, hal.in_fight) == ("fled", False)
+    with b._active():
+        assert units.occupant(b.ctx, hal.cell) is None
+        assert "hal" not in units.enemies(b.ctx, "cy")
+    assert not any(a.target == "hal" for a in b.legal_answers() if hasattr(a, "target"))
+    assert [v.id for v in b.units("bandits") if v.in_fight] == ["sk"]
+
+
+def test_surrendered_units_stay_on_their_square_as_non_combatants() -> None:
+    """Decision: a unit that surrendered stays where it is, out of the fight: it cannot be
+    attacked, threatens nobody, does not count for its side, and anyone may pass through
+    its square (but not stop on it)."""
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (1, 1)),
+            ("Gor", "bandits", "bandit", (2, 1)),
+            ("Sk", "bandits", "skeleton", (7, 3)),
+        ],
+    )
+    b = battle(bf, faces=[8, 1])
+    with b._active():
+        morale.leave(b.ctx, "gor", "surrendered")
+        assert units.occupant(b.ctx, (2, 1)) == "gor"
+        assert "gor" not in units.enemies(b.ctx, "ada")
+        assert units.melee_reach(b.ctx, "gor") == 0 and not units.in_fight(b.ctx, "gor")
+        occupied, passable = blockers(b.ctx, "ada")
+        assert (2, 1) in passable and (2, 1) not in occupied
+    assert not any(getattr(a, "target", None) == "gor" for a in b.legal_answers())
+    assert [v.id for v in b.units("bandits") if v.in_fight] == ["sk"]

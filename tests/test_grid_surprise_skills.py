@@ -16,6 +16,7 @@ from game.engine.events import Died, LeftBattle
 from game.maps.battlefield import Battlefield
 from game.rules.grid.attack import MeleeAttack
 from game.rules.grid.charge import Charge
+from game.rules.grid.damage import MORTAL_ROUNDS, apply_damage, end_of_round_mortal_wounds
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.execution import Execute
 from game.rules.grid.grapple import BreakFree, DragGrappled, Grapple, ReleaseGrapple, ThrowGrappled
@@ -123,6 +124,29 @@ def test_first_aid_stabilises_a_mortally_wounded_ally() -> None:
     push(b, 4, 3)  # 7 + INT/WIS 0 + Heal 1 = 8: success
     act(b, FirstAid("ada", "bo"))
     assert cond(b, "bo").stabilised and b.unit("bo").status == "stabilised"
+
+
+def test_a_stabilised_unit_is_no_longer_mortally_wounded_and_its_countdown_stops() -> None:
+    """Issue 3 · Downed units: the dying unit's components say how many rounds it has left
+    (for a countdown); first aid ends the condition: stabilised, not mortally wounded, still
+    out of the fight, and the countdown is gone."""
+    spawns = [
+        ("Ada", "party", "captain", (1, 1)),
+        ("Bo", "party", "warrior", (2, 1)),
+        ("Gor", "bandits", "skeleton", (7, 3)),
+    ]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    with b._active():
+        apply_damage(b.ctx, "bo", 99, "hit", "gor")
+        assert cond(b, "bo").mortal_rounds_left == MORTAL_ROUNDS
+        end_of_round_mortal_wounds(b.ctx)
+    assert cond(b, "bo").mortal_rounds_left == MORTAL_ROUNDS - 1
+    push(b, 4, 3)  # 7 + INT/WIS 0 + Heal 1 = 8: success
+    act(b, FirstAid("ada", "bo"))
+    c = cond(b, "bo")
+    assert c.stabilised and not c.mortally_wounded and c.mortal_rounds_left == 0
+    assert c.out_of_action and not c.occupies_cell
+    assert (b.unit("bo").status, b.unit("bo").in_fight) == ("stabilised", False)
 
 
 def test_parley_makes_enemies_who_fail_morale_surrender() -> None:

@@ -608,3 +608,27 @@ def test_a_greyed_actions_key_says_why_and_picks_nothing(app: App, tmp_path: Pat
     assert option.reason in app.messages[-1][0] and option.label in app.messages[-1][0]
     _click_at(app, button.rect.center)  # a click on it says the same
     assert option.reason in app.messages[-1][0]
+
+
+def test_a_routed_unit_is_still_drawn_with_the_routed_marker_and_a_fled_one_is_gone() -> None:
+    """Play-test 5: a unit that broke is on its square (a target) until it flees; the board
+    must show it, marked "Routed", and hide it only once it has fled."""
+    from engine_support import battle, field
+
+    from game.rules.grid import morale
+    from game.rules.grid.state import GridState
+    from game.ui.engine_model import EngineModel
+
+    bf = field(
+        "......\n......",
+        [("Ada", "party", "warrior", (0, 0)), ("Hal", "bandits", "bandit", (3, 1))],
+    )
+    b = battle(bf, faces=[8, 1])
+    b.component("hal", GridState).routed = True
+    token = EngineModel(b).token("hal")
+    assert token is not None and "routed" in token.conditions and "fled" not in token.conditions
+    assert not token.down
+    with b._active():
+        morale.leave(b.ctx, "hal", "fled")
+    token = EngineModel(b).token("hal")
+    assert token is not None and "fled" in token.conditions and token.down

@@ -56,6 +56,7 @@ def test_conditions_round_flags_clear_each_round_turn_flags_each_turn() -> None:
         ("unconscious", True, False),
         ("fled", True, False),
         ("surrendered", True, True),
+        ("stabilised", True, False),
         ("prone", False, True),
     ],
 )

@@ -264,7 +264,8 @@ class Board:
             if token.key in hidden_units or not on_screen(token.cell):
                 continue
             if "fled" in token.conditions:
-                continue  # gone from the field (the card, sheet and log still know them)
+                continue  # gone from the field (the card, sheet and log still know them);
+                # routed units are still on their squares and drawn with the routed marker
             draw_token(
                 surface,
                 token,

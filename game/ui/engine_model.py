@@ -32,8 +32,9 @@ from game.world.components import Budget, Conditions
 # UnitView.status → condition marker (see game.ui.tokens.MARKERS)
 STATUS_MARKERS = {
     "mortally wounded": "mortally_wounded",
+    "stabilised": "stabilised",
     "fled": "fled",
-    "routed": "fled",
+    "routed": "routed",  # broke but still on its square, fleeing: drawn, and a target
     "surrendered": "surrendered",
 }
 

@@ -38,6 +38,8 @@ MARKERS: dict[str, Marker] = {
     "screening": Marker("shield-reflect", "Screening an ally", "#3f9a8c"),
     "disengaged": Marker("back-forth", "Disengaged", "#6c8f4a"),
     "mortally_wounded": Marker("heart-beats", "Mortally wounded", "#c0392b"),
+    "stabilised": Marker("heart-beats", "Stabilised (out of the fight)", "#6c8f4a"),
+    "routed": Marker("run", "Routed: flees on its turns", "#d0803a"),
     "fled": Marker("run", "Fled", "#8a7f70"),
     "surrendered": Marker("flying-flag", "Surrendered", "#e8e2d0"),
     "holding": Marker("hourglass", "Holding an action", "#9a6fc0"),

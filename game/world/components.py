@@ -212,9 +212,9 @@ class Conditions:
     held_action: bool = False
     shock_ignored: bool = False  # a shield has already stopped one Shock this round
     surprised: bool = False
-    mortally_wounded: bool = False
-    mortal_rounds: int = 0  # rounds spent mortally wounded
-    stabilised: bool = False
+    mortally_wounded: bool = False  # dying: dies when ``mortal_rounds_left`` runs out
+    mortal_rounds_left: int = 0  # end-of-round ticks left to a dying unit (a countdown)
+    stabilised: bool = False  # was dying, tended: no longer dying, still out of the fight
     unconscious: bool = False
     fled: bool = False
     surrendered: bool = False
@@ -222,16 +222,23 @@ class Conditions:
 
     @property
     def out_of_action(self) -> bool:
-        """No longer fighting: dead, dying, knocked out, fled or surrendered."""
+        """No longer fighting: dead, dying, stabilised, knocked out, fled or surrendered."""
         return (
-            self.dead or self.mortally_wounded or self.unconscious or self.fled or self.surrendered
+            self.dead
+            or self.mortally_wounded
+            or self.stabilised
+            or self.unconscious
+            or self.fled
+            or self.surrendered
         )
 
     @property
     def occupies_cell(self) -> bool:
         """Still on the field in its square (the fled have left it, the dead lie there but
         do not block; a surrendered unit still stands)."""
-        return not (self.dead or self.fled or self.mortally_wounded or self.unconscious)
+        return not (
+            self.dead or self.fled or self.mortally_wounded or self.stabilised or self.unconscious
+        )
 
     @property
     def grappled(self) -> bool:

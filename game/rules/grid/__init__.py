@@ -102,8 +102,10 @@ class GridRuleset(Ruleset):
             status = "fled"
         elif cond.surrendered:
             status = "surrendered"
+        elif cond.stabilised:
+            status = "stabilised"
         elif cond.mortally_wounded:
-            status = "stabilised" if cond.stabilised else "mortally wounded"
+            status = "mortally wounded"
         elif ctx.get(unit, GridState).routed:
             status = "routed"
         else:

@@ -4,6 +4,9 @@
 - At 0 HP an NPC dies. A unit of the party side is mortally wounded instead: it is out of
   the fight and dies at the end of the ``MORTAL_ROUNDS``-th round after it fell unless an
   ally stabilises it with first aid (Use a Skill, added by the second half of the rules).
+  ``Conditions.mortal_rounds_left`` counts down the rounds it has left (for a countdown
+  on screen); a stabilised unit is no longer mortally wounded (``Conditions.stabilised``)
+  but stays out of the fight, lying on its square.
 - Decision: a downed unit cannot be attacked again (the source has no coup de grâce
   outside execution attacks).
 """
@@ -55,7 +58,7 @@ def _fall(ctx: Context, unit: str, by: str | None) -> Downed | Died:
     side = units.side(ctx, unit)
     if units.is_party(ctx, unit):
         cond.mortally_wounded = True
-        cond.mortal_rounds = 0
+        cond.mortal_rounds_left = MORTAL_ROUNDS
         return Downed(unit=unit, who=who, side=side, fate="mortally wounded", by=by)
     cond.dead = True
     return Died(unit=unit, who=who, side=side, cause="slain")
@@ -67,8 +70,8 @@ def end_of_round_mortal_wounds(ctx: Context) -> None:
         cond = units.conditions(ctx, unit)
         if not cond.mortally_wounded or cond.stabilised or cond.dead:
             continue
-        cond.mortal_rounds += 1
-        if cond.mortal_rounds >= MORTAL_ROUNDS:
+        cond.mortal_rounds_left = max(0, cond.mortal_rounds_left - 1)
+        if cond.mortal_rounds_left == 0:
             cond.mortally_wounded = False
             cond.dead = True
             ctx.emit(
@@ -79,3 +82,11 @@ def end_of_round_mortal_wounds(ctx: Context) -> None:
                     cause=f"mortal wound, {MORTAL_ROUNDS} rounds untended",
                 )
             )
+
+
+def stabilise(ctx: Context, unit: str) -> None:
+    """First aid worked: the unit is no longer dying (no countdown), still out of the fight."""
+    cond = units.conditions(ctx, unit)
+    cond.mortally_wounded = False
+    cond.mortal_rounds_left = 0
+    cond.stabilised = True

@@ -28,6 +28,7 @@ from game.engine.events import Note
 from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, morale, units
 from game.rules.grid.checks import check
+from game.rules.grid.damage import stabilise
 from game.rules.grid.maneuver_state import maneuvers
 from game.rules.grid.opportunity import provoke
 
@@ -101,7 +102,7 @@ class FirstAidSpec(ActionSpec):
         rolled = check(ctx, answer.unit, ("INT", "WIS"), ("heal",), purpose=f"first aid on {whom}",
                        difficulty=FIRST_AID_DIFFICULTY)
         if rolled.total >= FIRST_AID_DIFFICULTY:
-            units.conditions(ctx, answer.patient).stabilised = True
+            stabilise(ctx, answer.patient)
             ctx.emit(Note(f"{whom} is stabilised", answer.patient))
 
 
