@@ -115,6 +115,19 @@ def test_held_actions_are_lost_at_the_end_of_the_round() -> None:
     assert not cond(b, "ada").held_action and b.round == 2
 
 
+def test_hold_is_refused_when_nobody_else_acts_before_the_round_ends() -> None:
+    """004 · Hold An Action: held actions last "until the end of the round, after which
+    they are lost". The last unit to act in a round would only lose its Move: Hold is
+    greyed with that reason (play-test 15), while the side acting first may hold."""
+    spawns = [("Ada", "party", "warrior", (0, 0)), ("Gor", "bandits", "skeleton", (7, 3))]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    assert option(b, "hold_action")[0]  # Gor has still to act
+    act(b, EndTurn("ada"))
+    allowed, reason, _ = option(b, "hold_action")
+    assert b.pending is not None and b.pending.unit == "gor"
+    assert not allowed and "held action is lost" in reason
+
+
 def test_hold_needs_the_move_action() -> None:
     spawns = [("Ada", "party", "warrior", (0, 0)), ("Gor", "bandits", "skeleton", (7, 3))]
     b = battle(field(OPEN, spawns), faces=(8, 1))
@@ -176,3 +189,33 @@ def test_a_screener_behind_the_ward_cannot_stop_an_arrow() -> None:
     push(b, 1)  # only the attack roll: no screen check
     act(b, RangedAttack("gor", "cy", "shortbow"))
     assert last_target(b) == "cy"
+
+
+def ada_screens_cy() -> Battle:
+    """Ada screens Cy; the only enemy is far away."""
+    spawns = [
+        ("Ada", "party", "warrior", (2, 1)),
+        ("Cy", "party", "archer", (3, 1)),
+        ("Gor", "bandits", "skeleton", (7, 3)),
+    ]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    act(b, ScreenAlly("ada", "cy"))
+    return b
+
+
+def test_a_screen_ends_when_the_screener_moves_away_from_its_ward() -> None:
+    """004 · Screen an Ally: "provided they remain within 5 ft of you". Ada screens Cy,
+    then spends her Main on a second Move away: the screen is over at once (no status
+    left behind), and it does not come back when she returns."""
+    b = ada_screens_cy()
+    assert cond(b, "ada").screening == "cy"
+    act(b, Move("ada", ((1, 1), (0, 1))))
+    assert cond(b, "ada").screening is None
+    assert any(getattr(e, "text", lambda: "")() == "Ada no longer screens Cy" for e in b.events)
+
+
+def test_a_screen_ends_when_the_ward_moves_away() -> None:
+    b = ada_screens_cy()
+    act(b, EndTurn("ada"))
+    act(b, Move("cy", ((4, 1), (5, 1))))
+    assert cond(b, "ada").screening is None

@@ -12,7 +12,9 @@ pure), and an action the ruleset does not have is simply not considered.
 - Charge: twice the move in a straight line and a blow at +2, at the price of -2 AC for
   the round (exposure counted 25% higher) and the attacks of opportunity of the start.
 - Screen an Ally: standing next to a shooter or a badly hurt ally takes about half of
-  the blows aimed at it; worth the ward's saved loss minus what the screener takes.
+  the blows aimed at it; worth the ward's saved loss minus what the screener takes. The
+  screen ends when the two part, so a unit whose Main is still free screens only from a
+  square it can attack from (else that Main would carry it away as a second Move).
 - Total Defense on one's own turn: +2 AC and no Shock until the next turn, for a unit
   that has no blow worth its Main action.
 - Reload (a crossbow's Main action), Stand Up (Move), Break Free (Main): the unit is not
@@ -341,9 +343,13 @@ def _screens(p: Planner) -> list[Plan]:
             aoo, _ = p.path_aoo(path) if path else (0.0, 1.0)
             value = float(pos[c[1], c[0]]) + saved - aoo
             if p.main_free:
+                # a free Main with nothing to strike from here would be spent as a second
+                # Move, away from the ward, and that ends the screen (004 · Screen an
+                # Ally): screen only where the unit will stay, attacking
                 strikes = p.attacks_from(c)
-                if strikes:
-                    value += strikes[0][0]
+                if not strikes:
+                    continue
+                value += strikes[0][0]
             if best is None or value > best[0]:
                 best = (value, ans)
         if best is not None:

@@ -9,7 +9,10 @@ first: the holder takes its remaining actions (ordinary ``turn`` decisions, End 
 finish), and only then does the interrupted action go ahead, if it is still legal; if
 not (its target fell, its path is blocked), it is dropped without spending anything and
 the actor chooses again. Unused held actions are lost when the round ends
-(``Conditions.new_round``). Surprised units cannot hold or respond.
+(``Conditions.new_round``), as the source says ("until the end of the round, after which
+they are lost"). So that the last unit to act in a round (typically of the side acting
+second) does not throw its Move away, Hold is refused, with that reason, when no other
+unit is left that could act this round (decision). Surprised units cannot hold or respond.
 """
 
 from __future__ import annotations
@@ -73,6 +76,8 @@ class HoldActionSpec(ActionSpec):
             return "the Move action is already spent"
         if units.conditions(ctx, unit).surprised:
             return "surprised"
+        if not anyone_left_to_act(ctx, unit):
+            return "nobody else acts this round, and a held action is lost at its end"
         return None
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
@@ -88,6 +93,21 @@ class HoldActionSpec(ActionSpec):
         ctx.emit(Note(f"{units.name(ctx, answer.unit)} holds its action", answer.unit))
         return  # the turn scheme ends the activation when it sees ``held_action``
         yield
+
+
+def anyone_left_to_act(ctx: Context, unit: str) -> bool:
+    """Whether another unit may still take an action this round (one that has not had
+    its turn, or that holds an action), so a held action could still be triggered."""
+    from game.rules.grid.state import GridState
+
+    for other in ctx.units():
+        if other == unit or not units.in_fight(ctx, other):
+            continue
+        state = ctx.get(other, GridState)
+        cond = units.conditions(ctx, other)
+        if cond.held_action or (not state.acted and not state.routed and not cond.surprised):
+            return True
+    return False
 
 
 def may_respond(ctx: Context, unit: str, actor: str) -> bool:

@@ -1,8 +1,8 @@
 """Screen an Ally (Move; 004 · Screen an Ally).
 
 The screener moves up to its movement rate to end adjacent to an ally (the ward), or
-stays if it already is. Until the start of its next turn, while the ward stays within
-5 ft, anyone attacking the ward first makes an opposed check against the screener:
+stays if it already is. Until the start of its next turn, "provided they remain within
+5 ft", anyone attacking the ward first makes an opposed check against the screener:
 STR or DEX (the better) + the attacker's weapon skill, against STR or DEX + the
 screener's highest combat skill. If the attacker wins, the attack goes to the ward;
 otherwise it goes to the screener. A screener handles as many attackers per round as its
@@ -12,6 +12,10 @@ worst-rolling screener who succeeded (``hooks.REDIRECTS``, run by ``attack_flow`
 
 Moving to screen gives an attack of opportunity to armed enemies next to the screener's
 starting square (unless it Disengaged); screening from where it stands does not.
+
+The screen ends as soon as the two are no longer side by side (either one moved, was
+pushed or thrown), or either is out of the fight (``ScreenWatch``); it does not come back
+when they meet again.
 
 Decisions where the source is silent:
 - Melee attacks can always be body-blocked; a ranged or thrown attack only when the
@@ -28,9 +32,12 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+import esper
+
 from game.engine.answers import Answer, register_answer
 from game.engine.decision import Decision
-from game.engine.events import Note
+from game.engine.events import Died, Downed, Event, LeftBattle, Moved, Note
+from game.engine.systems import System
 from game.geometry.grid import Cell
 from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, hooks, units
@@ -184,6 +191,40 @@ def screen_redirect(
     screener = best[1]
     ctx.emit(Note(f"{units.name(ctx, screener)} steps in front of {whom}", screener))
     return screener
+
+
+def screen_holds(ctx: Context, screener: str) -> bool:
+    """Whether ``screener``'s screen still stands: both in the fight and side by side."""
+    ward = units.conditions(ctx, screener).screening
+    return (
+        ward is not None
+        and units.in_fight(ctx, screener)
+        and units.in_fight(ctx, ward)
+        and units.distance(units.cell(ctx, screener), units.cell(ctx, ward)) <= 1
+    )
+
+
+class ScreenWatch(System):
+    """Ends a screen once screener and ward part or either leaves the fight."""
+
+    def __init__(self) -> None:
+        super().__init__(priority=25)
+        self.handles = {Moved: self.check, Died: self.check, Downed: self.check,
+                        LeftBattle: self.check}
+
+    def check(self, ctx: Context, event: Event) -> None:
+        for screener in ctx.units():
+            ward = units.conditions(ctx, screener).screening
+            if ward is None or screen_holds(ctx, screener):
+                continue
+            units.conditions(ctx, screener).screening = None
+            who, whom = units.name(ctx, screener), units.name(ctx, ward)
+            ctx.emit(Note(f"{who} no longer screens {whom}", screener))
+
+
+def setup(ctx: Context) -> None:
+    system = ScreenWatch()
+    esper.add_processor(system, system.priority)
 
 
 hooks.REDIRECTS.append(screen_redirect)
