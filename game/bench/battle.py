@@ -1,6 +1,7 @@
 """Bench rows of the engine (issue 3): one headless 6-vs-6 battle with the baseline AI on
 both sides (``battle_6v6_s``, budget ≤ 1 s, DESIGN.md · Numbers) and the answers the
-engine takes per second while playing it (``answers_per_s``, AI thinking included).
+engine takes per second while playing it (``answers_per_s``, AI thinking included);
+the same battle under the ``clash`` ruleset with its normal AI (``battle_6v6_clash_s``).
 
 The battlefield is built in code (16×14, a few walls; five party archetypes and a
 captain against four bandits, two bandit archers), so the row does not depend on
@@ -18,6 +19,9 @@ from game.maps.battlefield import Battlefield, Scenario, SideInfo, Spawn
 
 register_row("battle_6v6_s", "6-vs-6 battle, baseline AI, headless", "s", budget=1.0)
 register_row("answers_per_s", "answers per second in that battle", "/s")
+register_row(
+    "battle_6v6_clash_s", "the same 6-vs-6 battle, clash ruleset, normal AI", "s", budget=1.0
+)
 
 _MAP = """
 ................
@@ -68,8 +72,8 @@ def six_a_side() -> Battlefield:
     )
 
 
-@bench
-def battle_rows(ctx: BenchContext) -> dict[str, float]:
+def _battles(ctx: BenchContext, ruleset: str, ai: str) -> tuple[list[float], int]:
+    """CPU seconds of each battle over the seeds, and the answers given in all of them."""
     from game.ai import make_controller, play
     from game.engine import Battle
 
@@ -78,12 +82,20 @@ def battle_rows(ctx: BenchContext) -> dict[str, float]:
     answers = 0
     for seed in range(2 if ctx.quick else 7):
         start = cpu_clock()
-        battle = Battle(field, seed=ctx.seed + seed)
-        ais = {s.id: make_controller("baseline", seed) for s in field.scenario.sides}
+        battle = Battle(field, ruleset, seed=ctx.seed + seed)
+        ais = {s.id: make_controller(ai, seed, ruleset) for s in field.scenario.sides}
         answers += play(battle, ais)
         times.append(cpu_clock() - start)
         battle.close()
+    return times, answers
+
+
+@bench
+def battle_rows(ctx: BenchContext) -> dict[str, float]:
+    times, answers = _battles(ctx, "grid", "baseline")
+    clash, _ = _battles(ctx, "clash", "normal")
     return {
         "battle_6v6_s": round(statistics.median(times), 4),
         "answers_per_s": round(answers / sum(times), 1),
+        "battle_6v6_clash_s": round(statistics.median(clash), 4),
     }
