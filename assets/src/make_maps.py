@@ -247,14 +247,14 @@ def village() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
         ".........................b....",
         "..................c...........",
         "........................B.....",
-        "...................b..........",
-        "..............................",
-        ".w............................",
+        "...................b...B......",
+        ".....................b........",
+        ".w..........................b.",
         "a.s.......................b...",
         "Ck.......................b....",
-        ".w.........................B..",
-        "m.............................",
-        "..............................",
+        "...........................B..",
+        "m.....................b.......",
+        "...................b..........",
         "..............................",
         "..............................",
         "..........................b...",
@@ -349,7 +349,9 @@ def fort() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
              (3, 12, "orc", "Bolg"), (2, 4, "orc_archer", "Uzg"), (3, 6, "orc", "Lugash"),
              (1, 8, "orc", "Skarn"), (4, 9, "orc_archer", "Mauk"), (4, 14, "orc", "Thrak"),
              (2, 16, "orc_archer", "Grishna"), (5, 18, "orc", "Ruk"),
-             (6, 10, "orc", "Shagbar"), (6, 12, "orc", "Muzgash"), (5, 3, "orc", "Yagak")]
+             (6, 10, "orc", "Shagbar"), (6, 12, "orc", "Muzgash"), (5, 3, "orc", "Yagak"),
+             (7, 14, "orc", "Durbag"), (1, 12, "orc", "Ghash"),
+             (4, 19, "orc_archer", "Lagduf")]
 
     for x, y, tmpl, nm in horde:
         d.spawns.append(Spawn(x, y, "horde", tmpl, nm,
@@ -492,9 +494,11 @@ def ambush() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     party_cells = sorted((c for c in road if 4 <= c[0] <= 14 and d.scatter[c[1]][c[0]] is None),
                          key=lambda c: (-c[0], c[1]))
     party = [("warrior", "Dunstan"), ("captain", "Lady Eawynn"), ("spearman", "Ricbert"),
-             ("archer", "Wenna"), ("skirmisher", "Tatwin"), ("warrior", "Sigeberht")]
+             ("archer", "Wenna"), ("skirmisher", "Tatwin"), ("warrior", "Sigeberht"),
+             ("warrior", "Aelric"), ("spearman", "Beornoth")]
+    picks = [i * 3 + (i % 2) for i in range(6)] + [1, 9]  # the rear guard in the gaps
     for i, (tmpl, nm) in enumerate(party):
-        x, y = party_cells[i * 3 + (i % 2)]
+        x, y = party_cells[picks[i]]
         d.spawns.append(Spawn(x, y, "party", tmpl, nm, "", tmpl == "captain"))
     east_exit = Area("East road", w - 2, 0, 2, h)
     d.zones += [Area("The clearing", 12, 8, 10, 9), Area("West road", 0, 6, 6, 12),

@@ -291,10 +291,20 @@ class Board:
             self._pinned = found
         return self._pinned
 
-    def offence(self, unit: str, horizon: float, kill_focus: bool, *, now: bool = False) -> Array:
+    def offence(
+        self,
+        unit: str,
+        horizon: float,
+        kill_focus: bool,
+        *,
+        now: bool = False,
+        charge: float = 0.0,
+    ) -> Array:
         """Value of the best blow ``unit`` could strike from each square: next round (after
         one more move), or with ``now`` this turn from that very square (no pinning
-        guess, but a bow cannot shoot next to an armed enemy)."""
+        guess, but a bow cannot shoot next to an armed enemy). ``charge`` > 0: next
+        round's blow may also come from a charge (twice the movement, 004 · Charge), at
+        that share of its value (the straight line may be blocked)."""
         ctx = self.ctx
         here = self.cells[unit]
         out = np.zeros((self.height, self.width), dtype=np.float64)
@@ -311,8 +321,12 @@ class Board:
             if melee_w is not None:
                 o = estimates.prospect(ctx, unit, t, melee_w, False, tmpl.attack_modifier(melee_w))
                 gain = value_of(st, o.p_kill, o.expected, kill_focus)
-                close = chebyshev(self.width, self.height, at) <= speed + max(1, melee_w.reach)
+                dist = chebyshev(self.width, self.height, at)
+                close = dist <= speed + max(1, melee_w.reach)
                 out = np.maximum(out, np.where(close, gain, 0.0))
+                if charge > 0 and not now:
+                    far = dist <= 2 * speed + max(1, melee_w.reach)
+                    out = np.maximum(out, np.where(far, charge * gain, 0.0))
             if shot_w is None or t not in shot_at:
                 continue
             long_sq = shot_w.range_long_squares or 0

@@ -40,6 +40,8 @@ class Level:
     fully an enemy's one blow a round is split among the units it could reach (1: evenly,
     0: each of them counts it whole). ``lured``: the split follows what each target is
     worth to the enemy (a leader draws the blows) instead of being even.
+    ``charge_reach``: a square within charging distance of an enemy is worth this share
+    of the blow a charge would strike next round (0: only a Move and a blow count).
     """
 
     name: str
@@ -58,6 +60,7 @@ class Level:
     horizon: float = 3.0
     share: float = 1.0
     lured: bool = False
+    charge_reach: float = 0.0
 
 
 EASY = Level(
@@ -68,12 +71,12 @@ EASY = Level(
     aoo=0.0,
     kill_focus=False,
     disengage=False,
-    exact_top=1,
+    exact_top=4,
     coordinate=False,
     reactions=False,
     specials=False,
     mistake_rate=0.3,
-    mistake_pool=5,
+    mistake_pool=4,
 )
 
 NORMAL = Level(

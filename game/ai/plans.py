@@ -128,7 +128,9 @@ class Planner:
         """Value of ending the turn on each square (see the module docstring)."""
         lv = self.level
         loss = self.loss_map()
-        offence = self.board.offence(self.unit, self.horizon, lv.kill_focus)
+        offence = self.board.offence(
+            self.unit, self.horizon, lv.kill_focus, charge=lv.charge_reach
+        )
         walk = np.minimum(self.board.walk(), 60).astype(np.float64)
         tempo = 1.0 + self.ctx.round / 6.0
         approach = lv.approach * self.worth * tempo * walk / max(1, self.speed)
@@ -299,7 +301,7 @@ class Planner:
             if p is not None:
                 loss, survive = self.path_aoo(p)
                 best = (p, loss, survive)
-                if loss <= 0 or self.level.exact_top <= 1:
+                if loss <= 0:
                     return best
         costs2, parent2 = self.tree(True)
         if costs2.get(goal, limit + 1) <= limit:
