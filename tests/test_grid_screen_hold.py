@@ -6,11 +6,13 @@ from engine_support import act, battle, field, push
 from grid_more_support import cond, option, react, reaction_kinds, set_hp
 
 from game.engine import Battle, ChooseUnit, EndTurn
+from game.engine.answers import Decline
 from game.engine.events import Rolled
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.hold import ActNow, HoldAction
 from game.rules.grid.move import Move
+from game.rules.grid.prone import GoProne
 from game.rules.grid.screen import ScreenAlly
 
 OPEN = "\n".join(["." * 8] * 4)
@@ -111,8 +113,41 @@ def test_held_actions_are_lost_at_the_end_of_the_round() -> None:
     spawns = [("Ada", "party", "warrior", (0, 0)), ("Gor", "bandits", "skeleton", (7, 3))]
     b = battle(field(OPEN, spawns), faces=(8, 1))
     act(b, HoldAction("ada"))
-    act(b, EndTurn("gor"))  # ending a turn triggers nothing
+    react(b, EndTurn("gor"))
+    assert reaction_kinds(b) == ["act_now", "decline"]  # the last chance this round
+    act(b, Decline("ada"))
     assert not cond(b, "ada").held_action and b.round == 2
+
+
+def test_a_held_action_can_wait_for_the_foe_to_come_and_strike_when_its_turn_is_over() -> None:
+    """004 · Hold An Action: the held actions may be taken "at any point until the end of
+    the round", not only before another unit's Main or Move: here after the foe has
+    walked up and ended its turn (it did not come into reach before that)."""
+    spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "skeleton", (5, 1))]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    set_hp(b, "gor", 5)
+    act(b, HoldAction("ada"))
+    react(b, Move("gor", ((4, 1), (3, 1), (2, 1))))
+    assert reaction_kinds(b) == ["act_now", "decline"]  # before the move: too early
+    react(b, Decline("ada"))
+    react(b, EndTurn("gor"))
+    assert reaction_kinds(b) == ["act_now", "decline"]  # Gor is done, next to Ada
+    react(b, ActNow("ada"))
+    push(b, 20, 8)
+    act(b, MeleeAttack("ada", "gor", "sword"))
+    assert b.over and b.winner == "party"
+
+
+def test_a_held_action_can_answer_any_action_even_a_free_one() -> None:
+    """004 · Hold An Action: "If your held action is taken in response to someone else's
+    action, yours resolves first" — any action: a Free one (Go Prone) too."""
+    spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "skeleton", (2, 1))]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    act(b, HoldAction("ada"))
+    react(b, GoProne("gor"))
+    assert reaction_kinds(b) == ["act_now", "decline"]
+    react(b, ActNow("ada"))
+    assert b.pending is not None and b.pending.unit == "ada" and not cond(b, "gor").prone
 
 
 def test_hold_is_refused_when_nobody_else_acts_before_the_round_ends() -> None:

@@ -27,7 +27,7 @@ from game.rules.grid.grapple import (
     ReleaseGrappleSpec,
     ThrowGrappledSpec,
 )
-from game.rules.grid.hold import ActNowReaction, HoldActionSpec
+from game.rules.grid.hold import ActBetweenTurnsReaction, ActNowReaction, HoldActionSpec
 from game.rules.grid.items import PickUpItemSpec, ReadyItemSpec, StowItemSpec
 from game.rules.grid.prone import GoProneSpec, StandUpSpec
 from game.rules.grid.reload import ReloadSpec
@@ -71,6 +71,7 @@ def extend(rs: GridRuleset) -> None:
     rs.add_reaction(TotalDefenseReaction())
     rs.add_reaction(SnapAttackReaction())
     rs.add_reaction(ActNowReaction())
+    rs.add_reaction(ActBetweenTurnsReaction())
     rs.opening_phases.append(surprise_round)
 
 

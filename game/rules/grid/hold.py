@@ -1,14 +1,22 @@
 """Hold an Action (Move; 004 · Hold An Action).
 
 A unit spends its Move action to delay: its turn ends at once, and until the end of the
-round it may take the rest of its turn (its Main action and Free actions) as an Instant.
-The trigger window (decision) is ``action_declared``: whenever another unit is about to
-carry out an action that costs a Main or Move action, every holding unit — an ally, or an
-enemy that can see the actor — is asked whether to act now. A held response resolves
-first: the holder takes its remaining actions (ordinary ``turn`` decisions, End Turn to
-finish), and only then does the interrupted action go ahead, if it is still legal; if
-not (its target fell, its path is blocked), it is dropped without spending anything and
-the actor chooses again. Unused held actions are lost when the round ends
+round it may take the rest of its turn (its Main action and Free actions) as an Instant,
+"at any point until the end of the round". The points (decision) are two windows:
+
+- ``action_declared``, a response: whenever another unit is about to carry out any
+  action from its menu (Main, Move, Free or Instant; End Turn is no action), every
+  holding unit — an ally, or an enemy that can see the actor — is asked whether to act
+  now. A held response resolves first: the holder takes its remaining actions (ordinary
+  ``turn`` decisions, End Turn to finish), and only then does the interrupted action go
+  ahead, if it is still legal; if not (its target fell, its path is blocked), it is
+  dropped without spending anything and the actor chooses again.
+- ``turn_over``, between two turns: whenever another unit's turn is over (after the foe
+  walked up, say), every holding unit is asked, whether it saw that unit or not; the
+  last such window of a round is the holder's last chance.
+
+Reactions (Total Defense, Snap Attack) are answers inside someone's action, not actions
+of their own: they open no window. Unused held actions are lost when the round ends
 (``Conditions.new_round``), as the source says ("until the end of the round, after which
 they are lost"). So that the last unit to act in a round (typically of the side acting
 second) does not throw its Move away, Hold is refused, with that reason, when no other
@@ -23,15 +31,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.answers import Answer, EndTurn, register_answer
 from game.engine.decision import Decision
-from game.engine.events import Event, Note
+from game.engine.events import Event, Note, UnitDone
 from game.rules.base import ActionSpec, Flow, ReactionSpec
 from game.rules.grid import hooks, units
 
 if TYPE_CHECKING:
     from game.engine.context import Context
-
-TRIGGER_COSTS = ("Main", "Move", "Move+Main")
-
 
 @register_answer
 @dataclass(frozen=True, slots=True)
@@ -111,12 +116,20 @@ def anyone_left_to_act(ctx: Context, unit: str) -> bool:
 
 
 def may_respond(ctx: Context, unit: str, actor: str) -> bool:
-    cond = units.conditions(ctx, unit)
-    if not cond.held_action or unit == actor or cond.surprised or not units.in_fight(ctx, unit):
+    """Whether ``unit`` may take its held action in response to ``actor``'s action."""
+    if not may_act_now(ctx, unit, actor):
         return False
     if units.side(ctx, unit) == units.side(ctx, actor):
         return True
     return bool(ctx.sight.sees(units.cell(ctx, unit), units.cell(ctx, actor)))
+
+
+def may_act_now(ctx: Context, unit: str, other: str) -> bool:
+    """Whether ``unit`` holds an action it may take now, at a point of ``other``'s turn."""
+    cond = units.conditions(ctx, unit)
+    return (
+        cond.held_action and unit != other and not cond.surprised and units.in_fight(ctx, unit)
+    )
 
 
 class ActNowReaction(ReactionSpec):
@@ -130,6 +143,17 @@ class ActNowReaction(ReactionSpec):
 
     def perform(self, ctx: Context, answer: ActNow, trigger: Any) -> Flow:
         yield from held_turn(ctx, answer.unit)
+
+
+class ActBetweenTurnsReaction(ActNowReaction):
+    """The same answer, offered when another unit's turn is over (``turn_over``)."""
+
+    window = "turn_over"
+
+    def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
+        if isinstance(trigger, UnitDone) and may_act_now(ctx, unit, trigger.unit):
+            return [ActNow(unit)]
+        return []
 
 
 def held_turn(ctx: Context, unit: str) -> Flow:
@@ -167,7 +191,7 @@ def held_response(ctx: Context, answer: Answer) -> Generator[Decision, Answer, b
     if actor is None or actor not in ctx.entities:
         return True
     spec = ctx.ruleset.actions.get(answer.kind)
-    if spec is None or spec.cost not in TRIGGER_COSTS:
+    if spec is None or answer.kind == EndTurn.kind:
         return True
     if not any(may_respond(ctx, u, actor) for u in ctx.units()):
         return True
@@ -183,4 +207,11 @@ def held_response(ctx: Context, answer: Answer) -> Generator[Decision, Answer, b
     return True
 
 
+def between_turns(ctx: Context, done: UnitDone) -> Flow:
+    """``hooks.AFTER_TURN``: a unit's turn is over; holders may act now."""
+    if any(may_act_now(ctx, u, done.unit) for u in ctx.units()):
+        yield from ctx.window("turn_over", done)
+
+
 hooks.BEFORE_ACTION.append(held_response)
+hooks.AFTER_TURN.append(between_turns)

@@ -15,6 +15,9 @@ never names them:
 - ``BEFORE_ACTION``: flows run before a unit's chosen action is carried out (004 · Hold
   an Action: a held response resolves first). ``fn(ctx, answer)`` returns True when the
   action should go ahead.
+- ``AFTER_TURN``: flows run when a unit's turn is over (its ``UnitDone`` event), between
+  two turns (004 · Hold an Action: held actions may be taken at any point until the end
+  of the round). ``fn(ctx, done)``.
 - ``SETUP``: ``fn(ctx)`` after ``GridRuleset.setup`` (components, systems of the rules).
 - ``HASH``: name -> ``fn(ctx)``, ruleset state outside the units' components that
   ``state_hash`` must cover (items lying on the ground).
@@ -27,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.answers import Answer
 from game.engine.decision import Decision
+from game.engine.events import UnitDone
 from game.rules.base import Modifier
 
 if TYPE_CHECKING:
@@ -40,11 +44,13 @@ RedirectHook = Callable[
     ["Context", str, str, "Weapon", bool, str], Generator[Decision, Answer, str]
 ]
 BeforeActionHook = Callable[["Context", Answer], Generator[Decision, Answer, bool]]
+AfterTurnHook = Callable[["Context", UnitDone], Generator[Decision, Answer, None]]
 
 ATTACK_MODIFIERS: list[ModifierHook] = []
 DAMAGE_BONUSES: list[DamageHook] = []
 REDIRECTS: list[RedirectHook] = []
 BEFORE_ACTION: list[BeforeActionHook] = []
+AFTER_TURN: list[AfterTurnHook] = []
 SETUP: list[Callable[[Context], None]] = []
 HASH: dict[str, Callable[[Context], Any]] = {}
 
@@ -85,6 +91,11 @@ def before_action(ctx: Context, answer: Answer) -> Generator[Decision, Answer, b
         if not go:
             return False
     return True
+
+
+def after_turn(ctx: Context, done: UnitDone) -> Generator[Decision, Answer, None]:
+    for hook in AFTER_TURN:
+        yield from hook(ctx, done)
 
 
 def hash_extra(ctx: Context) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from game.engine.events import (
 )
 from game.rules.base import Flow
 from game.rules.ending import check_end, finish
-from game.rules.grid import units
+from game.rules.grid import hooks, units
 from game.rules.grid.events import InitiativeSet
 from game.rules.grid.morale import flee
 from game.rules.grid.state import GridState
@@ -178,6 +178,10 @@ def activation(ctx: Context, unit: str) -> Flow:
                 break
             if units.conditions(ctx, unit).held_action:
                 break  # 004 · Hold an Action: the rest of the turn comes later (hold.py)
-    if not ctx.over:
-        ctx.emit(UnitDone(unit=unit, who=who))
+    if ctx.over:
+        ctx.active_unit = None
+        return
+    done = UnitDone(unit=unit, who=who)
+    ctx.emit(done)
     ctx.active_unit = None
+    yield from hooks.after_turn(ctx, done)  # between two turns (held actions, hold.py)
