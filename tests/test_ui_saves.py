@@ -84,8 +84,25 @@ def _start(app: App, tmp_path: Path, controllers: str = "Human") -> tuple[GameFl
     return flow, scene
 
 
+def _until_human(app: App, scene: PlayScene) -> None:
+    """Let the AI side finish: at "instant" speed it answers only for a bounded time per
+    frame, so on a busy machine its turn can span several frames (a reaction the
+    "never" setting declines by itself is not the human's decision either)."""
+    for _ in range(200):
+        d = scene.battle.pending
+        if d is None:
+            return
+        if scene.human_turn() and d.kind != "reaction" and not isinstance(app.top, HandOffScene):
+            return
+        if isinstance(app.top, HandOffScene):
+            _click(app, (640, 360))
+        app.step(1)
+
+
 def _play(app: App, scene: PlayScene, answers: int) -> None:
-    """Give ``answers`` answers through the screen: the first legal one each time."""
+    """Give ``answers`` answers through the screen: the first legal one each time, then
+    let the AI answer until a human decides again."""
+    _until_human(app, scene)
     for _ in range(answers):
         if isinstance(app.top, HandOffScene):
             _click(app, (640, 360))
@@ -95,6 +112,7 @@ def _play(app: App, scene: PlayScene, answers: int) -> None:
         moves = [a for a in legal if a.kind == "move"]
         assert scene.give((moves or legal)[0])
         app.step(1)
+        _until_human(app, scene)
 
 
 def test_every_answer_in_the_window_is_autosaved(app: App, tmp_path: Path, data: Path) -> None:
