@@ -632,3 +632,22 @@ def test_a_routed_unit_is_still_drawn_with_the_routed_marker_and_a_fled_one_is_g
         morale.leave(b.ctx, "hal", "fled")
     token = EngineModel(b).token("hal")
     assert token is not None and "fled" in token.conditions and token.down
+
+
+def test_a_miss_floats_over_the_unit_that_was_missed(app: App, tmp_path: Path) -> None:
+    from game.engine.events import Rolled
+    from game.rules.grid.events import AttackDeclared
+
+    scene, _ = _scene(app, tmp_path)
+    cells = scene.engine.unit_cells()
+    ada, bandit = next(k for k in cells if k == "ada"), next(k for k in cells if k != "ada")
+    declared = AttackDeclared(
+        attacker=ada, target=bandit, weapon="sword", mode="melee", text_="Ada attacks"
+    )
+    roll = Rolled(
+        unit=ada, who="Ada", purpose="attack", dice="d20", faces=(2,), modifier=0, total=2,
+        target=15, versus="AC", outcome="miss",
+    )
+    scene.anim.floaters.clear()
+    scene.animate([declared, roll])
+    assert [(f.text, f.cell) for f in scene.anim.floaters] == [("miss", cells[bandit])]

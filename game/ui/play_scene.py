@@ -327,7 +327,11 @@ class PlayScene(BattleScene):
     def animate(self, events: list[Event]) -> None:
         speed = MOVE_CELLS_PER_S[self.app.settings.ai_speed if not self.human_turn() else "fast"]
         cells = self.engine.unit_cells()
+        aimed_at: dict[str, str] = {}  # attacker → the unit its last declared attack targets
         for event in events:
+            attacker, target = getattr(event, "attacker", None), getattr(event, "target", None)
+            if isinstance(attacker, str) and isinstance(target, str) and target in cells:
+                aimed_at[attacker] = target
             if isinstance(event, Moved) and event.path:
                 self.anim.walks.append(Walk(event.unit, [event.start, *event.path], speed))
             elif isinstance(event, Damaged) and event.unit in cells:
@@ -335,7 +339,9 @@ class PlayScene(BattleScene):
                 if event.by in cells:
                     self.anim.flashes.append(Flash(cells[event.by], cells[event.unit], "hit"))
             elif isinstance(event, Rolled) and event.outcome == "miss" and event.unit in cells:
-                self.anim.floaters.append(Floater("miss", cells[event.unit], "miss"))
+                # over the unit missed (when the ruleset names it), not the one who missed
+                missed = aimed_at.get(event.unit, event.unit)
+                self.anim.floaters.append(Floater("miss", cells[missed], "miss"))
         if self.app.settings.ai_speed == "instant" and not self.human_turn():
             self.anim.skip()
 
