@@ -651,3 +651,16 @@ def test_a_miss_floats_over_the_unit_that_was_missed(app: App, tmp_path: Path) -
     scene.anim.floaters.clear()
     scene.animate([declared, roll])
     assert [(f.text, f.cell) for f in scene.anim.floaters] == [("miss", cells[bandit])]
+
+
+def test_an_answered_reaction_prompt_leaves_no_tooltip_behind(app: App, tmp_path: Path) -> None:
+    battle = _battle_at_a_reaction(tmp_path)
+    scene = PlayScene(battle, MapView.from_file(battle.battlefield.path), lambda: None)
+    app.push(scene)
+    app.step(2)
+    button = next(b for b in scene.prompt_buttons if b.label == "Total Defense")
+    spot = button.rect.center
+    assert "[1]" in scene.hud_tooltip(spot)
+    _click_at(app, spot)
+    assert battle.answers[-1].kind == "total_defense"
+    assert "[1]" not in scene.hud_tooltip(spot)

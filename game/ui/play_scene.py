@@ -1234,7 +1234,9 @@ class PlayScene(BattleScene):
             text = button.tooltip(mouse)
             if text:
                 return text
-        for button in self.prompt_buttons:
+        d = self.decision
+        prompting = d is not None and d.kind == "reaction" and d.id == self._prompt_for
+        for button in self.prompt_buttons if prompting else ():  # none once it is answered
             text = button.tooltip(mouse)
             if text:
                 return text
