@@ -413,3 +413,24 @@ def test_kill_9_mid_battle_in_the_window_loses_at_most_the_last_answer(
             assert resumed.state_hash() == printed[n]
     finally:
         resumed.close()
+
+
+def test_a_resumed_hotseat_battle_waits_behind_the_hand_off_screen(
+    app: App, tmp_path: Path, data: Path
+) -> None:
+    from game.engine import Battle
+    from game.ui.overlays import HandOffScene
+
+    path = write_map(tmp_path / "hs", 8, 6, foes="any")
+    battle = Battle(path, "grid", 3, {"party": "human", "foes": "human"})
+    for _ in range(3):
+        assert battle.answer(battle.legal_answers()[0]).ok
+    saved = save_battle(battle, data / "saves" / "hotseat.json")
+    battle.close()
+    flow = GameFlow(app)
+    app.push(flow.menu())
+    assert flow.resume(saved)
+    app.step(1)
+    assert isinstance(app.top, HandOffScene), "the board is hidden until the player is ready"
+    _click(app, (640, 360))
+    assert isinstance(app.top, PlayScene)

@@ -110,6 +110,7 @@ class GameFlow:
         if isinstance(scene, str):
             self.app.notify(f"{path}: {scene}")
             return False
+        scene.hand_off_first()  # hotseat: the board waits for the player whose turn it is
         self._discard_battles()
         self.app.reset(scene)
         if replayed.warning:

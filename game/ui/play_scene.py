@@ -593,6 +593,11 @@ class PlayScene(BattleScene):
         humans = self.human_sides()
         return len(humans) >= 2 and d.side in humans
 
+    def hand_off_first(self) -> None:
+        """Show the hand-off screen before the first human decision too (a hotseat battle
+        resumed from a save: whoever loaded it may not be the player whose turn it is)."""
+        self._last_human_side = ""  # nobody's: the next human side is handed the controls
+
     def _maybe_hand_off(self, d: Decision) -> None:
         if self.handoff_due(d):
             side = self.battle.battlefield.side(d.side)
