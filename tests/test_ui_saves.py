@@ -28,9 +28,11 @@ from game.ui.settings import Settings
 
 @pytest.fixture
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty per-user data folder of the test's own."""
+    """An empty per-user data folder of the test's own; no shipped maps (the menu would
+    load every one of them each time it is built, the big ones too)."""
     folder = tmp_path / "data"
     monkeypatch.setenv("SHIELDWALL_DATA_DIR", str(folder))
+    monkeypatch.setattr("game.maps.library.shipped_maps_dir", lambda: tmp_path / "no-maps")
     return folder
 
 
@@ -350,6 +352,8 @@ from game.ui.flow import GameFlow
 from game.ui.play_scene import PlayScene
 from game.ui.settings import Settings
 path = write_map(Path({maps!r}), 8, 6)
+import game.maps.library
+game.maps.library.shipped_maps_dir = lambda: Path({maps!r}) / "none"  # a quick menu
 app = App(Settings(ai_speed="fast", reaction_prompts="always"),
           settings_file=Path({maps!r}) / "s.json", size=(1024, 640))
 flow = GameFlow(app)
