@@ -308,6 +308,11 @@ class PlayScene(BattleScene):
     def of_kind(self, kind: str) -> list[Placed]:
         return [p for p in self.placed() if p.answer.kind == kind]
 
+    def moves(self) -> list[Placed]:
+        """The plain moves of the ruleset (kind ``move``, or ``<ruleset>_move`` such as
+        clash's): what a click on an empty square does with no action picked."""
+        return [p for p in self.placed() if p.answer.kind.split("_")[-1] == "move"]
+
     # -- answering ----------------------------------------------------------------------------
 
     def give(self, answer: Answer) -> bool:
@@ -479,7 +484,7 @@ class PlayScene(BattleScene):
                     if wanted in p.answer.kind and p.target == token.key:
                         return p.answer
             return None
-        moves = [p for p in self.of_kind("move") if p.dest == cell]
+        moves = [p for p in self.moves() if p.dest == cell]
         return moves[0].answer if moves else None
 
     def cancel(self) -> bool:
@@ -751,8 +756,8 @@ class PlayScene(BattleScene):
             return ov
         if d.kind != "turn":
             return ov
-        moves = self.of_kind("move")
-        if self.mode in (None, "move"):
+        moves = self.moves()
+        if self.mode is None or self.mode.split("_")[-1] == "move":
             ov.fills.append(({p.dest for p in moves if p.dest}, "move_range", 70))
             ov.labels = {p.dest: f"{5 * len(p.path)}" for p in moves if p.dest and p.path}
             for kind, name in (("run", "run_range"), ("charge", "charge_range")):
@@ -796,7 +801,7 @@ class PlayScene(BattleScene):
     def _hovered_placed(self) -> Placed | None:
         if self.hover is None:
             return None
-        candidates = self.of_kind(self.mode) if self.mode else self.of_kind("move")
+        candidates = self.of_kind(self.mode) if self.mode else self.moves()
         for p in candidates:
             if self.hover in (p.dest, p.target_cell):
                 return p
