@@ -8,10 +8,10 @@ import json
 
 import pytest
 from engine_support import act, battle, field, push
-from grid_more_support import cond, hp, rolls, set_hp
+from grid_more_support import cond, hp, react, rolls, set_hp
 
 from game.engine import Battle
-from game.engine.answers import answer_from_dict
+from game.engine.answers import Decline, answer_from_dict
 from game.engine.events import Died, LeftBattle
 from game.maps.battlefield import Battlefield
 from game.rules.grid.attack import MeleeAttack
@@ -29,7 +29,7 @@ from game.rules.grid.shove import Shove
 from game.rules.grid.snap_attack import SnapAttack
 from game.rules.grid.swarm import SwarmAttack
 from game.rules.grid.total_defense import TotalDefense
-from game.rules.grid.use_skill import FirstAid, Parley
+from game.rules.grid.use_skill import AcceptParley, FirstAid, Parley
 
 OPEN = "\n".join(["." * 8] * 4)
 
@@ -158,6 +158,44 @@ def test_parley_makes_enemies_who_fail_morale_surrender() -> None:
     assert b.over and b.winner == "party"
 
 
+
+def bandits_call_for_parley() -> Battle:
+    """The bandits act first; Gor appeals to Ada and Bo (who see him) and succeeds."""
+    spawns = [
+        ("Ada", "party", "captain", (1, 1)),
+        ("Bo", "party", "warrior", (1, 3)),
+        ("Gor", "bandits", "bandit", (6, 2)),
+        ("Hal", "bandits", "bandit", (7, 3)),
+    ]
+    b = battle(field(OPEN, spawns), faces=(1, 8))
+    push(b, 6, 6)  # appeal 12 + CHA against 8: heard
+    react(b, Parley("gor"))
+    return b
+
+
+def test_an_appeal_for_parley_to_the_party_is_put_to_its_controller() -> None:
+    """004 · Use a Skill (an appeal for parley) and Morale: the party never checks morale
+    (its players decide), so an enemy's successful appeal is a decision for the party's
+    controller; accepting lets the speaker's side withdraw (out of the fight, gone)."""
+    b = bandits_call_for_parley()
+    d = b.pending
+    assert d is not None and d.kind == "reaction" and d.side == "party" and d.unit == "ada"
+    assert [o.kind for o in d.options] == ["accept_parley", "decline"]
+    assert "let the Bandits withdraw" in d.prompt
+    act(b, AcceptParley("ada"))
+    left = [(e.unit, e.how) for e in b.events if isinstance(e, LeftBattle)]
+    assert left == [("gor", "withdrew"), ("hal", "withdrew")]
+    assert not [e for e in rolls(b) if e.purpose == "morale check"]
+    assert b.over and b.winner == "party"
+
+
+def test_the_party_may_refuse_an_appeal_for_parley_and_fight_on() -> None:
+    b = bandits_call_for_parley()
+    act(b, Decline("ada"))
+    assert not [e for e in b.events if isinstance(e, LeftBattle)]
+    assert not b.over and b.pending is not None and b.pending.unit == "gor"
+    assert cond(b, "gor").fled is False
+
 SAMPLES = [
     SwarmAttack("ada", "gor", "sword", False, True),
     Charge("ada", "gor", "javelin", (3, 4), True),
@@ -178,6 +216,7 @@ SAMPLES = [
     Execute("ada", "gor", "dagger", False),
     FirstAid("ada", "bo"),
     Parley("ada"),
+    AcceptParley("ada"),
     Reload("ada", "crossbow"),
     ReadyItem("ada", "dagger"),
     StowItem("ada", "sword"),

@@ -215,7 +215,8 @@ class Died(Event):
 
 @dataclass(frozen=True, slots=True)
 class LeftBattle(Event):
-    """A unit is out of the fight without dying: ``how`` is "fled" or "surrendered"."""
+    """A unit is out of the fight without dying: ``how`` is "fled", "withdrew" (left the
+    field under a truce) or "surrendered"."""
 
     kind: ClassVar[str] = "left_battle"
     tone: ClassVar[str] = "morale"
@@ -225,7 +226,8 @@ class LeftBattle(Event):
     how: str
 
     def text(self) -> str:
-        return f"{self.who} {'flees the field' if self.how == 'fled' else 'surrenders'}"
+        words = {"fled": "flees the field", "withdrew": "withdraws under a truce"}
+        return f"{self.who} {words.get(self.how, 'surrenders')}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,3 +82,18 @@ class Routed(Event):
 
     def text(self) -> str:
         return f"{self.who} breaks and tries to flee"
+
+
+@dataclass(frozen=True, slots=True)
+class ParleyOffered(Event):
+    """A successful appeal for parley, put to the party side's controller."""
+
+    kind: ClassVar[str] = "parley_offered"
+    tone: ClassVar[str] = "morale"
+    unit: str
+    who: str
+    side: str
+    side_name: str
+
+    def text(self) -> str:
+        return f"{self.who} calls for parley: let the {self.side_name} withdraw?"

@@ -144,12 +144,23 @@ def on_edge(ctx: Context, at: Cell) -> bool:
 
 
 def leave(ctx: Context, unit: str, how: str) -> None:
-    cond = units.conditions(ctx, unit)
-    if how == "fled":
-        cond.fled = True
-    else:
-        cond.surrendered = True
-    ctx.emit(LeftBattle(unit=unit, who=units.name(ctx, unit), side=units.side(ctx, unit), how=how))
+    """The unit is out of the fight for good: "fled" (off an edge) or "withdrew" (under a
+    truce, ``use_skill``) leave the field; "surrendered" stays on its square."""
+    leave_together(ctx, [unit], how)
+
+
+def leave_together(ctx: Context, group: list[str], how: str) -> None:
+    """``leave`` for several units at once: all are out before the first ``LeftBattle``
+    goes out, so none of them checks morale on seeing the others go."""
+    for unit in group:
+        cond = units.conditions(ctx, unit)
+        if how in ("fled", "withdrew"):
+            cond.fled = True
+        else:
+            cond.surrendered = True
+    for unit in group:
+        side = units.side(ctx, unit)
+        ctx.emit(LeftBattle(unit=unit, who=units.name(ctx, unit), side=side, how=how))
 
 
 def escape_route(ctx: Context, unit: str) -> tuple[Cell, ...] | None:

@@ -13,6 +13,14 @@ Morale) with the roll raised by ``PARLEY_PENALTY`` (1), and by one more when the
 speaker's side has more units in the fight than theirs. Those who fail lay down their
 arms: they surrender and are out of the fight. A fight can thus end by parley.
 
+The party side never checks morale: its courage is its players' choice. So when a unit
+of another side appeals with success and party units in the fight see it, the appeal is
+put to the party side's controller (one ``reaction`` decision, answered for the party
+by the first of those units): accept, and the speaker's side withdraws under a truce —
+its units still fighting leave the field, gone for now (004 · Morale: "They're gone for
+now, but they will probably be back"); refuse, and the fight goes on. NPC listeners of
+the same appeal check morale first, as above.
+
 Both give every adjacent armed enemy an attack of opportunity first (unless the unit
 Disengaged this round).
 """
@@ -23,12 +31,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.engine.answers import Answer, register_answer
+from game.engine.answers import Answer, Decline, register_answer
+from game.engine.decision import Option
 from game.engine.events import Note
 from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, morale, units
 from game.rules.grid.checks import check
 from game.rules.grid.damage import stabilise
+from game.rules.grid.events import ParleyOffered
 from game.rules.grid.maneuver_state import maneuvers
 from game.rules.grid.opportunity import provoke
 
@@ -54,6 +64,16 @@ class FirstAid(Answer):
 class Parley(Answer):
     kind: ClassVar[str] = "parley"
     label: ClassVar[str] = "Appeal for Parley"
+    unit: str
+
+
+@register_answer
+@dataclass(frozen=True, slots=True)
+class AcceptParley(Answer):
+    """The party accepts an enemy's appeal for parley: the speaker's side withdraws."""
+
+    kind: ClassVar[str] = "accept_parley"
+    label: ClassVar[str] = "Accept: let them withdraw"
     unit: str
 
 
@@ -130,10 +150,10 @@ class ParleySpec(ActionSpec):
         yield from provoke(ctx, answer.unit)
         if not units.in_fight(ctx, answer.unit):
             return
-        appeal(ctx, answer.unit)
+        yield from appeal(ctx, answer.unit)
 
 
-def appeal(ctx: Context, speaker: str) -> None:
+def appeal(ctx: Context, speaker: str) -> Flow:
     who = units.name(ctx, speaker)
     ctx.emit(Note(f"{who} calls for parley", speaker))
     rolled = check(ctx, speaker, ("CHA",), (), purpose="appeal for parley",
@@ -143,10 +163,14 @@ def appeal(ctx: Context, speaker: str) -> None:
     mine = units.side(ctx, speaker)
     ours = sum(1 for u in units.units_of(ctx, mine) if units.in_fight(ctx, u))
     here = units.cell(ctx, speaker)
+    heard_by_party: list[str] = []
     for listener in units.enemies(ctx, speaker):
-        if not morale.checks_morale(ctx, listener):
-            continue
         if not ctx.sight.sees(units.cell(ctx, listener), here):
+            continue
+        if units.is_party(ctx, listener):
+            heard_by_party.append(listener)
+            continue
+        if not morale.checks_morale(ctx, listener):
             continue
         side = units.side(ctx, listener)
         theirs = sum(1 for u in units.units_of(ctx, side) if units.in_fight(ctx, u))
@@ -157,3 +181,26 @@ def appeal(ctx: Context, speaker: str) -> None:
                           versus="Morale", success_if="at_most", words=("fights on", "yields"))
         if result.total > score:
             morale.leave(ctx, listener, "surrendered")
+    if heard_by_party and units.in_fight(ctx, speaker):
+        yield from put_to_the_party(ctx, speaker, heard_by_party[0])
+
+
+def put_to_the_party(ctx: Context, speaker: str, listener: str) -> Flow:
+    """The party's controller accepts the appeal (the speaker's side withdraws) or not."""
+    side = units.side(ctx, speaker)
+    offer = ParleyOffered(unit=speaker, who=units.name(ctx, speaker), side=side,
+                          side_name=ctx.side_info(side).name)
+    ctx.emit(offer)
+    accept = AcceptParley(listener)
+    options = (
+        Option(kind=accept.kind, label=accept.label, answer=accept),
+        Option(kind="decline", label="Refuse: fight on", answer=Decline(listener)),
+    )
+    choice = yield ctx.decide("reaction", side=units.side(ctx, listener), unit=listener,
+                              prompt=offer.text(), options=options, trigger=offer)
+    if choice != accept:
+        ctx.emit(Note(f"{units.name(ctx, listener)} refuses the parley", listener))
+        return
+    ctx.emit(Note(f"{units.name(ctx, listener)} accepts the parley", listener))
+    fighting = [u for u in units.units_of(ctx, side) if units.in_fight(ctx, u)]
+    morale.leave_together(ctx, fighting, "withdrew")
