@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine_support import field
+
 from game.engine import Battle, ScriptedRandom
 from game.engine.answers import Answer, Decline, EndTurn
 from game.maps.battlefield import Battlefield
 from game.rules.clash import units
+from game.rules.clash.declare import ClashAttack, ClashGambit, ClashMove, ClashRetreat, ClashShoot
 from game.rules.clash.state import ClashState
-from tests.engine_support import field
 
 OPEN = """
 ..........
@@ -42,7 +44,11 @@ def duel_field(
     return bf
 
 
-def declare(b: Battle, *answers: Answer) -> None:
+# What a unit may declare for its turn (each names its unit).
+Declaration = ClashAttack | ClashGambit | ClashShoot | ClashMove | ClashRetreat | EndTurn
+
+
+def declare(b: Battle, *answers: Declaration) -> None:
     """Answer the pending declarations in order (each for the unit the answer names);
     units not named hold."""
     wanted = {a.unit: a for a in answers}

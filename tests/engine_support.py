@@ -220,11 +220,12 @@ def duel(
     b_cell: tuple[int, int] = (2, 1),
     faces: Iterable[int] = (8, 1),
     ascii_map: str = "........\n........\n........\n........",
-    **kw: object,
+    round_limit: int | None = None,
 ) -> Battle:
     """Ada (party, ``a``) against Gor (bandits, ``b``); by default the party wins initiative
     (d8 8 against 1), so Ada's turn is pending."""
-    bf = field(ascii_map, [("Ada", "party", a, a_cell), ("Gor", "bandits", b, b_cell)], **kw)
+    spawns = [("Ada", "party", a, a_cell), ("Gor", "bandits", b, b_cell)]
+    bf = field(ascii_map, spawns, round_limit=round_limit)
     return battle(bf, faces)
 
 

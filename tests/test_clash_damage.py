@@ -6,13 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.content import load_content
-from game.content.clash import ClashWeaponEntry
-from game.engine import Battle, ScriptedRandom
-from game.engine.answers import EndTurn
-from game.rules.clash.damage import WoundChoice, lose_ability
-from game.rules.clash.declare import ClashAttack
-from tests.clash_support import (
+from clash_support import (
     clash_battle,
     declare,
     decline_all,
@@ -23,6 +17,13 @@ from tests.clash_support import (
     set_state,
     state,
 )
+
+from game.content import load_content
+from game.content.clash import ClashWeaponEntry
+from game.engine import Battle, ScriptedRandom
+from game.engine.answers import EndTurn
+from game.rules.clash.damage import WoundChoice, lose_ability
+from game.rules.clash.declare import ClashAttack
 
 # Ada: warrior (party) STR 15 DEX 11 HP 5 Armor 3. Gor, Hal: bandits STR 11 DEX 11 HP 3
 # Armor 2, spear (fast d6) and dagger (fast d6).

@@ -3,11 +3,7 @@ fixed dice (issue 7). Reactions are Decisions to the defender's controller."""
 
 from __future__ import annotations
 
-from game.engine import Battle
-from game.engine.answers import Decline, EndTurn
-from game.rules.clash.declare import ClashAttack, ClashGambit
-from game.rules.clash.reactions import Block, CounterAttack, Dodge, FightBack, Parry
-from tests.clash_support import (
+from clash_support import (
     clash_battle,
     declare,
     decline_all,
@@ -18,6 +14,11 @@ from tests.clash_support import (
     set_state,
     state,
 )
+
+from game.engine import Battle
+from game.engine.answers import Decline, EndTurn
+from game.rules.clash.declare import ClashAttack, ClashGambit
+from game.rules.clash.reactions import Block, CounterAttack, Dodge, FightBack, Parry
 
 # Ada: warrior (party) STR 15 DEX 11 HP 5 Armor 3, sword (balanced d8), shield.
 # Gor: bandit STR 11 DEX 11 HP 3 Armor 2, spear (fast d6, Reach), dagger, shield.

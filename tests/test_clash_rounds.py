@@ -3,11 +3,7 @@ morale, with fixed dice (issue 7)."""
 
 from __future__ import annotations
 
-from game.engine.answers import EndTurn
-from game.rules.clash.bands import band_of
-from game.rules.clash.declare import ClashAttack, ClashMove, ClashRetreat, ClashShoot
-from game.rules.clash.events import Declared, IntentionRevealed, OrderSet
-from tests.clash_support import (
+from clash_support import (
     clash_battle,
     declare,
     decline_all,
@@ -17,6 +13,11 @@ from tests.clash_support import (
     set_state,
     state,
 )
+
+from game.engine.answers import EndTurn
+from game.rules.clash.bands import band_of
+from game.rules.clash.declare import ClashAttack, ClashMove, ClashRetreat, ClashShoot
+from game.rules.clash.events import Declared, IntentionRevealed, OrderSet
 
 # Ada: warrior (party) STR 15 DEX 11 HP 5 Armor 3, sword (d8) and javelin.
 # Gor, Hal: bandits STR 11 DEX 11 HP 3 Armor 2, spear (d6, Reach) and dagger.

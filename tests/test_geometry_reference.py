@@ -85,8 +85,8 @@ def segment_blocked(
 
     if p == q:
         if p[0].denominator == 1 and p[1].denominator == 1:
-            v = (int(p[0]), int(p[1]))
-            return not _connected(grid, v, owner_dir(a, v), owner_dir(b, v))
+            corner = (int(p[0]), int(p[1]))
+            return not _connected(grid, corner, owner_dir(a, corner), owner_dir(b, corner))
         return False
     # Rule 1: every blocking cell, brute force.
     for y in range(grid.height):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine_support import act, battle, field, push
 
-from game.engine import EndTurn
+from game.engine import Battle, EndTurn
 from game.engine.events import Died, Downed, LeftBattle, Rolled
 from game.rules.grid import morale, units
 from game.rules.grid.attack import MeleeAttack, RangedAttack
@@ -58,7 +58,7 @@ def test_stabilised_units_do_not_die_of_their_wounds() -> None:
     assert not b.component("ada", Conditions).dead
 
 
-def three_bandits(faces: list[int]) -> object:
+def three_bandits(faces: list[int]) -> Battle:
     bf = field(
         OPEN,
         [

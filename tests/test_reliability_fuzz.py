@@ -125,7 +125,7 @@ def _check_invariants(battle: Battle, dead: set[str]) -> None:
     decision = battle.pending
     if decision is None:
         return
-    asked = {a.unit for a in decision.answers if hasattr(a, "unit")}  # type: ignore[attr-defined]
+    asked = {a.unit for a in decision.answers if hasattr(a, "unit")}
     if decision.unit is not None:
         asked.add(decision.unit)
     for unit in asked:

@@ -17,7 +17,7 @@ import random
 import shutil
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from xml.etree import ElementTree
@@ -186,20 +186,21 @@ def _layer_gids(root: ElementTree.Element) -> tuple[ElementTree.Element, int]:
     return layer, int(layer.get("width", "0")) * int(layer.get("height", "0"))
 
 
-def _csv(data_node: ElementTree.Element, gids: list[int | str]) -> None:
+def _csv(data_node: ElementTree.Element, gids: Sequence[int | str]) -> None:
     data_node.attrib = {"encoding": "csv"}
     data_node.text = ",".join(str(g) for g in gids)
 
 
 def test_bad_gids(workshop: Path, shipped: tuple[str, bytes]) -> None:
     stem, data = shipped
-    for bad in [99_999, 2**32 - 1, 0x0FFFFFFF, -5, "x", "1e3", 2**40]:
+    bads: list[int | str] = [99_999, 2**32 - 1, 0x0FFFFFFF, -5, "x", "1e3", 2**40]
+    for bad in bads:
 
         def change(root: ElementTree.Element, b: int | str = bad) -> None:
             layer, n = _layer_gids(root)
             node = layer.find("data")
             assert node is not None
-            _csv(node, [1] * (n - 1) + [b])
+            _csv(node, [*[1] * (n - 1), b])
 
         _try(workshop, "bad gids", f"{stem}-gid", _mutate(data, change))
 

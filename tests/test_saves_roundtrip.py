@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from saves_support import battle_on, six_map
@@ -187,7 +188,7 @@ def test_a_different_seed_diverges(saved: Path) -> None:
 
 
 def test_an_illegal_answer_in_the_list_is_refused_with_its_number(saved: Path) -> None:
-    def bad(d: dict) -> None:  # type: ignore[type-arg]
+    def bad(d: dict[str, Any]) -> None:
         d["answers"][2] = ChooseUnit("nobody").to_dict()
 
     _edit(saved, bad)

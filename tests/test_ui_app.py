@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -33,7 +34,7 @@ class Counter(Scene):
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> App:
+def app(tmp_path: Path) -> Iterator[App]:
     a = App(Settings(), settings_file=tmp_path / "settings.json", size=(800, 600))
     yield a
     a.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from test_ui_play import _click_at, _key, _pos, _settle, app  # noqa: F401  (fixture)
+from test_ui_play import _click_at, _key, _pos, _settle, _steps, app  # noqa: F401  (fixture)
 from ui_support import write_map
 
 from game.engine import Battle
@@ -42,7 +42,7 @@ def _step(app: App, scene: PlayScene) -> None:  # noqa: F811
     moves = [p for p in scene.of_kind("clash_move") if p.cell]
     if moves and foes:
         goal = foes[0].cell
-        best = min(moves, key=lambda p: max(abs(p.cell[0] - goal[0]), abs(p.cell[1] - goal[1])))
+        best = min(moves, key=lambda p: _steps(p.cell, goal))
         _click_at(app, _pos(scene, best.cell))
         return
     _key(app, pygame.K_e)

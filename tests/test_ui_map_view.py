@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -16,7 +17,7 @@ from game.ui.tokens import MARKERS, TokenInfo, icon_image, token_image
 
 
 @pytest.fixture(scope="module", autouse=True)
-def display() -> None:
+def display() -> Iterator[None]:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((640, 480))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -20,7 +21,7 @@ AI_ONLY = SideInfo("beasts", "Beasts", "#30c030", "ai")
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> App:
+def app(tmp_path: Path) -> Iterator[App]:
     a = App(Settings(), settings_file=tmp_path / "settings.json", size=(1280, 720))
     yield a
     a.close()

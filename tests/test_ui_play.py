@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -11,7 +12,9 @@ from ui_support import write_map
 
 from game.engine import Answer, Battle
 from game.geometry.grid import Cell
+from game.rules.grid.move import Move
 from game.ui.app import App
+from game.ui.engine_model import Placed
 from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene, PauseScene, VictoryScene
 from game.ui.play_scene import PlayScene
@@ -19,7 +22,7 @@ from game.ui.settings import Settings
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> App:
+def app(tmp_path: Path) -> Iterator[App]:
     a = App(
         Settings(reaction_prompts="always", ai_speed="fast"),
         settings_file=tmp_path / "settings.json",
@@ -41,9 +44,18 @@ def _scene(
     return scene, back
 
 
-def _pos(scene: PlayScene, cell: Cell) -> tuple[int, int]:
+def _pos(scene: PlayScene, cell: Cell | None) -> tuple[int, int]:
+    """The screen point at the centre of ``cell`` (a placed answer's square, which must have
+    one to be clicked)."""
+    assert cell is not None, "the answer has no square to click"
     x, y, w, h = scene.camera.cell_to_screen(cell)
     return (x + w // 2 + scene.viewport.x, y + h // 2 + scene.viewport.y)
+
+
+def _steps(cell: Cell | None, goal: Cell) -> int:
+    """Squares from a placed answer's square to ``goal`` (Chebyshev)."""
+    assert cell is not None, "the answer has no square"
+    return max(abs(cell[0] - goal[0]), abs(cell[1] - goal[1]))
 
 
 def _click_at(app: App, pos: tuple[int, int], button: int = 1) -> None:
@@ -98,9 +110,8 @@ def _play_one_step(app: App, scene: PlayScene) -> None:
     if moves and foes:
         goal = foes[0].cell
 
-        def dist(p: object) -> int:
-            c = p.cell  # type: ignore[attr-defined]
-            return max(abs(c[0] - goal[0]), abs(c[1] - goal[1]))
+        def dist(p: Placed) -> int:
+            return _steps(p.cell, goal)
 
         best = min(moves, key=dist)
         here = max(abs(me.cell[0] - goal[0]), abs(me.cell[1] - goal[1]))
@@ -427,7 +438,7 @@ def test_fog_keeps_unseen_enemy_moves_out_of_the_log(app: App, tmp_path: Path) -
             battle.answer(d.answers[0])
         else:
             battle.answer(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
-    step = next(a for a in battle.legal_answers() if a.kind == "move" and len(a.path) == 1)
+    step = next(a for a in battle.legal_answers() if isinstance(a, Move) and len(a.path) == 1)
     assert battle.answer(step).ok
     app.step(2)
     moved = scene.engine.token(bandit.key)

@@ -61,7 +61,8 @@ def test_conditions_round_flags_clear_each_round_turn_flags_each_turn() -> None:
     ],
 )
 def test_conditions_out_of_action_and_cell_occupation(flag: str, out: bool, occupies: bool) -> None:
-    conditions = Conditions(**{flag: True})
+    conditions = Conditions()
+    setattr(conditions, flag, True)
     assert conditions.out_of_action is out
     assert conditions.occupies_cell is occupies
 
