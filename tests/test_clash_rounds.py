@@ -16,7 +16,13 @@ from clash_support import (
 
 from game.engine.answers import EndTurn
 from game.rules.clash.bands import band_of
-from game.rules.clash.declare import ClashAttack, ClashMove, ClashRetreat, ClashShoot
+from game.rules.clash.declare import (
+    ClashAttack,
+    ClashGambit,
+    ClashMove,
+    ClashRetreat,
+    ClashShoot,
+)
 from game.rules.clash.events import Declared, IntentionRevealed, OrderSet
 
 # Ada: warrior (party) STR 15 DEX 11 HP 5 Armor 3, sword (d8) and javelin.
@@ -177,3 +183,73 @@ def test_dex_save_mode_each_unit_acts_in_full_when_its_turn_comes() -> None:
     assert "Gor is struck for 5 - Armor 2 = 3" in log(b)
     assert hp(b, "gor") == 0
     assert state(b, "gor").STR == 11
+
+
+def test_full_turn_attack_then_move_away_strikes_from_close_then_moves() -> None:
+    # 000 · full turn: "Making a melee attack or trying a gambit, and then moving away".
+    b = clash_battle(duel_field(FACE_TO_FACE), [4])  # Ada's sword 4 (no DEX save: only
+    declare(b, ClashAttack("ada", "gor", "sword", None, (0, 1)), EndTurn("gor"))  # she acts)
+    revealed = [e for e in b.events if isinstance(e, IntentionRevealed)]
+    assert [(e.unit, e.turn) for e in revealed] == [("ada", "full")]
+    assert revealed[0].text() == (
+        "Ada intends to attack Gor with the Sword, then move to 0,1 (full turn)")
+    decline_all(b)
+    text = log(b)
+    assert text.index("Gor is struck for 4 - Armor 2 = 2") < text.index("Ada moves 5 ft to 0,1")
+    assert b.unit("ada").cell == (0, 1) and hp(b, "gor") == 1
+
+
+def test_full_turn_gambit_then_move_away() -> None:
+    b = clash_battle(duel_field(FACE_TO_FACE), [2, 20])  # gambit roll 2, Gor's DEX save 20
+    declare(b, ClashGambit("ada", "gor", "sword", "trip", None, (1, 3)), EndTurn("gor"))
+    decline_all(b)
+    text = log(b)  # (prone until the round ends: the log tells)
+    trip = next(i for i, line in enumerate(text) if "trips Gor" in line)
+    assert trip < text.index("Ada moves 10 ft to 1,3")
+
+
+def test_attack_then_move_away_needs_the_foe_close_and_a_square_within_one_move() -> None:
+    far = clash_battle(duel_field(
+        [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (4, 1))]), [])
+    assert "not Close" in (far.validate(ClashAttack("ada", "gor", "sword", None, (0, 1))) or "")
+    b = clash_battle(duel_field(FACE_TO_FACE), [])
+    assert "within one move" in (b.validate(ClashAttack("ada", "gor", "sword", None, (9, 1)))
+                                 or "")
+    assert "within one move" in (b.validate(ClashAttack("ada", "gor", "sword", None, (2, 1)))
+                                 or "")  # Gor's own square
+    assert b.validate(ClashAttack("ada", "gor", "sword", None, (6, 1))) is None
+    offered = [a for a in b.legal_answers() if isinstance(a, ClashAttack) and a.then_to]
+    assert offered and all(a.target == "gor" for a in offered)
+
+
+def test_attack_then_move_away_fizzles_on_a_foe_no_longer_close_but_still_moves() -> None:
+    # Gor (quick turn) shoves Ada away first; her blow finds him no longer Close.
+    b = clash_battle(duel_field(FACE_TO_FACE), [1, 20])  # shove roll 1, Ada's STR save 20
+    declare(b, ClashAttack("ada", "gor", "sword", None, (0, 3)),
+            ClashGambit("gor", "ada", "spear", "shove"))
+    decline_all(b)
+    text = log(b)
+    assert "Gor is no longer Close: Ada's attack fizzles" in text
+    assert b.unit("ada").cell == (0, 3)
+
+
+def test_full_turn_shoot_then_move() -> None:
+    # 000 · full turn: "Moving before or after making a ranged attack".
+    bf = duel_field([("Cy", "party", "archer", (0, 0)), ("Hal", "bandits", "bandit", (9, 4))])
+    b = clash_battle(bf, [3])
+    assert "not both" in (b.validate(ClashShoot("cy", "hal", "longbow", (0, 1), (0, 2))) or "")
+    declare(b, ClashShoot("cy", "hal", "longbow", None, (0, 3)), EndTurn("hal"))
+    decline_all(b)
+    assert [e.turn for e in b.events if isinstance(e, IntentionRevealed)] == ["full"]
+    text = log(b)
+    shot = next(i for i, line in enumerate(text) if "Hal is struck" in line)
+    assert shot < text.index("Cy moves 15 ft to 0,3")
+
+
+def test_melee_clashes_striking_then_moving_away_counts_as_already_close() -> None:
+    # Both strike from Close and then move away (full turns): the faster weapon first, as
+    # when already Close, although Ada failed her DEX save (20).
+    b = clash_battle(duel_field(FACE_TO_FACE), [20], options={"melee_clashes": "on"})
+    declare(b, ClashAttack("ada", "gor", "sword", None, (0, 1)),
+            ClashAttack("gor", "ada", "spear", None, (3, 1)))
+    assert [(o.group, o.order) for o in orders(b)] == [("full", ("ada", "gor"))]

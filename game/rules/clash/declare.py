@@ -3,12 +3,15 @@ Turns) and how each one resolves when its turn in the order comes.
 
 | answer | quick turn | full turn |
 | --- | --- | --- |
-| ``clash_attack`` (melee, one weapon or two) | target Close now | move Close first (one move) |
-| ``clash_gambit`` (stun, shove, trip, disarm) | target Close now | move Close first |
-| ``clash_shoot`` (ranged or thrown) | shoot from here | ``to``: move, then shoot |
+| ``clash_attack`` (melee, one weapon or two) | target Close now | move Close first; or (*) |
+| ``clash_gambit`` (stun, shove, trip, disarm) | target Close now | move Close first; or (*) |
+| ``clash_shoot`` (ranged or thrown) | shoot from here | ``to``: move, then shoot; or (*) |
 | ``clash_move`` | one move, no enemy Close | two moves, or leaving a Close enemy |
 | ``clash_retreat`` (DEX save to leave the battle) | no enemy Close | an enemy Close |
 | ``end_turn`` (hold) | — (no turn) | |
+
+(*) ``then_to``: the action from here, then one move (strike then move away; shoot then
+move).
 
 Validation is against the battle as it is when declaring; the resolution reads the battle
 again when the unit's turn comes (decisions, README · Declarations):
@@ -17,6 +20,11 @@ again when the unit's turn comes (decisions, README · Declarations):
   action can still reach (ties: the fixed unit order); with none, the action fizzles.
 - A quick-turn melee attack whose target stepped out of Close range fizzles (no move
   was declared). A full turn that cannot get Close moves as near as it can.
+- A full turn holds one move (000: "moving + a single action"): before the action
+  (``to``, or a melee attack on a foe not Close) or after it (``then_to``), not both; so
+  striking then moving away needs the foe Close when declaring. The move after the
+  action is made even when the action fizzled, by a unit still in the fight; when the
+  square is no longer one move away (others moved), the unit goes as near as it can.
 - Shots: ranged weapons reach Near and Far targets in sight, thrown ones Close and Near.
   A thrown weapon is gone once thrown.
 - Two weapons (000 · Dual Weapons): two one-handed melee weapons and no shield.
@@ -51,7 +59,8 @@ QUICK, FULL = "quick", "full"
 @register_answer
 @dataclass(frozen=True, slots=True)
 class ClashAttack(Answer):
-    """Attack ``target`` in melee with ``weapon`` (and ``offhand``: two weapons)."""
+    """Attack ``target`` in melee with ``weapon`` (and ``offhand``: two weapons); with
+    ``then_to``, move there afterwards (a full turn)."""
 
     kind: ClassVar[str] = "clash_attack"
     label: ClassVar[str] = "Attack"
@@ -59,12 +68,14 @@ class ClashAttack(Answer):
     target: str
     weapon: str
     offhand: str | None = None
+    then_to: Cell | None = None
 
 
 @register_answer
 @dataclass(frozen=True, slots=True)
 class ClashGambit(Answer):
-    """Try a ``gambit`` (stun, shove, trip, disarm) on ``target`` instead of damage."""
+    """Try a ``gambit`` (stun, shove, trip, disarm) on ``target`` instead of damage;
+    with ``then_to``, move there afterwards (a full turn)."""
 
     kind: ClassVar[str] = "clash_gambit"
     label: ClassVar[str] = "Gambit"
@@ -73,12 +84,14 @@ class ClashGambit(Answer):
     weapon: str
     gambit: str
     offhand: str | None = None
+    then_to: Cell | None = None
 
 
 @register_answer
 @dataclass(frozen=True, slots=True)
 class ClashShoot(Answer):
-    """Shoot or throw ``weapon`` at ``target``; with ``to``, move there first."""
+    """Shoot or throw ``weapon`` at ``target``; with ``to``, move there first; with
+    ``then_to``, move there after the shot (one or the other: a full turn)."""
 
     kind: ClassVar[str] = "clash_shoot"
     label: ClassVar[str] = "Shoot"
@@ -86,6 +99,7 @@ class ClashShoot(Answer):
     target: str
     weapon: str
     to: Cell | None = None
+    then_to: Cell | None = None
 
 
 @register_answer
@@ -185,11 +199,17 @@ class _MeleeSpec(ActionSpec):
             reason = offhand_problem(ctx, answer.unit, answer.weapon, answer.offhand)
         if reason is None and not self.reach(ctx, answer.unit, answer.target):
             reason = f"{units.name(ctx, answer.target)} is more than a move away"
+        if reason is None and answer.then_to is not None:
+            if band(units.cell(ctx, answer.unit), units.cell(ctx, answer.target)) != CLOSE:
+                reason = (f"{units.name(ctx, answer.target)} is not Close: a full turn holds "
+                          "one move, so strike then move away only from Close")
+            else:
+                reason = move_after_problem(ctx, answer.unit, answer.then_to)
         return reason
 
     def turn(self, ctx: Context, answer: Any) -> str:
         close = band(units.cell(ctx, answer.unit), units.cell(ctx, answer.target)) == CLOSE
-        return QUICK if close else FULL
+        return QUICK if close and answer.then_to is None else FULL
 
     def targets(self, ctx: Context, unit: str) -> list[str]:
         return [e for e in units.enemies(ctx, unit) if self.reach(ctx, unit, e)]
@@ -214,13 +234,17 @@ class _MeleeSpec(ActionSpec):
         prepared = self.prepare(ctx, answer, self.turn(ctx, answer))
         if prepared is not None:
             yield from moment(ctx, prepared[0], [prepared[1]])
+        move_after(ctx, answer)
 
     def prepare(self, ctx: Context, answer: Any, turn: str) -> tuple[str, Swing] | None:
-        """Carry out the move part (full turn); (the target, the swing), or None when the
-        action fizzles."""
+        """Carry out the move part (full turn, moving first); (the target, the swing), or
+        None when the action fizzles."""
         unit = answer.unit
         who = units.name(ctx, unit)
-        target = retarget(ctx, unit, answer.target, melee=True, moves=1 if turn == FULL else 0)
+        closing = turn == FULL and answer.then_to is None
+        if answer.then_to is not None:
+            turn = QUICK  # the move comes after the blow: the foe must still be Close
+        target = retarget(ctx, unit, answer.target, melee=True, moves=1 if closing else 0)
         if target is None:
             ctx.emit(Note(f"{who}'s {answer.label.lower()} finds no one to strike", unit))
             return None
@@ -239,6 +263,35 @@ class _MeleeSpec(ActionSpec):
                 return None
             walk(ctx, unit, path_to(ctx, unit, goal) or ())
         return target, self.swing(answer)
+
+
+def move_after_problem(ctx: Context, unit: str, to: object) -> str | None:
+    """Why ``unit`` cannot declare moving to ``to`` after its action (None: it can)."""
+    if not _is_cell(to) or to not in reachable_cells(ctx, unit, 1):
+        return f"{to} is not a free square within one move"
+    return None
+
+
+def _is_cell(value: object) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value)
+
+
+def move_after(ctx: Context, answer: Any) -> None:
+    """000 · full turn: "a melee attack or a gambit, and then moving away", "moving ...
+    after making a ranged attack": the move of an answer's ``then_to``, once its action
+    is done (or fizzled), by a unit still in the fight; as near as one move gets when the
+    square is no longer reachable."""
+    to = getattr(answer, "then_to", None)
+    unit = answer.unit
+    if to is None or not units.in_fight(ctx, unit):
+        return
+    if to in reachable_cells(ctx, unit, 1):
+        walk(ctx, unit, path_to(ctx, unit, to) or ())
+        return
+    ctx.emit(Note(f"{units.name(ctx, unit)} cannot get to {to[0]},{to[1]}: goes as near "
+                  "as one move allows", unit))
+    walk(ctx, unit, toward(ctx, unit, to, 1))
 
 
 def retarget(
@@ -267,9 +320,24 @@ class AttackSpec(_MeleeSpec):
     answer_type = ClashAttack
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
-        for target in self.targets(ctx, unit):
-            for weapon, offhand in self.weapon_sets(ctx, unit):
+        targets = self.targets(ctx, unit)
+        sets = self.weapon_sets(ctx, unit)
+        for target in targets:
+            for weapon, offhand in sets:
                 yield ClashAttack(unit, target, weapon, offhand)
+        for target, cell in away_moves(ctx, unit, targets):
+            for weapon, offhand in sets:
+                yield ClashAttack(unit, target, weapon, offhand, cell)
+
+
+def away_moves(ctx: Context, unit: str, targets: list[str]) -> Iterable[tuple[str, Cell]]:
+    """(a Close target, a square one move away): the strike-then-move-away full turns."""
+    here = units.cell(ctx, unit)
+    cells = sorted(reachable_cells(ctx, unit, 1))
+    for target in targets:
+        if band(here, units.cell(ctx, target)) == CLOSE:
+            for cell in cells:
+                yield target, cell
 
 
 class GambitSpec(_MeleeSpec):
@@ -287,9 +355,13 @@ class GambitSpec(_MeleeSpec):
         if not sets:
             return
         weapon, offhand = max(sets, key=lambda s: units.weapon(ctx, s[0]).die)
-        for target in self.targets(ctx, unit):
+        targets = self.targets(ctx, unit)
+        for target in targets:
             for gambit in GAMBITS:
                 yield ClashGambit(unit, target, weapon, gambit, None)
+        for target, cell in away_moves(ctx, unit, targets):
+            for gambit in GAMBITS:
+                yield ClashGambit(unit, target, weapon, gambit, None, cell)
 
 
 def shot_problem(
@@ -327,10 +399,14 @@ class ShootSpec(ActionSpec):
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
         here = units.cell(ctx, unit)
-        for w in self.shooters(ctx, unit):
-            for target in units.enemies(ctx, unit):
-                if shot_problem(ctx, unit, target, w, here) is None:
-                    yield ClashShoot(unit, target, w.id)
+        shots = [(w, target) for w in self.shooters(ctx, unit) for target in
+                 units.enemies(ctx, unit) if shot_problem(ctx, unit, target, w, here) is None]
+        for w, target in shots:
+            yield ClashShoot(unit, target, w.id)
+        cells = sorted(reachable_cells(ctx, unit, 1)) if shots else []
+        for w, target in shots:
+            for cell in cells:
+                yield ClashShoot(unit, target, w.id, None, cell)
 
     def validate(self, ctx: Context, answer: Any) -> str | None:
         reason = target_problem(ctx, answer.unit, answer.target) or weapon_problem(
@@ -339,14 +415,20 @@ class ShootSpec(ActionSpec):
         if reason:
             return reason
         at = units.cell(ctx, answer.unit)
+        if answer.to is not None and answer.then_to is not None:
+            return "a full turn holds one move: move before the shot or after it, not both"
         if answer.to is not None:
             if answer.to not in reachable_cells(ctx, answer.unit, 1):
                 return f"{answer.to} is not free within one move"
             at = answer.to
+        if answer.then_to is not None:
+            reason = move_after_problem(ctx, answer.unit, answer.then_to)
+            if reason:
+                return reason
         return shot_problem(ctx, answer.unit, answer.target, units.weapon(ctx, answer.weapon), at)
 
     def turn(self, ctx: Context, answer: Any) -> str:
-        return QUICK if answer.to is None else FULL
+        return QUICK if answer.to is None and answer.then_to is None else FULL
 
     def prepare(self, ctx: Context, answer: Any, turn: str) -> tuple[str, Swing] | None:
         unit = answer.unit
@@ -374,6 +456,7 @@ class ShootSpec(ActionSpec):
         prepared = self.prepare(ctx, answer, self.turn(ctx, answer))
         if prepared is not None:
             yield from moment(ctx, prepared[0], [prepared[1]])
+        move_after(ctx, answer)
 
 
 class MoveSpec(ActionSpec):
@@ -481,13 +564,15 @@ def describe(ctx: Context, answer: Answer) -> str:
     offhand = getattr(answer, "offhand", None)
     if isinstance(offhand, str):
         arms += f" and the {units.weapon(ctx, offhand).name}"
+    then_to = getattr(answer, "then_to", None)
+    away = "" if then_to is None else f", then move to {then_to[0]},{then_to[1]}"
     if isinstance(answer, ClashAttack):
-        return f"attack {whom} with the {arms}"
+        return f"attack {whom} with the {arms}{away}"
     if isinstance(answer, ClashGambit):
-        return f"{answer.gambit} {whom} with the {arms} (a gambit)"
+        return f"{answer.gambit} {whom} with the {arms} (a gambit){away}"
     if isinstance(answer, ClashShoot):
         step = "" if answer.to is None else f" after moving to {answer.to[0]},{answer.to[1]}"
-        return f"shoot {whom} with the {arms}{step}"
+        return f"shoot {whom} with the {arms}{step}{away}"
     if isinstance(answer, ClashMove):
         return f"move to {answer.to[0]},{answer.to[1]}"
     if isinstance(answer, ClashRetreat):

@@ -11,10 +11,10 @@
 - Melee Clashes (``melee_clashes=on``): the DEX saves are rolled as above, then the
   group's melee attacks and gambits are re-ordered among their own places by weapon:
   enhanced before normal before impaired; then, closing in (a full turn), Reach > slow >
-  balanced > fast > unarmed; already Close (a quick turn), the reverse (unarmed and fast
-  first, Reach last). Ties keep the DEX-save order. Two weapons rank as the later of
-  the two (000 · Dual Weapons: "wait and strike with both"). Shots, moves and retreats
-  keep their places.
+  balanced > fast > unarmed; already Close (a quick turn, or a full turn that strikes
+  and then moves away), the reverse (unarmed and fast first, Reach last). Ties keep the
+  DEX-save order. Two weapons rank as the later of the two (000 · Dual Weapons: "wait
+  and strike with both"). Shots, moves and retreats keep their places.
 """
 
 from __future__ import annotations
@@ -51,6 +51,12 @@ class Entry:
         return self.answer.kind in ("clash_attack", "clash_gambit")
 
     @property
+    def closing_in(self) -> bool:
+        """A full-turn blow that moves Close first (not one struck from Close before
+        moving away)."""
+        return self.turn == FULL and getattr(self.answer, "then_to", None) is None
+
+    @property
     def target(self) -> str | None:
         target = getattr(self.answer, "target", None)
         return target if isinstance(target, str) else None
@@ -80,7 +86,7 @@ def beat_the_enemies(ctx: Context, entries: list[Entry], group: str) -> list[Ent
     return before + enemies + after
 
 
-def clash_key(ctx: Context, entry: Entry, group: str) -> tuple[int, int]:
+def clash_key(ctx: Context, entry: Entry) -> tuple[int, int]:
     """(enhanced 0 / normal 1 / impaired 2, weapon rank) of a melee entry."""
     answer = entry.answer
     kit = [getattr(answer, "weapon", "unarmed")]
@@ -92,7 +98,7 @@ def clash_key(ctx: Context, entry: Entry, group: str) -> tuple[int, int]:
         w = units.weapon(ctx, weapon_id)
         size = "reach" if w.reach else w.size
         rank = CLOSING_RANK[size]
-        ranks.append(rank if group == FULL else len(CLOSING_RANK) - 1 - rank)
+        ranks.append(rank if entry.closing_in else len(CLOSING_RANK) - 1 - rank)
     tier = 1
     target = entry.target
     if target is not None and target in ctx.entities:
@@ -109,7 +115,7 @@ def order_group(ctx: Context, entries: list[Entry], group: str) -> list[Entry]:
     order = beat_the_enemies(ctx, entries, group)
     if on(ctx, MELEE_CLASHES):
         slots = [i for i, e in enumerate(order) if e.melee]
-        ranked = sorted((order[i] for i in slots), key=lambda e: clash_key(ctx, e, group))
+        ranked = sorted((order[i] for i in slots), key=lambda e: clash_key(ctx, e))
         for i, e in zip(slots, ranked, strict=True):
             order[i] = e
     ctx.emit(OrderSet(group, tuple(e.unit for e in order),

@@ -11,7 +11,8 @@ Declared rounds (the default, ``initiative=declared``):
    full turns, each group in the order of ``order.order_group``.
 3. Consecutive attacks (melee, gambits, shots) on the same declared target are one
    moment (000 · Multiple Attackers): every attacker first carries out its move, then
-   the attacks land together (``strike.moment``).
+   the attacks land together (``strike.moment``), then those who declared a move after
+   their action (strike then move away, shoot then move) make it.
 4. End of round: prone units stand, the unaware become aware, morale is checked.
 
 ``initiative=dex_save``: each round the players save DEX to act before their enemies;
@@ -35,7 +36,7 @@ from game.engine.events import (
 )
 from game.rules.base import Flow
 from game.rules.clash import units
-from game.rules.clash.declare import describe
+from game.rules.clash.declare import describe, move_after
 from game.rules.clash.events import Declared, IntentionRevealed
 from game.rules.clash.house_rules import INITIATIVE, rule
 from game.rules.clash.order import FULL, QUICK, Entry, beat_the_enemies, order_group
@@ -159,7 +160,10 @@ def resolve(ctx: Context, order: list[Entry]) -> Flow:
 
 
 def resolve_together(ctx: Context, entries: list[Entry]) -> Flow:
+    """Each entry's move (if it moves first), then the blows of one moment, then the
+    moves made after the blow (``then_to``: strike then move away, shoot then move)."""
     strikes: dict[str, list[Swing]] = {}
+    acted: list[Entry] = []
     for e in entries:
         if not ready(ctx, e.unit):
             continue
@@ -170,12 +174,16 @@ def resolve_together(ctx: Context, entries: list[Entry]) -> Flow:
         if prepare is None:
             yield from ctx.ruleset.perform(ctx, e.answer)
             continue
+        acted.append(e)
         prepared = prepare(ctx, e.answer, e.turn)
         if prepared is not None:
             target, swing = prepared
             strikes.setdefault(target, []).append(swing)
     for target, swings in strikes.items():
         yield from moment(ctx, target, swings)
+    for e in acted:
+        ctx.active_unit = e.unit
+        move_after(ctx, e.answer)
     ctx.active_unit = None
 
 
