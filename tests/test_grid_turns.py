@@ -217,3 +217,26 @@ def test_only_the_unit_whose_turn_it_is_may_act(bad: object) -> None:
     r = b.answer(bad)
     assert not r.ok and "ada's turn" in r.reason
     assert b.state_hash() == before
+
+
+def test_the_path_preview_names_who_makes_each_attack_of_opportunity() -> None:
+    # 004 · attacks of opportunity, as the battle screen previews them: walking west Ada
+    # leaves the reach of both skeletons at her first step; walking north she leaves Hob's
+    # reach first and Gor's one square later. Each enemy strikes at most once a round.
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (2, 1)),
+            ("Gor", "bandits", "skeleton", (3, 1)),
+            ("Hob", "bandits", "skeleton", (3, 2)),
+        ],
+    )
+    b = battle(bf, faces=[1, 8])
+    b.answer(ChooseUnit("ada"))
+    walk = Move("ada", ((1, 1), (0, 1)))
+    assert b.provocations(walk) == [((2, 1), ("gor", "hob"))]
+    assert b.provoking_steps(walk) == [(2, 1)]
+    back = Move("ada", ((2, 0), (1, 0), (0, 0)))
+    assert b.provocations(back) == [((2, 1), ("hob",)), ((2, 0), ("gor",))]
+    back_and_forth = Move("ada", ((1, 1), (2, 0), (1, 0)))  # in Gor's reach again, then out
+    assert b.provocations(back_and_forth) == [((2, 1), ("gor", "hob"))]

@@ -19,6 +19,7 @@ from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene, PauseScene, VictoryScene
 from game.ui.play_scene import PlayScene
 from game.ui.settings import Settings
+from game.ui.theme import colour
 
 
 @pytest.fixture
@@ -385,6 +386,12 @@ def test_the_hovered_path_marks_squares_that_provoke(app: App, tmp_path: Path) -
     assert ov.danger, "walking away from an adjacent bandit provokes somewhere on the path"
     assert ov.danger <= set(ov.path)
     assert list(ov.danger) == scene.battle.provoking_steps(away.answer)
+    # the tooltip names who strikes; the red frame shows over Ada's own token
+    assert scene.engine.token("gor") is not None
+    assert scene.tooltip(pos).splitlines()[0] == "1 attack of opportunity: Gor"
+    x, y, w, h = scene.camera.cell_to_screen((3, 2))
+    edge = (x + scene.viewport.x + w // 2, y + scene.viewport.y + 2)
+    assert tuple(app.screen.get_at(edge))[:3] == colour("aoo")
 
 
 def test_a_failing_ai_is_stopped_with_a_message_not_a_crash(app: App, tmp_path: Path) -> None:

@@ -300,6 +300,12 @@ class Battle:
                 self.ctx, attacker, target, weapon, ranged=ranged
             )
 
+    def provocations(self, answer: Answer) -> list[tuple[tuple[int, int], tuple[str, ...]]]:
+        """Squares along a movement answer's path where leaving provokes attacks of
+        opportunity, each with the units that would make them (pure; for the UI)."""
+        with self._active():
+            return self.ctx.ruleset.provocations(self.ctx, answer)
+
     def provoking_steps(self, answer: Answer) -> list[tuple[int, int]]:
         """Squares along a movement answer's path where leaving provokes attacks of
         opportunity (pure; for the UI's path preview)."""

@@ -215,10 +215,17 @@ class Ruleset:
         yield from self.actions[answer.kind].perform(ctx, answer)
 
     # -- questions the UI and AI ask ------------------------------------------------------
-    def provoking_steps(self, ctx: Context, answer: Answer) -> list[tuple[int, int]]:
-        """The squares along a movement answer's path whose leaving would provoke attacks
-        of opportunity (the UI marks them on the hovered path); none by default."""
+    def provocations(
+        self, ctx: Context, answer: Answer
+    ) -> list[tuple[tuple[int, int], tuple[str, ...]]]:
+        """Along a movement answer's path, each square whose leaving would provoke attacks
+        of opportunity and the units that would make them (the UI marks the squares on the
+        hovered path and names the attackers); none by default."""
         return []
+
+    def provoking_steps(self, ctx: Context, answer: Answer) -> list[tuple[int, int]]:
+        """The squares of ``provocations``."""
+        return [cell for cell, _ in self.provocations(ctx, answer)]
 
     def attack_preview(
         self, ctx: Context, attacker: str, target: str, weapon: str, *, ranged: bool | None = None

@@ -18,7 +18,7 @@ from game.geometry.grid import Cell
 from game.ui.camera import Camera
 from game.ui.map_view import MapView
 from game.ui.theme import colour
-from game.ui.tokens import TokenInfo, draw_token
+from game.ui.tokens import TokenInfo, draw_token, marker_badge
 
 
 class BoardSource(Protocol):
@@ -214,31 +214,7 @@ class Board:
                 img = self._label(ov.labels[hover], max(10, px // 3), True)
                 surface.blit(img, img.get_rect(topleft=(r.x + 3, r.y + 1)))
         if ov.path:
-            points = [
-                (camera.cell_centre(c)[0] + origin[0], camera.cell_centre(c)[1] + origin[1])
-                for c in ov.path
-            ]
-            if len(points) >= 2:
-                pygame.draw.lines(
-                    surface,
-                    colour("shadow"),
-                    False,
-                    [(x + 1, y + 2) for x, y in points],
-                    max(3, px // 8),
-                )
-                pygame.draw.lines(surface, colour("path"), False, points, max(2, px // 10))
-            for cell in ov.path:
-                if cell in ov.danger:
-                    r = rect_of(cell)
-                    pygame.draw.rect(surface, colour("aoo"), r.inflate(-4, -4), 3)
-                    c = r.center
-                    d = max(3, px // 6)
-                    pygame.draw.line(
-                        surface, colour("aoo"), (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), 3
-                    )
-                    pygame.draw.line(
-                        surface, colour("aoo"), (c[0] - d, c[1] + d), (c[0] + d, c[1] - d), 3
-                    )
+            self._draw_path(surface, camera, origin, ov, px)
         for (ax, ay), (bx, by), name in ov.lines:
             a = camera.world_to_screen(ax * camera.tile, ay * camera.tile)
             b = camera.world_to_screen(bx * camera.tile, by * camera.tile)
@@ -273,7 +249,41 @@ class Board:
                 selected=token.key == selected,
                 active=token.key in active,
             )
+        for cell in ov.danger:  # over the tokens: the first one is where the mover stands
+            if on_screen(cell):
+                self._draw_danger(surface, rect_of(cell), px)
         surface.set_clip(clip)
+
+    def _draw_path(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        origin: tuple[int, int],
+        ov: Overlays,
+        px: int,
+    ) -> None:
+        """The hovered path, turning red on each step that leaves a provoking square."""
+        points = [
+            (camera.cell_centre(c)[0] + origin[0], camera.cell_centre(c)[1] + origin[1])
+            for c in ov.path
+        ]
+        if len(points) < 2:
+            return
+        width = max(2, px // 10)
+        pygame.draw.lines(
+            surface, colour("shadow"), False, [(x + 1, y + 2) for x, y in points], width + 2
+        )
+        pygame.draw.lines(surface, colour("path"), False, points, width)
+        for i, cell in enumerate(ov.path[:-1]):
+            if cell in ov.danger:
+                pygame.draw.line(surface, colour("aoo"), points[i], points[i + 1], width + 2)
+
+    def _draw_danger(self, surface: pygame.Surface, rect: pygame.Rect, px: int) -> None:
+        """A provoking square: a red frame and a crossed-swords badge in its corner."""
+        pygame.draw.rect(surface, colour("shadow"), rect.inflate(-1, -1), 5)
+        pygame.draw.rect(surface, colour("aoo"), rect.inflate(-3, -3), 3)
+        size = max(12, px * 2 // 5)
+        surface.blit(marker_badge("crossed-swords", "aoo", size), (rect.x - 3, rect.y - 3))
 
     def token_at(self, cell: Cell) -> TokenInfo | None:
         """The living (or, failing that, any) unit standing in ``cell``."""

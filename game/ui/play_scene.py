@@ -228,9 +228,9 @@ class PlayScene(BattleScene):
         self._ai_wait = 0.0
         self._placed: list[Placed] = []
         self._placed_for: tuple[int, int] = (-1, -1)
-        # The hovered path's provoking squares: asked every frame, changes only with the
-        # decision or the hovered answer (one entry is enough: one path is hovered at a time).
-        self._provoking: tuple[object, list[Cell]] = (None, [])
+        # The hovered path's provoking squares and who strikes there: asked every frame,
+        # changes only with the decision or the hovered answer (one path is hovered at a time).
+        self._provoking: tuple[object, list[tuple[Cell, tuple[str, ...]]]] = (None, [])
         self._last_human_side: str | None = None  # whose player has the controls now
         self._finished = False
         self.action_buttons: list[tuple[Button, Option]] = []
@@ -789,14 +789,34 @@ class PlayScene(BattleScene):
             ov.danger = frozenset(self.provoking_cells(hovered))
         return ov
 
-    def provoking_cells(self, placed: Placed) -> list[Cell]:
-        """Squares along a path where leaving provokes an attack of opportunity (engine)."""
+    def provocations(self, placed: Placed) -> list[tuple[Cell, tuple[str, ...]]]:
+        """Squares along a path where leaving provokes attacks of opportunity, with who
+        makes them (the engine's judgement)."""
         if not placed.path:
             return []
         key = (self._placed_for, placed.answer)
         if self._provoking[0] != key:
-            self._provoking = (key, self.battle.provoking_steps(placed.answer))
+            self._provoking = (key, self.battle.provocations(placed.answer))
         return self._provoking[1]
+
+    def provoking_cells(self, placed: Placed) -> list[Cell]:
+        """Squares along a path where leaving provokes an attack of opportunity."""
+        return [cell for cell, _ in self.provocations(placed)]
+
+    def provocation_text(self) -> str:
+        """The tooltip line for the hovered path: "2 attacks of opportunity: Bandit 1,
+        Bandit 2" (empty when it provokes nothing)."""
+        d = self.decision
+        if d is None or d.kind != "turn" or not self.human_turn() or self.anim.busy:
+            return ""
+        hovered = self._hovered_placed()
+        if hovered is None:
+            return ""
+        who = [self.engine.name(u) for _, units in self.provocations(hovered) for u in units]
+        if not who:
+            return ""
+        many = "attack" if len(who) == 1 else "attacks"
+        return f"{len(who)} {many} of opportunity: {', '.join(who)}"
 
     def _hovered_placed(self) -> Placed | None:
         if self.hover is None:
@@ -1250,7 +1270,9 @@ class PlayScene(BattleScene):
             text = button.tooltip(mouse)
             if text:
                 return text
-        return super().hud_tooltip(mouse)
+        below = super().hud_tooltip(mouse)
+        danger = self.provocation_text() if self._cell_at(mouse) is not None else ""
+        return "\n".join(t for t in (danger, below) if t)
 
 
 def _clip(text: str, n: int) -> str:

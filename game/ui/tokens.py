@@ -203,12 +203,13 @@ def draw_markers(surface: pygame.Surface, conditions: frozenset[str], rect: pyga
     x = rect.right - badge + 2
     y = rect.y - 2
     for marker in shown:
-        surface.blit(_badge(marker.icon, marker.colour, badge), (x, y))
+        surface.blit(marker_badge(marker.icon, marker.colour, badge), (x, y))
         x -= badge - 2
 
 
 @cache
-def _badge(icon: str, fill: str, size: int) -> pygame.Surface:
+def marker_badge(icon: str, fill: str, size: int) -> pygame.Surface:
+    """A round badge with ``icon`` on ``fill`` (condition markers, provoking squares)."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     r = size // 2
     pygame.draw.circle(surf, colour("wood_dark"), (r, r), r)

@@ -73,18 +73,24 @@ class GridRuleset(Ruleset):
     ) -> AttackPreview:
         return preview(ctx, attacker, target, weapon, ranged)
 
-    def provoking_steps(self, ctx: Context, answer: Answer) -> list[tuple[int, int]]:
-        """Squares of a path whose leaving draws attacks of opportunity (004 · Combat
-        Actions), judged from the positions now, for the UI's path preview."""
+    def provocations(
+        self, ctx: Context, answer: Answer
+    ) -> list[tuple[tuple[int, int], tuple[str, ...]]]:
+        """Squares of a path whose leaving draws attacks of opportunity and who makes them
+        (004 · Combat Actions), judged from the positions now, for the UI's path preview;
+        each enemy at most once (``opportunity.OPPORTUNITY_PER_ROUND``)."""
         path = getattr(answer, "path", None)
         unit = getattr(answer, "unit", None)
         if not path or not isinstance(unit, str):
             return []
-        out = []
+        out: list[tuple[tuple[int, int], tuple[str, ...]]] = []
+        struck: set[str] = set()
         at = units.cell(ctx, unit)
         for step in path:
-            if leaving_threats(ctx, unit, at, step):
-                out.append(at)
+            new = [e for e in leaving_threats(ctx, unit, at, step) if e not in struck]
+            if new:
+                out.append((at, tuple(new)))
+                struck.update(new)
             at = step
         return out
 
