@@ -148,13 +148,16 @@ def test_move_range_path_and_provoking_squares_are_drawn(tmp_path: Path) -> None
         Overlays(
             fills=[([(1, 1)], "move_range", 255)],
             path=[(0, 0), (1, 0), (2, 0)],
-            danger=frozenset({(2, 0)}),
+            danger=frozenset({(1, 0)}),
         ),
     )
     x, y, w, h = cam.cell_to_screen((1, 1))
     assert surface.get_at((x + 3, y + 3))[:3] == colour("move_range")
-    x, y, w, h = cam.cell_to_screen((2, 0))
-    assert surface.get_at((x + 3, y + 3))[:3] == colour("aoo")
+    x, y, w, h = cam.cell_to_screen((1, 0))
+    assert surface.get_at((x + w // 2, y + 2))[:3] == colour("aoo")  # the red frame
+    # the step leaving the provoking square is drawn red, the step before it is not
+    assert surface.get_at((x + w + w // 4, y + h // 2))[:3] == colour("aoo")
+    assert surface.get_at((x - w // 4, y + h // 2))[:3] == colour("path")
 
 
 def test_enemy_type_colours_stay_clear_of_the_party_colour() -> None:
