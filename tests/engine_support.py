@@ -11,6 +11,7 @@ from game.engine import Battle, ScriptedRandom
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.grid import Grid
 from game.maps.battlefield import Battlefield, Scenario, SideInfo, Spawn
+from game.world.components import Conditions, Position, Side
 
 PARTY = SideInfo("party", "Wardens", "#3366cc", party=True)
 BANDITS = SideInfo("bandits", "Bandits", "#cc3333")
@@ -259,3 +260,27 @@ def junk_is_refused(b: Battle, pick: Any, junk: Any, tries: int = 60) -> None:
             assert r.reason
             assert b.state_hash() == before and len(b.events) == n_events
             b.answer(pick.choice(legal))
+
+
+def crowded_square(b: Battle) -> str | None:
+    """What breaks "one unit per square" among the units on the field (None if nothing).
+
+    Between actions every square holds at most one unit. Inside a Run a reaction window
+    (an attack of opportunity, then Snap Attack or Total Defense) can open while the mover
+    passes through the square of an ally or of a surrendered unit (004 · Run: allies may be
+    passed), so while a reaction is pending two units may share a square if one may pass
+    the other; never three, never two enemies who are both still fighting."""
+    standing: dict[tuple[int, int], list[str]] = {}
+    for unit in b.unit_ids():
+        if b.component(unit, Conditions).occupies_cell:
+            standing.setdefault(b.component(unit, Position).cell, []).append(unit)
+    reacting = b.pending is not None and b.pending.kind == "reaction"
+    for cell, who in standing.items():
+        if len(who) == 1:
+            continue
+        if not reacting or len(who) > 2:
+            return f"{' and '.join(who)} share {cell}"
+        sides = {b.component(u, Side).id for u in who}
+        if len(sides) > 1 and not any(b.component(u, Conditions).surrendered for u in who):
+            return f"{' and '.join(who)}, enemies, share {cell}"
+    return None

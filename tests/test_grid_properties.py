@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine_support import field, junk_is_refused, random_legal_play
+from engine_support import crowded_square, field, junk_is_refused, random_legal_play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -54,8 +54,9 @@ def small_battles(draw: st.DrawFn) -> tuple[object, int]:
 
 def check_invariants(b: Battle) -> None:
     ctx = b.ctx
-    seen: dict[tuple[int, int], str] = {}
     with b._active():
+        crowded = crowded_square(b)
+        assert crowded is None, crowded
         for u in ctx.units():
             hp = b.component(u, Health)
             assert 0 <= hp.hp <= hp.max_hp
@@ -63,15 +64,8 @@ def check_invariants(b: Battle) -> None:
             assert bud.free_used <= budget.FREE_ACTION_CAP
             assert not (bud.second_move_used and not bud.main_used)
             cond = b.component(u, Conditions)
-            # A reaction window can open while a mover passes through an ally's square
-            # (an attack of opportunity → Snap Attack?): one unit per cell holds between
-            # actions, not inside them.
-            mid_action = b.pending is not None and b.pending.kind == "reaction"
             if cond.occupies_cell:
-                cell = units.cell(ctx, u)
-                assert mid_action or cell not in seen, f"{u} and {seen[cell]} share {cell}"
-                seen[cell] = u
-                assert not ctx.grid.blocks_move(cell), f"{u} stands in a wall"
+                assert not ctx.grid.blocks_move(units.cell(ctx, u)), f"{u} stands in a wall"
         d = b.pending
         if d is not None and d.unit is not None and d.kind == "turn":
             assert units.in_fight(ctx, d.unit), "the dead never act"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_support import BANDITS, PARTY, act, battle, duel, field, push
 
-from game.engine import ChooseUnit, EndTurn, Rolled
+from game.engine import ChooseUnit, Decline, EndTurn, Rolled
 from game.engine.events import Moved
 from game.geometry.grid import Terrain
 from game.rules.grid import budget
@@ -175,6 +175,31 @@ def test_leaving_melee_reach_provokes_an_attack_of_opportunity() -> None:
     # the attack came before the step out of reach
     kinds = [e.kind for e in b.events]
     assert kinds.index("attack_declared") < kinds.index("moved")
+
+
+def test_a_mover_shares_an_allys_square_only_while_passing_through_it() -> None:
+    """004 · Run: allies may be passed. An attack of opportunity taken while the mover stands
+    in an ally's square opens the reaction window (Snap Attack) with both on that square;
+    the move then goes on and ends on a free square, one unit per square again."""
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (1, 1)),
+            ("Bo", "party", "warrior", (2, 1)),
+            ("Gor", "bandits", "skeleton", (1, 2)),
+        ],
+    )
+    b = battle(bf, faces=(8, 1))
+    for unit in ("ada", "bo"):
+        b.component(unit, Health).hp = b.component(unit, Health).max_hp = 30
+    push(b, 20, 1)  # Gor's attack of opportunity hits as Ada leaves its reach from Bo's square
+    act(b, Move("ada", ((2, 1), (3, 1))), decline_reactions=False)
+    d = b.pending
+    assert d is not None and d.kind == "reaction" and d.unit == "ada"
+    assert b.component("ada", Position).cell == b.component("bo", Position).cell == (2, 1)
+    act(b, Decline("ada"))
+    assert b.component("ada", Position).cell == (3, 1)
+    assert b.component("bo", Position).cell == (2, 1)
 
 
 def test_disengage_prevents_attacks_of_opportunity_for_the_round() -> None:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_support import crowded_square
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from saves_support import shipped_maps
@@ -107,7 +108,6 @@ def _junk(r: random.Random, battle: Battle, legal: list[Answer]) -> Any:
 
 def _check_invariants(battle: Battle, dead: set[str]) -> None:
     grid = battle.battlefield.grid
-    standing: dict[tuple[int, int], str] = {}
     for unit in battle.unit_ids():
         health = battle.component(unit, Health)
         assert 0 <= health.hp <= health.max_hp, f"{unit} has {health.hp}/{health.max_hp} hp"
@@ -120,8 +120,8 @@ def _check_invariants(battle: Battle, dead: set[str]) -> None:
             cell = battle.component(unit, Position).cell
             assert grid.in_bounds(cell), f"{unit} stands off the map at {cell}"
             assert not grid.blocks_move(cell), f"{unit} stands in a wall at {cell}"
-            assert cell not in standing, f"{unit} and {standing[cell]} share {cell}"
-            standing[cell] = unit
+    crowded = crowded_square(battle)
+    assert crowded is None, crowded
     decision = battle.pending
     if decision is None:
         return
