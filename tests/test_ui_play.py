@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from ui_support import write_map
 
 from game.engine import Answer, Battle
+from game.engine.events import Rolled
 from game.geometry.grid import Cell
 from game.rules.grid.move import Move
 from game.ui.app import App
@@ -350,6 +352,29 @@ def test_reaction_prompt_names_the_roll_and_takes_total_defense(app: App, tmp_pa
     assert token is not None and "total_defense" in token.conditions
 
 
+@pytest.mark.parametrize("offered", ["total_defense", "snap_attack"])
+def test_reaction_prompt_names_attacker_weapon_roll_stakes_and_costs(
+    app: App, tmp_path: Path, offered: str
+) -> None:
+    battle = _battle_at_a_reaction(tmp_path, offered)
+    scene = PlayScene(battle, MapView.from_file(battle.battlefield.path), lambda: None)
+    app.push(scene)
+    app.step(2)
+    attack, stake = scene.prompt.lines
+    d20 = re.fullmatch(
+        r"Bandit attacks Ada with a spear: d20 (\d+) ([+-]\d+ )?= (\d+) vs AC (\d+) — hit", attack
+    )
+    assert d20 is not None, attack
+    roll = next(e for e in reversed(battle.events) if isinstance(e, Rolled) and e.unit == "bandit")
+    assert int(d20.group(3)) == roll.total and int(d20.group(4)) == roll.target
+    hp = battle.unit("ada").hp
+    assert re.fullmatch(rf"At stake: \d+–\d+ damage to Ada \({hp}/\d+ HP.*\).*", stake), stake
+    costs = {b.label.split(":")[0]: b.hint for b in scene.prompt_buttons}
+    label = "Total Defense" if offered == "total_defense" else "Snap Attack"
+    assert costs[label].startswith("Spends your Main action this round")
+    assert costs["Decline"] == "Let it happen and keep your actions"
+
+
 def test_reaction_prompts_set_to_never_decline_by_themselves(app: App, tmp_path: Path) -> None:
     app.settings = Settings(reaction_prompts="never")
     battle = _battle_at_a_reaction(tmp_path)
@@ -514,7 +539,7 @@ def test_hotseat_hands_off_before_a_reaction_prompt_for_the_other_side(
     # before the hand-off screen: the prompt is neither drawn nor answerable
     assert scene.handoff_due()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1"))
-    centre = scene._prompt_rect().center
+    centre = scene.prompt_rect().center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=centre))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=centre))
     for _ in range(400):

@@ -54,18 +54,23 @@ class Rolled(Event):
     detail: str = ""
 
     def text(self) -> str:
+        head = f"{self.who} {self.purpose}" if self.who else self.purpose
+        if self.detail:
+            head += f" {self.detail}"
+        line = f"{head}: {self.sum_text()}"
+        if self.outcome:
+            line += f": {self.outcome}"
+        return line
+
+    def sum_text(self) -> str:
+        """The dice, the sum and what it is against: ``"d20 14 +3 = 17 vs AC 15"``."""
         faces = "+".join(str(f) for f in self.faces)
         if len(self.faces) > 1:
             faces = f"({faces})"
         mod = f" {self.modifier:+d}" if self.modifier else ""
-        head = f"{self.who} {self.purpose}" if self.who else self.purpose
-        if self.detail:
-            head += f" {self.detail}"
-        line = f"{head}: {self.dice} {faces}{mod} = {self.total}"
+        line = f"{self.dice} {faces}{mod} = {self.total}"
         if self.target is not None:
             line += f" vs {self.versus} {self.target}".replace("  ", " ")
-        if self.outcome:
-            line += f": {self.outcome}"
         return line
 
 

@@ -105,6 +105,7 @@ class ReactionSpec:
 
     kind: ClassVar[str] = ""
     window: ClassVar[str] = ""  # "attack_rolled", "before_damage", "action_declared" ...
+    cost: ClassVar[str] = ""  # what taking it spends and does, in the prompt's words
 
     def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
         raise NotImplementedError

@@ -44,6 +44,7 @@ from game.ui.board import Overlays
 from game.ui.engine_model import EngineModel, Placed
 from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene, VictoryScene
+from game.ui.reaction_prompt import ReactionPrompt
 from game.ui.theme import colour
 from game.ui.tokens import draw_token, icon_image
 from game.ui.widgets import Button, draw_panel, draw_text
@@ -249,8 +250,7 @@ class PlayScene(BattleScene):
             shortcut=pygame.K_z,
             hint="Take back the last answer (only while no die was rolled).",
         )
-        self.prompt_buttons: list[Button] = []
-        self._prompt_for = -1
+        self.prompt = ReactionPrompt(self._give_quietly, self._weapon_name, ACTION_KEYS)
         self.message = ""
 
     def _layout(self, size: tuple[int, int]) -> None:
@@ -517,7 +517,7 @@ class PlayScene(BattleScene):
                 if button.handle(event):
                     return True
             return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and (
-                self._prompt_rect().collidepoint(event.pos)
+                self.prompt_rect().collidepoint(event.pos)
             )
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.anim.busy:
             self.anim.skip()
@@ -1200,64 +1200,24 @@ class PlayScene(BattleScene):
 
     # -- reaction prompt ----------------------------------------------------------------------
 
-    def _prompt_rect(self) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, 520, 190)
-        rect.midbottom = (self.viewport.centerx, self.viewport.bottom - 24)
-        return rect
+    @property
+    def prompt_buttons(self) -> list[Button]:
+        return self.prompt.buttons
 
     def _build_prompt(self, d: Decision) -> None:
-        if self._prompt_for == d.id and self.prompt_buttons:
-            return
-        self._prompt_for = d.id
-        self.prompt_buttons = []
-        keys = iter(ACTION_KEYS)
-        for option in d.options:
-            if option.answer is None:
-                continue
-            answer = option.answer
-            label = option.label
-            weapon = getattr(answer, "weapon", None)
-            if isinstance(weapon, str):
-                label = f"{label}: {self._weapon_name(weapon)}"
-            style = "flat" if option.kind == "decline" else "primary"
-            shortcut = pygame.K_ESCAPE if option.kind == "decline" else next(keys, None)
-            button = Button(
-                label,
-                partial(self._give_quietly, answer),
-                style=style,
-                shortcut=shortcut,
-                size=theme.SIZE_SMALL + 1,
-            )
-            self.prompt_buttons.append(button)
+        self.prompt.build(self.battle, d, self.engine.name)
+        self.prompt.layout(self.viewport)
+
+    def prompt_rect(self) -> pygame.Rect:
+        """Where the reaction prompt for the pending decision is (or will be) drawn."""
+        d = self.decision
+        if d is not None and d.kind == "reaction":
+            self._build_prompt(d)
+        return self.prompt.rect
 
     def _draw_prompt(self, surface: pygame.Surface, d: Decision) -> None:
         self._build_prompt(d)
-        rect = self._prompt_rect()
-        draw_panel(surface, rect, fill="parchment", border="gold")
-        who = self.engine.name(d.unit)
-        draw_text(
-            surface,
-            f"{who} may react",
-            (rect.x + 18, rect.y + 12),
-            role="title",
-            size=theme.SIZE_BODY,
-            fg="ink",
-        )
-        trigger = d.trigger.text() if d.trigger is not None else d.prompt
-        from game.ui.widgets import draw_paragraphs
-
-        draw_paragraphs(
-            surface,
-            trigger,
-            pygame.Rect(rect.x + 18, rect.y + 46, rect.w - 36, 70),
-            size=theme.SIZE_SMALL + 1,
-            fg="ink_soft",
-        )
-        n = max(1, len(self.prompt_buttons))
-        w = (rect.w - 36 - 10 * (n - 1)) // n
-        for i, button in enumerate(self.prompt_buttons):
-            button.rect = pygame.Rect(rect.x + 18 + i * (w + 10), rect.bottom - 60, w, 44)
-            button.draw(surface)
+        self.prompt.draw(surface, self.engine.name(d.unit))
 
     def hud_tooltip(self, mouse: tuple[int, int]) -> str:
         for button in [b for b, _ in self.action_buttons] + [self.end_button, self.undo_button]:
@@ -1265,7 +1225,7 @@ class PlayScene(BattleScene):
             if text:
                 return text
         d = self.decision
-        prompting = d is not None and d.kind == "reaction" and d.id == self._prompt_for
+        prompting = d is not None and d.kind == "reaction" and d.id == self.prompt.decision_id
         for button in self.prompt_buttons if prompting else ():  # none once it is answered
             text = button.tooltip(mouse)
             if text:

@@ -135,6 +135,7 @@ def may_act_now(ctx: Context, unit: str, other: str) -> bool:
 class ActNowReaction(ReactionSpec):
     kind = "act_now"
     window = "action_declared"
+    cost = "Take the rest of your held turn now, before this action goes ahead"
 
     def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
         if isinstance(trigger, ActionDeclared) and may_respond(ctx, unit, trigger.unit):
@@ -149,6 +150,7 @@ class ActBetweenTurnsReaction(ActNowReaction):
     """The same answer, offered when another unit's turn is over (``turn_over``)."""
 
     window = "turn_over"
+    cost = "Take the rest of your held turn now, before the next unit acts"
 
     def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
         if isinstance(trigger, UnitDone) and may_act_now(ctx, unit, trigger.unit):

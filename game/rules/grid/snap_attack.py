@@ -126,6 +126,10 @@ def snap(ctx: Context, answer: SnapAttack) -> Flow:
 class SnapAttackReaction(ReactionSpec):
     kind = "snap_attack"
     window = "before_damage"
+    cost = (
+        "Spends your Main action this round: strike the attacker first at -4; "
+        "if it drops, its damage never lands"
+    )
 
     def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
         if not isinstance(trigger, AttackResolved) or not trigger.hit:

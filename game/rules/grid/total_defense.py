@@ -90,6 +90,7 @@ class TotalDefenseSpec(ActionSpec):
 class TotalDefenseReaction(ReactionSpec):
     kind = "total_defense"
     window = "attack_rolled"
+    cost = "Spends your Main action this round: AC +2 and no Shock until your next turn"
 
     def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
         if not isinstance(trigger, Rolled) or trigger.target is None:

@@ -1,0 +1,211 @@
+"""The reaction prompt: a human unit may answer with an Instant inside another's action.
+
+Issue 4 · Reaction prompts. The prompt names the attack that opened the window (who
+attacks whom, with what, and the roll: "Bandit attacks Ada with a spear: d20 14 +2 = 16
+vs AC 16 — hit"), what is at stake (the damage range, the Shock a miss still deals), and
+under each button what that answer costs (the ruleset's ``ReactionSpec.cost``). It reads
+the battle's events generically: the latest event naming an ``attacker``, a ``target`` and
+a ``weapon`` is the attack, the latest attack roll after it is its roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+import pygame
+
+from game.engine import Answer, Battle, Decision
+from game.engine.events import Event, Rolled
+from game.ui import theme
+from game.ui.widgets import Button, draw_panel, draw_text, wrap
+
+DECLINE_TEXT = "Let it happen and keep your actions"
+WIDTH = 600
+TEXT_SIZE = theme.SIZE_SMALL + 1
+COST_SIZE = theme.SIZE_SMALL - 1
+ROLES = ("bold", "body")  # the attack line, the stakes line
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The attack a reaction window is about, read from the events."""
+
+    attacker: str
+    target: str
+    weapon: str
+    roll: Rolled | None
+
+
+def _attack_of(event: Event) -> tuple[str, str, str] | None:
+    attacker, target = getattr(event, "attacker", None), getattr(event, "target", None)
+    weapon = getattr(event, "weapon", None)
+    if isinstance(attacker, str) and isinstance(target, str) and isinstance(weapon, str):
+        return attacker, target, weapon
+    return None
+
+
+def attack_behind(events: list[Event]) -> Attack | None:
+    """The latest attack (events naming an ``attacker``, a ``target`` and a ``weapon``: its
+    declaration, its resolution) and the attack roll made for it, if any."""
+    last = next((i for i in range(len(events) - 1, -1, -1) if _attack_of(events[i])), None)
+    if last is None:
+        return None
+    attack = _attack_of(events[last])
+    assert attack is not None
+    first = last
+    for i in range(last - 1, -1, -1):  # back to its declaration
+        other = _attack_of(events[i])
+        if other is not None and other != attack:
+            break
+        if other is not None:
+            first = i
+    rolls = [
+        r
+        for r in events[first:]
+        if isinstance(r, Rolled) and r.unit == attack[0] and "attack" in r.purpose
+    ]
+    return Attack(*attack, rolls[0] if rolls else None)
+
+
+def with_weapon(name: str) -> str:
+    """ "with a spear", "with an axe", "unarmed"."""
+    low = name.lower()
+    if low.startswith("unarmed") or low in ("fists", "bare hands"):
+        return "unarmed"
+    article = "an" if low[:1] in "aeiou" else "a"
+    return f"with {article} {low}"
+
+
+def context_lines(battle: Battle, d: Decision, name: Callable[[str], str]) -> tuple[str, str]:
+    """The prompt's two lines: what happened (attack and roll) and what is at stake."""
+    trigger = d.trigger.text() if d.trigger is not None else d.prompt
+    attack = attack_behind(battle.events)
+    if attack is None:
+        return trigger, ""
+    weapon = battle.content.weapons.get(attack.weapon)
+    head = (
+        f"{name(attack.attacker)} attacks {name(attack.target)} "
+        f"{with_weapon(weapon.name if weapon else attack.weapon)}"
+    )
+    if attack.roll is not None:
+        head += f": {attack.roll.sum_text()}"
+        if attack.roll.outcome:
+            head += f" — {attack.roll.outcome}"
+    return head, stakes(battle, attack, name)
+
+
+def stakes(battle: Battle, attack: Attack, name: Callable[[str], str]) -> str:
+    """ "At stake: 1–6 damage to Ada (9/9 HP, enough to drop her); a miss still deals Shock 2"."""
+    try:
+        preview = battle.attack_preview(attack.attacker, attack.target, attack.weapon)
+        hp, max_hp = battle.unit(attack.target).hp, battle.unit(attack.target).max_hp
+    except (KeyError, ValueError, NotImplementedError):
+        return ""
+    text = f"At stake: {preview.damage_min}–{preview.damage_max} damage to {name(attack.target)}"
+    text += f" ({hp}/{max_hp} HP"
+    text += ", enough to drop them)" if preview.damage_max >= hp > 0 else ")"
+    missed = attack.roll is not None and attack.roll.outcome == "miss"
+    if preview.shock_on_miss:
+        text += f"; a miss still deals Shock {preview.shock_on_miss}"
+        if missed:
+            text = f"At stake: Shock {preview.shock_on_miss} on the miss ({hp}/{max_hp} HP)"
+    return text
+
+
+class ReactionPrompt:
+    """The panel and its buttons for one reaction decision."""
+
+    def __init__(
+        self,
+        give: Callable[[Answer], None],
+        weapon_name: Callable[[str], str],
+        keys: Sequence[int],
+    ) -> None:
+        self._give = give
+        self._keys = keys
+        self._weapon_name = weapon_name
+        self.buttons: list[Button] = []
+        self.costs: list[str] = []
+        self.decision_id = -1
+        self.rect = pygame.Rect(0, 0, WIDTH, 200)
+        self.lines: tuple[str, str] = ("", "")
+
+    def build(self, battle: Battle, d: Decision, name: Callable[[str], str]) -> None:
+        """Buttons for ``d``'s options (once per decision): number keys pick, Esc declines."""
+        if self.decision_id == d.id and self.buttons:
+            return
+        self.decision_id = d.id
+        self.buttons, self.costs = [], []
+        self.lines = context_lines(battle, d, name)
+        keys = iter(self._keys)
+        for option in d.options:
+            if option.answer is None:
+                continue
+            label = option.label
+            weapon = getattr(option.answer, "weapon", None)
+            if isinstance(weapon, str):
+                label = f"{label}: {self._weapon_name(weapon)}"
+            decline = option.kind == "decline"
+            cost = DECLINE_TEXT if decline else option.cost
+            self.buttons.append(
+                Button(
+                    label,
+                    partial(self._give, option.answer),
+                    style="flat" if decline else "primary",
+                    shortcut=pygame.K_ESCAPE if decline else next(keys, None),
+                    size=theme.SIZE_SMALL + 1,
+                    hint=cost,
+                )
+            )
+            self.costs.append(cost)
+
+    def layout(self, viewport: pygame.Rect) -> None:
+        inner = WIDTH - 36
+        line_h = theme.font("body", TEXT_SIZE).get_height() + 3
+        n_text = sum(
+            len(wrap(t, inner, role, TEXT_SIZE))
+            for t, role in zip(self.lines, ROLES, strict=True)
+            if t
+        )
+        cost_h = self._cost_lines() * (theme.font("body", COST_SIZE).get_height() + 1)
+        height = 46 + n_text * line_h + 12 + 44 + 8 + cost_h + 14
+        self.rect = pygame.Rect(0, 0, WIDTH, height)
+        self.rect.midbottom = (viewport.centerx, viewport.bottom - 24)
+        self.rect.clamp_ip(viewport)
+        n = max(1, len(self.buttons))
+        w = (inner - 10 * (n - 1)) // n
+        top = self.rect.bottom - 14 - cost_h - 8 - 44
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(self.rect.x + 18 + i * (w + 10), top, w, 44)
+
+    def _cost_lines(self) -> int:
+        n = max(1, len(self.buttons))
+        w = (WIDTH - 36 - 10 * (n - 1)) // n
+        return max([len(wrap(c, w, "body", COST_SIZE)) for c in self.costs if c] or [0])
+
+    def draw(self, surface: pygame.Surface, who: str) -> None:
+        rect = self.rect
+        draw_panel(surface, rect, fill="parchment", border="gold")
+        draw_text(
+            surface,
+            f"{who} may react",
+            (rect.x + 18, rect.y + 12),
+            role="title",
+            size=theme.SIZE_BODY,
+            fg="ink",
+        )
+        y = rect.y + 46
+        line_h = theme.font("body", TEXT_SIZE).get_height() + 3
+        for text, role, fg in zip(self.lines, ROLES, ("ink", "hit"), strict=True):
+            for line in wrap(text, rect.w - 36, role, TEXT_SIZE) if text else ():
+                draw_text(surface, line, (rect.x + 18, y), role=role, size=TEXT_SIZE, fg=fg)
+                y += line_h
+        cost_h = theme.font("body", COST_SIZE).get_height() + 1
+        for button, cost in zip(self.buttons, self.costs, strict=True):
+            button.draw(surface)
+            cy = button.rect.bottom + 6
+            for line in wrap(cost, button.rect.w, "body", COST_SIZE):
+                draw_text(surface, line, (button.rect.x, cy), size=COST_SIZE, fg="ink_soft")
+                cy += cost_h
