@@ -120,7 +120,9 @@ def test_leader_down_triggers_a_check() -> None:
     act(b, MeleeAttack("ada", "kel", "sword"))
     checks = morale_rolls(b)
     assert [c.unit for c in checks] == ["hal", "ivo"]
-    assert {c.detail for c in checks} == {"(leader down; also first casualty)"}
+    assert {c.detail for c in checks} == {
+        "(leader down; also first casualty; outnumbering their foes two to one)"
+    }
 
 
 def test_one_event_rolls_at_most_one_morale_check_per_unit_for_the_strongest_trigger() -> None:
@@ -242,3 +244,34 @@ def test_surrendered_units_stay_on_their_square_as_non_combatants() -> None:
         assert (2, 1) in passable and (2, 1) not in occupied
     assert not any(getattr(a, "target", None) == "gor" for a in b.legal_answers())
     assert [v.id for v in b.units("bandits") if v.in_fight] == ["sk"]
+
+
+def test_morale_rolls_take_the_odds_minus_two_at_two_to_one_plus_one_when_outnumbered() -> None:
+    """Decision (004 · Morale: they fight to the death only when it is their best shot):
+    the numbers still fighting modify the 2d6. Gor falls: Hal and Sk (fearless) against
+    Ada alone is two to one, so Hal's 2d6 of 9 becomes 7 against Morale 7 and holds; in
+    the same spot against Ada and two friends, Hal is outnumbered: 7 becomes 8 and breaks."""
+    b = three_bandits([8, 1])
+    push(b, 15, 4, 4, 5)
+    act(b, MeleeAttack("ada", "gor", "sword"))
+    (check,) = morale_rolls(b)
+    assert check.total == 7 and check.outcome == "holds"
+    assert "two to one" in check.detail
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (1, 1)),
+            ("Bo", "party", "warrior", (0, 3)),
+            ("Cy", "party", "warrior", (0, 0)),
+            ("Gor", "bandits", "bandit", (2, 1)),
+            ("Hal", "bandits", "bandit", (5, 2)),
+            ("Sk", "bandits", "skeleton", (6, 1)),
+        ],
+    )
+    b = battle(bf, faces=[8, 1])
+    b.component("gor", Health).hp = 1
+    push(b, 15, 4, 3, 4)
+    act(b, MeleeAttack("ada", "gor", "sword"))
+    (check,) = morale_rolls(b)
+    assert check.total == 8 and check.outcome == "breaks"
+    assert "outnumbered" in check.detail

@@ -189,7 +189,8 @@ def prospect(
 
 
 def p_break(morale: int) -> float:
-    """Chance that 2d6 rolls above ``morale`` (004 · Morale, as the grid rules roll it)."""
+    """Chance that 2d6 rolls above ``morale`` (004 · Morale, as the grid rules roll it;
+    pass the score less the roll's odds modifier)."""
     above = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b > morale)
     return above / 36
 
@@ -204,7 +205,13 @@ def morale_cascade(ctx: Context, unit: str, horizon: float, *, shared: bool = Tr
     side down come from whichever unit falls, so a side that keeps each of its units
     out of harm for their sake only delays them (against the party, who never break, the
     delay buys nothing); the side weighs them when it picks its targets instead."""
-    from game.rules.grid.morale import FIRST_CASUALTY, HALF_DOWN, LEADER_DOWN, checks_morale
+    from game.rules.grid.morale import (
+        FIRST_CASUALTY,
+        HALF_DOWN,
+        LEADER_DOWN,
+        checks_morale,
+        odds,
+    )
     from game.world.components import Leader
 
     side = units.side(ctx, unit)
@@ -222,10 +229,11 @@ def morale_cascade(ctx: Context, unit: str, horizon: float, *, shared: bool = Tr
     if not triggers:
         return 0.0
     total = 0.0
+    modifier = odds(ctx, side, lost=1 if units.in_fight(ctx, unit) else 0)[0]
     for u in fighting:
         if not checks_morale(ctx, u):
             continue
-        p = p_break(units.stats(ctx, u).morale)
+        p = p_break(units.stats(ctx, u).morale - modifier)
         total += p * worth(ctx, u) * horizon
     return total
 

@@ -15,6 +15,9 @@ family of rules:
   at most once, for the strongest trigger it set off (leader down, then half the side down,
   then the first casualty, then alone and badly hurt); the weaker ones are used up too and
   named in the roll's line ("leader down; also first casualty").
+- Odds (they fight on while it is their best shot): the roll takes −1 when the unit's side
+  outnumbers the foes still fighting it, −2 when it has at least twice their number, and +1
+  when the side is outnumbered. A horde shrugs off its first losses; a beaten side breaks.
 - A failed check routs the unit. On each of its turns a routed unit flees toward the
   nearest map edge (Disengaging first when an enemy could strike it and its Main action
   is free, then using its Move and, if it still has it, its Main as a second Move). On
@@ -49,19 +52,36 @@ def checks_morale(ctx: Context, unit: str) -> bool:
     return not units.stats(ctx, unit).fearless and not units.is_party(ctx, unit)
 
 
+def odds(ctx: Context, side: str, lost: int = 0) -> tuple[int, str]:
+    """The morale roll's modifier from the numbers still fighting (less ``lost`` more of
+    the side), and how it reads: −2 at two to one or better, −1 when the side outnumbers
+    its foes, +1 when outnumbered."""
+    mine = sum(1 for u in units.units_of(ctx, side) if units.in_fight(ctx, u)) - lost
+    foes = sum(1 for u in ctx.units() if units.side(ctx, u) != side and units.in_fight(ctx, u))
+    if mine >= 2 * foes:
+        return -2, "outnumbering their foes two to one"
+    if mine > foes:
+        return -1, "outnumbering their foes"
+    if mine < foes:
+        return 1, "outnumbered"
+    return 0, ""
+
+
 def morale_check(ctx: Context, unit: str, reason: str) -> bool:
-    """Roll 2d6 against Morale; True when the unit holds. A failure routs it."""
+    """Roll 2d6 (with the odds) against Morale; True when the unit holds. A failure
+    routs it."""
     score = units.stats(ctx, unit).morale
     state = ctx.get(unit, GridState)
     state.morale_checks += 1
+    modifier, numbers = odds(ctx, units.side(ctx, unit))
     rolled = ctx.roll(
         2,
         6,
-        0,
+        modifier,
         unit=unit,
         who=units.name(ctx, unit),
         purpose="morale check",
-        detail=f"({reason})",
+        detail=f"({reason}; {numbers})" if numbers else f"({reason})",
         target=score,
         versus="Morale",
         success_if="at_most",
