@@ -16,7 +16,7 @@ from game.ai import make_controller
 from game.engine import Battle
 from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.geometry.grid import Cover
-from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.charge import Charge
 from game.rules.grid.disengage import Disengage
 from game.rules.grid.move import Move
@@ -293,4 +293,58 @@ def test_hard_expects_the_enemy_to_strike_at_our_leader_first() -> None:
     assert lured.lure("kel") > lured.lure("gor")
     assert lured.exposure("kel")[3, 7] > even.exposure("kel")[3, 7]
     assert lured.exposure("gor")[5, 7] < even.exposure("gor")[5, 7]
+    b.close()
+
+
+def _bandits_turn(b: Battle, unit: str) -> None:
+    """End the party's turn and hand the decision to ``unit`` of the bandits."""
+    assert b.answer(EndTurn("ada")).ok
+    assert b.pending is not None
+    if b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit(unit)).ok
+    assert b.pending is not None and b.pending.unit == unit
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_readies_its_dagger_rather_than_punching(level: str) -> None:
+    """004 · Ready or Stow an Item: a bandit whose spear is gone (thrown) stands next to
+    the militia with bare hands; the dagger in its pack (a Main action to ready) strikes
+    far harder than fists over the next rounds."""
+    from game.rules.grid.items import ReadyItem
+    from game.world.components import Loadout
+
+    b = position(
+        OPEN,
+        [
+            ("Ada", "party", "militia", (8, 4)),
+            ("Gor", "bandits", "bandit", (9, 4)),
+            ("Hal", "bandits", "bandit", (20, 4)),
+        ],
+        "ada",
+    )
+    _bandits_turn(b, "gor")
+    b.component("gor", Loadout).readied.remove("spear")
+    answer = ask(b, level)
+    assert isinstance(answer, ReadyItem) and answer.weapon == "dagger"
+    b.close()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_keeps_its_only_spear_for_the_melee_to_come(level: str) -> None:
+    """A bandit that has spent its Move could throw its spear at the militia five squares
+    off; the spear would then lie on the ground, and the militia comes to blows next
+    round against a bandit with bare hands. It keeps the spear."""
+    b = position(
+        OPEN,
+        [
+            ("Ada", "party", "militia", (4, 4)),
+            ("Gor", "bandits", "bandit", (9, 4)),
+            ("Hal", "bandits", "bandit", (20, 4)),
+        ],
+        "ada",
+    )
+    _bandits_turn(b, "gor")
+    b.component("gor", Budget).move_used = True
+    answer = ask(b, level)
+    assert not (isinstance(answer, RangedAttack) and answer.weapon == "spear")
     b.close()

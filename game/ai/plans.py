@@ -32,6 +32,7 @@ import numpy as np
 from game.ai import estimates
 from game.ai.board import SHOT_TARGETS, Array, Board, value_array, value_of
 from game.ai.levels import Level
+from game.content.weapons import Weapon
 from game.engine.answers import Answer, EndTurn
 from game.geometry.grid import Cell
 from game.geometry.movement import STEPS
@@ -359,9 +360,42 @@ class Planner:
                     if o is None:
                         continue
                     kind = RangedAttack if ranged else MeleeAttack
-                    out.append((self.attack_gain(target, o), kind(self.unit, target, w.id), o))
+                    gain = self.attack_gain(target, o)
+                    if ranged and w.thrown and not w.ranged:
+                        gain -= self.throw_cost(w)
+                    out.append((gain, kind(self.unit, target, w.id), o))
         out.sort(key=lambda t: -t[0])
         return out
+
+    def throw_cost(self, weapon: Weapon) -> float:
+        """What throwing ``weapon`` away costs the unit's melee (004 · Thrown weapons land
+        on the ground): when it is the unit's only armed melee weapon in hand, the next
+        blow is lost readying another (or struck bare-handed), and a weaker weapon
+        strikes after that. Counted in full when an enemy could come to blows next round,
+        at half otherwise (``level.kill_focus``: easy throws without a thought)."""
+        if not self.level.kill_focus or not weapon.melee:
+            return 0.0
+        ctx = self.ctx
+        armed = [w for w in units.readied_weapons(ctx, self.unit) if w.melee and not w.unarmed]
+        if [w.id for w in armed] != [weapon.id]:
+            return 0.0
+        cells = self.board.cells
+        near = min(self.board.enemies, key=lambda e: units.distance(self.here, cells[e]))
+        st = self.board.stakes(near, self.horizon, True)
+        tmpl = units.stats(ctx, self.unit).template
+
+        def blow(w: Weapon) -> float:
+            o = estimates.prospect(ctx, self.unit, near, w, False, tmpl.attack_modifier(w))
+            return st.value(o.p_kill, o.expected)
+
+        stowed = [
+            units.weapon(ctx, w) for w in units.loadout(ctx, self.unit).stowed
+        ]
+        backup = max((blow(w) for w in stowed if w.melee and not w.unarmed), default=0.0)
+        kept = blow(weapon)
+        cost = kept + max(0.0, kept - backup)
+        dist = units.distance(self.here, cells[near])
+        return cost if dist <= self.speed + max(1, weapon.reach) + 1 else 0.5 * cost
 
     # -- the plans --------------------------------------------------------------------------
     def plans(self) -> list[Plan]:

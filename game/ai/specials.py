@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.ai import estimates
+from game.content.weapons import Weapon
 from game.engine.answers import Answer
 from game.geometry.grid import Cell
 from game.rules.grid import units
@@ -63,6 +64,8 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
             hx, hy = p.here
             guard = 0.25 * float(p.loss_map()[hy, hx])
             out.append(Plan(after + guard, "total_defense", ans, p.here, "total defense"))
+    if allowed("ready_item") and p.main_free:
+        out.extend(_readies(p, after))
     if allowed("reload"):
         shot, _ = estimates.best_shot(ctx, p.unit, estimates.TYPICAL_AC)
         for ans in actions["reload"].enumerate(ctx, p.unit):
@@ -91,6 +94,65 @@ def _adjacent_armed(p: Planner) -> list[str]:
     from game.rules.grid.opportunity import adjacent_threats
 
     return adjacent_threats(p.ctx, p.unit)
+
+
+# -- Ready an Item ----------------------------------------------------------------------------
+READY_ROUNDS = 2.0  # rounds of fighting a readied weapon is counted over
+
+
+def _readies(p: Planner, after: float) -> list[Plan]:
+    """Ready a stowed weapon (004 · Ready or Stow an Item, a Main action) when it strikes
+    better than what is in hand over the next ``READY_ROUNDS`` rounds: a melee weapon
+    for a unit left with bare hands (its spear thrown) or with a bow it cannot shoot (an
+    armed enemy at its side, 004 · Make a Ranged Attack); the bow again once no enemy
+    is at hand. The rounds are counted from the next one: this turn's Main is spent."""
+    from game.ai.plans import Plan
+    from game.rules.grid.items import sheathed_for
+
+    ctx = p.ctx
+    cells = p.board.cells
+    tmpl = units.stats(ctx, p.unit).template
+    pinned = bool(_adjacent_armed(p))
+    near = sorted(p.board.enemies, key=lambda e: units.distance(p.here, cells[e]))[:3]
+    in_hand = units.readied_weapons(ctx, p.unit)
+
+    def blow(w: Weapon, ranged: bool) -> float:
+        """The best blow ``w`` would strike next round at the nearest enemies (0 when
+        none is in its range after one move, or a bow is pinned)."""
+        best = 0.0
+        for t in near:
+            dist = units.distance(p.here, cells[t])
+            if ranged:
+                if w.two_handed and pinned or dist > (w.range_normal_squares or 0) + p.speed:
+                    continue
+            elif dist > p.speed + max(1, w.reach):
+                continue
+            thrown = ranged and w.thrown and not w.ranged
+            o = estimates.prospect(
+                ctx, p.unit, t, w, ranged, tmpl.attack_modifier(w, thrown=thrown)
+            )
+            st = p.board.stakes(t, p.horizon, p.level.kill_focus)
+            best = max(best, st.value(o.p_kill, o.expected))
+        return best
+
+    def best_of(weapons: list[Weapon]) -> float:
+        values = [blow(w, False) for w in weapons if w.melee]
+        values += [blow(w, True) for w in weapons if w.ranged]
+        return max(values, default=0.0)
+
+    now = best_of(in_hand)
+    out: list[Plan] = []
+    for ans in ctx.ruleset.actions["ready_item"].enumerate(ctx, p.unit):
+        w = units.weapon(ctx, getattr(ans, "weapon", ""))
+        if w.ranged and pinned:
+            continue
+        gone = set(sheathed_for(ctx, p.unit, w.id))
+        gain = best_of([w] + [x for x in in_hand if x.id not in gone]) - now
+        if gain <= 0:
+            continue
+        note = f"ready {w.name}"
+        out.append(Plan(after + READY_ROUNDS * gain, "ready_item", ans, p.here, note))
+    return out
 
 
 # -- Execution Attacks -----------------------------------------------------------------------

@@ -183,12 +183,21 @@ def hands_problem(ctx: Context, unit: str, weapon_id: str, *, sheathe: bool = Tr
     return None
 
 
+def sheathed_for(ctx: Context, unit: str, weapon_id: str) -> list[str]:
+    """The readied weapons (last first) that taking ``weapon_id`` in hand sheathes."""
+    readied = list(units.loadout(ctx, unit).readied)
+    need = _hands(units.weapon(ctx, weapon_id))
+    out: list[str] = []
+    while hands_free(ctx, unit, tuple(out)) < need and readied:
+        out.append(readied.pop())
+    return out
+
+
 def make_room(ctx: Context, unit: str, weapon_id: str) -> None:
     """Sheathe readied weapons (last first) until ``weapon_id`` fits (no action needed)."""
     loadout = units.loadout(ctx, unit)
-    need = _hands(units.weapon(ctx, weapon_id))
-    while hands_free(ctx, unit) < need and loadout.readied:
-        w = loadout.readied.pop()
+    for w in sheathed_for(ctx, unit, weapon_id):
+        loadout.readied.remove(w)
         loadout.stowed.append(w)
         ctx.emit(Note(f"{units.name(ctx, unit)} sheathes {units.weapon(ctx, w).name}", unit))
 
