@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.app import STEP, App, Scene
+from game.ui.app import IDLE_WAIT_MS, MESSAGE_MS, STEP, TOOLTIP_DELAY, App, Scene
 from game.ui.settings import Settings, load_settings, save_settings
 
 
@@ -82,11 +82,59 @@ def test_window_close_ends_the_loop(app: App) -> None:
     assert not app.running
 
 
+class Busy(Counter):
+    """A scene that animates: it changes every frame."""
+
+    def next_change(self) -> float | None:
+        return 0
+
+
 def test_run_stops_after_max_frames_and_returns_zero(tmp_path: Path) -> None:
     a = App(Settings(), settings_file=tmp_path / "s.json", size=(320, 240))
-    scene = Counter()
+    scene = Busy()
     assert a.run(scene, max_frames=3) == 0
     assert scene.draws == 3
+
+
+def test_an_idle_screen_is_drawn_once_then_the_loop_sleeps_until_input(tmp_path: Path) -> None:
+    """#26: nothing changes on an idle screen, so nothing is redrawn until an event (here
+    the window closing, posted by a timer) wakes the loop."""
+    a = App(Settings(), settings_file=tmp_path / "s.json", size=(320, 240))
+    scene = Counter()
+    pygame.time.set_timer(pygame.QUIT, 300, loops=1)
+    assert a.run(scene) == 0
+    assert scene.draws == 1
+
+
+def test_the_loop_sleeps_only_while_nothing_is_due(app: App) -> None:
+    """#26: idle_ms is 0 (draw every frame) before the first frame and while the scene
+    animates; otherwise at most IDLE_WAIT_MS, and no later than a message's end."""
+    scene = Counter()
+    app.push(scene)
+    assert app.idle_ms() == 0  # nothing drawn yet
+    app.step(1)
+    assert 0 < app.idle_ms() <= IDLE_WAIT_MS
+    app.notify("a problem")
+    app.step(1)
+    assert 0 < app.idle_ms() <= IDLE_WAIT_MS
+    app.messages = [("old news", pygame.time.get_ticks() - MESSAGE_MS)]
+    assert app.idle_ms() == 0  # it must be taken down now
+    app.messages.clear()
+    app.push(Busy())
+    assert app.idle_ms() == 0
+
+
+def test_a_tooltip_wakes_the_loop_when_it_is_due(app: App) -> None:
+    class Hinted(Counter):
+        def tooltip(self, mouse: tuple[int, int]) -> str:
+            return "a hint"
+
+    app.push(Hinted())
+    app.step(1)  # the mouse comes to rest over the hint: it shows after TOOLTIP_DELAY
+    assert app.idle_ms() <= TOOLTIP_DELAY * 1000
+    app._hover_since -= TOOLTIP_DELAY
+    app.step(1)  # shown: nothing more is due
+    assert app.idle_ms() > TOOLTIP_DELAY * 1000
 
 
 def test_settings_round_trip_through_the_file(tmp_path: Path) -> None:

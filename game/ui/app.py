@@ -4,6 +4,11 @@ Scenes (menu, battle, hand-off, victory, Esc menu, settings) sit on a stack;
 the top one takes input, and scenes below it are drawn first unless the top
 one is opaque. Game time advances in fixed steps of ``STEP`` seconds whatever
 the frame rate, so animations run at the same speed on any machine.
+
+The loop redraws only when something changed: while the top scene animates or thinks
+(``Scene.next_change`` is 0) it runs at ``FPS_CAP``; otherwise it sleeps in
+``pygame.event.wait`` until input arrives or something is due by itself (a tooltip to
+show, a message to take down, a blinking cursor), and draws nothing while it sleeps.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from game.ui.widgets import Tooltip
 STEP = 1 / 60  # seconds of game time per update
 MAX_STEPS_PER_FRAME = 5  # after a stall, drop time rather than spiral
 FPS_CAP = 60
+IDLE_WAIT_MS = 1000  # the longest sleep while nothing moves (a deadline cuts it short)
+TOOLTIP_DELAY = 0.35  # seconds the mouse rests before a tooltip shows
 MESSAGE_MS = 8000  # how long a problem line stays up
 MESSAGE_TOP = 54  # messages start below the battle screen's top bar
 
@@ -56,6 +63,12 @@ class Scene:
         """Text to show near the mouse, if any."""
         return ""
 
+    def next_change(self) -> float | None:
+        """Seconds until the scene looks different without any input: 0 while it
+        animates, thinks or loads (the loop then runs every frame), None when only input
+        changes it (the loop sleeps until an event comes)."""
+        return None
+
 
 class App:
     """Owns the window and the scene stack; ``run()`` is the main loop."""
@@ -84,6 +97,7 @@ class App:
         self._tooltip = Tooltip()
         self._hover_since = 0.0
         self._hover_text = ""
+        self._tooltip_shown = False
         self.after_frame: list[Callable[[App], None]] = []  # test and screenshot hooks
 
     # -- window -------------------------------------------------------------------------------
@@ -208,7 +222,8 @@ class App:
         if text != self._hover_text:
             self._hover_text = text
             self._hover_since = now
-        if text and now - self._hover_since >= 0.35:
+        self._tooltip_shown = bool(text) and now - self._hover_since >= TOOLTIP_DELAY
+        if self._tooltip_shown:
             self._tooltip.text = text
             self._tooltip.draw(surface, mouse)
 
@@ -231,9 +246,10 @@ class App:
             draw_text(surface, text, rect.center, size=theme.SIZE_SMALL, fg="bone", anchor="center")
             y += 36
 
-    def step(self, updates: int = 1) -> None:
-        """One frame: events, ``updates`` fixed updates of ``STEP`` seconds, draw, flip."""
-        for event in pygame.event.get():
+    def step(self, updates: int = 1, events: list[pygame.event.Event] | None = None) -> None:
+        """One frame: events (``events``, or the queue's), ``updates`` fixed updates of
+        ``STEP`` seconds, draw, flip."""
+        for event in pygame.event.get() if events is None else events:
             self.dispatch(event)
             if not self.running:
                 return
@@ -255,18 +271,51 @@ class App:
         pending = 0.0
         try:
             while self.running and self.stack:
-                elapsed = self.clock.tick(FPS_CAP) / 1000
-                pending = min(pending + elapsed, STEP * MAX_STEPS_PER_FRAME)
-                steps = 0
-                while pending >= STEP:
-                    pending -= STEP
-                    steps += 1
-                self.step(steps)
+                sleep = self.idle_ms()
+                if sleep:
+                    events = self._wait(sleep)
+                    self.clock.tick()  # the time asleep is not game time
+                    pending = 0.0
+                    if events or self.idle_ms() == 0:
+                        self.step(1, events)
+                else:
+                    elapsed = self.clock.tick(FPS_CAP) / 1000
+                    pending = min(pending + elapsed, STEP * MAX_STEPS_PER_FRAME)
+                    steps = 0
+                    while pending >= STEP:
+                        pending -= STEP
+                        steps += 1
+                    self.step(steps)
                 if max_frames is not None and self.frames >= max_frames:
                     break
         finally:
             self.close()
         return 0
+
+    def idle_ms(self) -> int:
+        """How long the loop may sleep now (ms): 0 when the next frame must be drawn (the
+        top scene animates, a tooltip or a message is due, nothing drawn yet)."""
+        top = self.top
+        if top is None or self.frames == 0:
+            return 0
+        waits = [IDLE_WAIT_MS / 1000]
+        change = top.next_change()
+        if change is not None:
+            waits.append(change)
+        now = pygame.time.get_ticks() / 1000
+        if self._hover_text and not self._tooltip_shown:
+            waits.append(self._hover_since + TOOLTIP_DELAY - now)
+        for _text, when in self.messages:
+            waits.append((when + MESSAGE_MS) / 1000 - now)
+        return max(0, int(min(waits) * 1000))
+
+    @staticmethod
+    def _wait(ms: int) -> list[pygame.event.Event]:
+        """Sleep until an event comes or ``ms`` pass; the events that came (maybe none)."""
+        first = pygame.event.wait(ms)
+        if first.type == pygame.NOEVENT:
+            return []
+        return [first, *pygame.event.get()]
 
     def close(self) -> None:
         pygame.display.quit()

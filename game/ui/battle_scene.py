@@ -159,16 +159,28 @@ class BattleScene(Scene):
             pos[0] - self.viewport.x, pos[1] - self.viewport.y, steps
         ).clamped(self.model.width, self.model.height)
 
-    def update(self, dt: float) -> None:
-        if self.app.top is not self:
-            return
+    def _pan_keys(self) -> tuple[int, int]:
+        """The camera's direction from the pan keys held down (WASD, and the arrows)."""
         keys = pygame.key.get_pressed()
         arrows = self.pan_with_arrows
         left = keys[pygame.K_a] or (arrows and keys[pygame.K_LEFT])
         right = keys[pygame.K_d] or (arrows and keys[pygame.K_RIGHT])
         up = keys[pygame.K_w] or (arrows and keys[pygame.K_UP])
         down = keys[pygame.K_s] or (arrows and keys[pygame.K_DOWN])
-        dx, dy = int(left) - int(right), int(up) - int(down)
+        return int(left) - int(right), int(up) - int(down)
+
+    def next_change(self) -> float | None:
+        """Every frame while a pan key is held or the battle has something to play out."""
+        return 0 if self._pan_keys() != (0, 0) or self.moving() else None
+
+    def moving(self) -> bool:
+        """Whether ``advance`` has something to do without input (animations, the AI)."""
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.app.top is not self:
+            return
+        dx, dy = self._pan_keys()
         if dx or dy:
             self.camera = self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt).clamped(
                 self.model.width, self.model.height

@@ -113,6 +113,7 @@ class MenuScene(Scene):
         self.rows.count = len(self.entries)
         self._thumbs: dict[tuple[str, int, int], pygame.Surface | str] = {}
         self._loaded_this_frame = False
+        self._thumbs_pending = False  # a thumbnail waits for a later frame
         self._views: dict[str, MapView] = {}
         self._size: tuple[int, int] = (0, 0)
         self.ruleset = Choice("Ruleset", self.rulesets, hint="Which rules the battle uses.")
@@ -308,6 +309,7 @@ class MenuScene(Scene):
         view = self._views.get(str(entry.path))
         if view is None:
             if self._loaded_this_frame:
+                self._thumbs_pending = True
                 return None
             self._loaded_this_frame = True
             try:
@@ -319,8 +321,16 @@ class MenuScene(Scene):
         self._thumbs[key] = view.thumbnail(w, h)
         return self._thumbs[key]
 
+    def next_change(self) -> float | None:
+        """Every frame while thumbnails are still being drawn; the seed field's cursor
+        blinks."""
+        if self._thumbs_pending or self._size == (0, 0):
+            return 0
+        return self.seed.next_blink()
+
     def draw(self, surface: pygame.Surface) -> None:
         self._loaded_this_frame = False
+        self._thumbs_pending = False
         size = surface.get_size()
         if size != self._size:
             self._layout(size)

@@ -533,6 +533,23 @@ class PlayScene(BattleScene):
 
     # -- the AI and the flow of turns ---------------------------------------------------------
 
+    def moving(self) -> bool:
+        """Animations to play, the AI to answer, a hand-off or the victory screen to show:
+        anything ``advance`` would do without the player."""
+        if self.closed:
+            return False
+        if self.anim.busy or self.anim.floaters:
+            return True
+        if self.battle.over:
+            return not self._finished
+        d = self.decision
+        if d is None:
+            return False
+        if self.human_turn():
+            never = d.kind == "reaction" and self.app.settings.reaction_prompts == "never"
+            return never or d.side != self._last_human_side
+        return self.ai_answer is not None
+
     def advance(self, dt: float) -> None:
         if self.closed:
             return

@@ -152,6 +152,9 @@ class ReplayScene(BattleScene):
             )
         return self._verdict
 
+    def moving(self) -> bool:
+        return not self.closed and (self.playing or self.target != self.cursor.position)
+
     def advance(self, dt: float) -> None:
         if self.closed:
             return

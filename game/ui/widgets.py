@@ -17,6 +17,7 @@ from game.ui import theme
 from game.ui.theme import colour, font
 
 Rect = pygame.Rect
+BLINK_MS = 500  # a text field's cursor shows and hides this long
 
 
 def draw_panel(
@@ -481,9 +482,15 @@ class TextField(Widget):
             fg=fg,
             anchor="midleft",
         )
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        if self.focused and (pygame.time.get_ticks() // BLINK_MS) % 2 == 0:
             x = box.x + 10 + (r.w if self.text else 0) + 1
             pygame.draw.line(surface, colour("ink"), (x, box.y + 7), (x, box.bottom - 7), 2)
 
     def tooltip(self, mouse: tuple[int, int]) -> str:
         return self.hint if self.rect.collidepoint(mouse) else ""
+
+    def next_blink(self) -> float | None:
+        """Seconds until the cursor blinks (None while the field is not being typed in)."""
+        if not self.focused:
+            return None
+        return (BLINK_MS - pygame.time.get_ticks() % BLINK_MS) / 1000
