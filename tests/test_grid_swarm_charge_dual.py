@@ -96,6 +96,21 @@ def test_charge_moves_in_a_straight_line_and_attacks_at_plus_two_with_ac_minus_t
     assert spent(b, "ada").main_used and spent(b, "ada").move_used
 
 
+def test_the_charge_preview_strikes_from_the_end_square_at_plus_two() -> None:
+    # 004 · Charge, as the battle screen previews it: the sword blow at +2 (the plain
+    # attack from the start square is out of reach), nothing moved by the preview
+    b = duel(a_cell=(0, 1), b_cell=(7, 1), ascii_map=OPEN)
+    plain = b.attack_preview("ada", "gor", "sword")
+    charge = Charge("ada", "gor", "sword", (6, 1))
+    before = b.state_hash()
+    seen = b.answer_preview(charge)
+    assert not plain.allowed and seen.allowed
+    assert ("charge", 2) in [(m.label, m.value) for m in seen.modifiers]
+    assert seen.hit_chance == 0.65  # +3 and +2 vs AC 13: a d20 of 8 or more hits
+    assert b.state_hash() == before and b.component("ada", Position).cell == (0, 1)
+    assert b.answer_preview(MeleeAttack("ada", "gor", "sword")) is None
+
+
 def test_charge_needs_five_feet_a_clear_line_and_at_most_twice_the_movement() -> None:
     wall = "............\n......#.....\n............"
     b = duel(a_cell=(0, 1), b_cell=(11, 1), ascii_map=wall)

@@ -21,6 +21,7 @@ from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene, PauseScene, VictoryScene
 from game.ui.play_scene import PlayScene
 from game.ui.settings import Settings
+from game.ui.target_preview import CHARGE_AC, preview_rows
 from game.ui.theme import colour
 
 
@@ -507,17 +508,16 @@ def test_menu_to_battle_and_back_through_the_esc_menu(app: App, tmp_path: Path) 
     assert world not in esper.list_worlds()
 
 
-def _hotseat_just_before_a_reaction(
-    app: App, tmp_path: Path
-) -> tuple[PlayScene, Battle, Answer]:
+def _hotseat_just_before_a_reaction(app: App, tmp_path: Path) -> tuple[PlayScene, Battle, Answer]:
     """A hotseat battle on the screen, the bandits' player at the controls, one answer
     (returned) before it offers the party Total Defense."""
     at_reaction = _battle_at_a_reaction(tmp_path)
     answers = list(at_reaction.answers)
     path = at_reaction.battlefield.path
     at_reaction.close()
-    battle = Battle.replay(path, answers[:-1], seed=at_reaction.seed,
-                           controllers={"party": "human", "foes": "human"})
+    battle = Battle.replay(
+        path, answers[:-1], seed=at_reaction.seed, controllers={"party": "human", "foes": "human"}
+    )
     d = battle.pending
     assert d is not None and d.side == "foes"
     scene = PlayScene(battle, MapView.from_file(path), lambda: None)
@@ -565,9 +565,7 @@ def test_hotseat_hands_off_before_a_reaction_prompt_for_the_other_side(
         assert isinstance(app.top, HandOffScene) and app.top.reacting is None
 
 
-def test_no_hand_off_for_a_reaction_declined_by_the_never_setting(
-    app: App, tmp_path: Path
-) -> None:
+def test_no_hand_off_for_a_reaction_declined_by_the_never_setting(app: App, tmp_path: Path) -> None:
     app.settings = Settings(reaction_prompts="never")
     scene, battle, attack = _hotseat_just_before_a_reaction(app, tmp_path)
     assert scene.give(attack)
@@ -688,8 +686,16 @@ def test_a_miss_floats_over_the_unit_that_was_missed(app: App, tmp_path: Path) -
         attacker=ada, target=bandit, weapon="sword", mode="melee", text_="Ada attacks"
     )
     roll = Rolled(
-        unit=ada, who="Ada", purpose="attack", dice="d20", faces=(2,), modifier=0, total=2,
-        target=15, versus="AC", outcome="miss",
+        unit=ada,
+        who="Ada",
+        purpose="attack",
+        dice="d20",
+        faces=(2,),
+        modifier=0,
+        total=2,
+        target=15,
+        versus="AC",
+        outcome="miss",
     )
     scene.anim.floaters.clear()
     scene.animate([declared, roll])
@@ -707,3 +713,83 @@ def test_an_answered_reaction_prompt_leaves_no_tooltip_behind(app: App, tmp_path
     _click_at(app, spot)
     assert battle.answers[-1].kind == "total_defense"
     assert "[1]" not in scene.hud_tooltip(spot)
+
+
+def _party_turn(
+    app: App,
+    tmp_path: Path,
+    units: tuple[tuple[str, str, str, int, int], ...],
+    size: tuple[int, int] = (12, 6),
+) -> PlayScene:
+    """A hotseat battle on an open field with ``units``, at the party's first turn with its
+    first unit chosen (the bandits, if first, end their turn)."""
+    path = write_map(tmp_path / "turn", *size, walls=(), units=units)
+    battle = Battle(path, "grid", 2, {"party": "human", "foes": "human"})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    while battle.pending is not None and battle.pending.side != "party":
+        first = battle.pending
+        battle.answer(next(o.answer for o in first.options if o.kind == "end_turn" and o.answer))
+    app.step(1)
+    if isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+    d = battle.pending
+    assert d is not None
+    if d.kind == "choose_unit":
+        scene.give(d.answers[0])
+    app.step(1)
+    return scene
+
+
+def test_a_target_only_a_charge_reaches_previews_the_charge(app: App, tmp_path: Path) -> None:
+    units = (("Ada", "party", "warrior", 0, 2), ("Gor", "foes", "bandit", 9, 2))
+    scene = _party_turn(app, tmp_path, units)
+    pos = _pos(scene, (9, 2))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    app.step(1)
+    shown = scene.target_preview()
+    assert shown is not None
+    rows, placed = shown
+    labels = {r.label.strip(): r.value for r in rows}
+    assert rows[0].label == "Charge · Sword" and labels["charge"] == "+2"
+    assert "out of reach this turn" not in labels and labels[CHARGE_AC] == "-2 this round"
+    assert placed is not None and placed.dest is not None
+    assert list(scene.overlays().path) == [(0, 2), placed.dest]  # the charge's line
+    _click_at(app, pos)  # a click charges
+    assert scene.battle.answers[-1].kind == "charge"
+
+
+def test_the_target_preview_is_fresh_after_an_attack(app: App, tmp_path: Path) -> None:
+    units = (("Ada", "party", "warrior", 3, 2), ("Gor", "foes", "ogre", 4, 2))
+    scene = _party_turn(app, tmp_path, units)
+    pos = _pos(scene, (4, 2))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    app.step(1)
+    shown = scene.target_preview()
+    assert shown is not None and shown[0][0].label == "Melee Attack · Sword"
+    _click_at(app, pos)  # attack the ogre; the mouse stays on it
+    _settle(app, scene)
+    battle = scene.battle
+    assert battle.answers[-1].kind == "melee_attack"
+    for _ in range(10):  # the ogre may answer with a reaction (handed off and back)
+        if isinstance(app.top, HandOffScene):
+            _click_at(app, (640, 360))
+        elif battle.pending is not None and battle.pending.kind == "reaction":
+            decline = [o.answer for o in battle.pending.options if o.kind == "decline"]
+            assert decline[0] is not None and scene.give(decline[0])
+        _settle(app, scene)
+    assert app.top is scene
+    shown = scene.target_preview()
+    assert shown is not None
+    rows, placed = shown
+    assert placed is None and rows[0].label == "No attack now · Sword"
+    fresh = battle.attack_preview("ada", "gor", "sword")  # the ogre's HP after the blow
+    assert battle.pending is not None
+    melee = next(o for o in battle.pending.options if o.kind == "melee_attack")
+    assert not melee.allowed
+    why = f"no attack now: {melee.reason}"
+    assert rows == preview_rows(fresh, "No attack now", "Sword", charge=False, not_now=why)

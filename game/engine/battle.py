@@ -300,6 +300,12 @@ class Battle:
                 self.ctx, attacker, target, weapon, ranged=ranged
             )
 
+    def answer_preview(self, answer: Answer) -> Any:
+        """Pure preview of the attack a compound answer (a charge) would make, as it would
+        make it; None when the ruleset has none for it."""
+        with self._active():
+            return self.ctx.ruleset.answer_preview(self.ctx, answer)
+
     def provocations(self, answer: Answer) -> list[tuple[tuple[int, int], tuple[str, ...]]]:
         """Squares along a movement answer's path where leaving provokes attacks of
         opportunity, each with the units that would make them (pure; for the UI)."""

@@ -233,6 +233,12 @@ class Ruleset:
     ) -> AttackPreview:
         raise NotImplementedError
 
+    def answer_preview(self, ctx: Context, answer: Answer) -> AttackPreview | None:
+        """Pure preview of the attack a compound answer would make as it would make it
+        (a charge: from its end square, with its bonus), or None when the ruleset has no
+        such preview for it (the UI then previews a plain attack)."""
+        return None
+
     def in_fight(self, ctx: Context, unit: str) -> bool:
         """Whether the unit still counts for its side (alive, standing, not fled ...)."""
         raise NotImplementedError

@@ -37,7 +37,6 @@ from game.engine import Answer, Battle, Decision, Option
 from game.engine.events import Damaged, Event, Moved, Rolled
 from game.geometry.grid import Cell
 from game.geometry.sight import Sight
-from game.rules.base import AttackPreview
 from game.ui import theme
 from game.ui.battle_scene import BOTTOM_H, BattleScene
 from game.ui.board import Overlays
@@ -45,9 +44,10 @@ from game.ui.engine_model import EngineModel, Placed
 from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene, VictoryScene
 from game.ui.reaction_prompt import ReactionPrompt
+from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
 from game.ui.theme import colour
 from game.ui.tokens import draw_token, icon_image
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
     from game.ui.battle_saves import BattleSaves
@@ -93,7 +93,6 @@ ACTION_ICONS: tuple[tuple[str, str], ...] = (
     ("move", "footsteps"),
 )
 Point2 = tuple[float, float]
-_CORNER_NAMES = ("topleft", "topright", "bottomleft", "bottomright")
 ACTION_KEYS = (
     pygame.K_1,
     pygame.K_2,
@@ -117,7 +116,8 @@ ACTION_KEYS = (
     pygame.K_j,
     pygame.K_k,
 )
-TARGETED_DEFAULTS = ("melee", "attack", "ranged")  # what a click on an enemy does
+# what a click on an enemy does, in this order of preference
+TARGETED_DEFAULTS = ("melee", "attack", "ranged", "charge")
 
 
 def action_icon(kind: str) -> str:
@@ -222,7 +222,7 @@ class PlayScene(BattleScene):
         super().__init__(self.engine, view, self.leave)
         self.ai_answer = ai_answer
         self.ai_problem = ""
-        self._previews: dict[object, AttackPreview] = {}
+        self._previews: dict[object, list[Row]] = {}
         self._cover_lines: dict[tuple[Cell, Cell], list[tuple[Point2, Point2, str]]] = {}
         self.mode: str | None = None  # action kind picked in the bar, None = click does default
         self.anim = Animations()
@@ -479,11 +479,8 @@ class PlayScene(BattleScene):
             to = [p for p in chosen if p.dest == cell]
             return to[0].answer if to else None
         if on_unit and token is not None:
-            for wanted in TARGETED_DEFAULTS:
-                for p in self.placed():
-                    if wanted in p.answer.kind and p.target == token.key:
-                        return p.answer
-            return None
+            found = self._attack_for(token.key)
+            return found.answer if found is not None else None
         moves = [p for p in self.moves() if p.dest == cell]
         return moves[0].answer if moves else None
 
@@ -794,10 +791,15 @@ class PlayScene(BattleScene):
             )
         target = self.token_at(self.hover) if self.hover is not None else None
         if target is not None and d.unit is not None and target.key != d.unit:
-            if self._attack_for(target.key) is not None:
-                me = self.engine.token(d.unit)
-                if me is not None:
-                    ov.lines = self.cover_lines(me.cell, target.cell)
+            attack = self._attack_for(target.key)
+            me = self.engine.token(d.unit)
+            if attack is not None and me is not None:
+                # a charge strikes from its end square: its line and the cover from there
+                charge = "charge" in attack.answer.kind and attack.dest is not None
+                strike_from = attack.dest if charge and attack.dest is not None else me.cell
+                ov.lines = self.cover_lines(strike_from, target.cell)
+                if strike_from != me.cell:
+                    ov.path = [me.cell, strike_from]
         hovered = self._hovered_placed()
         if hovered is not None and hovered.path:
             active = self.engine.token(d.unit) if d.unit else None
@@ -1099,117 +1101,94 @@ class PlayScene(BattleScene):
 
     # -- target preview -------------------------------------------------------------------------
 
-    def _attack_for(self, target: str) -> Placed | None:
-        options = [
-            p
-            for p in self.placed()
-            if p.target == target
-            and "attack" in p.answer.kind
-            or (p.target == target and self.mode is not None and p.answer.kind == self.mode)
-        ]
+    def _attack_for(self, target: str, *, strict: bool = False) -> Placed | None:
+        """The answer a click on ``target`` gives, which the hover previews: the picked
+        action's on that unit, else (unless ``strict``) the first kind of
+        ``TARGETED_DEFAULTS`` on offer — melee, attack, ranged, then the shortest charge."""
+        mine = [p for p in self.placed() if p.target == target]
         if self.mode is not None:
-            chosen = [p for p in options if p.answer.kind == self.mode]
-            if chosen:
-                return chosen[0]
+            chosen = [p for p in mine if p.answer.kind == self.mode]
+            if chosen or strict:
+                return min(chosen, key=self._reach, default=None)
         for wanted in TARGETED_DEFAULTS:
-            for p in options:
-                if wanted in p.answer.kind:
-                    return p
-        return options[0] if options else None
+            found = [p for p in mine if wanted in p.answer.kind]
+            if found:
+                return min(found, key=self._reach)
+        return None
 
-    def _draw_target_preview(self, surface: pygame.Surface) -> None:
+    def _reach(self, placed: Placed) -> int:
+        """How far an answer takes the acting unit (path length, or squares to its end)."""
+        if placed.path:
+            return len(placed.path)
+        me = self.engine.token(self.decision.unit or "") if self.decision else None
+        if placed.dest is None or me is None:
+            return 0
+        return max(abs(placed.dest[0] - me.cell[0]), abs(placed.dest[1] - me.cell[1]))
+
+    def target_preview(self) -> tuple[list[Row], Placed | None] | None:
+        """The hovered enemy's preview rows and the answer they preview (None: no preview)."""
         d = self.decision
         if self.hover is None or d is None or d.kind != "turn" or not self.human_turn():
-            return
+            return None
         if d.unit is None or self.anim.busy:
-            return
+            return None
         token = self.token_at(self.hover)
-        if token is None or token.key == d.unit:
-            return
         me = self.engine.token(d.unit)
-        if me is None or token.side == me.side:
-            return
+        if token is None or me is None or token.key == d.unit or token.side == me.side:
+            return None
         placed = self._attack_for(token.key)
-        title = ""
-        weapon = ""
-        if placed is not None:
-            found = getattr(placed.answer, "weapon", None)
-            weapon = found if isinstance(found, str) else ""
-            title = placed.answer.label
+        found = getattr(placed.answer, "weapon", None) if placed is not None else None
+        weapon = found if isinstance(found, str) else ""
+        title = placed.answer.label if placed is not None else ""
         if not weapon:
             # no attack possible now: preview the unit's first weapon to say why
             template = self.battle.content.templates.get(me.template)
             if template is None or not template.weapons:
-                return
+                return None
             weapon, title = template.weapons[0], "No attack now"
-        key = (len(self.battle.answers), d.id, d.unit, token.key, weapon)
-        preview = self._previews.get(key)
-        if preview is None:
+        # every event may change the numbers (an attack, a reaction, an undo): key on them
+        answer = placed.answer if placed is not None else None
+        key = (len(self.battle.events), len(self.battle.answers), d.id, token.key, weapon, answer)
+        rows = self._previews.get(key)
+        if rows is None:
             try:
-                preview = self.battle.attack_preview(d.unit, token.key, weapon)
+                preview = self.battle.answer_preview(answer) if answer is not None else None
+                charge = preview is not None
+                if preview is None:
+                    preview = self.battle.attack_preview(d.unit, token.key, weapon)
             except (KeyError, ValueError, NotImplementedError):
-                return
-            self._previews = {key: preview}  # one hover at a time; pure, so safe to keep
-        lines: list[tuple[str, str, str]] = []
-        lines.append((f"{title} · {self._weapon_name(weapon)}", "", "ink"))
-        if preview.allowed:
-            lines.append(("Hit chance", f"{round(100 * preview.hit_chance)}%", "ink"))
-            lines.append(("Attack bonus", f"{preview.attack_bonus:+d}", "ink_soft"))
-            for m in preview.modifiers:
-                lines.append((f"  {m.label}", f"{m.value:+d}", "ink_soft"))
-            lines.append(("vs AC", str(preview.target_ac), "ink_soft"))
-            lines.append(("Damage", f"{preview.damage_min}–{preview.damage_max}", "ink"))
-            lines.append(("Shock on a miss", str(preview.shock_on_miss or "none"), "ink"))
-            lines.append(("Cover", preview.cover, "ink"))
-            lines.append(("Chance to drop", f"{round(100 * preview.kill_chance)}%", "hit"))
-        else:
-            lines.append((_clip(preview.reason or "not possible now", 44), "", "hit"))
-        if preview.allowed and placed is None:
-            lines.append(("out of reach this turn", "", "hit"))
-        f = theme.font("bold", theme.SIZE_SMALL)
-        width = max([270] + [f.size(label)[0] + 28 for label, value, _ in lines if not value])
-        rect = pygame.Rect(0, 0, width, 16 + 22 * len(lines))
-        # in the viewport corner farthest from both units, so the cover lines stay in view
-        me = self.engine.token(d.unit)
-        points = [self.camera.cell_centre(self.hover)]
-        if me is not None:
-            points.append(self.camera.cell_centre(me.cell))
-        view = self.viewport.inflate(-16, -16)
-        corners = [view.topleft, view.topright, view.bottomleft, view.bottomright]
-
-        def clearance(corner: tuple[int, int]) -> float:
-            box = rect.copy()
-            setattr(box, _CORNER_NAMES[corners.index(corner)], corner)
-            return min(
-                abs(box.centerx - (px + self.viewport.x))
-                + abs(box.centery - (py + self.viewport.y))
-                for px, py in points
+                return None
+            rows = preview_rows(
+                preview,
+                title,
+                self._weapon_name(weapon),
+                charge=charge,
+                not_now="" if placed is not None else self._why_no_attack(d),
             )
+            self._previews = {key: rows}  # one hover at a time; pure, so safe to keep
+        return rows, placed
 
-        best = max(corners, key=clearance)
-        setattr(rect, _CORNER_NAMES[corners.index(best)], best)
-        draw_panel(surface, rect, fill="parchment", border="target")
-        y = rect.y + 8
-        for label, value, tone in lines:
-            draw_text(
-                surface,
-                label,
-                (rect.x + 12, y),
-                role="bold" if not label.startswith(" ") else "body",
-                size=theme.SIZE_SMALL,
-                fg=tone,
-            )
-            if value:
-                draw_text(
-                    surface,
-                    value,
-                    (rect.right - 12, y),
-                    role="bold",
-                    size=theme.SIZE_SMALL,
-                    fg=tone,
-                    anchor="topright",
-                )
-            y += 22
+    def _why_no_attack(self, d: Decision) -> str:
+        """Why a hovered enemy cannot be attacked now: the greyed attack actions' reason
+        (the Main action is spent …), else it is out of reach."""
+        targeted = [o for o in d.options if any(w in o.kind for w in TARGETED_DEFAULTS)]
+        if targeted and not any(o.allowed for o in targeted):
+            return f"no attack now: {targeted[0].reason}"
+        return "out of reach this turn"
+
+    def _draw_target_preview(self, surface: pygame.Surface) -> None:
+        shown = self.target_preview()
+        d = self.decision
+        if shown is None or d is None or self.hover is None:
+            return
+        rows, placed = shown
+        me = self.engine.token(d.unit or "")
+        cells = [self.hover] + ([me.cell] if me is not None else [])
+        if placed is not None and placed.dest is not None:
+            cells.append(placed.dest)
+        ox, oy = self.viewport.topleft
+        avoid = [(x + ox, y + oy) for x, y in map(self.camera.cell_centre, cells)]
+        draw_rows(surface, panel_rect(rows, self.viewport, avoid), rows)
 
     def _weapon_name(self, weapon: str) -> str:
         w = self.battle.content.weapons.get(weapon)
@@ -1250,10 +1229,6 @@ class PlayScene(BattleScene):
         below = super().hud_tooltip(mouse)
         danger = self.provocation_text() if self._cell_at(mouse) is not None else ""
         return "\n".join(t for t in (danger, below) if t)
-
-
-def _clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _short(label: str) -> str:

@@ -18,6 +18,7 @@ from game.rules import register_ruleset
 from game.rules.base import AttackPreview, Flow, Ruleset
 from game.rules.grid import hooks, units
 from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
+from game.rules.grid.charge import Charge, charge_preview
 from game.rules.grid.disengage import DisengageSpec
 from game.rules.grid.end_turn import EndTurnSpec
 from game.rules.grid.move import MoveSpec
@@ -72,6 +73,11 @@ class GridRuleset(Ruleset):
         self, ctx: Context, attacker: str, target: str, weapon: str, *, ranged: bool | None = None
     ) -> AttackPreview:
         return preview(ctx, attacker, target, weapon, ranged)
+
+    def answer_preview(self, ctx: Context, answer: Answer) -> AttackPreview | None:
+        if isinstance(answer, Charge):
+            return charge_preview(ctx, answer)
+        return None
 
     def provocations(
         self, ctx: Context, answer: Answer

@@ -24,12 +24,13 @@ from typing import TYPE_CHECKING, ClassVar
 from game.engine.answers import Answer, register_answer
 from game.geometry.grid import Cell
 from game.geometry.movement import clear_straight_line, path_cost
-from game.rules.base import ActionSpec, Flow, Modifier
+from game.rules.base import ActionSpec, AttackPreview, Flow, Modifier
 from game.rules.grid import budget, units
 from game.rules.grid.attack import _weapon_problem
 from game.rules.grid.move import blockers, move_squares, walk
 from game.rules.grid.opportunity import provoke
-from game.rules.grid.resolution import MELEE, RANGED, Extras, assess, attack_flow
+from game.rules.grid.resolution import MELEE, RANGED, Extras, assess, attack_flow, preview
+from game.world.components import Position
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -47,6 +48,18 @@ class Charge(Answer):
     weapon: str
     to: Cell
     thrown: bool = False
+
+
+def charge_preview(ctx: Context, answer: Charge) -> AttackPreview:
+    """The charge's blow as it would be struck: from its end square, at +2 (pure: the
+    charger is set on ``to`` for the reckoning and put back)."""
+    pos = ctx.get(answer.unit, Position)
+    start = pos.cell
+    pos.move_to(answer.to)
+    try:
+        return preview(ctx, answer.unit, answer.target, answer.weapon, answer.thrown, CHARGE)
+    finally:
+        pos.move_to(start)
 
 
 def charge_line(ctx: Context, unit: str, to: Cell) -> tuple[Cell, ...] | None:
