@@ -71,6 +71,16 @@ def _click_at(app: App, pos: tuple[int, int], button: int = 1) -> None:
     app.step(1)
 
 
+def _hover(app: App, scene: PlayScene, cell: Cell) -> tuple[int, int]:
+    """Rest the mouse on ``cell``; its screen position."""
+    pos = _pos(scene, cell)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    app.step(1)
+    return pos
+
+
 def _key(app: App, key: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
@@ -744,11 +754,7 @@ def _party_turn(
 def test_a_target_only_a_charge_reaches_previews_the_charge(app: App, tmp_path: Path) -> None:
     units = (("Ada", "party", "warrior", 0, 2), ("Gor", "foes", "bandit", 9, 2))
     scene = _party_turn(app, tmp_path, units)
-    pos = _pos(scene, (9, 2))
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    )
-    app.step(1)
+    pos = _hover(app, scene, (9, 2))
     shown = scene.target_preview()
     assert shown is not None
     rows, placed = shown
@@ -764,11 +770,7 @@ def test_a_target_only_a_charge_reaches_previews_the_charge(app: App, tmp_path: 
 def test_the_target_preview_is_fresh_after_an_attack(app: App, tmp_path: Path) -> None:
     units = (("Ada", "party", "warrior", 3, 2), ("Gor", "foes", "ogre", 4, 2))
     scene = _party_turn(app, tmp_path, units)
-    pos = _pos(scene, (4, 2))
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    )
-    app.step(1)
+    pos = _hover(app, scene, (4, 2))
     shown = scene.target_preview()
     assert shown is not None and shown[0][0].label == "Melee Attack · Sword"
     _click_at(app, pos)  # attack the ogre; the mouse stays on it
