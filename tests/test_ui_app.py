@@ -124,16 +124,25 @@ def test_the_loop_sleeps_only_while_nothing_is_due(app: App) -> None:
     assert app.idle_ms() == 0
 
 
-def test_a_tooltip_wakes_the_loop_when_it_is_due(app: App) -> None:
+def test_a_tooltip_wakes_the_loop_when_it_is_due(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
     class Hinted(Counter):
         def tooltip(self, mouse: tuple[int, int]) -> str:
             return "a hint"
 
+    focused = [True]
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: focused[0])
     app.push(Hinted())
     app.step(1)  # the mouse comes to rest over the hint: it shows after TOOLTIP_DELAY
     assert app.idle_ms() <= TOOLTIP_DELAY * 1000
     app._hover_since -= TOOLTIP_DELAY
     app.step(1)  # shown: nothing more is due
+    assert app.idle_ms() > TOOLTIP_DELAY * 1000
+    app._hover_text, app._tooltip_shown = "", False
+    app.step(1)  # a hint pending, then the mouse leaves the window: nothing is due
+    focused[0] = False
+    app.step(1)
     assert app.idle_ms() > TOOLTIP_DELAY * 1000
 
 

@@ -215,6 +215,7 @@ class App:
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         top = self.top
         if top is None or not pygame.mouse.get_focused():
+            self._hover_text, self._tooltip_shown = "", False  # nothing to wait for
             return
         mouse = pygame.mouse.get_pos()
         text = top.tooltip(mouse)

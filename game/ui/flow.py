@@ -3,6 +3,7 @@ into a saved battle: Continue, the load list, F9, the replay viewer (issue 6).""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from game.ui.app import App, Scene
@@ -48,6 +49,8 @@ class GameFlow:
             for i, entry in enumerate(self.entries):
                 if entry.path.resolve() == preselect.resolve():
                     scene.select(i)
+        elif self.app.settings.last_setup is not None:
+            scene.restore(self.app.settings.last_setup)
         if seed is not None:
             scene.seed.text = str(seed)
         return scene
@@ -73,6 +76,7 @@ class GameFlow:
             return
         self._discard_battles()
         self.app.replace(scene)
+        self.app.save_settings(replace(self.app.settings, last_setup=setup.remembered()))
 
     # -- saved battles ------------------------------------------------------------------------
 

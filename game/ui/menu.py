@@ -21,6 +21,7 @@ from game.ui.background import backdrop
 from game.ui.catalogue import MapEntry
 from game.ui.map_view import MapLoadError, MapView
 from game.ui.row_list import RowList
+from game.ui.settings import LastSetup
 from game.ui.theme import colour
 from game.ui.widgets import (
     Button,
@@ -49,6 +50,13 @@ def controller_value(label: str) -> str:
     return label.lower()
 
 
+def controller_label(value: str) -> str:
+    """The menu label of a controller name (the inverse of ``controller_value``)."""
+    if value in ("human", "ai"):
+        return "Human" if value == "human" else "AI"
+    return f"{AI_PREFIX}{value}"
+
+
 ROW_H = 68
 
 
@@ -64,6 +72,12 @@ class BattleSetup:
 
     def controller(self, side_id: str) -> str:
         return dict(self.controllers)[side_id]
+
+    def remembered(self) -> LastSetup:
+        """What the settings keep so the next menu opens on this battle (#29)."""
+        seed = "" if self.seed is None else str(self.seed)
+        path = str(self.map.path.resolve())
+        return LastSetup(path, self.ruleset, self.controllers, seed, self.fog)
 
 
 def default_controllers(sides: Sequence[SideInfo]) -> list[str]:
@@ -195,6 +209,27 @@ class MenuScene(Scene):
             self.start_button.set_enabled(False, entry.problem or "this map cannot be played")
         self._size = (0, 0)  # relayout
         self.rows.ensure_visible(self.selected)
+
+    def restore(self, last: LastSetup) -> bool:
+        """Open on the battle last started (#29): its map, ruleset, controllers, seed and
+        fog, as far as they still apply (a map gone, a side or ruleset renamed, a level
+        no longer offered keep the map's defaults). False when its map is not listed."""
+        found = [
+            i for i, e in enumerate(self.entries)
+            if e.playable and str(e.path.resolve()) == last.map
+        ]
+        if not found:
+            return False
+        i = found[0]
+        self.select(i)
+        self.ruleset.set_value(last.ruleset)
+        wanted = dict(last.controllers)
+        for side, choice in zip(self.entries[i].sides, self.side_choices, strict=True):
+            if side.id in wanted:
+                choice.set_value(controller_label(wanted[side.id]))
+        self.seed.text = last.seed
+        self.fog.set_value("on" if last.fog else "off")
+        return True
 
     def setup(self) -> BattleSetup | None:
         entry = self.entry

@@ -1,4 +1,5 @@
-"""Player settings: window, AI animation speed, reaction prompts; kept between runs.
+"""Player settings: window, AI animation speed, reaction prompts, and the battle last set
+up in the menu (#29: map, ruleset, who commands each side, seed, fog); kept between runs.
 
 Stored as JSON in the per-user config folder (the data folder when
 ``SHIELDWALL_DATA_DIR`` is set; ``game.user_folders``). A damaged file is reported in
@@ -19,12 +20,55 @@ WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 10
 
 
 @dataclass(frozen=True, slots=True)
+class LastSetup:
+    """The battle the menu last started, so the next menu opens on it: the map's file,
+    the ruleset, each side's controller ("human", "ai" or an AI level) and the seed
+    field as typed ("" for a random seed)."""
+
+    map: str
+    ruleset: str
+    controllers: tuple[tuple[str, str], ...] = ()
+    seed: str = ""
+    fog: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "map": self.map,
+            "ruleset": self.ruleset,
+            "controllers": dict(self.controllers),
+            "seed": self.seed,
+            "fog": self.fog,
+        }
+
+    @staticmethod
+    def from_json(raw: object) -> LastSetup:
+        """``ValueError`` naming what is wrong when ``raw`` is not a last setup."""
+        if not isinstance(raw, dict):
+            raise ValueError("last_setup must be an object")
+        text = {k: raw.get(k, "") for k in ("map", "ruleset", "seed")}
+        if not all(isinstance(v, str) for v in text.values()) or not text["map"]:
+            raise ValueError("last_setup needs map, ruleset and seed as text")
+        if not text["seed"].isdigit() and text["seed"]:
+            raise ValueError("last_setup's seed must be digits")
+        sides = raw.get("controllers", {})
+        if not isinstance(sides, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in sides.items()
+        ):
+            raise ValueError("last_setup's controllers must map side ids to names")
+        fog = raw.get("fog", False)
+        if not isinstance(fog, bool):
+            raise ValueError("last_setup's fog must be true or false")
+        return LastSetup(text["map"], text["ruleset"], tuple(sides.items()), text["seed"], fog)
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     window: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
     ai_speed: str = "normal"
     reaction_prompts: str = "when it matters"
     grid_overlay: bool = True
+    last_setup: LastSetup | None = None
 
     def validated(self) -> Settings:
         """Replace out-of-range values by defaults (hand-edited files)."""
@@ -63,6 +107,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         for flag in ("fullscreen", "grid_overlay"):
             if flag in values and not isinstance(values[flag], bool):
                 raise ValueError(f"{flag} must be true or false")
+        if values.get("last_setup") is not None:
+            values["last_setup"] = LastSetup.from_json(values["last_setup"])
         return Settings(**values).validated(), None
     except (OSError, ValueError, TypeError) as exc:
         return Settings(), f"{path}: unreadable settings ({exc}); using defaults"
@@ -74,5 +120,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     tmp = path.with_suffix(".json.tmp")
     data = asdict(settings)
     data["window"] = list(settings.window)
+    data["last_setup"] = settings.last_setup.to_json() if settings.last_setup else None
     tmp.write_text(json.dumps(data, indent=2), encoding="utf-8")
     os.replace(tmp, path)
