@@ -23,6 +23,7 @@ from game.ui.play_scene import PlayScene
 from game.ui.settings import Settings
 from game.ui.target_preview import CHARGE_AC, preview_rows
 from game.ui.theme import colour
+from game.ui.unit_sheet import condition_lines
 
 
 @pytest.fixture
@@ -250,8 +251,31 @@ def test_right_click_opens_the_unit_sheet(app: App, tmp_path: Path) -> None:
     token = scene.engine.tokens()[0]
     _click_at(app, _pos(scene, token.cell), button=3)
     assert scene.sheet_unit == token.key
-    labels = [label for label, _ in scene.engine.sheet_lines(token.key)]
-    assert "AC" in labels and "Weapon" in labels
+    rows = dict(scene.engine.sheet_lines(token.key))
+    assert rows["AC"].startswith("16 (Mail 15, Shield +1)")  # Ada, the warrior
+    assert rows["Sword"] == "1d8 · Shock 2/13 · +3 to hit · melee, reach 5 ft · blade"
+    assert "thrown 30/90 ft" in rows["Javelin"] and rows["Attack"] == "+1 (HD 1)"
+
+
+def test_the_card_shows_the_ac_now_and_the_sheet_what_each_condition_does(
+    app: App, tmp_path: Path
+) -> None:
+    units = (("Ada", "party", "warrior", 3, 2), ("Gor", "foes", "bandit", 9, 2))
+    scene = _party_turn(app, tmp_path, units)
+    d = scene.battle.pending
+    assert d is not None
+    defend = next(o for o in d.options if o.kind == "total_defense")
+    assert defend.answer is not None and scene.give(defend.answer)  # 004: AC +2
+    card = dict(scene.engine.card_lines("ada"))
+    assert card["AC"] == "18 (Total Defense +2)"
+    assert dict(scene.engine.sheet_lines("ada"))["AC"].startswith("18: 16 (Mail 15")
+    token = scene.engine.token("ada")
+    assert token is not None
+    assert condition_lines(token.conditions) == [
+        ("Total Defense", "AC +2 and no Shock until its next turn")
+    ]
+    _click_at(app, _pos(scene, (3, 2)), button=3)
+    assert scene.sheet_unit == "ada"
 
 
 def test_ai_sides_play_themselves_and_the_human_sees_the_result(app: App, tmp_path: Path) -> None:

@@ -43,7 +43,21 @@ class Shield:
 
 def armour_class(armour: Armour | None, shield: Shield | None, dex_modifier: int = 0) -> int:
     """AC from armour and shield by the rule above, plus ``dex_modifier``."""
+    return sum(value for _, value in armour_class_parts(armour, shield, dex_modifier))
+
+
+def armour_class_parts(
+    armour: Armour | None, shield: Shield | None, dex_modifier: int = 0
+) -> list[tuple[str, int]]:
+    """Where the AC comes from, for the unit sheet: ``[("Mail", 14), ("Shield", 1),
+    ("DEX", 1)]`` (a shield alone: ``[("Shield", 13)]``; nothing: ``[("unarmoured", 10)]``)."""
     base = armour.ac if armour is not None else UNARMOURED_AC
+    parts = [(armour.name if armour is not None else "unarmoured", base)]
     if shield is not None:
-        base = shield.ac if base < shield.ac else base + shield.bonus
-    return base + dex_modifier
+        if base < shield.ac:
+            parts = [(shield.name, shield.ac)]
+        else:
+            parts.append((shield.name, shield.bonus))
+    if dex_modifier:
+        parts.append(("DEX", dex_modifier))
+    return parts

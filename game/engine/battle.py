@@ -300,6 +300,11 @@ class Battle:
                 self.ctx, attacker, target, weapon, ranged=ranged
             )
 
+    def armour_class(self, unit: str) -> Any:
+        """The unit's AC now with the modifiers that change it, or None (pure)."""
+        with self._active():
+            return self.ctx.ruleset.armour_class(self.ctx, unit)
+
     def answer_preview(self, answer: Answer) -> Any:
         """Pure preview of the attack a compound answer (a charge) would make, as it would
         make it; None when the ruleset has none for it."""

@@ -233,6 +233,11 @@ class Ruleset:
     ) -> AttackPreview:
         raise NotImplementedError
 
+    def armour_class(self, ctx: Context, unit: str) -> tuple[int, tuple[Modifier, ...]] | None:
+        """The unit's AC now and what changes it from its usual AC (Total Defense +2 ...),
+        for the unit card; None when the ruleset has no AC."""
+        return None
+
     def answer_preview(self, ctx: Context, answer: Answer) -> AttackPreview | None:
         """Pure preview of the attack a compound answer would make as it would make it
         (a charge: from its end square, with its bonus), or None when the ruleset has no

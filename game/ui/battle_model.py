@@ -21,6 +21,7 @@ from game.geometry.grid import Cell
 from game.maps.battlefield import Battlefield, Spawn
 from game.ui.theme import ENEMY_TYPE_COLOURS, colour
 from game.ui.tokens import TokenInfo
+from game.ui.unit_sheet import card_subset, template_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,37 +100,6 @@ def enemy_numbers(keys_and_templates: Sequence[tuple[str, str]]) -> dict[str, in
         counts[template] = counts.get(template, 0) + 1
         out[key] = counts[template]
     return out
-
-
-def template_lines(template: UnitTemplate, content: Content) -> list[tuple[str, str]]:
-    """Stats, weapons with damage and Shock, armour: the unit sheet's rows."""
-    lines: list[tuple[str, str]] = [
-        ("AC", str(template.ac)),
-        ("Hit dice", f"{template.hd}  (attack +{template.attack_bonus})"),
-        ("Speed", f"{template.speed_ft} ft"),
-    ]
-    if template.is_party:
-        scores = "  ".join(f"{a} {template.score(a)}" for a in template.attributes)
-        lines.append(("Attributes", scores))
-    for weapon_id in template.weapons:
-        weapon = content.weapons.get(weapon_id)
-        if weapon is None:
-            continue
-        shock = ""
-        if weapon.shock is not None:
-            ac = "-" if weapon.shock.ac is None else str(weapon.shock.ac)
-            shock = f", Shock {weapon.shock.points}/{ac}"
-        lines.append(("Weapon", f"{weapon.name}: {weapon.damage}{shock}"))
-    armour = content.armours.get(template.armour) if template.armour else None
-    shield = content.shields.get(template.shield) if template.shield else None
-    gear = ", ".join(g.name for g in (armour, shield) if g is not None) or "none"
-    lines.append(("Armour", gear))
-    traits = [t for t, on in (("fearless", template.fearless), ("trained", template.trained)) if on]
-    if template.size != "medium":
-        traits.append(template.size)
-    if traits:
-        lines.append(("Traits", ", ".join(traits)))
-    return lines
 
 
 class PreviewModel:
@@ -223,7 +193,8 @@ class PreviewModel:
         if template is None:
             return [("Template", f"{token.template} (unknown)")]
         return card_subset(
-            [("HP", f"{token.hp}/{token.max_hp}")] + template_lines(template, self.content)
+            [("HP", f"{token.hp}/{token.max_hp}")]
+            + template_lines(template, self.content, full=False)
         )
 
     def sheet_lines(self, key: str) -> list[tuple[str, str]]:
@@ -245,11 +216,6 @@ class PreviewModel:
             terrain.blocks_sight,
             terrain.concealment,
         )
-
-
-def card_subset(lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The rows that fit the small unit card (the sheet shows them all)."""
-    return [row for row in lines if row[0] not in ("Attributes", "Hit dice", "Traits")][:7]
 
 
 def _typical_hp(template: UnitTemplate | None) -> int:

@@ -27,13 +27,16 @@ from game.ui.map_view import MapView
 from game.ui.overlays import PauseScene
 from game.ui.theme import colour
 from game.ui.tokens import MARKERS, TokenInfo, draw_token
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.unit_sheet import condition_lines
+from game.ui.widgets import Button, draw_panel, draw_text, wrap
 
 TOP_H = 46
 SIDE_W = 340
 BOTTOM_H = 96
 PAN_SPEED = 900  # screen pixels per second for WASD/arrows
 DRAG_THRESHOLD = 5
+SHEET_W = 600  # the right-click unit sheet
+SHEET_LABEL_W = 130
 
 
 class BattleScene(Scene):
@@ -78,7 +81,7 @@ class BattleScene(Scene):
             self._fitted = True
         self.camera = self.camera.clamped(self.model.width, self.model.height)
         self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H)
-        self.card_rect = pygame.Rect(self.side_rect.x + 10, self.side_rect.y + 10, SIDE_W - 20, 250)
+        self.card_rect = pygame.Rect(self.side_rect.x + 10, self.side_rect.y + 10, SIDE_W - 20, 262)
         self.log.rect = pygame.Rect(
             self.side_rect.x + 10,
             self.card_rect.bottom + 10,
@@ -457,15 +460,25 @@ class BattleScene(Scene):
             )
 
     def _draw_sheet(self, surface: pygame.Surface, key: str) -> None:
+        """The right-click unit sheet: every row of the model's sheet, then the unit's
+        conditions with what each does; long values wrap; kept inside the board."""
         token = self.model.token(key)
         if token is None:
             self.sheet_unit = None
             return
-        lines = self.model.sheet_lines(key)
-        conditions = [MARKERS[c].label for c in MARKERS if c in token.conditions]
+        rows = self.model.sheet_lines(key)
+        conditions = condition_lines(token.conditions)
         if conditions:
-            lines = [*lines, ("Conditions", ", ".join(conditions))]
-        rect = pygame.Rect(0, 0, 460, 120 + 24 * len(lines))
+            rows = [*rows, ("Conditions", ""), *conditions]
+        width = min(SHEET_W, self.viewport.w - 8)
+        value_w = width - SHEET_LABEL_W - 36
+        size = theme.SIZE_SMALL
+        line_h = theme.font("body", size).get_height() + 2
+        wrapped = [
+            (label, wrap(value, value_w, "body", size) if value else [""]) for label, value in rows
+        ]
+        height = 106 + sum(len(lines) * line_h + 4 for _, lines in wrapped) + 24
+        rect = pygame.Rect(0, 0, width, height)
         rect.center = self.viewport.center
         rect.clamp_ip(self.viewport)
         draw_panel(surface, rect, fill="parchment", border="wood_dark")
@@ -486,11 +499,21 @@ class BattleScene(Scene):
             role="italic",
             fg="ink_soft",
         )
-        y = disc.bottom + 18
-        for label, value in lines:
-            draw_text(surface, label, (rect.x + 20, y), role="bold", size=theme.SIZE_SMALL + 1)
-            draw_text(surface, value, (rect.x + 140, y), size=theme.SIZE_SMALL + 1)
-            y += 24
+        y = disc.bottom + 14
+        for label, lines in wrapped:
+            heading = label == "Conditions" and lines == [""]
+            draw_text(
+                surface,
+                label,
+                (rect.x + 20, y),
+                role="title" if heading else "bold",
+                size=size,
+                fg="ink" if not heading else "wood",
+            )
+            for line in lines:
+                draw_text(surface, line, (rect.x + 20 + SHEET_LABEL_W, y), size=size, fg="ink")
+                y += line_h
+            y += 4
         draw_text(
             surface,
             "Esc or right-click elsewhere to close",

@@ -19,14 +19,9 @@ from dataclasses import dataclass
 from game.engine import Answer, Battle, Decision
 from game.engine.events import Damaged, Event
 from game.geometry.grid import Cell
-from game.ui.battle_model import (
-    SideView,
-    card_subset,
-    enemy_numbers,
-    template_lines,
-    type_colours,
-)
+from game.ui.battle_model import SideView, enemy_numbers, type_colours
 from game.ui.tokens import TokenInfo
+from game.ui.unit_sheet import card_subset, template_lines
 from game.world.components import Budget, Conditions
 
 # UnitView.status → condition marker (see game.ui.tokens.MARKERS)
@@ -266,9 +261,13 @@ class EngineModel:
         return template.name if template else token.template
 
     def card_lines(self, key: str) -> list[tuple[str, str]]:
-        return card_subset(self.sheet_lines(key))
+        return card_subset(self._lines(key, full=False))
 
     def sheet_lines(self, key: str) -> list[tuple[str, str]]:
+        return self._lines(key, full=True)
+
+    def _lines(self, key: str, *, full: bool) -> list[tuple[str, str]]:
+        """HP, status and the template's rows, with the AC as it is now."""
         token = self.token(key)
         if token is None:
             return []
@@ -276,7 +275,8 @@ class EngineModel:
         lines = [("HP", f"{view.hp}/{view.max_hp}"), ("Status", view.status)]
         template = self.content.templates.get(view.template)
         if template is not None:
-            lines += template_lines(template, self.content)
+            ac_now = self.battle.armour_class(key)
+            lines += template_lines(template, self.content, full=full, ac_now=ac_now)
         return lines
 
     def cell_tooltip(self, cell: Cell) -> str:

@@ -22,27 +22,55 @@ FALLBACK_ICON = "person"
 
 @dataclass(frozen=True, slots=True)
 class Marker:
-    """How a condition shows on a token."""
+    """How a condition shows on a token, and what it does (the unit sheet says so)."""
 
     icon: str
     label: str
     colour: str
+    effect: str = ""
 
 
 # Condition key → marker. Keys are the UI's names; the battle adapter maps the
-# engine's condition components onto them.
+# engine's condition components onto them. Effects as source 004 has them.
 MARKERS: dict[str, Marker] = {
-    "prone": Marker("falling", "Prone", "#c9a23a"),
-    "grappled": Marker("grab", "Grappled", "#b5562f"),
-    "total_defense": Marker("checked-shield", "Total Defense", "#4f86c6"),
-    "screening": Marker("shield-reflect", "Screening an ally", "#3f9a8c"),
-    "disengaged": Marker("back-forth", "Disengaged", "#6c8f4a"),
-    "mortally_wounded": Marker("heart-beats", "Mortally wounded", "#c0392b"),
-    "stabilised": Marker("heart-beats", "Stabilised (out of the fight)", "#6c8f4a"),
-    "routed": Marker("run", "Routed: flees on its turns", "#d0803a"),
-    "fled": Marker("run", "Fled", "#8a7f70"),
-    "surrendered": Marker("flying-flag", "Surrendered", "#e8e2d0"),
-    "holding": Marker("hourglass", "Holding an action", "#9a6fc0"),
+    "prone": Marker(
+        "falling",
+        "Prone",
+        "#c9a23a",
+        "melee from beside it +2, ranged at it -2; its own melee -4; half speed",
+    ),
+    "grappled": Marker("grab", "Grappled", "#b5562f", "cannot move; fights only unarmed"),
+    "total_defense": Marker(
+        "checked-shield", "Total Defense", "#4f86c6", "AC +2 and no Shock until its next turn"
+    ),
+    "screening": Marker(
+        "shield-reflect",
+        "Screening an ally",
+        "#3f9a8c",
+        "may take the blows aimed at its ward (opposed check)",
+    ),
+    "disengaged": Marker(
+        "back-forth", "Disengaged", "#6c8f4a", "provokes no attacks of opportunity this round"
+    ),
+    "mortally_wounded": Marker(
+        "heart-beats",
+        "Mortally wounded",
+        "#c0392b",
+        "dies after 6 rounds unless first aid stabilises it",
+    ),
+    "stabilised": Marker(
+        "heart-beats", "Stabilised (out of the fight)", "#6c8f4a", "will live; out of the fight"
+    ),
+    "routed": Marker(
+        "run", "Routed: flees on its turns", "#d0803a", "flees on its turns; still a target"
+    ),
+    "fled": Marker("run", "Fled", "#8a7f70", "has left the battle"),
+    "surrendered": Marker(
+        "flying-flag", "Surrendered", "#e8e2d0", "out of the fight; no need to attack it"
+    ),
+    "holding": Marker(
+        "hourglass", "Holding an action", "#9a6fc0", "may act at any point until the round ends"
+    ),
 }
 
 

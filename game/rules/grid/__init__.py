@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.rules import register_ruleset
-from game.rules.base import AttackPreview, Flow, Ruleset
+from game.rules.base import AttackPreview, Flow, Modifier, Ruleset
 from game.rules.grid import hooks, units
 from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
 from game.rules.grid.charge import Charge, charge_preview
@@ -23,7 +23,7 @@ from game.rules.grid.disengage import DisengageSpec
 from game.rules.grid.end_turn import EndTurnSpec
 from game.rules.grid.move import MoveSpec
 from game.rules.grid.opportunity import leaving_threats
-from game.rules.grid.resolution import preview
+from game.rules.grid.resolution import preview, target_ac
 from game.rules.grid.state import GridState
 from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, VisibilityRefresh
 from game.rules.grid.turn import combat
@@ -73,6 +73,9 @@ class GridRuleset(Ruleset):
         self, ctx: Context, attacker: str, target: str, weapon: str, *, ranged: bool | None = None
     ) -> AttackPreview:
         return preview(ctx, attacker, target, weapon, ranged)
+
+    def armour_class(self, ctx: Context, unit: str) -> tuple[int, tuple[Modifier, ...]] | None:
+        return target_ac(ctx, unit)
 
     def answer_preview(self, ctx: Context, answer: Answer) -> AttackPreview | None:
         if isinstance(answer, Charge):
