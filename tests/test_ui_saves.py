@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import write_map
+from ui_support import quick_window, write_map
 
 from game.saves import Autosaver, read_save, save_battle
 from game.ui.app import App
@@ -23,7 +23,6 @@ from game.ui.overlays import HandOffScene, PauseScene
 from game.ui.play_scene import PlayScene
 from game.ui.replay_scene import ReplayScene
 from game.ui.save_list import SaveListScene
-from game.ui.settings import Settings
 
 
 @pytest.fixture
@@ -38,11 +37,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def app(tmp_path: Path, data: Path) -> Iterator[App]:
-    a = App(
-        Settings(reaction_prompts="never", ai_speed="instant"),
-        settings_file=tmp_path / "settings.json",
-        size=(1280, 720),
-    )
+    a = quick_window(tmp_path)
     yield a
     a.close()
 
@@ -346,7 +341,7 @@ _CHILD = """
 import os, sys
 sys.path[:0] = [{repo!r}, {tests!r}]
 from pathlib import Path
-from ui_support import write_map
+from ui_support import quick_window, write_map
 from game.ui.app import App
 from game.ui.flow import GameFlow
 from game.ui.play_scene import PlayScene

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 TILE = 16
 
@@ -91,3 +95,16 @@ def write_map(
         encoding="utf-8",
     )
     return path
+
+
+def quick_window(tmp_path: Path) -> App:
+    """A 1280×720 window whose AI answers at once and whose reaction prompts are never
+    asked (they are declined), with a settings file of the test's own."""
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    return App(
+        Settings(reaction_prompts="never", ai_speed="instant"),
+        settings_file=tmp_path / "settings.json",
+        size=(1280, 720),
+    )

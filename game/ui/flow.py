@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.ui.app import App, Scene
 from game.ui.battle_saves import BattleSaves
@@ -12,6 +13,9 @@ from game.ui.catalogue import MapEntry, load_catalogue, rulesets
 from game.ui.map_view import MapLoadError, MapView
 from game.ui.menu import BattleSetup, MenuScene
 from game.ui.overlays import SettingsScene
+
+if TYPE_CHECKING:
+    from game.engine import Battle
 
 
 def ai_levels() -> list[str]:
@@ -139,6 +143,42 @@ class GameFlow:
             return False
         self.app.push(ReplayScene(cursor, view, self.app.pop))
         return True
+
+    def play_again(self, battle: Battle, view: MapView, fog: bool, same_seed: bool) -> None:
+        """From the victory screen (#36): the same battle (map, ruleset and its house rules,
+        who commands each side, fog) from the start, with new dice or the same seed."""
+        from game.engine import Battle
+        from game.ui.play_scene import new_seed, play_scene_for
+
+        seed = battle.seed if same_seed else new_seed()
+        again = Battle(
+            battle.battlefield,
+            battle.ruleset_id,
+            seed,
+            dict(battle.controllers),
+            content=battle.content,
+            options=battle.ruleset_options,
+        )
+        scene = play_scene_for(again, view, self, fog=fog)
+        if isinstance(scene, str):
+            self.app.notify(scene)
+            return
+        self._discard_battles()
+        self.app.reset(scene)
+
+    def watch_battle(self, battle: Battle, view: MapView, fog: bool) -> None:
+        """The replay viewer on a battle of this window (the one just won or lost, #36),
+        from its answers in memory; closing it comes back to where it was opened."""
+        from game.saves import ReplayCursor, snapshot
+        from game.ui.replay_scene import ReplayScene
+
+        try:
+            save = snapshot(battle, fog=fog)
+        except ValueError as exc:
+            self.app.notify(f"cannot replay this battle: {exc}")
+            return
+        cursor = ReplayCursor(save, battle.battlefield, "this battle", content=battle.content)
+        self.app.push(ReplayScene(cursor, view, self.app.pop))
 
     def show_saves(self) -> None:
         """The load list: saved battles to resume or to watch."""

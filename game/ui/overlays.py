@@ -9,7 +9,7 @@ reaction prompts.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -18,7 +18,15 @@ from game.ui.app import Scene
 from game.ui.background import backdrop
 from game.ui.settings import AI_SPEEDS, REACTION_PROMPTS, WINDOW_SIZES
 from game.ui.theme import colour
-from game.ui.widgets import Button, Choice, Widget, draw_panel, draw_paragraphs, draw_text
+from game.ui.widgets import (
+    Button,
+    Choice,
+    Widget,
+    draw_panel,
+    draw_paragraphs,
+    draw_text,
+    fit_text,
+)
 
 
 def _dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -271,8 +279,27 @@ class HandOffScene(Scene):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class SideSummary:
+    """One side's row of the victory table."""
+
+    name: str
+    colour: str
+    units: int
+    standing: int
+    fallen: int  # dead, dying or otherwise down
+    fled: int  # fled or routed
+    surrendered: int
+    damage: int  # dealt to the other sides
+
+
+SUMMARY_COLUMNS = ("Standing", "Fallen", "Fled", "Surrendered", "Damage dealt")
+
+
 class VictoryScene(Scene):
-    """The end of a battle: who won, and a summary table; back to the menu."""
+    """The end of a battle: who won, a table per side, and what next (#36): watch the
+    battle again in the replay viewer, play it again with new dice or the same seed, or go
+    back to the menu (Enter)."""
 
     opaque = False
 
@@ -280,26 +307,49 @@ class VictoryScene(Scene):
         self,
         headline: str,
         colour_name: str,
-        lines: Sequence[tuple[str, str]],
+        rounds: int,
+        sides: Sequence[SideSummary],
         detail: str,
         back_to_menu: Callable[[], None],
+        *,
+        play_again: Callable[[bool], None] | None = None,
+        watch: Callable[[], None] | None = None,
     ) -> None:
         self.headline = headline
         self.colour_name = colour_name
-        self.lines = list(lines)
+        self.rounds = rounds
+        self.sides = list(sides)
         self.detail = detail
         self.button = Button(
-            "Back to menu", back_to_menu, style="primary", shortcut=pygame.K_RETURN
+            "Back to menu", back_to_menu, style="primary", shortcut=pygame.K_RETURN,
+            hint="Choose another battle [Enter].",
         )
+        self.buttons: list[Button] = []
+        if watch is not None:
+            self.buttons.append(Button(
+                "Watch replay", watch, shortcut=pygame.K_r,
+                hint="Step through this battle from its first move [R].",
+            ))
+        if play_again is not None:
+            self.buttons += [
+                Button("Play again", lambda: play_again(False), shortcut=pygame.K_n,
+                       hint="The same battle and sides with new dice [N]."),
+                Button("Same seed", lambda: play_again(True),
+                       hint="The same battle with the same dice: try other choices."),
+            ]
+        self.buttons.append(self.button)
 
     def handle(self, event: pygame.event.Event) -> None:
-        self.button.handle(event)
+        for button in self.buttons:
+            if button.handle(event):
+                return
 
     def draw(self, surface: pygame.Surface) -> None:
         _dim(surface, 170)
         w, h = surface.get_size()
-        body = 84 + 18 + (68 if self.detail else 0) + 30 * len(self.lines) + 96
-        panel = pygame.Rect(0, 0, min(640, w - 80), min(body, h - 80))
+        row_h = 34
+        body = 84 + 18 + (40 if self.detail else 0) + row_h * (len(self.sides) + 1) + 110
+        panel = pygame.Rect(0, 0, min(760, w - 40), min(body, h - 40))
         panel.center = (w // 2, h // 2)
         draw_panel(surface, panel, fill="parchment", border="wood_dark")
         band = pygame.Rect(panel.x + 3, panel.y + 3, panel.w - 6, 84)
@@ -320,28 +370,68 @@ class VictoryScene(Scene):
             anchor="center",
             shadow=True,
         )
-        y = band.bottom + 18
+        y = band.bottom + 16
         if self.detail:
-            y += (
-                draw_paragraphs(
-                    surface,
-                    self.detail,
-                    pygame.Rect(panel.x + 32, y, panel.w - 64, 60),
-                    role="italic",
-                    fg="ink_soft",
-                )
-                + 8
+            y += draw_paragraphs(
+                surface,
+                self.detail,
+                pygame.Rect(panel.x + 32, y, panel.w - 64, 60),
+                role="italic",
+                fg="ink_soft",
+            ) + 10
+        self._draw_table(surface, pygame.Rect(panel.x + 28, y, panel.w - 56, 0), row_h)
+        self._layout_buttons(panel)
+        for button in self.buttons:
+            button.draw(surface)
+
+    def _draw_table(self, surface: pygame.Surface, area: pygame.Rect, row_h: int) -> None:
+        """Side | Standing | Fallen | Fled | Surrendered | Damage dealt, numbers centred
+        under their heading, a colour swatch before each side's name."""
+        name_w = max(160, area.w - len(SUMMARY_COLUMNS) * 104)
+        col_w = (area.w - name_w) // len(SUMMARY_COLUMNS)
+        centres = [area.x + name_w + col_w * i + col_w // 2 for i in range(len(SUMMARY_COLUMNS))]
+        small = theme.SIZE_SMALL - 1
+        y = area.y
+        draw_text(surface, "Side", (area.x + 6, y + row_h // 2), role="bold", size=small,
+                  fg="ink_soft", anchor="midleft")
+        for heading, cx in zip(SUMMARY_COLUMNS, centres, strict=True):
+            draw_text(surface, heading, (cx, y + row_h // 2), role="bold", size=small,
+                      fg="ink_soft", anchor="center")
+        y += row_h
+        pygame.draw.line(surface, colour("wood"), (area.x, y - 2), (area.right, y - 2), 2)
+        for i, side in enumerate(self.sides):
+            row = pygame.Rect(area.x, y, area.w, row_h)
+            if i % 2 == 0:
+                pygame.draw.rect(surface, colour("parchment_dark"), row, border_radius=4)
+            swatch = pygame.Rect(0, 0, 14, 14)
+            swatch.midleft = (row.x + 8, row.centery)
+            pygame.draw.rect(surface, colour(side.colour), swatch, border_radius=3)
+            name = fit_text(side.name, name_w - 36, "bold", theme.SIZE_BODY)
+            draw_text(surface, name, (swatch.right + 10, row.centery), role="bold",
+                      fg="ink", anchor="midleft")
+            values = (
+                f"{side.standing}/{side.units}", side.fallen, side.fled, side.surrendered,
+                side.damage,
             )
-        for label, value in self.lines:
-            draw_text(surface, label, (panel.x + 40, y), role="bold", fg="ink")
-            draw_text(surface, value, (panel.right - 40, y), fg="ink", anchor="topright")
-            y += 30
-            pygame.draw.line(
-                surface, colour("parchment_dark"), (panel.x + 36, y - 4), (panel.right - 36, y - 4)
-            )
-        self.button.rect = pygame.Rect(0, 0, 240, 48)
-        self.button.rect.midbottom = (panel.centerx, panel.bottom - 22)
-        self.button.draw(surface)
+            for value, cx in zip(values, centres, strict=True):
+                faint = value == 0
+                draw_text(surface, str(value), (cx, row.centery), fg="muted" if faint else "ink",
+                          anchor="center")
+            y += row_h
+
+    def _layout_buttons(self, panel: pygame.Rect) -> None:
+        gap = 12
+        n = len(self.buttons)
+        bw = min(200, (panel.w - 56 - gap * (n - 1)) // n)
+        x = panel.centerx - (bw * n + gap * (n - 1)) // 2
+        for button in self.buttons:
+            button.rect = pygame.Rect(x, panel.bottom - 22 - 48, bw, 48)
+            button.size = theme.SIZE_BODY - 2
+            x += bw + gap
 
     def tooltip(self, mouse: tuple[int, int]) -> str:
-        return self.button.tooltip(mouse)
+        for button in self.buttons:
+            text = button.tooltip(mouse)
+            if text:
+                return text
+        return ""

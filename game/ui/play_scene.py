@@ -42,11 +42,12 @@ from game.ui.battle_scene import BOTTOM_H, BattleScene
 from game.ui.board import Overlays
 from game.ui.engine_model import EngineModel, Placed
 from game.ui.map_view import MapView
-from game.ui.overlays import HandOffScene, VictoryScene
+from game.ui.overlays import HandOffScene
 from game.ui.reaction_prompt import ReactionPrompt
 from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
 from game.ui.theme import colour
 from game.ui.tokens import draw_token, icon_image
+from game.ui.victory_summary import victory_scene
 from game.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
@@ -209,8 +210,10 @@ class PlayScene(BattleScene):
         *,
         fog: bool = False,
         saves: BattleSaves | None = None,
+        flow: GameFlow | None = None,
     ) -> None:
         self.battle = battle
+        self.flow = flow  # for the victory screen's Play again and Watch replay
         self.fog = fog
         self.saves = saves
         self._fog_key: object = None
@@ -640,28 +643,25 @@ class PlayScene(BattleScene):
             self.give(decline)
 
     def _show_victory(self) -> None:
-        winner = self.battle.winner
-        views = self.battle.units()
-        names = {s.id: s.name for s in self.battle.battlefield.scenario.sides}
-        if winner is not None and winner in names:
-            side = self.battle.battlefield.side(winner)
-            humans = self.human_sides()
-            if len(humans) == 1:
-                headline = "Victory!" if winner in humans else "Defeat"
-            else:
-                headline = f"{side.name} win"
-            tone = side.colour
-            detail = f"{side.name} hold the field after {self.battle.round} rounds."
-        else:
-            headline, tone = "A draw", "wood_light"
-            detail = f"Neither side prevailed after {self.battle.round} rounds."
+        flow = self.flow
+        again: Callable[[bool], None] | None = None
+        watch: Callable[[], None] | None = None
+        if flow is not None:
+            view = self.board.view
+
+            def again(same_seed: bool) -> None:
+                flow.play_again(self.battle, view, self.fog, same_seed)
+
+            def watch() -> None:
+                flow.watch_battle(self.battle, view, self.fog)
+
         dealt = self.engine.damage_by_side()
-        lines = [("Rounds", str(self.battle.round))]
-        for side_id, name in names.items():
-            mine = [v for v in views if v.side == side_id]
-            lost = sum(1 for v in mine if not v.in_fight)
-            lines.append((name, f"{lost}/{len(mine)} lost · {dealt.get(side_id, 0)} damage dealt"))
-        self.app.push(VictoryScene(headline, tone, lines, detail, self.back_to_menu))
+        self.app.push(
+            victory_scene(
+                self.battle, dealt, self.human_sides(), self.back_to_menu,
+                play_again=again, watch=watch,
+            )
+        )
 
     # -- sight: fog of war and cover lines ----------------------------------------------------
 
@@ -1269,7 +1269,9 @@ def play_scene_for(battle: Battle, view: MapView, flow: GameFlow, *, fog: bool) 
     except UnknownController as exc:
         battle.close()
         return str(exc)
-    return PlayScene(battle, view, flow.back_to_menu, ai_answer=ai, fog=fog, saves=flow.saves)
+    return PlayScene(
+        battle, view, flow.back_to_menu, ai_answer=ai, fog=fog, saves=flow.saves, flow=flow
+    )
 
 
 def ai_controller(
