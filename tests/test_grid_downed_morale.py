@@ -246,13 +246,13 @@ def test_surrendered_units_stay_on_their_square_as_non_combatants() -> None:
     assert [v.id for v in b.units("bandits") if v.in_fight] == ["sk"]
 
 
-def test_morale_rolls_take_the_odds_minus_two_at_two_to_one_plus_one_when_outnumbered() -> None:
+def test_morale_rolls_take_the_odds_minus_one_at_two_to_one_plus_one_when_outnumbered() -> None:
     """Decision (004 · Morale: they fight to the death only when it is their best shot):
     the numbers still fighting modify the 2d6. Gor falls: Hal and Sk (fearless) against
-    Ada alone is two to one, so Hal's 2d6 of 9 becomes 7 against Morale 7 and holds; in
+    Ada alone is two to one, so Hal's 2d6 of 8 becomes 7 against Morale 7 and holds; in
     the same spot against Ada and two friends, Hal is outnumbered: 7 becomes 8 and breaks."""
     b = three_bandits([8, 1])
-    push(b, 15, 4, 4, 5)
+    push(b, 15, 4, 4, 4)
     act(b, MeleeAttack("ada", "gor", "sword"))
     (check,) = morale_rolls(b)
     assert check.total == 7 and check.outcome == "holds"

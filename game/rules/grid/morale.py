@@ -16,8 +16,8 @@ family of rules:
   then the first casualty, then alone and badly hurt); the weaker ones are used up too and
   named in the roll's line ("leader down; also first casualty").
 - Odds (they fight on while it is their best shot): the roll takes −1 when the unit's side
-  outnumbers the foes still fighting it, −2 when it has at least twice their number, and +1
-  when the side is outnumbered. A horde shrugs off its first losses; a beaten side breaks.
+  has at least twice the number of the foes still fighting it, and +1 when the side is
+  outnumbered. A horde holds better at its first losses; a beaten side breaks sooner.
 - A failed check routs the unit. On each of its turns a routed unit flees toward the
   nearest map edge (Disengaging first when an enemy could strike it and its Main action
   is free, then using its Move and, if it still has it, its Main as a second Move). On
@@ -54,14 +54,11 @@ def checks_morale(ctx: Context, unit: str) -> bool:
 
 def odds(ctx: Context, side: str, lost: int = 0) -> tuple[int, str]:
     """The morale roll's modifier from the numbers still fighting (less ``lost`` more of
-    the side), and how it reads: −2 at two to one or better, −1 when the side outnumbers
-    its foes, +1 when outnumbered."""
+    the side), and how it reads: −1 at two to one or better, +1 when outnumbered."""
     mine = sum(1 for u in units.units_of(ctx, side) if units.in_fight(ctx, u)) - lost
     foes = sum(1 for u in ctx.units() if units.side(ctx, u) != side and units.in_fight(ctx, u))
     if mine >= 2 * foes:
-        return -2, "outnumbering their foes two to one"
-    if mine > foes:
-        return -1, "outnumbering their foes"
+        return -1, "outnumbering their foes two to one"
     if mine < foes:
         return 1, "outnumbered"
     return 0, ""
