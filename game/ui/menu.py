@@ -62,13 +62,15 @@ ROW_H = 68
 
 @dataclass(frozen=True, slots=True)
 class BattleSetup:
-    """What the menu hands to the battle: the map, ruleset, who controls each side, seed."""
+    """What the menu hands to the battle: the map, ruleset, who controls each side, seed,
+    fog, and the ruleset's house rules set in the menu (name, value)."""
 
     map: MapEntry
     ruleset: str
     controllers: tuple[tuple[str, str], ...]  # (side id, "human" | "ai" | an AI level)
     seed: int | None
     fog: bool = False
+    options: tuple[tuple[str, str], ...] = ()  # house rules changed from the default
 
     def controller(self, side_id: str) -> str:
         return dict(self.controllers)[side_id]
@@ -145,6 +147,13 @@ class MenuScene(Scene):
             hint="Hide what none of your units can see. Preset from the map.",
         )
         self.side_choices: list[Choice] = []
+        # house rules (issue 7) per ruleset id, only those changed from the default
+        self.house_rules: dict[str, dict[str, str]] = {}
+        self.house_rules_button = Button(
+            "House rules",
+            self._house_rules,
+            hint="The ruleset's optional rules: look at them and switch them on or off.",
+        )
         self.start_button = Button(
             "Start battle",
             self._start,
@@ -240,7 +249,32 @@ class MenuScene(Scene):
             for side, choice in zip(entry.sides, self.side_choices, strict=True)
         )
         seed = int(self.seed.text) if self.seed.text else None
-        return BattleSetup(entry, self.ruleset.value, controllers, seed, self.fog.value == "on")
+        ruleset = self.ruleset.value
+        options = tuple(sorted(self.house_rules.get(ruleset, {}).items()))
+        return BattleSetup(entry, ruleset, controllers, seed, self.fog.value == "on", options)
+
+    def _house_rules(self) -> None:
+        from game.ui.house_rules import HouseRulesScene, rule_options
+
+        ruleset = self.ruleset.value
+        specs = rule_options(ruleset)
+        if not specs:
+            self.app.notify(f"The {ruleset} ruleset has no house rules.")
+            return
+
+        def keep(values: dict[str, str]) -> None:
+            self.house_rules[ruleset] = values
+
+        self.app.push(HouseRulesScene(ruleset, specs, self.house_rules.get(ruleset, {}), keep))
+
+    def _update_house_rules_button(self) -> None:
+        from game.ui.house_rules import rule_options, summary
+
+        specs = rule_options(self.ruleset.value)
+        self.house_rules_button.label = summary(specs, self.house_rules.get(self.ruleset.value, {}))
+        self.house_rules_button.set_enabled(
+            bool(specs), f"the {self.ruleset.value} ruleset has no optional rules"
+        )
 
     def _start(self) -> None:
         setup = self.setup()
@@ -281,6 +315,8 @@ class MenuScene(Scene):
         self.seed.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
         y += 44
         self.fog.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
+        y += 44
+        self.house_rules_button.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
         self.start_button.rect = pygame.Rect(0, 0, form_w, 52)
         self.start_button.rect.bottomleft = (self.form_rect.x, self.form_rect.bottom)
         self.start_button.size = theme.SIZE_HEADING - 2
@@ -304,6 +340,7 @@ class MenuScene(Scene):
             self.ruleset,
             self.seed,
             self.fog,
+            self.house_rules_button,
             *self.side_choices,
         ]
 
@@ -538,4 +575,6 @@ class MenuScene(Scene):
             pygame.draw.rect(surface, colour(side.colour), swatch, border_radius=3)
         self.seed.draw(surface)
         self.fog.draw(surface)
+        self._update_house_rules_button()
+        self.house_rules_button.draw(surface)
         self.start_button.draw(surface)

@@ -1251,7 +1251,13 @@ def make_battle_scene(setup: BattleSetup, view: MapView, flow: GameFlow) -> Play
 
     seed = setup.seed if setup.seed is not None else new_seed()
     try:
-        battle = Battle(setup.map.path, setup.ruleset, seed, dict(setup.controllers))
+        battle = Battle(
+            setup.map.path,
+            setup.ruleset,
+            seed,
+            dict(setup.controllers),
+            options=dict(setup.options),
+        )
     except MapError as exc:
         return exc.lines()[0] if exc.problems else str(exc)
     except (ValueError, KeyError) as exc:

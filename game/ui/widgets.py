@@ -327,6 +327,7 @@ class Choice(Widget):
         rect: Rect | None = None,
         on_change: Callable[[str], None] | None = None,
         hint: str = "",
+        label_width: int = 140,
     ) -> None:
         self.label = label
         self.options = list(options)
@@ -334,6 +335,7 @@ class Choice(Widget):
         self.rect = rect or Rect(0, 0, 300, 36)
         self.on_change = on_change
         self.hint = hint
+        self.label_width = label_width  # at most; never more than half the width
 
     @property
     def value(self) -> str:
@@ -350,7 +352,7 @@ class Choice(Widget):
         return left, right
 
     def _box(self) -> Rect:
-        label_w = min(140, self.rect.w // 2)
+        label_w = min(self.label_width, self.rect.w // 2)
         return Rect(self.rect.x + label_w, self.rect.y, self.rect.w - label_w, self.rect.h)
 
     def step(self, delta: int) -> None:

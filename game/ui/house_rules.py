@@ -1,0 +1,144 @@
+"""The house-rules dialog of the menu (issue 7 · house-rule toggles in the menu).
+
+A ruleset lists its optional rules as ``RuleOption`` rows (``Ruleset.rule_options``):
+the dialog shows one ``Choice`` per row with its label, and the help line of the row
+under the mouse (or the one last changed) below them. Done hands back the values that
+differ from the defaults; the menu carries them into ``BattleSetup.options`` and so
+into the ``Battle`` (which checks them like ``--rule NAME=VALUE``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import pygame
+
+from game.rules.options import RuleOption
+from game.ui import theme
+from game.ui.overlays import _Dialog
+from game.ui.theme import colour
+from game.ui.widgets import Button, Choice, draw_paragraphs, draw_text
+
+HELP_H = 120  # the help paragraph under the choices
+
+
+def rule_options(ruleset: str) -> tuple[RuleOption, ...]:
+    """The house rules of ``ruleset`` (none for an unknown one)."""
+    from game.rules import UnknownRuleset, get_ruleset
+
+    try:
+        return tuple(get_ruleset(ruleset).rule_options)
+    except UnknownRuleset:
+        return ()
+
+
+def changed_only(specs: Sequence[RuleOption], values: Mapping[str, str]) -> dict[str, str]:
+    """``values`` without the ones that are the option's default (or not an option)."""
+    table = {s.name: s for s in specs}
+    return {k: v for k, v in values.items() if k in table and v != table[k].default}
+
+
+def summary(specs: Sequence[RuleOption], values: Mapping[str, str]) -> str:
+    """The menu button's text: "House rules: as written", "House rules: 2 changed"."""
+    if not specs:
+        return "House rules: none"
+    n = len(changed_only(specs, values))
+    return "House rules: as written" if n == 0 else f"House rules: {n} changed"
+
+
+class HouseRulesScene(_Dialog):
+    """One choice per house rule of a ruleset; Done calls ``on_done`` with the changes."""
+
+    width = 640
+
+    def __init__(
+        self,
+        ruleset: str,
+        specs: Sequence[RuleOption],
+        values: Mapping[str, str],
+        on_done: Callable[[dict[str, str]], None],
+    ) -> None:
+        super().__init__()
+        self.title = f"House rules · {ruleset}"
+        self.specs = list(specs)
+        self.on_done = on_done
+        self.choices: list[Choice] = []
+        for spec in self.specs:
+            value = values.get(spec.name, spec.default)
+            index = spec.choices.index(value) if value in spec.choices else 0
+            choice = Choice(spec.label, list(spec.choices), index, label_width=260)
+            choice.on_change = lambda _v, s=spec: self._changed(s)
+            self.choices.append(choice)
+        self.focus: RuleOption | None = self.specs[0] if self.specs else None
+        self.done_button = Button("Done", self._done, style="primary", hint="Use these rules.")
+        self.reset_button = Button(
+            "As written", self._reset, style="flat", hint="Every rule back to its default."
+        )
+        self.cancel_button = Button("Cancel", self.close, style="flat")
+        self.items = [*self.choices, self.done_button, self.reset_button, self.cancel_button]
+
+    def values(self) -> dict[str, str]:
+        return {s.name: c.value for s, c in zip(self.specs, self.choices, strict=True)}
+
+    def _changed(self, spec: RuleOption) -> None:
+        self.focus = spec
+
+    def _reset(self) -> None:
+        for spec, choice in zip(self.specs, self.choices, strict=True):
+            choice.set_value(spec.default)
+
+    def _done(self) -> None:
+        self.on_done(changed_only(self.specs, self.values()))
+        self.close()
+
+    # -- layout and drawing ----------------------------------------------------------------
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        """The choices in a column, the help paragraph, the buttons in a row."""
+        self._size = size
+        height = 84 + len(self.choices) * 46 + HELP_H + 8 + 44 + 24
+        self.panel = pygame.Rect(0, 0, self.width, height)
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        y = self.panel.y + 84
+        for choice in self.choices:
+            choice.rect = pygame.Rect(self.panel.x + 32, y, self.width - 64, 34)
+            y += 46
+        self.help_rect = pygame.Rect(self.panel.x + 32, y + 4, self.width - 64, HELP_H)
+        x = self.panel.x + 32
+        for button, w in zip(
+            (self.done_button, self.reset_button, self.cancel_button), (200, 150, 130), strict=True
+        ):
+            button.rect = pygame.Rect(x, self.panel.bottom - 24 - 44, w, 44)
+            x += w + 12
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            for spec, choice in zip(self.specs, self.choices, strict=True):
+                if choice.rect.collidepoint(event.pos):
+                    self.focus = spec
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        for spec, choice in zip(self.specs, self.choices, strict=True):
+            if choice.value != spec.default:  # a mark in the margin: not as written
+                pygame.draw.circle(
+                    surface, colour("gold_bright"), (choice.rect.x - 14, choice.rect.centery), 5
+                )
+        if self.focus is not None:
+            spec = self.focus
+            draw_text(
+                surface,
+                f"{spec.label} ({spec.name}, default {spec.default})",
+                self.help_rect.topleft,
+                role="bold",
+                size=theme.SIZE_SMALL,
+                fg="ink",
+            )
+            draw_paragraphs(
+                surface,
+                spec.help or "",
+                self.help_rect.move(0, 24),
+                size=theme.SIZE_SMALL,
+                fg="ink_soft",
+            )
