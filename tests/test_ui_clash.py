@@ -48,14 +48,20 @@ def _step(app: App, scene: PlayScene) -> None:  # noqa: F811
     _key(app, pygame.K_e)
 
 
-def test_a_hotseat_clash_battle_is_played_with_clicks_and_prompts(
-    app: App, tmp_path: Path  # noqa: F811
-) -> None:
+def hotseat_clash(app: App, tmp_path: Path) -> tuple[Battle, PlayScene]:  # noqa: F811
+    """A clash battle on a small map, both sides human, on the screen."""
     path = write_map(tmp_path / "map", 8, 6)
     battle = Battle(path, "clash", 5, {"party": "human", "foes": "human"})
     scene = PlayScene(battle, MapView.from_file(path), lambda: None)
     app.push(scene)
     app.step(1)
+    return battle, scene
+
+
+def test_a_hotseat_clash_battle_is_played_with_clicks_and_prompts(
+    app: App, tmp_path: Path  # noqa: F811
+) -> None:
+    battle, scene = hotseat_clash(app, tmp_path)
     handoffs = 0
     for _ in range(400):
         if battle.over:

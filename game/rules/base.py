@@ -164,6 +164,9 @@ class Ruleset:
     # (``game.ai.make_controller`` asks the ruleset, so shared code never names one);
     # empty: the default AIs of ``game.ai``.
     ai_module: ClassVar[str] = ""
+    # Every unit declares its intention before anything resolves (``turn`` decisions
+    # answered in secret, then revealed): the battle screen shows the round's plan.
+    declares_intentions: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self.actions: dict[str, ActionSpec] = {}

@@ -41,6 +41,7 @@ from game.ui import theme
 from game.ui.battle_scene import BOTTOM_H, BattleScene
 from game.ui.board import Overlays
 from game.ui.engine_model import EngineModel, Placed
+from game.ui.intentions_panel import IntentionsPanel
 from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene
 from game.ui.reaction_prompt import ReactionPrompt
@@ -70,6 +71,8 @@ ACTION_ICONS: tuple[tuple[str, str], ...] = (
     ("charge", "charging-bull"),
     ("snap", "sword-brandish"),
     ("melee", "crossed-swords"),
+    ("gambit", "shield-bash"),
+    ("retreat", "run"),
     ("ranged", "bow-arrow"),
     ("shoot", "bow-arrow"),
     ("reload", "reload-gun-barrel"),
@@ -92,6 +95,7 @@ ACTION_ICONS: tuple[tuple[str, str], ...] = (
     ("grapple", "grab"),
     ("end_turn", "player-next"),
     ("move", "footsteps"),
+    ("attack", "crossed-swords"),  # last: "ranged_attack" and the like match above
 )
 Point2 = tuple[float, float]
 ACTION_KEYS = (
@@ -254,6 +258,7 @@ class PlayScene(BattleScene):
             hint="Take back the last answer (only while no die was rolled).",
         )
         self.prompt = ReactionPrompt(self._give_quietly, self._weapon_name, ACTION_KEYS)
+        self.intentions = IntentionsPanel()  # declared intentions and the order (clash)
         self.message = ""
 
     def _layout(self, size: tuple[int, int]) -> None:
@@ -511,6 +516,8 @@ class PlayScene(BattleScene):
             pygame.MOUSEBUTTONUP,
         ):
             return getattr(event, "key", None) != pygame.K_ESCAPE  # not the acting player's
+        if self.intentions.handle(event, self):
+            return True
         if d is not None and d.kind == "reaction" and self.human_turn():
             self._build_prompt(d)
             for button in self.prompt_buttons:
@@ -853,6 +860,7 @@ class PlayScene(BattleScene):
         super().draw(surface)
         if walking or self.anim.floaters or self.anim.flashes:
             self._draw_animations(surface, walking)
+        self.intentions.draw(surface, self)
         self._draw_target_preview(surface)
         d = self.decision
         if d is not None and d.kind == "reaction" and self.human_turn() and not self.anim.busy:

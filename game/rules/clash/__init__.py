@@ -38,6 +38,7 @@ class ClashRuleset(Ruleset):
     name = "Clash (source 000)"
     rule_options = OPTIONS
     ai_module = "game.ai.clash"
+    declares_intentions = True
 
     def __init__(self) -> None:
         super().__init__()

@@ -47,13 +47,15 @@ class IntentionRevealed(Event):
 @dataclass(frozen=True, slots=True)
 class OrderSet(Event):
     """The resolution order of one group (``group``: "quick" or "full"), unit ids and
-    names, first to last."""
+    names, first to last; ``placed_by``: per unit, the roll that placed it ("DEX 7/11:
+    before the enemies") or ""."""
 
     kind: ClassVar[str] = "order_set"
     tone: ClassVar[str] = "turn"
     group: str
     order: tuple[str, ...]
     names: tuple[str, ...]
+    placed_by: tuple[str, ...] = ()
 
     def text(self) -> str:
         who = ", ".join(self.names) if self.names else "nobody"

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.engine.answers import Answer
-from game.engine.events import Note
+from game.engine.events import Note, Rolled
 from game.rules.clash import units
 from game.rules.clash.events import OrderSet
 from game.rules.clash.house_rules import MELEE_CLASHES, on
@@ -64,26 +64,40 @@ class Entry:
 
 def beat_the_enemies(ctx: Context, entries: list[Entry], group: str) -> list[Entry]:
     """The DEX-save order of one group (see the module docstring)."""
+    return dex_order(ctx, entries, group)[0]
+
+
+def dex_order(
+    ctx: Context, entries: list[Entry], group: str
+) -> tuple[list[Entry], dict[str, str]]:
+    """The DEX-save order of one group, and per player unit what placed it ("DEX 7/11:
+    before the enemies") for the screen's order list."""
     players = [e for e in entries if units.is_party(ctx, e.unit)]
     enemies = [e for e in entries if not units.is_party(ctx, e.unit)]
     side_rank = {s: i for i, s in enumerate(ctx.side_order)}
     enemies.sort(key=lambda e: side_rank.get(units.side(ctx, e.unit), 0))  # stable
     if not enemies or not players:
-        return players + enemies
+        return players + enemies, {}
     before: list[Entry] = []
     after: list[Entry] = []
+    why: dict[str, str] = {}
     for e in players:
         legs = units.state(ctx, e.unit).leg_hits
         if legs >= 2:
             ctx.emit(Note(f"{units.name(ctx, e.unit)} cannot beat anyone on a ruined leg",
                           e.unit))
             after.append(e)
-        elif save(ctx, e.unit, "DEX", f"to act before the enemies ({group} turns)",
-                  disadvantage=legs == 1):
-            before.append(e)
-        else:
-            after.append(e)
-    return before + enemies + after
+            why[e.unit] = "ruined leg: after the enemies"
+            continue
+        start = len(ctx.events)
+        made = save(ctx, e.unit, "DEX", f"to act before the enemies ({group} turns)",
+                    disadvantage=legs == 1)
+        (before if made else after).append(e)
+        rolled = [r.total for r in ctx.events[start:] if isinstance(r, Rolled)]
+        score = units.state(ctx, e.unit).DEX
+        where = "before" if made else "after"
+        why[e.unit] = f"DEX {max(rolled, default=0)}/{score}: {where} the enemies"
+    return before + enemies + after, why
 
 
 def clash_key(ctx: Context, entry: Entry) -> tuple[int, int]:
@@ -112,12 +126,13 @@ def clash_key(ctx: Context, entry: Entry) -> tuple[int, int]:
 
 def order_group(ctx: Context, entries: list[Entry], group: str) -> list[Entry]:
     """The resolution order of one group, announced with ``OrderSet``."""
-    order = beat_the_enemies(ctx, entries, group)
+    order, why = dex_order(ctx, entries, group)
     if on(ctx, MELEE_CLASHES):
         slots = [i for i, e in enumerate(order) if e.melee]
         ranked = sorted((order[i] for i in slots), key=lambda e: clash_key(ctx, e))
         for i, e in zip(slots, ranked, strict=True):
             order[i] = e
     ctx.emit(OrderSet(group, tuple(e.unit for e in order),
-                      tuple(units.name(ctx, e.unit) for e in order)))
+                      tuple(units.name(ctx, e.unit) for e in order),
+                      tuple(why.get(e.unit, "") for e in order)))
     return order

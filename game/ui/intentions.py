@@ -1,0 +1,180 @@
+"""What the battle screen may show of a round of declared intentions (issue 7 · the battle
+screen shows declared intentions and the resolution order), read from the battle's events
+and answers only, never from a ruleset's internals. No pygame here.
+
+A ruleset that has its units declare first (``clash``) announces, each round:
+``Declared`` (a unit has chosen; nothing of what), ``IntentionRevealed`` (what, and whether
+it is a quick or a full turn) once everyone has declared, ``OrderSet`` (the order of a group
+of turns, after the rolls that decided it) and ``UnitActivated`` (who acts now).
+
+Hotseat: before the reveal a player sees what their *own* side declared (their own answers)
+and only *that* the other side's units have declared; ``viewer`` names the side whose
+player looks at the screen (None: nobody's plans but the revealed ones).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.engine import Answer, Battle
+from game.engine.events import Event, RoundStarted, UnitActivated
+from game.rules.clash.events import Declared, IntentionRevealed, OrderSet
+
+WAITING, DECLARING, DECLARED, REVEALED = "waiting", "declaring", "declared", "revealed"
+
+
+@dataclass(frozen=True, slots=True)
+class PlanRow:
+    """One unit in this round's plan."""
+
+    unit: str
+    name: str
+    side: str
+    state: str  # waiting, declaring (deciding now), declared (hidden or own), revealed
+    text: str = ""  # what it intends, when the viewer may know
+    turn: str = ""  # "quick" / "full" once revealed
+    place: int = 0  # 1-based place in its group's resolution order, 0 while not set
+    roll: str = ""  # the roll that placed it ("DEX 7/11: before the enemies"), if any
+    acting: bool = False
+    done: bool = False  # its turn in the order has come and gone
+
+
+@dataclass(slots=True)
+class RoundPlan:
+    """The round's declarations and resolution order, as the viewer may see them."""
+
+    round: int
+    phase: str  # "declaring" or "resolving"
+    rows: list[PlanRow] = field(default_factory=list)
+    groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group → unit order
+    sides: tuple[str, ...] = ()  # the sides in the order they declare
+
+    def declared_count(self) -> tuple[int, int]:
+        asked = [r for r in self.rows if r.state != WAITING or self.phase == "resolving"]
+        done = [r for r in asked if r.state in (DECLARED, REVEALED)]
+        return len(done), len(self.rows)
+
+    def row(self, unit: str) -> PlanRow | None:
+        return next((r for r in self.rows if r.unit == unit), None)
+
+
+def _round_events(events: Sequence[Event]) -> tuple[int, list[Event]]:
+    start = 0
+    number = 0
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if isinstance(e, RoundStarted):
+            start, number = i + 1, e.round
+            break
+    return number, list(events[start:])
+
+
+def uses_declarations(battle: Battle) -> bool:
+    """Whether the battle's ruleset has its units declare before anything resolves."""
+    return bool(getattr(battle.ctx.ruleset, "declares_intentions", False))
+
+
+def describe_answer(answer: Answer, names: dict[str, str]) -> str:
+    """A declaration in a few words, from the answer's fields ("Attack Gor", "Move to 4,2",
+    "Shoot Gor, then move to 0,3"): only for the viewer's own units before the reveal."""
+    if answer.kind == "end_turn":
+        return "Hold"
+    target = ""
+    cells: list[tuple[str, tuple[int, int]]] = []
+    for name in getattr(answer, "__dataclass_fields__", {}):
+        if name == "unit":
+            continue
+        value = getattr(answer, name)
+        if isinstance(value, str) and value in names and not target:
+            target = names[value]
+        elif (isinstance(value, tuple) and len(value) == 2
+              and all(isinstance(v, int) for v in value)):
+            cells.append((name, (value[0], value[1])))
+    text = answer.label + (f" {target}" if target else "")
+    gambit = getattr(answer, "gambit", None)
+    if isinstance(gambit, str):
+        text += f" ({gambit})"
+    for name, (x, y) in cells:
+        text += f", then move to {x},{y}" if name.startswith("then") else f" · to {x},{y}"
+    return text
+
+
+def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
+    """This round's plan as ``viewer``'s player may see it; None when the battle's ruleset
+    declares nothing."""
+    if not uses_declarations(battle):
+        return None
+    number, events = _round_events(battle.events)
+    views = {v.id: v for v in battle.units()}
+    names = {k: v.name for k, v in views.items()}
+    declared: set[str] = set()
+    revealed: dict[str, IntentionRevealed] = {}
+    groups: dict[str, tuple[str, ...]] = {}
+    rolls: dict[str, str] = {}
+    acted: list[str] = []
+    for e in events:
+        if isinstance(e, Declared):
+            declared.add(e.unit)
+        elif isinstance(e, IntentionRevealed):
+            revealed[e.unit] = e
+        elif isinstance(e, OrderSet):
+            groups[e.group] = e.order
+            rolls.update({u: why for u, why in zip(e.order, e.placed_by, strict=False) if why})
+        elif isinstance(e, UnitActivated):
+            acted.append(e.unit)
+    pending = battle.pending
+    declaring = (pending is not None and pending.kind == "turn" and not revealed
+                 and not acted)
+    acting = acted[-1] if acted and not declaring and pending is not None else None
+    sides = {k: v.side for k, v in views.items()}
+    own = _own_declarations(battle, declared - set(revealed), viewer, sides, names)
+    rows: list[PlanRow] = []
+    for unit_id, view in views.items():
+        if unit_id not in declared and unit_id not in revealed and not (
+            declaring and view.in_fight
+        ):
+            continue
+        r = revealed.get(unit_id)
+        if r is not None:
+            state, text, turn = REVEALED, r.text_, r.turn
+        elif unit_id in declared:
+            state, turn = DECLARED, ""
+            text = own.get(unit_id, "")
+            if not declaring and unit_id not in own:
+                text = "holds"  # declared, and nothing was revealed for it
+        elif pending is not None and pending.unit == unit_id:
+            state, text, turn = DECLARING, "", ""
+        else:
+            state, text, turn = WAITING, "", ""
+        order = groups.get(turn, ())
+        place = order.index(unit_id) + 1 if unit_id in order else 0
+        rows.append(PlanRow(
+            unit_id, view.name, view.side, state, text, turn, place, rolls.get(unit_id, ""),
+            acting=unit_id == acting,
+            done=unit_id in acted and unit_id != acting,
+        ))
+    order = tuple(battle.ctx.side_order)
+    if not declaring:  # by group and place; those not placed yet keep the side order
+        group_rank = {"quick": 0, "full": 1, "": 2}
+        rows.sort(key=lambda r: (group_rank.get(r.turn, 2), r.place or 999))
+    side_rank = {s: i for i, s in enumerate(order)}
+    if declaring:
+        rows.sort(key=lambda r: side_rank.get(r.side, len(order)))  # stable: spawn order
+    return RoundPlan(number, "declaring" if declaring else "resolving", rows, groups, order)
+
+
+def _own_declarations(
+    battle: Battle, hidden: set[str], viewer: str | None, sides: dict[str, str],
+    names: dict[str, str],
+) -> dict[str, str]:
+    """What the viewer's own units declared and is not revealed yet (their latest answer)."""
+    mine = {u for u in hidden if viewer is not None and sides.get(u) == viewer}
+    out: dict[str, str] = {}
+    for answer in reversed(battle.answers):
+        if len(out) == len(mine):
+            break
+        unit = getattr(answer, "unit", None)
+        if isinstance(unit, str) and unit in mine and unit not in out:
+            out[unit] = describe_answer(answer, names)
+    return out

@@ -1,0 +1,224 @@
+"""The battle screen's panel of declared intentions and the resolution order, and the
+badges on the tokens (issue 7). What it shows comes from ``game.ui.intentions`` (events
+and the viewer's own answers): in hotseat the other side's plans stay hidden until the
+round's reveal, and units the fog hides are left out.
+
+The panel sits in the top-left corner of the board; Tab or a click on its title folds
+it.
+Badges: ``Q1``/``F2`` (quick or full turn, place in the order; the unit acting now in
+gold), ``?`` for a unit that has declared something the viewer may not know yet, a tick
+for the viewer's own declared units.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme
+from game.ui.intentions import DECLARED, DECLARING, REVEALED, WAITING, PlanRow, RoundPlan
+from game.ui.intentions import round_plan as read_plan
+from game.ui.theme import colour
+from game.ui.widgets import draw_panel, draw_text, fit_text
+
+if TYPE_CHECKING:
+    from game.ui.play_scene import PlayScene
+
+WIDTH = 360
+LINE = 20
+GROUP_TITLES = {"quick": "Quick turns (one action)", "full": "Full turns (move + action)"}
+
+
+class IntentionsPanel:
+    """Draws the round plan over the board; folds with Tab."""
+
+    def __init__(self) -> None:
+        self.folded = False
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._key: object = None
+        self._plan: RoundPlan | None = None
+        self._colours: dict[str, str] = {}  # side id → colour, refreshed when drawn
+        self._side_names: dict[str, str] = {}
+
+    def plan(self, scene: PlayScene) -> RoundPlan | None:
+        battle = scene.battle
+        d = battle.pending
+        key = (len(battle.events), len(battle.answers), d.id if d else None, scene.viewer())
+        if key != self._key:
+            self._key = key
+            self._plan = read_plan(battle, scene.viewer())
+        return self._plan
+
+    def handle(self, event: pygame.event.Event, scene: PlayScene) -> bool:
+        if self.plan(scene) is None:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.folded = not self.folded
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and pygame.Rect(self.rect.x, self.rect.y, self.rect.w, 30).collidepoint(event.pos)
+        ):
+            self.folded = not self.folded
+            return True
+        return False
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, scene: PlayScene) -> None:
+        plan = self.plan(scene)
+        if plan is None or plan.round == 0:
+            return
+        hidden = scene.hidden_tokens() - {w.unit for w in scene.anim.walks}
+        rows = [r for r in plan.rows if r.unit not in hidden]
+        self._draw_badges(surface, scene, rows)
+        lines = self._lines(plan, rows, scene.viewer())
+        view = scene.viewport
+        title = self._title(plan, rows)
+        if self.folded:
+            lines = []
+        room = max(1, (view.h - 60) // LINE - 2)
+        if len(lines) > room:
+            acting = next((i for i, ln in enumerate(lines) if ln[3]), 0)
+            start = max(0, min(acting - room // 2, len(lines) - room))
+            cut = len(lines) - room
+            lines = lines[start : start + room]
+            lines.append((f"… {cut} more lines (Tab folds this list)", "", "muted", False, ""))
+        height = 34 + LINE * len(lines) + (8 if lines else 0)
+        self.rect = pygame.Rect(view.x + 10, view.y + 10, WIDTH, height)
+        draw_panel(surface, self.rect, fill="wood_dark", border="gold", radius=6, alpha=225)
+        draw_text(
+            surface,
+            title,
+            (self.rect.x + 12, self.rect.y + 8),
+            role="bold",
+            size=theme.SIZE_SMALL,
+            fg="gold_bright",
+        )
+        draw_text(
+            surface,
+            "Tab: show" if self.folded else "Tab: hide",
+            (self.rect.right - 10, self.rect.y + 10),
+            size=theme.SIZE_TINY,
+            fg="muted",
+            anchor="topright",
+        )
+        y = self.rect.y + 34
+        for left, right, tone, acting, side_colour in lines:
+            if acting:
+                pygame.draw.rect(
+                    surface,
+                    colour("wood_light"),
+                    (self.rect.x + 4, y - 1, WIDTH - 8, LINE),
+                    border_radius=4,
+                )
+            x = self.rect.x + 12
+            if side_colour:
+                pygame.draw.circle(surface, colour(side_colour), (x + 4, y + LINE // 2 - 1), 4)
+                x += 14
+            role = "bold" if tone in ("gold", "gold_bright") else "body"
+            text = fit_text(left, WIDTH - (x - self.rect.x) - 12, role, theme.SIZE_SMALL - 1)
+            draw_text(surface, text, (x, y), role=role, size=theme.SIZE_SMALL - 1, fg=tone)
+            if right:
+                draw_text(
+                    surface,
+                    right,
+                    (self.rect.right - 10, y + 1),
+                    size=theme.SIZE_TINY,
+                    fg="muted",
+                    anchor="topright",
+                )
+            y += LINE
+
+    def _title(self, plan: RoundPlan, rows: list[PlanRow]) -> str:
+        if plan.phase == "declaring":
+            done = sum(1 for r in rows if r.state in (DECLARED, REVEALED))
+            return f"Round {plan.round} · declaring intentions ({done}/{len(rows)})"
+        return f"Round {plan.round} · order of resolution"
+
+    def _lines(
+        self, plan: RoundPlan, rows: list[PlanRow], viewer: str | None
+    ) -> list[tuple[str, str, str, bool, str]]:
+        """(text, right-hand note, colour, acting?, side colour) per line."""
+        out: list[tuple[str, str, str, bool, str]] = []
+        colours = self._side_colours
+        if plan.phase == "declaring":
+            # the viewer's own units one by one; every other side as a count (its
+            # tokens carry a "?" once declared)
+            for side in plan.sides:
+                mine = [r for r in rows if r.side == side]
+                if not mine:
+                    continue
+                done = sum(1 for r in mine if r.state == DECLARED)
+                name = self._side_names.get(side, side)
+                out.append((f"{name}: {done}/{len(mine)} declared", "", "gold",
+                            False, self._colours.get(side, "muted")))
+                if side != viewer:
+                    continue
+                for r in mine:
+                    if r.state == DECLARING:
+                        out.append((f"{r.name}: deciding…", "", "gold_bright", True, ""))
+                    elif r.state == DECLARED:
+                        out.append((f"{r.name}: {r.text or 'declared'}", "hidden from foes",
+                                    "bone", False, ""))
+                    elif r.state == WAITING:
+                        out.append((f"{r.name}: waits to declare", "", "muted", False, ""))
+            return out
+        for group in ("quick", "full"):
+            members = [r for r in rows if r.turn == group]
+            if not members:
+                continue
+            order_known = group in plan.groups
+            note = "" if order_known else "order: DEX saves when they begin"
+            out.append((GROUP_TITLES[group], note, "gold", False, ""))
+            for r in members:
+                place = f"{r.place}." if r.place else "–"
+                tone = "gold_bright" if r.acting else ("muted" if r.done else "bone")
+                out.append((f"{place} {r.name}: {r.text}", "", tone, r.acting, colours(r)))
+                if r.roll:
+                    out.append((f"     {r.roll}", "", "muted", False, ""))
+        holders = [r.name for r in rows if r.turn == "" and r.state == DECLARED]
+        if holders:
+            out.append(("Hold: " + ", ".join(holders), "", "muted", False, ""))
+        return out
+
+    def _side_colours(self, row: PlanRow) -> str:
+        return self._colours.get(row.side, "muted")
+
+    def _draw_badges(self, surface: pygame.Surface, scene: PlayScene, rows: list[PlanRow]) -> None:
+        self._colours = {s.id: s.colour for s in scene.engine.sides()}
+        self._side_names = {s.id: s.name for s in scene.engine.sides()}
+        clip = surface.get_clip()
+        surface.set_clip(scene.viewport)
+        cam = scene.camera
+        size = max(12, min(22, int(cam.cell_px * 0.42)))
+        for r in rows:
+            token = scene.engine.token(r.unit)
+            if token is None or token.down:
+                continue
+            label = badge_text(r)
+            if not label:
+                continue
+            x, y, _w, _h = cam.cell_to_screen(token.cell)
+            img = theme.font("bold", max(9, size - 6)).render(
+                label, True, colour("ink" if r.acting else "bone")
+            )
+            box = pygame.Rect(0, 0, max(size, img.get_width() + 6), size)
+            box.topleft = (x + scene.viewport.x - 3, y + scene.viewport.y - 3)
+            fill = "gold_bright" if r.acting else ("wood" if r.done else "wood_dark")
+            pygame.draw.rect(surface, colour(fill), box, border_radius=size // 2)
+            pygame.draw.rect(surface, colour("gold"), box, 1, border_radius=size // 2)
+            surface.blit(img, img.get_rect(center=box.center))
+        surface.set_clip(clip)
+
+
+def badge_text(row: PlanRow) -> str:
+    """The badge on a token: "Q1"/"F2" once revealed, "?" declared but unknown to the
+    viewer, "ok" for the viewer's own declared unit; "" for none."""
+    if row.state == REVEALED and row.turn:
+        return ("Q" if row.turn == "quick" else "F") + (str(row.place) if row.place else "")
+    if row.state == DECLARED:
+        return "ok" if row.text and row.text != "holds" else ("?" if not row.text else "")
+    return ""
