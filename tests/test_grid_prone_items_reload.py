@@ -88,18 +88,38 @@ def test_a_crossbow_needs_a_main_action_to_reload() -> None:
     assert spent(b, "gor").main_used and not gear(b, "gor").unloaded
 
 
-def test_ready_and_stow_are_main_actions_and_two_one_handers_fit_two_hands() -> None:
-    b = duel(a="skirmisher", a_cell=(0, 0), b_cell=(7, 3))  # sword in hand, dagger stowed
+def test_units_start_with_their_weapons_in_hand_as_far_as_their_hands_allow() -> None:
+    """004 · Ready or Stow an Item (decided): the template's weapons in order, while they
+    fit two hands (a shield takes one, a two-handed weapon both); the rest stowed."""
+    b = duel(a="skirmisher", b="archer", a_cell=(0, 0), b_cell=(7, 3))
+    assert gear(b, "ada").readied == ["sword", "dagger"] and gear(b, "ada").stowed == []
+    assert gear(b, "gor").readied == ["longbow"] and gear(b, "gor").stowed == ["dagger"]
+    b = duel(a="warrior", b="wolf", a_cell=(0, 0), b_cell=(7, 3))
+    assert gear(b, "ada").readied == ["sword"] and gear(b, "ada").stowed == ["javelin"]
+    assert gear(b, "gor").readied == ["bite"]
+
+
+def test_ready_and_stow_are_main_actions_and_readying_sheathes_what_is_in_the_way() -> None:
+    b = duel(a="archer", a_cell=(0, 0), b_cell=(7, 3))  # longbow in hand, dagger stowed
     act(b, ReadyItem("ada", "dagger"))
-    assert gear(b, "ada").readied == ["dagger", "sword"] and spent(b, "ada").main_used
+    assert gear(b, "ada").readied == ["dagger"] and gear(b, "ada").stowed == ["longbow"]
+    assert spent(b, "ada").main_used
     allowed, reason, _ = option(b, "stow_item")
     assert not allowed and "Main action already spent" in reason
+
+
+def test_two_one_handed_weapons_fit_two_hands() -> None:
+    b = duel(a="skirmisher", a_cell=(0, 0), b_cell=(7, 3))
+    gear(b, "ada").readied.remove("dagger")
+    gear(b, "ada").stowed.append("dagger")
+    act(b, ReadyItem("ada", "dagger"))
+    assert gear(b, "ada").readied == ["dagger", "sword"] and gear(b, "ada").stowed == []
 
 
 def test_stow_puts_a_weapon_in_the_pack() -> None:
     b = duel(a="skirmisher", a_cell=(0, 0), b_cell=(7, 3))
     act(b, StowItem("ada", "sword"))
-    assert gear(b, "ada").readied == [] and "sword" in gear(b, "ada").stowed
+    assert gear(b, "ada").readied == ["dagger"] and "sword" in gear(b, "ada").stowed
 
 
 def test_readying_a_two_handed_weapon_is_refused_with_a_shield_on() -> None:

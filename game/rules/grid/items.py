@@ -12,6 +12,8 @@ Hands (decision): two hands; a shield takes one for the whole battle, a two-hand
 takes both, any other weapon one; natural weapons take none. Readying or picking up a
 weapon sheathes whatever is in the way into the stowed gear at no cost (the source says
 sheathing needs no action). A two-handed weapon cannot be readied with a shield on.
+At the start a unit holds its template's weapons in order as far as its hands allow; the
+rest are stowed (``arm``).
 
 - Ready: a stowed weapon goes to hand. Stow: a weapon in hand goes to the pack.
 - Pick up: a weapon lying on the unit's square or an adjacent one (within melee range)
@@ -328,6 +330,22 @@ class PickUpItemSpec(ActionSpec):
             _take(ctx, answer.unit, found[0], found[1])
 
 
+def arm(ctx: Context, unit: str) -> None:
+    """The weapons ``unit`` holds when the battle starts: those its template lists, in that
+    order, as long as they fit its hands (a shield takes one, a two-handed weapon both,
+    natural weapons none); the rest are slung or sheathed (stowed) until readied."""
+    loadout = units.loadout(ctx, unit)
+    carried = [*loadout.readied, *loadout.stowed]
+    loadout.readied, loadout.stowed = [], []
+    for w in carried:
+        if w in ctx.content.weapons and hands_problem(ctx, unit, w, sheathe=False) is None:
+            loadout.readied.append(w)
+        else:
+            loadout.stowed.append(w)
+
+
 def setup(ctx: Context) -> None:
+    for unit in ctx.units():
+        arm(ctx, unit)
     system = DropOnFall()
     esper.add_processor(system, system.priority)
