@@ -25,7 +25,7 @@ import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
@@ -349,19 +349,53 @@ class Battle:
             return hashlib.sha256(text.encode()).hexdigest()
 
 
+_SCALARS = (str, int, float, bool, type(None))
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}  # type → its fields (None: none)
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass type, None for any other type (cached)."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None and kind not in _FIELD_NAMES:
+        names = tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
+        _FIELD_NAMES[kind] = names
+    return names
+
+
 def _plain(value: Any) -> Any:
-    if is_dataclass(value) and not isinstance(value, type):
-        try:
-            data = asdict(value)
-        except TypeError:
-            data = {k: getattr(value, k) for k in getattr(value, "__slots__", ())}
-        return {"__type__": type(value).__name__, **{k: _plain(v) for k, v in data.items()}}
+    """``value`` as JSON-ready data for ``state_hash``: a dataclass becomes a dict of its
+    fields with its type name; the dataclasses inside it become plain dicts of their
+    fields (the layout ``dataclasses.asdict`` gives, walked here without asdict's deep
+    copies, which cost most of the hash); dict keys become text; sets are sorted."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    names = _field_names(kind)
+    if names is not None:
+        return {"__type__": kind.__name__, **{n: _inner(getattr(value, n)) for n in names}}
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+        return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, set | frozenset):
         return sorted((_plain(v) for v in value), key=repr)
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
+    return value
+
+
+def _inner(value: Any) -> Any:
+    """A value inside a dataclass (see ``_plain``): nested dataclasses without type name."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    names = _field_names(kind)
+    if names is not None:
+        return {n: _inner(getattr(value, n)) for n in names}
+    if isinstance(value, dict):
+        return {str(k): _inner(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return sorted((_plain(v) for v in value), key=repr)
+    if isinstance(value, list | tuple):
+        return [_inner(v) for v in value]
     return value
 
 
