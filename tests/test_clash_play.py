@@ -106,8 +106,11 @@ def test_a_save_keeps_the_house_rules_and_replays_to_the_same_hash(tmp_path: Pat
 
 # Re-pin only after a deliberate change of the clash rules, content or state layout.
 # Re-pinned when the shared Conditions.mortal_rounds became mortal_rounds_left (grid's
-# countdown): the events of this battle are unchanged.
-GOLDEN_CLASH_SEED_5_60 = "697ef36f4b82beaf5ae1caad32db1e3754c0877437fd671f47791ccfda17d2ed"
+# countdown): the events of this battle are unchanged. Re-pinned when the reaction
+# window's trigger text named weapons, dice and the defender's numbers and the clash
+# reactions got their costs: the pending reaction decision reads differently, the
+# events of this battle are the same (compared kind by kind and text by text).
+GOLDEN_CLASH_SEED_5_60 = "f21eafb36defd5d081d3a3c12de6add32610632780b723a59445e046fd43b33f"
 
 
 def test_golden_clash_replay_pins_seed_and_answers_to_a_state_hash() -> None:

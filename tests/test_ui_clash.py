@@ -11,6 +11,8 @@ from test_ui_play import _click_at, _key, _pos, _settle, _steps, app  # noqa: F4
 from ui_support import write_map
 
 from game.engine import Battle
+from game.engine.answers import EndTurn
+from game.rules.clash.declare import ClashAttack
 from game.rules.clash.events import Declared
 from game.ui.app import App
 from game.ui.map_view import MapView
@@ -77,3 +79,32 @@ def test_a_hotseat_clash_battle_is_played_with_clicks_and_prompts(
     kinds = {a.kind for a in battle.answers}
     assert "clash_attack" in kinds and "clash_fight_back" in kinds
     assert any(isinstance(e, Declared) for e in battle.events)
+
+
+def test_the_clash_reaction_prompt_names_the_attacker_weapon_die_and_each_options_cost(
+    app: App, tmp_path: Path  # noqa: F811
+) -> None:
+    path = write_map(tmp_path / "map", 8, 6, units=(
+        ("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 2, 1)))
+    battle = Battle(path, "clash", 5, {"party": "human", "foes": "human"})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    assert scene.give(EndTurn("ada"))  # Ada holds; Gor strikes her with his spear
+    app.step(1)
+    _click_at(app, (640, 360))  # the hand-off to the bandits' player
+    assert scene.give(ClashAttack("gor", "ada", "spear"))
+    app.step(1)
+    assert isinstance(app.top, HandOffScene)  # Ada's player is asked, not Gor's
+    _click_at(app, (640, 360))
+    app.step(1)
+    d = battle.pending
+    assert d is not None and d.kind == "reaction" and d.unit == "ada"
+    attack, _ = scene.prompt.lines
+    assert attack.startswith("Gor (Spear, fast d6) attacks Ada (Armor 3, HP 5/5")
+    labels = [b.label for b in scene.prompt_buttons]
+    assert labels == ["Fight back: Gor", "Block", "Parry: Gor", "Decline"]
+    costs = dict(zip(labels, scene.prompt.costs, strict=True))
+    assert costs["Fight back: Gor"].startswith("1 Fatigue: take the blow")
+    assert costs["Block"] == "1 Fatigue: fast and balanced blows roll only a d4"
+    assert costs["Parry: Gor"].startswith("1 Fatigue: your damage die against")

@@ -26,6 +26,7 @@ WIDTH = 600
 TEXT_SIZE = theme.SIZE_SMALL + 1
 COST_SIZE = theme.SIZE_SMALL - 1
 ROLES = ("bold", "body")  # the attack line, the stakes line
+PER_ROW = 4  # buttons a row
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,15 +141,21 @@ class ReactionPrompt:
         self.buttons, self.costs = [], []
         self.lines = context_lines(battle, d, name)
         keys = iter(self._keys)
+        said: set[str] = set()
         for option in d.options:
             if option.answer is None:
                 continue
             label = option.label
             weapon = getattr(option.answer, "weapon", None)
+            target = getattr(option.answer, "target", None)
             if isinstance(weapon, str):
                 label = f"{label}: {self._weapon_name(weapon)}"
+            elif isinstance(target, str) and target in battle.unit_ids():
+                label = f"{label}: {name(target)}"  # which attacker (fight back, parry)
             decline = option.kind == "decline"
             cost = DECLINE_TEXT if decline else option.cost
+            printed = "" if option.kind in said else cost  # under the first of its kind
+            said.add(option.kind)
             self.buttons.append(
                 Button(
                     label,
@@ -159,7 +166,7 @@ class ReactionPrompt:
                     hint=cost,
                 )
             )
-            self.costs.append(cost)
+            self.costs.append(printed)
 
     def layout(self, viewport: pygame.Rect) -> None:
         inner = WIDTH - 36
@@ -170,19 +177,26 @@ class ReactionPrompt:
             if t
         )
         cost_h = self._cost_lines() * (theme.font("body", COST_SIZE).get_height() + 1)
-        height = 46 + n_text * line_h + 12 + 44 + 8 + cost_h + 14
+        rows = -(-max(1, len(self.buttons)) // PER_ROW)
+        row_h = 44 + 8 + cost_h
+        height = 46 + n_text * line_h + 12 + rows * row_h + 6
         self.rect = pygame.Rect(0, 0, WIDTH, height)
         self.rect.midbottom = (viewport.centerx, viewport.bottom - 24)
         self.rect.clamp_ip(viewport)
-        n = max(1, len(self.buttons))
-        w = (inner - 10 * (n - 1)) // n
-        top = self.rect.bottom - 14 - cost_h - 8 - 44
+        n, w = self._row_width()
+        top = self.rect.bottom - 6 - rows * row_h
         for i, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(self.rect.x + 18 + i * (w + 10), top, w, 44)
+            row, col = divmod(i, n)
+            button.rect = pygame.Rect(self.rect.x + 18 + col * (w + 10), top + row * row_h, w, 44)
+
+    def _row_width(self) -> tuple[int, int]:
+        """(buttons per row, button width): at most ``PER_ROW`` a row (many attackers to
+        fight back against make several rows)."""
+        n = min(PER_ROW, max(1, len(self.buttons)))
+        return n, (WIDTH - 36 - 10 * (n - 1)) // n
 
     def _cost_lines(self) -> int:
-        n = max(1, len(self.buttons))
-        w = (WIDTH - 36 - 10 * (n - 1)) // n
+        w = self._row_width()[1]
         return max([len(wrap(c, w, "body", COST_SIZE)) for c in self.costs if c] or [0])
 
     def draw(self, surface: pygame.Surface, who: str) -> None:

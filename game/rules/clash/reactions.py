@@ -169,6 +169,7 @@ class _Reaction(ReactionSpec):
 
 class FightBackSpec(_Reaction):
     kind = FightBack.kind
+    cost = "1 Fatigue: take the blow, then deal your damage to this attacker"
 
     def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
         if not isinstance(trigger, UnderAttack) or trigger.target != unit:
@@ -181,6 +182,7 @@ class FightBackSpec(_Reaction):
 
 class BlockSpec(_Reaction):
     kind = Block.kind
+    cost = "1 Fatigue: fast and balanced blows roll only a d4"
 
     def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
         if not isinstance(trigger, UnderAttack) or trigger.target != unit:
@@ -196,6 +198,7 @@ class BlockSpec(_Reaction):
 
 class DodgeSpec(_Reaction):
     kind = Dodge.kind
+    cost = "1 Fatigue: slow and balanced blows roll only a d4"
 
     def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
         if not isinstance(trigger, UnderAttack) or trigger.target != unit:
@@ -211,6 +214,7 @@ class DodgeSpec(_Reaction):
 
 class ParrySpec(_Reaction):
     kind = Parry.kind
+    cost = "1 Fatigue: your damage die against this attacker's; the higher lands, to STR"
 
     def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
         if not isinstance(trigger, UnderAttack) or trigger.target != unit:
@@ -229,6 +233,7 @@ class ParrySpec(_Reaction):
 class CounterSpec(ReactionSpec):
     kind = CounterAttack.kind
     window = GAMBIT_WINDOW
+    cost = "No Fatigue: you saved against the gambit; strike back at once"
 
     def offers(self, ctx: Context, unit: str, trigger: Any) -> list[Answer]:
         if not isinstance(trigger, GambitSaved) or trigger.target != unit:

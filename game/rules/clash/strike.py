@@ -47,7 +47,7 @@ from game.rules.clash.reactions import (
     dodges_badly,
 )
 from game.rules.clash.saves import save
-from game.world.components import Loadout
+from game.world.components import Health, Loadout
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -171,14 +171,13 @@ def moment(ctx: Context, target: str, swings: list[Swing]) -> Flow:
         return
     tgt = units.state(ctx, target)
     kits = [units.weapon(ctx, s.weapons[0]) for s in damaging]
-    names = ", ".join(units.name(ctx, s.attacker) for s in damaging)
     victim = units.name(ctx, target)
     trigger = UnderAttack(
         target=target,
         attackers=tuple(s.attacker for s in damaging),
         sizes=tuple(w.size for w in kits),
         melee=tuple(not s.ranged for s in damaging),
-        text_=f"{names} attack{'s' if len(damaging) == 1 else ''} {victim}",
+        text_=under_attack_text(ctx, target, damaging),
     )
     ctx.emit(trigger)
     tgt.reaction, tgt.reaction_target = "", ""
@@ -209,6 +208,35 @@ def moment(ctx: Context, target: str, swings: list[Swing]) -> Flow:
         yield from harm(ctx, target, Blow(s.attacker, best.total, best.weapon))
     if reaction == "fight_back" and units.in_fight(ctx, target) and units.in_fight(ctx, chosen):
         yield from strike_back(ctx, target, chosen, "fights back")
+
+
+def under_attack_text(ctx: Context, target: str, swings: list[Swing]) -> str:
+    """What the defender faces, for the reaction prompt and the log: "Grim (Spear, fast
+    d6) and Snape (Shortbow, d6, impaired: through cover) attack Ada (Armor 1, HP 3/5, STR
+    12, 4/10 slots). Every die is rolled, only the highest lands: minus Armor into HP, the
+    rest into STR." """
+    parts = []
+    for s in swings:
+        kit = [units.weapon(ctx, w) for w in s.weapons]
+        dice = " or ".join(f"d{w.die}" for w in kit)
+        size = "" if s.ranged else f"{kit[0].size} "
+        arms = " and ".join(w.name for w in kit)
+        impaired, enhanced = situation(ctx, s, target)
+        how = ""
+        if impaired and not enhanced:
+            how = f", impaired to d4: {', '.join(impaired)}"
+        elif enhanced and not impaired:
+            how = f", enhanced +d12: {', '.join(enhanced)}"
+        parts.append(f"{units.name(ctx, s.attacker)} ({arms}, {size}{dice}{how})")
+    who = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    verb = "attacks" if len(parts) == 1 else "attack"
+    st = units.state(ctx, target)
+    hp = ctx.get(target, Health)
+    text = (f"{who} {verb} {units.name(ctx, target)} (Armor {st.armor}, HP {hp.hp}/"
+            f"{hp.max_hp}, STR {st.STR}, {st.used_slots}/{st.slots} slots).")
+    if len(parts) > 1:
+        text += " Every die is rolled, only the highest lands."
+    return text + " Damage minus Armor goes into HP, the rest into STR."
 
 
 def reaction_effect(ctx: Context, target: str, reaction: str, size: str) -> str:
