@@ -239,3 +239,90 @@ def test_the_data_folder_override_moves_the_players_maps_and_settings_too(
     monkeypatch.setenv("SHIELDWALL_DATA_DIR", "  ")  # blank: the platform's folders
     assert user_maps_dir().parent == data_dir()
     assert data_dir().name.lower() == "shieldwall"
+
+
+def test_each_battle_keeps_its_own_newest_autosaves(field: Path, tmp_path: Path) -> None:
+    """#8: one battle's answers no longer push another battle's autosaves out."""
+    saver = Autosaver(tmp_path / "saves", keep=2, battles=5)
+    with battle_on(field, seed=3, answers=1) as one, battle_on(field, seed=4, answers=1) as two:
+        for _ in range(2):
+            play_some(one, 1, seed=3)
+            saver.after_answer(one)
+        for _ in range(6):
+            play_some(two, 1, seed=4)
+            saver.after_answer(two)
+        files = saver.autosaves()
+        tags = [autosave_module.battle_tag(p) for p in files]
+        assert len(files) == 4 and len(set(tags)) == 2
+        assert [read_save(p).seed for p in files] == [3, 3, 4, 4]
+        assert [len(read_save(p).answers) for p in files[2:]] == [6, 7]
+        assert saver.latest() == files[-1]
+
+
+def test_only_the_battles_autosaved_last_keep_their_files(field: Path, tmp_path: Path) -> None:
+    saver = Autosaver(tmp_path / "saves", keep=3, battles=2)
+    for seed in (3, 4, 5):
+        with battle_on(field, seed=seed, answers=2) as battle:
+            saver.after_answer(battle)
+            play_some(battle, 1, seed=seed)
+            saver.after_answer(battle)
+    assert sorted({read_save(p).seed for p in saver.autosaves()}) == [4, 5]
+    assert len(saver.autosaves()) == 4
+
+
+def test_a_battle_resumed_from_its_autosave_goes_on_in_the_same_files(
+    field: Path, tmp_path: Path
+) -> None:
+    saver = Autosaver(tmp_path / "saves", keep=2)
+    with battle_on(field, seed=3, answers=2) as battle:
+        first = saver.after_answer(battle)
+    resumed = load_battle(first)
+    try:
+        saver.continues(resumed, first)
+        play_some(resumed, 1, seed=3)
+        again = saver.after_answer(resumed)
+        tag = autosave_module.battle_tag(first)
+        assert tag and autosave_module.battle_tag(again) == tag
+        manual = tmp_path / "mine.json"
+        manual.write_bytes(again.read_bytes())
+        saver.continues(resumed, manual)  # loaded from a manual save: a battle of its own
+        play_some(resumed, 1, seed=3)
+        other = saver.after_answer(resumed)
+        assert autosave_module.battle_tag(other) not in (None, tag)
+    finally:
+        resumed.close()
+
+
+def test_autosaves_from_before_battle_tags_count_as_one_battle(
+    field: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "saves"
+    saver = Autosaver(folder, keep=2)
+    with battle_on(field, seed=3, answers=2) as battle:
+        made = saver.after_answer(battle)
+        old = [folder / f"autosave-2020010{i}T000000.000000Z.json" for i in range(1, 5)]
+        for path in old:
+            path.write_bytes(made.read_bytes())
+        assert autosave_module.battle_tag(old[0]) == ""
+        play_some(battle, 1, seed=3)
+        saver.after_answer(battle)
+    left = saver.autosaves()
+    assert left[:2] == old[2:] and len(left) == 4
+
+
+def test_the_load_list_shows_one_autosave_per_battle(field: Path, tmp_path: Path) -> None:
+    from game.saves import list_saves
+
+    folder = tmp_path / "saves"
+    saver = Autosaver(folder, keep=3)
+    for seed in (3, 4):
+        with battle_on(field, seed=seed, answers=1) as battle:
+            for _ in range(3):
+                play_some(battle, 1, seed=seed)
+                saver.after_answer(battle)
+    assert len(saver.autosaves()) == 6
+    rows = list_saves(folder)
+    assert [(e.kind, e.save.seed if e.save else None) for e in rows] == [
+        ("autosave", 4), ("autosave", 3)
+    ]
+    assert rows[0].save is not None and len(rows[0].save.answers) == 4

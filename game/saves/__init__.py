@@ -4,7 +4,7 @@ A save is JSON holding the seed, the map's file name and content hash, the rules
 controllers and the list of answers, plus the final state hash and a little metadata
 (``game.saves.format``). Loading replays the answers through the engine and checks the
 hash (``game.saves.replay``). Writing is atomic (``game.saves.atomic``); ``Autosaver``
-keeps the last few autosaves in the per-user saves folder (``game.saves.folders``).
+keeps the last few autosaves of each battle in the per-user saves folder (``game.saves.folders``).
 
 For the UI:
 

@@ -1,18 +1,22 @@
-"""Autosave after every answer, keeping the last few (issue 6: killing the game, even with
-``kill -9``, loses at most the last answer).
+"""Autosave after every answer, keeping the last few of each battle (issue 6: killing the
+game, even with ``kill -9``, loses at most the last answer; #8: one long battle must not
+push every other battle's autosave out, nor flood the load list).
 
     saver = Autosaver()                 # the per-user saves folder (game.saves.folders)
+    saver.continues(battle, path)       # a battle resumed from ``path`` keeps its files
     ...
     result = battle.answer(choice)
     if result.ok:
-        saver.after_answer(battle)      # writes autosave-<UTC time>.json atomically
+        saver.after_answer(battle)      # writes autosave-<battle>-<UTC time>.json atomically
     ...
     path = Autosaver().latest()         # "Continue": the newest autosave, or None
 
-Files are named by the UTC time of writing, so name order is age order; a new name is
-always made later than every existing one (a clock that steps back cannot make the
-newest autosave look old and be rotated away). After each write the oldest beyond
-``keep`` are deleted. Every file is written by ``write_save`` (checked, then atomic), so
+A battle's files share a tag, the UTC time of its first autosave; each file is named by
+the UTC time of writing, and a new time is always made later than every existing one (a
+clock that steps back cannot make the newest autosave look old and be rotated away).
+After each write, each battle keeps its newest ``keep`` files and only the ``battles``
+battles autosaved most recently keep any. Files from before tags (``autosave-<time>``)
+count as one battle. Every file is written by ``write_save`` (checked, then atomic), so
 at any moment every ``autosave-*.json`` in the folder is a complete save.
 
 The answers already encoded are kept between calls, so a long battle costs one new line
@@ -22,6 +26,7 @@ per answer, not a re-encoding of the whole list.
 from __future__ import annotations
 
 import contextlib
+import weakref
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,34 +46,59 @@ SUFFIX = ".json"
 _STAMP = "%Y%m%dT%H%M%S.%fZ"
 
 
-def _stamp_of(path: Path) -> datetime | None:
-    text = path.name[len(PREFIX) : -len(SUFFIX)]
+def _time(text: str) -> datetime | None:
     try:
         return datetime.strptime(text, _STAMP).replace(tzinfo=UTC)
     except ValueError:
         return None
 
 
-class Autosaver:
-    """Writes ``autosave-<time>.json`` into ``directory`` after every answer, keeping the
-    newest ``keep`` files."""
+def _parts(path: Path) -> tuple[str, datetime] | None:
+    """(battle tag, time written) of an autosave file name; None for any other name. A
+    file from before tags has the tag ""."""
+    name = path.name
+    if not (name.startswith(PREFIX) and name.endswith(SUFFIX)):
+        return None
+    text = name[len(PREFIX) : -len(SUFFIX)]
+    tag, _, stamp = text.rpartition("-")
+    when = _time(stamp)
+    if when is None or (tag and _time(tag) is None):
+        return None
+    return tag, when
 
-    def __init__(self, directory: Path | str | None = None, keep: int = 5) -> None:
-        if keep < 1:
-            raise ValueError("keep at least one autosave")
+
+def battle_tag(path: Path) -> str | None:
+    """Which battle an autosave file belongs to (None: not an autosave)."""
+    parts = _parts(path)
+    return parts[0] if parts is not None else None
+
+
+class Autosaver:
+    """Writes ``autosave-<battle>-<time>.json`` into ``directory`` after every answer,
+    keeping the newest ``keep`` files of each of the newest ``battles`` battles."""
+
+    def __init__(
+        self, directory: Path | str | None = None, keep: int = 3, battles: int = 8
+    ) -> None:
+        if keep < 1 or battles < 1:
+            raise ValueError("keep at least one autosave of one battle")
         self.directory = Path(directory) if directory is not None else saves_dir()
         self.keep = keep
+        self.battles = battles
         self._answers: list[Answer] = []  # the answers whose encoding is cached …
         self._lines: list[str] = []  # … and their JSON lines
+        self._battle: weakref.ref[Battle] | None = None  # the battle being autosaved …
+        self._tag = ""  # … and its files' tag ("" until its first file)
         remove_stale_temp_files(self.directory, PREFIX)
 
     def autosaves(self) -> list[Path]:
-        """The autosave files, oldest first."""
+        """The autosave files of every battle, oldest first."""
         try:
             found = [p for p in self.directory.glob(f"{PREFIX}*{SUFFIX}") if p.is_file()]
         except OSError:
             return []
-        return sorted((p for p in found if _stamp_of(p) is not None), key=lambda p: p.name)
+        dated = [(parts[1], p.name, p) for p in found if (parts := _parts(p)) is not None]
+        return [p for _when, _name, p in sorted(dated)]
 
     def latest(self) -> Path | None:
         """The newest autosave that reads as a save (not replayed: that is the loader's
@@ -79,9 +109,18 @@ class Autosaver:
                 return path
         return None
 
+    def continues(self, battle: Battle, path: Path) -> None:
+        """``battle`` was resumed from ``path``: when that is an autosave, the battle's
+        next autosaves join its files instead of starting a new battle's."""
+        self._battle = weakref.ref(battle)
+        tag = battle_tag(path)
+        self._tag = tag or ""
+
     def after_answer(self, battle: Battle, fog: bool | None = None) -> Path:
         """Autosave ``battle`` now; returns the file written. ``SaveError`` if it cannot be
         written (the older autosaves are then all still there)."""
+        if self._battle is None or self._battle() is not battle:
+            self._battle, self._tag = weakref.ref(battle), ""
         path = self._next_path()
         try:
             save = snapshot(battle, fog=fog)
@@ -107,13 +146,30 @@ class Autosaver:
         now = datetime.now(UTC)
         existing = self.autosaves()
         if existing:
-            newest = _stamp_of(existing[-1])
-            if newest is not None and now <= newest:
-                now = newest + timedelta(microseconds=1)
-        return self.directory / f"{PREFIX}{now.strftime(_STAMP)}{SUFFIX}"
+            newest = _parts(existing[-1])
+            if newest is not None and now <= newest[1]:
+                now = newest[1] + timedelta(microseconds=1)
+        stamp = now.strftime(_STAMP)
+        if not self._tag:
+            self._tag = stamp  # the battle's first file names it
+        return self.directory / f"{PREFIX}{self._tag}-{stamp}{SUFFIX}"
 
     def _rotate(self) -> None:
-        files = self.autosaves()
-        for old in files[: max(0, len(files) - self.keep)]:
+        """Each battle keeps its newest ``keep`` files; the battles beyond the ``battles``
+        autosaved most recently lose all of theirs."""
+        by_battle: dict[str, list[Path]] = {}
+        for path in self.autosaves():  # oldest first, so each list is too
+            by_battle.setdefault(battle_tag(path) or "", []).append(path)
+        recent_first = sorted(by_battle.values(), key=_last_written, reverse=True)
+        doomed: list[Path] = []
+        for rank, files in enumerate(recent_first):
+            doomed += files if rank >= self.battles else files[: -self.keep]
+        for old in doomed:
             with contextlib.suppress(OSError):
                 old.unlink()
+
+
+def _last_written(files: list[Path]) -> datetime:
+    """When the newest of a battle's files (oldest first) was written."""
+    parts = _parts(files[-1])
+    return parts[1] if parts is not None else datetime.min.replace(tzinfo=UTC)

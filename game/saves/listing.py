@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from game.saves.autosave import PREFIX as AUTOSAVE_PREFIX
+from game.saves.autosave import battle_tag
 from game.saves.errors import SaveError
 from game.saves.folders import quicksave_path, saves_dir
 from game.saves.format import SaveData, read
@@ -52,7 +53,8 @@ class SaveEntry:
 
 
 def list_saves(folder: Path | None = None) -> list[SaveEntry]:
-    """The ``.json`` files in ``folder`` (the saves folder), newest first."""
+    """The ``.json`` files in ``folder`` (the saves folder), newest first; of a battle's
+    autosaves only the newest (the others are there for Continue to fall back on)."""
     folder = folder if folder is not None else saves_dir()
     try:
         files = [p for p in folder.glob("*.json") if p.is_file()]
@@ -63,6 +65,16 @@ def list_saves(folder: Path | None = None) -> list[SaveEntry]:
         with contextlib.suppress(OSError):
             stamped.append((path.stat().st_mtime, path))
     stamped.sort(key=lambda sp: (sp[0], sp[1].name), reverse=True)
+    seen: set[str] = set()  # battles whose newest autosave is listed already
+    kept = []
+    for modified, path in stamped:
+        tag = battle_tag(path)
+        if tag is not None and tag in seen:
+            continue  # one row per battle's autosaves: the newest
+        if tag is not None:
+            seen.add(tag)
+        kept.append((modified, path))
+    stamped = kept
     entries = []
     for modified, path in stamped[:MAX_LISTED]:
         try:

@@ -119,6 +119,7 @@ class GameFlow:
             self.app.notify(f"{path}: {scene}")
             return False
         scene.hand_off_first()  # hotseat: the board waits for the player whose turn it is
+        self.saves.autosaver.continues(battle, path)  # its autosaves go on with its own
         self._discard_battles()
         self.app.reset(scene)
         if replayed.warning:
