@@ -91,3 +91,16 @@ def test_the_panel_shows_on_the_board_folds_with_tab_and_hands_off_hidden(
     assert plan is not None
     row = plan.row(d.unit or "")
     assert row is not None and row.state == DECLARED and row.text == ""
+
+
+def test_the_unit_card_and_bar_speak_clash_not_the_grids_ac_and_actions() -> None:
+    from game.ui.engine_model import EngineModel
+
+    b = clash_battle(duel_field(FACE_TO_FACE), [])
+    model = EngineModel(b)
+    card = dict(model.card_lines("ada"))
+    assert card["STR DEX WIL"] == "15/15  11/11  10/10" and card["Armor"] == "3"
+    assert card["Sword"] == "d8 balanced" and "AC" not in card
+    sheet = dict(model.sheet_lines("gor"))
+    assert sheet["Spear"].startswith("d6 fast · Reach") and sheet["Slots"].startswith("4/10")
+    assert model.budget_text("ada") == "Declare: quick or full turn"

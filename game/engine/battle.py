@@ -300,6 +300,11 @@ class Battle:
                 self.ctx, attacker, target, weapon, ranged=ranged
             )
 
+    def sheet_rows(self, unit: str, *, full: bool) -> list[tuple[str, str]] | None:
+        """The ruleset's rows for the unit card or sheet, or None (the template's) (pure)."""
+        with self._active():
+            return self.ctx.ruleset.sheet_rows(self.ctx, unit, full=full)
+
     def armour_class(self, unit: str) -> Any:
         """The unit's AC now with the modifiers that change it, or None (pure)."""
         with self._active():

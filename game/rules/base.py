@@ -236,6 +236,11 @@ class Ruleset:
     ) -> AttackPreview:
         raise NotImplementedError
 
+    def sheet_rows(self, ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]] | None:
+        """The unit card's rows (``full``: the unit sheet's) in this ruleset's terms, as
+        (label, value); None: the screen shows the unit template's own rows."""
+        return None
+
     def armour_class(self, ctx: Context, unit: str) -> tuple[int, tuple[Modifier, ...]] | None:
         """The unit's AC now and what changes it from its usual AC (Total Defense +2 ...),
         for the unit card; None when the ruleset has no AC."""

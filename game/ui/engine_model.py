@@ -165,7 +165,10 @@ class EngineModel:
         return frozenset(out)
 
     def budget_text(self, unit: str) -> str:
-        """What the unit has left this round: Main, Move, Free (004 · Combat Action Types)."""
+        """What the unit has left this round: Main, Move, Free (004 · Combat Action Types);
+        under a ruleset whose units declare first, what a declaration may be."""
+        if getattr(self.battle.ctx.ruleset, "declares_intentions", False):
+            return "Declare: quick or full turn"
         try:
             b = self.battle.component(unit, Budget)
         except KeyError:
@@ -273,8 +276,11 @@ class EngineModel:
             return []
         view = self.battle.unit(key)
         lines = [("HP", f"{view.hp}/{view.max_hp}"), ("Status", view.status)]
+        own = self.battle.sheet_rows(key, full=full)  # the ruleset's terms (clash: STR, Armor)
         template = self.content.templates.get(view.template)
-        if template is not None:
+        if own is not None:
+            lines += own
+        elif template is not None:
             ac_now = self.battle.armour_class(key)
             lines += template_lines(template, self.content, full=full, ac_now=ac_now)
         return lines

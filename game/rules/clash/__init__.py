@@ -102,6 +102,13 @@ class ClashRuleset(Ruleset):
             status = "ready"
         return self.view_with(ctx, unit, status)
 
+    def sheet_rows(self, ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
+        """STR/DEX/WIL, Armor, each weapon as clash sees it (die, size, tags), the
+        inventory slots, and the marks of the fight (000's terms, not the grid's AC)."""
+        from game.rules.clash.sheet import sheet
+
+        return sheet(ctx, unit, full=full)
+
     def attack_preview(
         self, ctx: Context, attacker: str, target: str, weapon: str, *, ranged: bool | None = None
     ) -> AttackPreview:
