@@ -1,5 +1,5 @@
 """Where the player's own files live: one per-user data folder for everything the game
-keeps for the player (saves, their own maps, settings).
+keeps for the player (saves, their own maps, settings, screenshots).
 
 ``platformdirs.user_data_dir("shieldwall")`` by default (``~/.local/share/shieldwall`` on
 Linux); the environment variable ``SHIELDWALL_DATA_DIR`` moves all of it at once (tests
@@ -44,3 +44,8 @@ def config_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def screenshots_dir() -> Path:
+    """Where F12 puts screenshots (it may not exist yet)."""
+    return data_dir() / "screenshots"

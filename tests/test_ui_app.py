@@ -238,3 +238,32 @@ def test_settings_screen_saves_what_the_player_picks(app: App, tmp_path: Path) -
     assert app.settings.grid_overlay is False
     saved, problem = load_settings(tmp_path / "settings.json")
     assert problem is None and saved == app.settings
+
+
+def test_f12_saves_a_screenshot_in_the_data_folder_and_says_where(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#25: not into the current directory, and with a message naming the file."""
+    monkeypatch.setenv("SHIELDWALL_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    app.push(Counter())
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode=""))
+        app.step(1)
+    shots = sorted((tmp_path / "data" / "screenshots").glob("shieldwall-*.png"))
+    assert len(shots) == 2 and pygame.image.load(str(shots[0])).get_size() == (800, 600)
+    assert not (tmp_path / "screenshots").exists()
+    said = [text for text, _ in app.messages]
+    assert sorted(said) == sorted(f"Screenshot saved: {shot}" for shot in shots)
+
+
+def test_a_screenshot_that_cannot_be_written_is_one_line(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("SHIELDWALL_DATA_DIR", str(blocker))
+    app.push(Counter())
+    assert app.take_screenshot() is None
+    [(text, _)] = app.messages
+    assert text.startswith("Screenshot not saved:") and "\n" not in text

@@ -186,7 +186,7 @@ class App:
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.screen = pygame.display.get_surface() or self.screen
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
-            self.screenshot()
+            self.take_screenshot()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             from dataclasses import replace
@@ -321,14 +321,31 @@ class App:
     def close(self) -> None:
         pygame.display.quit()
 
+    def take_screenshot(self) -> Path | None:
+        """F12: save the window into the screenshots folder and say where (#25)."""
+        try:
+            path = self.screenshot()
+        except (OSError, pygame.error) as exc:
+            self.notify(f"Screenshot not saved: {exc}")
+            return None
+        self.inform(f"Screenshot saved: {path}")
+        return path
+
     def screenshot(self, path: Path | None = None) -> Path:
-        """Save what the window shows as a PNG (F12); return the file."""
+        """Save what the window shows as a PNG; return the file. Without ``path``: a new
+        ``shieldwall-<date>-<time>.png`` in the user's screenshots folder."""
         if path is None:
-            folder = Path.cwd() / "screenshots"
-            folder.mkdir(exist_ok=True)
-            n = 1
-            while (folder / f"shieldwall-{n:03d}.png").exists():
+            from datetime import datetime
+
+            from game.user_folders import screenshots_dir
+
+            folder = screenshots_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            stem = f"shieldwall-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+            path = folder / f"{stem}.png"
+            n = 2
+            while path.exists():
+                path = folder / f"{stem}-{n}.png"
                 n += 1
-            path = folder / f"shieldwall-{n:03d}.png"
         pygame.image.save(self.screen, str(path))
         return path
