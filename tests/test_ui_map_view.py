@@ -109,6 +109,21 @@ def test_enemy_tokens_carry_their_number_and_type_colour() -> None:
     assert token_image(48, False, None, "#c03030", "#3f7fbf", 2, False) is img  # cached
 
 
+def test_an_enemy_number_is_a_badge_beside_the_icon_not_over_it() -> None:
+    # issue 4 play-test: the number covered the type's icon
+    numbered = token_image(48, False, "bandit", "#c03030", "#3f7fbf", 3, False)
+    plain = token_image(48, False, "bandit", "#c03030", "#3f7fbf", None, False)
+    centre = [(x, y) for x in range(18, 30) for y in range(20, 32)]
+    assert all(numbered.get_at(p) == plain.get_at(p) for p in centre)  # the icon is clear
+    corner = [(x, y) for x in range(4, 16) for y in range(4, 16)]
+    assert any(numbered.get_at(p) != plain.get_at(p) for p in corner)  # the badge is there
+    # too small for both: the number alone, large, in the middle
+    small, bare = (
+        token_image(20, False, "bandit", "#c03030", "#3f7fbf", n, False) for n in (3, None)
+    )
+    assert any(small.get_at((x, 10)) != bare.get_at((x, 10)) for x in range(7, 13))
+
+
 def test_every_condition_has_an_icon_file() -> None:
     from game.ui.theme import ICON_DIR
 

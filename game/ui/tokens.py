@@ -18,6 +18,7 @@ from game.ui import theme
 from game.ui.theme import RGB, colour, font, mix
 
 FALLBACK_ICON = "person"
+SMALL_TOKEN = 26  # px: below this an enemy token shows its number alone, large
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,25 +152,38 @@ def token_image(
     else:
         fill = colour(type_colour)
         surf = _disc(size, fill, mix(side_rgb, (0, 0, 0), 0.35))
-        if icon:
-            glyph = icon_image(icon, max(8, int(size * 0.58)), mix(fill, (0, 0, 0), 0.28))
-            surf.blit(glyph, glyph.get_rect(center=(size // 2, size // 2)))
-        if number is not None:
-            f = font("bold", max(9, int(size * 0.5)))
-            text = str(number)
-            ink = theme.readable_on(fill)
-            outline = (0, 0, 0) if ink != colour("ink") else (255, 255, 255)
-            centre = (size // 2, size // 2 + 1)
-            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                o = f.render(text, True, outline)
-                o.set_alpha(140)
-                surf.blit(o, o.get_rect(center=(centre[0] + dx, centre[1] + dy)))
-            img = f.render(text, True, ink)
-            surf.blit(img, img.get_rect(center=centre))
+        small = size < SMALL_TOKEN and number is not None  # too small for both: the number
+        if icon and not small:
+            ink = mix(theme.readable_on(fill), fill, 0.25)
+            glyph = icon_image(icon, max(8, int(size * 0.62)), ink)
+            surf.blit(glyph, glyph.get_rect(center=(size // 2, size // 2 + size // 20)))
+        if number is not None and small:
+            img = font("bold", max(8, int(size * 0.55))).render(
+                str(number), True, theme.readable_on(fill)
+            )
+            surf.blit(img, img.get_rect(center=(size // 2, size // 2 + 1)))
+        elif number is not None:
+            surf.blit(number_badge(number, int(size * 0.42), fill), (0, 0))
     if down:
         grey = surf.copy()
         grey.fill((120, 120, 120, 150), special_flags=pygame.BLEND_RGBA_MULT)
         return grey
+    return surf
+
+
+@cache
+def number_badge(number: int, size: int, ring: RGB) -> pygame.Surface:
+    """An enemy's number on a small dark disc (ringed in its type colour), so the number
+    sits beside the type's icon instead of over it."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = size // 2
+    pygame.draw.circle(surf, (0, 0, 0, 120), (r, r + 1), r)
+    pygame.draw.circle(surf, ring, (r, r), r - 1)
+    pygame.draw.circle(surf, colour("wood_dark"), (r, r), r - 1 - max(1, size // 10))
+    text = str(number)
+    f = font("bold", max(8, int(size * (0.72 if len(text) == 1 else 0.58))))
+    img = f.render(text, True, colour("bone"))
+    surf.blit(img, img.get_rect(center=(r, r + 1)))
     return surf
 
 
