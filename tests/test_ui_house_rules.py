@@ -54,8 +54,9 @@ def _set_ruleset(app: App, menu: MenuScene, ruleset: str) -> None:
 def test_a_house_rule_toggled_in_the_menu_reaches_the_battle(app: App, tmp_path: Path) -> None:
     _flow, menu = _menu(app, tmp_path)
     _set_ruleset(app, menu, "clash")
-    assert menu.house_rules_button.label == "House rules: as written"
     _click(app, menu.house_rules_button.rect.center)
+    app.step(1)
+    assert menu.house_rules_button.label == "House rules: as written"
     dialog = app.top
     assert isinstance(dialog, HouseRulesScene)
     labels = [c.label for c in dialog.choices]
@@ -104,10 +105,11 @@ def test_cancel_keeps_the_house_rules_and_as_written_resets_them(
 def test_a_ruleset_without_house_rules_greys_the_button(app: App, tmp_path: Path) -> None:
     _flow, menu = _menu(app, tmp_path)
     _set_ruleset(app, menu, "grid")
+    _click(app, menu.house_rules_button.rect.center)  # (loads the ruleset if need be)
+    assert app.top is menu and "no house rules" in app.messages[-1][0]
+    app.step(1)
     assert menu.house_rules_button.label == "House rules: none"
     assert not menu.house_rules_button.enabled
-    _click(app, menu.house_rules_button.rect.center)
-    assert app.top is menu
 
 
 def test_house_rule_summary_counts_only_changes() -> None:
@@ -117,3 +119,4 @@ def test_house_rule_summary_counts_only_changes() -> None:
                                 "nonsense": "1"}) == {"critical": "locations"}
     assert summary(specs, {"critical": "locations"}) == "House rules: 1 changed"
     assert summary((), {}) == "House rules: none"
+    assert summary(None, {}) == "House rules"  # the ruleset not loaded yet

@@ -10,6 +10,7 @@ into the ``Battle`` (which checks them like ``--rule NAME=VALUE``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 
 import pygame
 
@@ -22,8 +23,10 @@ from game.ui.widgets import Button, Choice, draw_paragraphs, draw_text
 HELP_H = 120  # the help paragraph under the choices
 
 
+@cache
 def rule_options(ruleset: str) -> tuple[RuleOption, ...]:
-    """The house rules of ``ruleset`` (none for an unknown one)."""
+    """The house rules of ``ruleset`` (none for an unknown one); asked every frame the
+    menu draws, so kept (they are the ruleset's class data)."""
     from game.rules import UnknownRuleset, get_ruleset
 
     try:
@@ -32,14 +35,28 @@ def rule_options(ruleset: str) -> tuple[RuleOption, ...]:
         return ()
 
 
+def loaded(ruleset: str) -> bool:
+    """Whether ``ruleset``'s code is imported already (asking for its house rules is then
+    free; before that it costs the import, which the menu's first frame must not pay)."""
+    import sys
+
+    from game.rules import KNOWN
+
+    module = KNOWN.get(ruleset)
+    return module is None or module in sys.modules
+
+
 def changed_only(specs: Sequence[RuleOption], values: Mapping[str, str]) -> dict[str, str]:
     """``values`` without the ones that are the option's default (or not an option)."""
     table = {s.name: s for s in specs}
     return {k: v for k, v in values.items() if k in table and v != table[k].default}
 
 
-def summary(specs: Sequence[RuleOption], values: Mapping[str, str]) -> str:
-    """The menu button's text: "House rules: as written", "House rules: 2 changed"."""
+def summary(specs: Sequence[RuleOption] | None, values: Mapping[str, str]) -> str:
+    """The menu button's text: "House rules: as written", "House rules: 2 changed"; just
+    "House rules" while the ruleset is not loaded (``specs`` None)."""
+    if specs is None:
+        return "House rules"
     if not specs:
         return "House rules: none"
     n = len(changed_only(specs, values))

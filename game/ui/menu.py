@@ -268,12 +268,13 @@ class MenuScene(Scene):
         self.app.push(HouseRulesScene(ruleset, specs, self.house_rules.get(ruleset, {}), keep))
 
     def _update_house_rules_button(self) -> None:
-        from game.ui.house_rules import rule_options, summary
+        from game.ui.house_rules import loaded, rule_options, summary
 
-        specs = rule_options(self.ruleset.value)
-        self.house_rules_button.label = summary(specs, self.house_rules.get(self.ruleset.value, {}))
+        ruleset = self.ruleset.value
+        specs = rule_options(ruleset) if loaded(ruleset) else None  # no import while drawing
+        self.house_rules_button.label = summary(specs, self.house_rules.get(ruleset, {}))
         self.house_rules_button.set_enabled(
-            bool(specs), f"the {self.ruleset.value} ruleset has no optional rules"
+            specs is None or bool(specs), f"the {ruleset} ruleset has no optional rules"
         )
 
     def _start(self) -> None:
