@@ -51,9 +51,10 @@ def _click(app: App, pos: tuple[int, int]) -> None:
 
 
 def test_party_side_is_human_and_others_ai_by_default() -> None:
-    assert default_controllers([FOES, PARTY]) == ["AI", "Human"]
-    assert default_controllers([FOES, AI_ONLY]) == ["Human", "AI"]
-    assert default_controllers([SideInfo("a", "A", "#000000", "human"), PARTY]) == ["Human", "AI"]
+    ai = "AI (normal)"
+    assert default_controllers([FOES, PARTY]) == [ai, "Human"]
+    assert default_controllers([FOES, AI_ONLY]) == ["Human", ai]
+    assert default_controllers([SideInfo("a", "A", "#000000", "human"), PARTY]) == ["Human", ai]
 
 
 def test_start_hands_over_map_ruleset_controllers_and_seed(app: App, tmp_path: Path) -> None:
@@ -82,7 +83,7 @@ def test_selecting_a_map_preselects_its_ruleset_and_lists_its_sides(
     assert menu.selected == 1 and menu.ruleset.value == "clash"
     assert [c.label for c in menu.side_choices] == ["Bandits", "The Party", "Beasts"]
     # a side the map reserves for the AI offers no other choice
-    assert menu.side_choices[2].options == ["AI"]
+    assert menu.side_choices[2].options == ["AI (normal)"]
 
 
 def test_switching_a_side_to_human_makes_a_hotseat_battle(app: App, tmp_path: Path) -> None:

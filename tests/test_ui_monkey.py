@@ -167,7 +167,7 @@ def _battle(flow: GameFlow, app: App, field: Path, hotseat: bool) -> PlayScene:
     assert isinstance(menu, MenuScene)
     app.reset(menu)
     app.step(1)
-    menu.side_choices[1].set_value("Human" if hotseat else "AI")
+    menu.side_choices[1].set_value("Human" if hotseat else "AI (normal)")
     setup = menu.setup()
     assert setup is not None and setup.controllers[1][1] == ("human" if hotseat else "ai")
     flow.start_battle(setup)

@@ -36,7 +36,7 @@ def _finished(app: App, tmp_path: Path) -> tuple[GameFlow, PlayScene, VictorySce
     app.push(menu)
     app.step(1)
     for choice in menu.side_choices:
-        choice.set_value("AI")
+        choice.set_value("AI (normal)")
     menu.start_button.on_click()
     scene = app.top
     assert isinstance(scene, PlayScene)

@@ -22,7 +22,7 @@ from game.ui.catalogue import MapEntry
 from game.ui.map_view import MapLoadError, MapView
 from game.ui.row_list import RowList
 from game.ui.settings import LastSetup
-from game.ui.theme import colour
+from game.ui.theme import colour, font
 from game.ui.widgets import (
     Button,
     Choice,
@@ -32,29 +32,37 @@ from game.ui.widgets import (
     draw_paragraphs,
     draw_text,
     fit_text,
+    wrap,
 )
 
-CONTROLLERS = ("Human", "AI")
-AI_PREFIX = "AI · "
+HUMAN = "Human"
+DEFAULT_AI = "AI (normal)"  # the "ai" controller: the normal level
+LEVEL_ORDER = ("easy", "normal", "hard")  # listed first, in this order; others after
 
 
 def controller_labels(ai_levels: Sequence[str]) -> list[str]:
-    """Human, the default AI, then each named AI level ("AI · hard")."""
-    return ["Human", "AI"] + [f"{AI_PREFIX}{level}" for level in ai_levels]
+    """Human, then the AI levels easiest first ("AI (easy)", "AI (normal)", "AI (hard)",
+    then any others such as "AI (baseline)"); "AI (normal)" is the default AI."""
+    levels = [level for level in LEVEL_ORDER if level in ai_levels or level == "normal"]
+    levels += [level for level in ai_levels if level not in LEVEL_ORDER]
+    return [HUMAN] + [f"AI ({level})" for level in levels]
 
 
 def controller_value(label: str) -> str:
-    """The controller name a menu label stands for: "human", "ai" or an AI level."""
-    if label.startswith(AI_PREFIX):
-        return label[len(AI_PREFIX) :]
-    return label.lower()
+    """The controller name a menu label stands for: "human", "ai" (the default AI) or
+    an AI level."""
+    if label == HUMAN:
+        return "human"
+    if label == DEFAULT_AI:
+        return "ai"
+    return label.removeprefix("AI (").removesuffix(")")
 
 
 def controller_label(value: str) -> str:
     """The menu label of a controller name (the inverse of ``controller_value``)."""
-    if value in ("human", "ai"):
-        return "Human" if value == "human" else "AI"
-    return f"{AI_PREFIX}{value}"
+    if value == "human":
+        return HUMAN
+    return DEFAULT_AI if value in ("ai", "normal") else f"AI ({value})"
 
 
 ROW_H = 68
@@ -91,7 +99,7 @@ def default_controllers(sides: Sequence[SideInfo]) -> list[str]:
     human_given = False
     for side in sides:
         if side.control in ("human", "ai"):
-            out.append("Human" if side.control == "human" else "AI")
+            out.append(HUMAN if side.control == "human" else DEFAULT_AI)
             human_given = human_given or side.control == "human"
         else:
             out.append("")
@@ -100,7 +108,7 @@ def default_controllers(sides: Sequence[SideInfo]) -> list[str]:
         party = [i for i, s in enumerate(sides) if s.party and not out[i]]
         free = [i for i, s in enumerate(sides) if not out[i]]
         wanted_human = (party or free or [-1])[0]
-    return [c or ("Human" if i == wanted_human else "AI") for i, c in enumerate(out)]
+    return [c or (HUMAN if i == wanted_human else DEFAULT_AI) for i, c in enumerate(out)]
 
 
 class MenuScene(Scene):
@@ -201,16 +209,19 @@ class MenuScene(Scene):
         for side, ctrl in zip(entry.sides, defaults, strict=True):
             labels = controller_labels(self.ai_levels)
             if side.control == "human":
-                options = ["Human"]
+                options = [HUMAN]
             elif side.control == "ai":
-                options = [label for label in labels if label != "Human"]
+                options = [label for label in labels if label != HUMAN]
             else:
                 options = labels
-            hint = f"Who commands {side.name}."
+            hint = (
+                f"Who commands {side.name}: a player at this screen (Human; two or more "
+                "take turns, hotseat) or the computer at a level (easy, normal, hard)."
+            )
             if side.control in ("human", "ai"):
                 who = "a human" if side.control == "human" else "the AI"
                 hint += f" This map reserves it for {who}."
-            choice = Choice(side.name, options, options.index(ctrl), hint=hint)
+            choice = Choice(side.name, options, options.index(ctrl), hint=hint, label_width=170)
             self.side_choices.append(choice)
         if entry.playable:
             self.start_button.set_enabled(True)
@@ -516,15 +527,24 @@ class MenuScene(Scene):
                 surface, "Choose a battle", left.topleft, role="title", size=theme.SIZE_HEADING
             )
             return
+        # a long title gets a smaller type before it loses words
+        sizes = (theme.SIZE_HEADING, theme.SIZE_HEADING - 4, theme.SIZE_HEADING - 7)
+        fits = [z for z in sizes if font("title", z).size(entry.title)[0] <= left.w]
+        size = fits[0] if fits else sizes[-1]
         draw_text(
             surface,
-            fit_text(entry.title, left.w, "title", theme.SIZE_HEADING),
-            left.topleft,
+            fit_text(entry.title, left.w, "title", size),
+            (left.x, left.y + (theme.SIZE_HEADING - size) // 2),
             role="title",
-            size=theme.SIZE_HEADING,
+            size=size,
             fg="ink",
         )
-        thumb_h = min(int(left.h * 0.5), 300)
+        text = entry.problem or entry.briefing or "No briefing."
+        body = theme.SIZE_BODY - 1
+        line_h = font("body", body).get_height() + 3
+        text_h = len(wrap(text, left.w, "body", body)) * line_h
+        # the picture gives way to a long briefing, down to a third of the panel
+        thumb_h = max(int(left.h * 0.34), min(int(left.h * 0.5), 300, left.h - 62 - text_h))
         thumb = self._thumb(entry, left.w, thumb_h)
         ty = left.y + 44
         if isinstance(thumb, pygame.Surface):
@@ -536,13 +556,12 @@ class MenuScene(Scene):
             by = ty + thumb_h + 18
         else:
             by = ty
-        text = entry.problem or entry.briefing or "No briefing."
         draw_paragraphs(
             surface,
             text,
             pygame.Rect(left.x, by, left.w, left.bottom - by),
             fg="health_low" if entry.problem else "ink",
-            size=theme.SIZE_BODY - 1,
+            size=body,
         )
         # the form
         pygame.draw.line(
@@ -563,7 +582,7 @@ class MenuScene(Scene):
         self.ruleset.draw(surface)
         draw_text(
             surface,
-            "Sides",
+            "Who commands each side",
             (form.x, self._sides_label_y),
             role="bold",
             size=theme.SIZE_SMALL + 1,

@@ -120,13 +120,18 @@ def _wrap(text: str, width: int, role: str, size: int) -> tuple[str, ...]:
 
 
 def fit_text(text: str, width: int, role: str = "body", size: int = theme.SIZE_BODY) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    """``text`` shortened with an ellipsis to fit ``width`` pixels, after a whole word when
+    that keeps at least half of what fits ("Black Morcar's…", not "Black Morcar's Outla")."""
     f = font(role, size)
     if f.size(text)[0] <= width:
         return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    cut = text
+    while cut and f.size(cut + "…")[0] > width:
+        cut = cut[:-1]
+    space = cut.rstrip().rfind(" ")
+    if space >= len(cut) // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-—·") + "…"
 
 
 def draw_paragraphs(
@@ -139,12 +144,20 @@ def draw_paragraphs(
     fg: str = "ink",
     line_gap: int = 3,
 ) -> int:
-    """Wrapped text inside ``rect`` (clipped); return the height used."""
+    """Wrapped text inside ``rect``; return the height used. Text that does not fit ends
+    with an ellipsis on the last line that does, never with a line cut off unseen."""
     f = font(role, size)
+    lines = wrap(text, rect.w, role, size)
+    room = max(0, (rect.h - f.get_height()) // (f.get_height() + line_gap) + 1)
+    if room < len(lines):
+        lines = lines[:room]
+        if lines:  # the last line that fits says there is more
+            words = lines[-1].split(" ")
+            while len(words) > 1 and f.size(" ".join(words) + " …")[0] > rect.w:
+                words.pop()
+            lines[-1] = " ".join(words).rstrip(",;:") + " …"
     y = rect.y
-    for line in wrap(text, rect.w, role, size):
-        if y + f.get_height() > rect.bottom:
-            break
+    for line in lines:
         if line:
             surface.blit(text_image(line, role, size, colour(fg)), (rect.x, y))
         y += f.get_height() + line_gap
@@ -375,16 +388,17 @@ class Choice(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        box = self._box()
+        label = fit_text(self.label, box.x - self.rect.x - 8, "bold", theme.SIZE_SMALL + 1)
         draw_text(
             surface,
-            self.label,
+            label,
             (self.rect.x, self.rect.centery),
             role="bold",
             size=theme.SIZE_SMALL + 1,
             fg="ink",
             anchor="midleft",
         )
-        box = self._box()
         hover = box.collidepoint(pygame.mouse.get_pos())
         draw_panel(
             surface,
