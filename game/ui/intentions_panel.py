@@ -201,12 +201,13 @@ class IntentionsPanel:
             label = badge_text(r)
             if not label:
                 continue
-            x, y, _w, _h = cam.cell_to_screen(token.cell)
+            x, y, w, _h = cam.cell_to_screen(token.cell)
             img = theme.font("bold", max(9, size - 6)).render(
                 label, True, colour("ink" if r.acting else "bone")
             )
             box = pygame.Rect(0, 0, max(size, img.get_width() + 6), size)
-            box.topleft = (x + scene.viewport.x - 3, y + scene.viewport.y - 3)
+            # top centre: the top-left holds an enemy's number, the top-right its markers
+            box.midtop = (x + w // 2 + scene.viewport.x, y + scene.viewport.y - 4)
             fill = "gold_bright" if r.acting else ("wood" if r.done else "wood_dark")
             pygame.draw.rect(surface, colour(fill), box, border_radius=size // 2)
             pygame.draw.rect(surface, colour("gold"), box, 1, border_radius=size // 2)
