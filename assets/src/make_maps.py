@@ -109,20 +109,26 @@ def place(d: Draft, rows: Sequence[str], roster: dict[str, tuple[str, str, str]]
           names: dict[str, list[str]], leaders: str = "") -> None:
     """Put spawns where ``rows`` (same size as the map) have a roster letter.
 
-    ``roster`` maps a letter to (side, template, ai hint); names are taken in
-    order from ``names[side]``; letters in ``leaders`` mark leaders.
+    ``roster`` maps a letter to (side, template, ai hint); letters in ``leaders`` mark
+    leaders. Names are taken in order from ``names[side]``: a side's leaders first, then
+    the rest in reading order, so the first name (the one a briefing calls the leader) is
+    the leader's.
     """
-    taken = {side: 0 for side in names}
+    found: list[tuple[int, int, str]] = []
     for y, row in enumerate(rows):
         if len(row) != d.width:
             raise ValueError(f"unit row {y} is {len(row)} wide, expected {d.width}")
-        for x, ch in enumerate(row):
-            if ch in roster:
-                side, template, ai = roster[ch]
-                pool = names.get(side, [])
-                name = pool[taken[side]] if taken.get(side, 0) < len(pool) else ""
-                taken[side] = taken.get(side, 0) + 1
-                d.spawns.append(Spawn(x, y, side, template, name, ai, ch in leaders))
+        found += [(x, y, ch) for x, ch in enumerate(row) if ch in roster]
+    taken = {side: 0 for side in names}
+    named: dict[tuple[int, int], str] = {}
+    for x, y, ch in sorted(found, key=lambda f: f[2] not in leaders):  # stable: reading order
+        side = roster[ch][0]
+        pool = names.get(side, [])
+        named[(x, y)] = pool[taken.get(side, 0)] if taken.get(side, 0) < len(pool) else ""
+        taken[side] = taken.get(side, 0) + 1
+    for x, y, ch in found:
+        side, template, ai = roster[ch]
+        d.spawns.append(Spawn(x, y, side, template, named[(x, y)], ai, ch in leaders))
 
 
 def validate(d: Draft, name: str) -> None:
@@ -274,7 +280,8 @@ def village() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     }, {
         "party": ["Captain Aldgyth", "Beorn", "Eadric", "Sunniva", "Tove", "Ceolmund",
                   "Oswy"],
-        "raiders": ["Red Haldor", "Grim", "Snape", "Ulla", "Ketil", "Brand", "Rolf", "Vigga"],
+        "raiders": ["Red Haldor", "Grim", "Snape", "Ulla", "Ketil", "Brand", "Rolf", "Vigga",
+                    "Arn", "Sigrid", "Hakon", "Bera", "Leif"],
     }, leaders="Cc")
     d.zones += [
         Area("West road", 0, 7, 6, 6), Area("Village square", 20, 8, 6, 4),
