@@ -102,22 +102,29 @@ def test_ai_finishes_the_wounded_enemy(level: str) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_ai_does_not_run_past_two_spearmen(level: str) -> None:
+    """A bandit archer on 1 HP stands behind two pikemen (reach 2): a charge through the
+    gap would drop it, but leaving both pikes' reach on the way gives each a blow
+    (004 · Run, attacks of opportunity). An AI blind to those blows charges; this one
+    does not walk out of a spearman's reach, nor end up behind their line."""
+    from game.geometry.movement import straight_line
+
     b = position(
         OPEN,
         [
             ("Ada", "party", "warrior", (1, 4)),
             ("Sp1", "bandits", "spearman", (6, 3)),
             ("Sp2", "bandits", "spearman", (6, 5)),
-            ("Ivo", "bandits", "bandit_archer", (13, 4)),
+            ("Ivo", "bandits", "bandit_archer", (10, 4)),
         ],
         "ada",
+        hp={"ivo": 1},
     )
     answer = ask(b, level)
     path: tuple[tuple[int, int], ...] = ()
     if isinstance(answer, Move):
         path = answer.path
     elif isinstance(answer, Charge):
-        path = (answer.to,)
+        path = tuple(straight_line((1, 4), answer.to)[1:])
     at = (1, 4)
     for step in path:  # no step leaves a spearman's reach (no attack of opportunity)
         assert leaving_threats(b.ctx, "ada", at, step) == []
@@ -347,4 +354,41 @@ def test_ai_keeps_its_only_spear_for_the_melee_to_come(level: str) -> None:
     b.component("gor", Budget).move_used = True
     answer = ask(b, level)
     assert not (isinstance(answer, RangedAttack) and answer.weapon == "spear")
+    b.close()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_strikes_the_wounded_rather_than_join_a_swarm_nobody_can_strike(level: str) -> None:
+    """004 · Make a Swarm Attack: joining gives up one's own blow for the striker's bonus.
+    The bandit chief stands next to a warrior on 1 HP; the only other bandit is six
+    squares off and would have to walk (it would charge, not strike the swarm). The
+    chief strikes; it does not join a swarm that nobody is placed to strike."""
+    b = battle(
+        field(
+            OPEN,
+            [
+                ("Ada", "party", "warrior", (8, 4)),
+                ("Bo", "party", "archer", (2, 4)),
+                ("Kel", "bandits", "bandit_chief", (9, 4)),
+                ("Gor", "bandits", "bandit", (15, 4)),
+            ],
+            leaders=["Kel"],
+        ),
+        faces=[8, 1],
+    )
+    b.component("ada", Health).hp = 1
+    for unit in ("ada", "bo"):
+        assert b.pending is not None
+        if b.pending.kind == "choose_unit":
+            assert b.answer(ChooseUnit(unit)).ok
+        assert b.answer(EndTurn(unit)).ok
+    assert b.pending is not None
+    if b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("kel")).ok
+    answer = ask(b, level)
+    if isinstance(answer, Move):  # a step that keeps the warrior in reach, then the blow
+        assert all(max(abs(x - 8), abs(y - 4)) <= 1 for x, y in answer.path)
+        assert b.answer(answer).ok
+        answer = ask(b, level)
+    assert isinstance(answer, MeleeAttack) and answer.target == "ada"
     b.close()

@@ -247,7 +247,10 @@ def _swarm(p: Planner, after: float) -> list[Plan]:
 
 
 def _ready_helpers(p: Planner, target: str) -> list[str]:
-    """Teammates yet to act this round who could reach ``target`` with a blow."""
+    """Teammates yet to act this round who could strike ``target`` from where they
+    stand. One who must walk first is not counted: its planner weighs a swarm strike
+    only from the square it is on, so it would charge or strike plainly, and the blow
+    given up to join would be wasted."""
     ctx = p.ctx
     at = p.board.cells[target]
     out = []
@@ -260,9 +263,7 @@ def _ready_helpers(p: Planner, target: str) -> list[str]:
             ((w.range_normal_squares or 0) if w.shoots else w.reach)
             for w in units.readied_weapons(ctx, f)
         )
-        from game.rules.grid.move import move_squares
-
-        if units.distance(p.board.cells[f], at) <= move_squares(ctx, f) + reach:
+        if units.distance(p.board.cells[f], at) <= reach:
             out.append(f)
     return out
 
