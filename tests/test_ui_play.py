@@ -326,10 +326,16 @@ def test_fog_hides_what_no_unit_of_the_human_side_sees(app: App, tmp_path: Path)
     x, y, w, h = scene.camera.cell_to_screen(bandit.cell)
     pixel = app.screen.get_at((x + scene.viewport.x + 2, y + scene.viewport.y + 2))[:3]
     assert max(pixel) < 80, "fogged squares are drawn dark"
+    # the initiative chips do not give the enemy's numbers away; nor does the unit card
+    counts = {side.id: scene.side_count(side) for side in scene.engine.sides()}
+    assert counts == {"party": "1/1", "foes": "0 seen"}
+    scene.selected = bandit.key  # as when it acts on its turn, unseen
+    assert scene.card_token() is None
 
 
 def test_without_fog_everything_shows(app: App, tmp_path: Path) -> None:
     scene = _fog_scene(app, tmp_path, fog=False)
+    assert {scene.side_count(side) for side in scene.engine.sides()} == {"1/1"}
     assert scene.hidden_cells() == frozenset()
     assert not scene.hidden_tokens()
 

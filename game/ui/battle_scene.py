@@ -19,7 +19,7 @@ import pygame
 from game.geometry.grid import Cell
 from game.ui import theme
 from game.ui.app import Scene
-from game.ui.battle_model import BattleModel
+from game.ui.battle_model import BattleModel, SideView
 from game.ui.board import Board, Overlays
 from game.ui.camera import Camera
 from game.ui.log_panel import LogPanel
@@ -301,12 +301,16 @@ class BattleScene(Scene):
     def _mouse(self) -> tuple[int, int]:
         return pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
 
+    def side_count(self, side: SideView) -> str:
+        """The initiative chip's count: units standing of the side's total."""
+        return f"{side.standing}/{side.total}"
+
     def top_key(self) -> object:
         menu = self.menu_button
         return (
             self.model.round_no(),
             self.model.current_side(),
-            tuple(self.model.sides()),
+            tuple((s, self.side_count(s)) for s in self.model.sides()),
             menu.rect.collidepoint(self._mouse()),
             menu._pressed,
         )
@@ -355,7 +359,7 @@ class BattleScene(Scene):
         current = self.model.current_side()
         for i, side in enumerate(self.model.sides()):
             label = f"{i + 1}. {side.name}" + ("  (AI)" if side.controller == "ai" else "")
-            label += f"  {side.standing}/{side.total}"
+            label += f"  {self.side_count(side)}"
             f = theme.font("bold", theme.SIZE_SMALL)
             chip = pygame.Rect(x, 8, f.size(label)[0] + 34, TOP_H - 16)
             if chip.right > self.menu_button.rect.x - 10:

@@ -38,6 +38,7 @@ from game.engine.events import Damaged, Event, Moved, Rolled
 from game.geometry.grid import Cell
 from game.geometry.sight import Sight
 from game.ui import theme
+from game.ui.battle_model import SideView
 from game.ui.battle_scene import BOTTOM_H, BattleScene
 from game.ui.board import Overlays
 from game.ui.engine_model import EngineModel, Placed
@@ -47,7 +48,7 @@ from game.ui.overlays import HandOffScene
 from game.ui.reaction_prompt import ReactionPrompt
 from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
 from game.ui.theme import colour
-from game.ui.tokens import draw_token, icon_image
+from game.ui.tokens import TokenInfo, draw_token, icon_image
 from game.ui.victory_summary import victory_scene
 from game.ui.widgets import Button, draw_text
 
@@ -734,6 +735,28 @@ class PlayScene(BattleScene):
             hidden |= {t.key for t in self.engine.tokens() if t.side != side and t.cell in fogged}
         return frozenset(hidden)
 
+    def side_count(self, side: SideView) -> str:
+        """With fog, an enemy side's chip counts only the units the viewer sees ("2 seen"),
+        not how many it has: its strength is part of what fog hides."""
+        viewer = self.viewer()
+        if not self.fog or viewer is None or side.id == viewer:
+            return super().side_count(side)
+        fogged = self.hidden_cells()
+        seen = [t for t in self.engine.tokens() if t.side == side.id and t.cell not in fogged]
+        return f"{sum(1 for t in seen if not t.down)} seen"
+
+    def fogged_unit(self, key: str | None) -> bool:
+        """Whether fog hides ``key`` from the viewing side (an enemy on an unseen square)."""
+        token = self.engine.token(key) if key else None
+        if token is None or not self.fog or token.side == self.viewer():
+            return False
+        return token.cell in self.hidden_cells()
+
+    def card_token(self) -> TokenInfo | None:
+        """The card never shows an enemy the fog hides (acting unseen on its turn)."""
+        token = super().card_token()
+        return None if token is not None and self.fogged_unit(token.key) else token
+
     def log_line_visible(self, index: int) -> bool:
         """With fog, what an enemy does where none of your units can see stays unlogged."""
         unit = self.engine.log_unit(index)
@@ -1003,6 +1026,8 @@ class PlayScene(BattleScene):
             )
             return
         who = self.engine.name(d.unit) if d.unit else self.battle.battlefield.side(d.side).name
+        if self.fogged_unit(d.unit):
+            who = self.battle.battlefield.side(d.side).name  # which unit acts is fogged too
         if not self.human_turn():
             if self.ai_answer:
                 text = f"{who} (AI) is thinking…"
