@@ -122,3 +122,20 @@ def test_the_menu_draws_every_frame_until_its_thumbnails_are_in(
     menu.seed.focused = True  # typing a seed: the cursor blinks
     blink = menu.next_change()
     assert blink is not None and 0 < blink <= 0.5
+
+
+def test_the_screenshot_tool_waits_for_every_thumbnail(app: App, tmp_path: Path) -> None:
+    """The README's menu picture must not show blank thumbnails (the fort's once was)."""
+    from game.ui.tools.screenshots import wait_for_thumbnails
+
+    side = SideInfo("party", "The Party", "#3060c0", "any", True)
+    foes = SideInfo("foes", "Bandits", "#c03030", "any")
+    entries = [
+        MapEntry(write_map(tmp_path / f"w{i}"), f"Field {i}", "", "grid", (side, foes), (10, 8))
+        for i in range(4)
+    ]
+    menu = MenuScene(entries, ["grid"], start=lambda s: None)
+    app.push(menu)
+    wait_for_thumbnails(app, menu)
+    drawn = {key[0] for key, thumb in menu._thumbs.items() if isinstance(thumb, pygame.Surface)}
+    assert drawn == {str(e.path) for e in entries}

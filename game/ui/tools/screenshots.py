@@ -2,12 +2,13 @@
 
     xvfb-run -s "-screen 0 1600x900x24" python -m game.ui.tools.screenshots assets/screenshots
 
-Writes ``menu.png`` (the main menu), ``battle.png`` (a battle with a target
-preview: the player's unit has closed in on an enemy and the mouse rests on
-it), ``handoff.png`` (the hot-seat hand-off screen), ``saves.png`` (the load list
-after saving that battle) and ``replay.png`` (the replay viewer on that save). The
-same seed gives the same pictures. Runs with any SDL video driver, including
-``dummy``; the battle's autosaves go to a temporary folder, not the player's.
+Writes ``menu.png`` (the main menu, once every thumbnail is drawn), ``battle.png`` (a
+battle with a target preview: the player's unit has closed in on an enemy and the mouse
+rests on it), ``handoff.png`` (the hot-seat hand-off screen), ``victory.png`` (that
+battle played to its end by the AI on both sides), ``saves.png`` (the load list after
+saving it) and ``replay.png`` (the replay viewer on that save). The same seed gives the
+same pictures. Runs with any SDL video driver, including ``dummy``; the battle's
+autosaves go to a temporary folder, not the player's.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from game.ui.app import App
 from game.ui.camera import ZOOM_LEVELS
 from game.ui.flow import GameFlow
 from game.ui.menu import BattleSetup, MenuScene
-from game.ui.overlays import HandOffScene
+from game.ui.overlays import HandOffScene, VictoryScene
 from game.ui.play_scene import PlayScene
 from game.ui.replay_scene import ReplayScene
 from game.ui.settings import Settings
@@ -110,8 +111,7 @@ def take(out: Path, map_name: str | None, seed: int) -> list[Path]:
         menu = flow.menu(preselect=preselect, seed=seed)
         assert isinstance(menu, MenuScene)
         app.push(menu)
-        for _ in range(3):
-            app.step(1)
+        wait_for_thumbnails(app, menu)
         pygame.mouse.set_pos((5, 5))
         app.step(1)
         written = [app.screenshot(out / "menu.png")]
@@ -132,6 +132,10 @@ def take(out: Path, map_name: str | None, seed: int) -> list[Path]:
         app.step(1)
         written.append(app.screenshot(out / "handoff.png"))
         app.pop()
+        if _play_out(app, scene):
+            written.append(app.screenshot(out / "victory.png"))
+        else:
+            print("the battle did not end; victory.png not written", file=sys.stderr)
         written += _saves_and_replay(app, flow, scene, out)
         app.close()
         if previous is None:
@@ -139,6 +143,36 @@ def take(out: Path, map_name: str | None, seed: int) -> list[Path]:
         else:
             os.environ[DATA_DIR_ENV] = previous
     return written
+
+
+def wait_for_thumbnails(app: App, menu: MenuScene, max_frames: int = 200) -> None:
+    """Draw frames until the menu has drawn every map's thumbnail (it loads one map's
+    images a frame; a picture taken sooner shows blank ones)."""
+    for _ in range(max_frames):
+        app.step(1)
+        if menu.next_change() != 0:
+            return
+    raise SystemExit(f"the menu's thumbnails were still loading after {max_frames} frames")
+
+
+def _play_out(app: App, scene: PlayScene, max_answers: int = 5000) -> bool:
+    """Let the AI answer for the player too until the battle ends; True when the victory
+    screen is up."""
+    from game.ai import make_controller
+
+    player = make_controller("ai", scene.battle.seed, scene.battle.ruleset_id)
+    for _ in range(max_answers):
+        if isinstance(app.top, VictoryScene):
+            pygame.mouse.set_pos((5, 5))
+            app.step(1)
+            return True
+        d = scene.battle.pending
+        if isinstance(app.top, HandOffScene):
+            app.pop()
+        elif d is not None and scene.human_turn() and not scene.anim.busy:
+            scene.give(player.choose(scene.battle, d))
+        app.step(4)
+    return False
 
 
 def _saves_and_replay(app: App, flow: GameFlow, scene: PlayScene, out: Path) -> list[Path]:
