@@ -132,11 +132,15 @@ def take(out: Path, map_name: str | None, seed: int) -> list[Path]:
         app.step(1)
         written.append(app.screenshot(out / "handoff.png"))
         app.pop()
+        flow.saves.quicksave(scene.battle, scene.fog)  # saved mid-battle: the load list
+        saved = flow.saves.save(scene.battle, scene.fog)  # shows it can be resumed
+        if saved is None:
+            raise SystemExit("could not save: " + "; ".join(t for t, _ in app.messages))
         if _play_out(app, scene):
             written.append(app.screenshot(out / "victory.png"))
         else:
             print("the battle did not end; victory.png not written", file=sys.stderr)
-        written += _saves_and_replay(app, flow, scene, out)
+        written += _saves_and_replay(app, flow, saved, out)
         app.close()
         if previous is None:
             os.environ.pop(DATA_DIR_ENV, None)
@@ -175,15 +179,19 @@ def _play_out(app: App, scene: PlayScene, max_answers: int = 5000) -> bool:
     return False
 
 
-def _saves_and_replay(app: App, flow: GameFlow, scene: PlayScene, out: Path) -> list[Path]:
-    """The load list (the battle saved by hand, its quicksave and autosaves) and the replay
-    viewer halfway through that save."""
-    flow.saves.quicksave(scene.battle, scene.fog)
-    saved = flow.saves.save(scene.battle, scene.fog)
-    if saved is None:
-        raise SystemExit("could not save: " + "; ".join(t for t, _ in app.messages))
+def _saves_and_replay(app: App, flow: GameFlow, saved: Path, out: Path) -> list[Path]:
+    """The load list (the battle saved by hand, its quicksave and autosave) with that save
+    chosen, and the replay viewer two thirds through it."""
+    from game.ui.save_list import SaveListScene
+
     flow.back_to_menu()
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    wait_for_thumbnails(app, menu)
     flow.show_saves()
+    listing = app.top
+    assert isinstance(listing, SaveListScene)
+    listing.select(next(i for i, e in enumerate(listing.entries) if e.path == saved))
     app.messages.clear()
     pygame.mouse.set_pos((5, 5))
     app.step(2)
