@@ -117,7 +117,7 @@ def test_golden_replay_pins_seed_and_answers_to_a_state_hash() -> None:
 # component carries the template; the events of this battle are unchanged. Re-pinned when
 # Conditions.mortal_rounds (counting up) became mortal_rounds_left (a countdown): the
 # events of this battle are unchanged.
-GOLDEN_HASH_SEED_5_40 = "9fc889fbe372408333e61db55eeed52c3cc81da6f6fe2248f7bb9cda36cf1708"
+GOLDEN_HASH_SEED_5_40 = "9f66079e72bd3b104f4c98eabe6ca7d29b610a85faeed9b817193e6bbfd83826"
 
 
 def test_undo_takes_back_a_move_but_never_a_roll() -> None:

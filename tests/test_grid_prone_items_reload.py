@@ -5,10 +5,17 @@ from __future__ import annotations
 from engine_support import act, battle, duel, field, push
 from grid_more_support import cond, gear, option, set_hp, spent
 
-from game.engine import EndTurn
+from game.engine import Battle, EndTurn
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.events import AttackDeclared
-from game.rules.grid.items import GroundItem, PickUpItem, ReadyItem, StowItem, ground_items
+from game.rules.grid.items import (
+    GroundItem,
+    ItemLanded,
+    PickUpItem,
+    ReadyItem,
+    StowItem,
+    ground_items,
+)
 from game.rules.grid.move import reachable_cells
 from game.rules.grid.prone import GoProne, StandUp
 from game.rules.grid.reload import Reload
@@ -146,3 +153,48 @@ def test_the_fallen_drop_their_weapons_and_others_can_pick_them_up() -> None:
     act(b, PickUpItem("ada", "spear", (2, 1)))
     assert gear(b, "ada").readied == ["spear"] and "sword" in gear(b, "ada").stowed
     assert not ground_items(b.ctx) and spent(b, "ada").move_used
+
+
+def skirmisher_and_two_skeletons() -> Battle:
+    """Ada (skirmisher: sword and dagger in hand) with Gor (skeleton, 1 HP) at her side and
+    Hal (skeleton) three squares off; skeletons are fearless (no morale rolls)."""
+    bf = field(
+        "........\n........\n........\n........",
+        [
+            ("Ada", "party", "skirmisher", (1, 1)),
+            ("Gor", "bandits", "skeleton", (2, 1)),
+            ("Hal", "bandits", "skeleton", (4, 1)),
+        ],
+    )
+    b = battle(bf, faces=(8, 1))
+    set_hp(b, "gor", 1)
+    return b
+
+
+def test_a_thrown_weapon_leaves_the_hand_and_lies_on_the_targets_square_hit_or_miss() -> None:
+    """004 · Make a Ranged Attack / Pick up an Item (decided): a thrown weapon is not
+    returned to hand; it lies on the target's square whether the throw hits or misses."""
+    b = skirmisher_and_two_skeletons()
+    push(b, 1)  # the dagger misses Hal
+    act(b, RangedAttack("ada", "hal", "dagger"))
+    assert gear(b, "ada").readied == ["sword"]
+    assert [(g.weapon, g.owner, g.cell) for _, g in ground_items(b.ctx)] == [
+        ("dagger", "ada", (4, 1))
+    ]
+    landed = [e for e in b.events if isinstance(e, ItemLanded)]
+    assert [e.text() for e in landed] == ["Ada's Dagger lands at Hal's feet"]
+    kinds = [e.kind for e in b.events]
+    thrown = kinds.index("attack_declared")
+    assert thrown < kinds.index("item_landed") < kinds.index("rolled", thrown)  # left the hand
+
+
+def test_a_thrown_weapon_is_picked_up_from_the_targets_square_with_pick_up_an_item() -> None:
+    b = skirmisher_and_two_skeletons()
+    push(b, 20, 3)  # the dagger, thrown at Gor beside her (-4 in melee), kills it
+    act(b, RangedAttack("ada", "gor", "dagger"))
+    assert cond(b, "gor").dead
+    lying = sorted((g.weapon, g.owner) for _, g in ground_items(b.ctx) if g.cell == (2, 1))
+    assert lying == [("dagger", "ada"), ("sword", "gor")]
+    act(b, PickUpItem("ada", "dagger", (2, 1)))
+    assert gear(b, "ada").readied == ["sword", "dagger"] and spent(b, "ada").move_used
+    assert [(g.weapon, g.owner) for _, g in ground_items(b.ctx)] == [("sword", "gor")]

@@ -23,7 +23,8 @@ class InitiativeSet(Event):
 
 @dataclass(frozen=True, slots=True)
 class AttackDeclared(Event):
-    """An attack is about to be rolled (``mode``: "melee", "ranged", "opportunity" ...)."""
+    """An attack is about to be rolled (``mode``: "melee", "ranged", "opportunity" ...);
+    ``thrown`` when the weapon is thrown (it leaves the attacker's hand)."""
 
     kind: ClassVar[str] = "attack_declared"
     attacker: str
@@ -31,6 +32,7 @@ class AttackDeclared(Event):
     weapon: str
     mode: str
     text_: str
+    thrown: bool = False
 
     def text(self) -> str:
         return self.text_

@@ -105,7 +105,8 @@ def execute(ctx: Context, answer: Execute) -> None:
     weapon = units.weapon(ctx, answer.weapon)
     who, whom = units.name(ctx, me), units.name(ctx, target)
     ctx.emit(AttackDeclared(attacker=me, target=target, weapon=weapon.id, mode="execution",
-                            text_=f"{who} strikes at the unsuspecting {whom} with {weapon.name}"))
+                            text_=f"{who} strikes at the unsuspecting {whom} with {weapon.name}",
+                            thrown=answer.ranged and not weapon.ranged))
     if answer.ranged:
         dist = units.distance(units.cell(ctx, me), units.cell(ctx, target))
         bonus = 4 if dist <= 2 else 2 if dist <= (weapon.range_normal_squares or 0) else 0

@@ -5,8 +5,9 @@ Item model (decision; the source leaves it to the GM): only weapons are items. A
 the ground is an esper entity with a ``GroundItem`` component (weapon id, the unit that
 dropped it, the cell). A unit that is killed, mortally wounded, knocked out or surrenders
 drops the weapons in its hands on its square; natural weapons and bare hands never drop.
-Units that flee take their gear with them. The items on the ground are part of
-``state_hash`` (``hooks.HASH``).
+Units that flee take their gear with them. A thrown weapon leaves the thrower's hand and
+lies on the target's square, hit or miss (``LandThrown``); arrows and bolts are not
+counted. The items on the ground are part of ``state_hash`` (``hooks.HASH``).
 
 Hands (decision): two hands; a shield takes one for the whole battle, a two-handed weapon
 takes both, any other weapon one; natural weapons take none. Readying or picking up a
@@ -35,6 +36,7 @@ from game.engine.systems import System
 from game.geometry.grid import Cell
 from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, units
+from game.rules.grid.events import AttackDeclared
 from game.rules.grid.opportunity import provoke
 
 if TYPE_CHECKING:
@@ -62,6 +64,22 @@ class ItemDropped(Event):
 
     def text(self) -> str:
         return f"{self.who} drops {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class ItemLanded(Event):
+    """A thrown weapon has left its thrower's hand and lies on ``cell`` (the target's)."""
+
+    kind: ClassVar[str] = "item_landed"
+    unit: str
+    who: str
+    weapon: str
+    name: str
+    cell: Cell
+    whom: str
+
+    def text(self) -> str:
+        return f"{self.who}'s {self.name} lands at {self.whom}'s feet"
 
 
 @register_answer
@@ -151,6 +169,28 @@ class DropOnFall(System):
             return
         for w in droppable(ctx, event.unit):
             drop(ctx, event.unit, w)
+
+
+class LandThrown(System):
+    """A thrown weapon leaves the thrower's hand as the throw is declared and lies on the
+    target's square, hit or miss, until someone picks it up."""
+
+    def __init__(self) -> None:
+        super().__init__(priority=15)
+        self.handles = {AttackDeclared: self.on_attack}
+
+    def on_attack(self, ctx: Context, event: AttackDeclared) -> None:
+        if not event.thrown:
+            return
+        loadout = units.loadout(ctx, event.attacker)
+        if event.weapon in loadout.readied:
+            loadout.readied.remove(event.weapon)
+        at = units.cell(ctx, event.target)
+        esper.create_entity(GroundItem(event.weapon, event.attacker, at))
+        w = units.weapon(ctx, event.weapon)
+        ctx.emit(ItemLanded(unit=event.attacker, who=units.name(ctx, event.attacker),
+                            weapon=w.id, name=w.name, cell=at,
+                            whom=units.name(ctx, event.target)))
 
 
 def hash_items(ctx: Context) -> Any:
@@ -347,5 +387,5 @@ def arm(ctx: Context, unit: str) -> None:
 def setup(ctx: Context) -> None:
     for unit in ctx.units():
         arm(ctx, unit)
-    system = DropOnFall()
-    esper.add_processor(system, system.priority)
+    for system in (DropOnFall(), LandThrown()):
+        esper.add_processor(system, system.priority)

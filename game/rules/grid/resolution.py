@@ -347,6 +347,7 @@ def attack_flow(
             text_=f"{who} {verb} {whom} with {weapon.name}"
             + (f" ({extras.label})" if extras.label else "")
             + (f" [{mods_text}]" if mods_text else ""),
+            thrown=ranged and not weapon.ranged,
         )
     )
     ac, _ = target_ac(ctx, target)
