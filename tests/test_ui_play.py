@@ -403,11 +403,13 @@ def test_reaction_prompt_names_attacker_weapon_roll_stakes_and_costs(
     app.step(2)
     attack, stake = scene.prompt.lines
     d20 = re.fullmatch(
-        r"Bandit attacks Ada with a spear: d20 (\d+) ([+-]\d+ )?= (\d+) vs AC (\d+) — hit", attack
+        r"Bandit attacks Ada (with an? [a-z ]+|unarmed): d20 (\d+) ([+-]\d+ )?= (\d+) vs AC (\d+)"
+        r" — hit",
+        attack,
     )
     assert d20 is not None, attack
     roll = next(e for e in reversed(battle.events) if isinstance(e, Rolled) and e.unit == "bandit")
-    assert int(d20.group(3)) == roll.total and int(d20.group(4)) == roll.target
+    assert int(d20.group(4)) == roll.total and int(d20.group(5)) == roll.target
     hp = battle.unit("ada").hp
     assert re.fullmatch(rf"At stake: \d+–\d+ damage to Ada \({hp}/\d+ HP.*\).*", stake), stake
     costs = {b.label.split(":")[0]: b.hint for b in scene.prompt_buttons}
