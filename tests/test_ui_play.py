@@ -18,7 +18,7 @@ from game.rules.grid.move import Move
 from game.ui.app import App
 from game.ui.engine_model import Placed
 from game.ui.map_view import MapView
-from game.ui.overlays import HandOffScene, PauseScene, VictoryScene
+from game.ui.overlays import ConfirmScene, HandOffScene, PauseScene, VictoryScene
 from game.ui.play_scene import PlayScene
 from game.ui.settings import Settings
 from game.ui.target_preview import CHARGE_AC, preview_rows
@@ -827,3 +827,25 @@ def test_the_target_preview_is_fresh_after_an_attack(app: App, tmp_path: Path) -
     assert not melee.allowed
     why = f"no attack now: {melee.reason}"
     assert rows == preview_rows(fresh, "No attack now", "Sword", charge=False, not_now=why)
+
+
+def test_end_side_turn_asks_first_then_ends_every_remaining_units_turn(
+    app: App, tmp_path: Path
+) -> None:
+    scene = _two_warriors(app, tmp_path)
+    battle = scene.battle
+    _click_at(app, _pos(scene, (1, 1)))  # Ada acts; Bea has not been chosen
+    assert battle.pending is not None and battle.pending.unit == "ada"
+    _key(app, pygame.K_END)
+    confirm = app.top
+    assert isinstance(confirm, ConfirmScene)
+    assert "Ada can still act" in confirm.message and "not chosen yet" in confirm.message
+    _key(app, pygame.K_ESCAPE)  # cancel: nothing happened
+    assert app.top is scene and battle.pending.unit == "ada"
+    answers = len(battle.answers)
+    _key(app, pygame.K_END)
+    _key(app, pygame.K_RETURN)
+    assert app.top is not confirm
+    ended = [a for a in battle.answers[answers:] if a.kind == "end_turn"]
+    assert {getattr(a, "unit", None) for a in ended} == {"ada", "bea"}
+    assert battle.pending is not None and battle.pending.side == "foes"

@@ -26,6 +26,7 @@ from game.ui.widgets import (
     draw_paragraphs,
     draw_text,
     fit_text,
+    wrap,
 )
 
 
@@ -435,3 +436,45 @@ class VictoryScene(Scene):
             if text:
                 return text
         return ""
+
+
+class ConfirmScene(_Dialog):
+    """Asks before something that cannot be taken back: a message, Confirm (Enter) and
+    Cancel (Esc)."""
+
+    width = 520
+
+    def __init__(self, title: str, message: str, confirm: str, on_confirm: Callable[[], None]):
+        super().__init__()
+        self.title = title
+        self.message = message
+        self.on_confirm = on_confirm
+        self.items = [
+            Button(confirm, self._confirm, style="primary", shortcut=pygame.K_RETURN),
+            Button("Cancel", self.close, hint="Back to the battle [Esc]."),
+        ]
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        lines = wrap(self.message, self.width - 64, "body", theme.SIZE_SMALL + 1)
+        self._text_h = len(lines) * (theme.font("body", theme.SIZE_SMALL + 1).get_height() + 3)
+        super()._layout(size)
+        self.panel.h += self._text_h + 8
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        y = self.panel.y + 84 + self._text_h + 8
+        for widget in self.items:
+            widget.rect.topleft = (self.panel.x + 32, y)
+            y += widget.rect.h + 12
+
+    def _confirm(self) -> None:
+        self.close()
+        self.on_confirm()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_paragraphs(
+            surface,
+            self.message,
+            pygame.Rect(self.panel.x + 32, self.panel.y + 78, self.width - 64, self._text_h + 4),
+            size=theme.SIZE_SMALL + 1,
+            fg="ink_soft",
+        )

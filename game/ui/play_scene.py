@@ -44,7 +44,7 @@ from game.ui.board import Overlays
 from game.ui.engine_model import EngineModel, Placed
 from game.ui.intentions_panel import IntentionsPanel
 from game.ui.map_view import MapView
-from game.ui.overlays import HandOffScene
+from game.ui.overlays import ConfirmScene, HandOffScene
 from game.ui.reaction_prompt import ReactionPrompt
 from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
 from game.ui.theme import colour
@@ -252,9 +252,17 @@ class PlayScene(BattleScene):
             style="primary",
             hint="This unit is done for the round.",
         )
+        self.end_side_button = Button(
+            "End side turn",
+            self._end_side_turn,
+            shortcut=pygame.K_END,
+            size=theme.SIZE_SMALL,
+            hint="Every unit of your side that has not finished is done for the round [End].",
+        )
         self.undo_button = Button(
             "Undo",
             self._undo,
+            size=theme.SIZE_SMALL,
             shortcut=pygame.K_z,
             hint="Take back the last answer (only while no die was rolled).",
         )
@@ -373,6 +381,65 @@ class PlayScene(BattleScene):
         for p in self.placed():
             if p.answer.kind == "end_turn":
                 self.give(p.answer)
+                return
+
+    def still_to_act(self) -> list[str]:
+        """Units of the side in turn that could still do something this round, as far as
+        the pending decision tells: the ones to choose from, or the acting one when an
+        action is left to it (those not chosen yet are not named by a turn decision)."""
+        d = self.decision
+        if d is None or not self.human_turn():
+            return []
+        if d.kind == "choose_unit":
+            return [u for a in d.answers if isinstance(u := getattr(a, "unit", None), str)]
+        if d.kind == "turn" and d.unit is not None:
+            busy = any(o.allowed and o.kind != "end_turn" for o in d.options)
+            return [d.unit] if busy else []
+        return []
+
+    def _end_side_turn(self) -> None:
+        """End Turn for every unit of the side still to act, after asking when one of them
+        still has something to do."""
+        d = self.decision
+        if d is None or not self.human_turn() or d.kind not in ("turn", "choose_unit"):
+            return
+        left = self.still_to_act()
+        if not left:
+            self._end_side_now()
+            return
+        names = ", ".join(self.engine.name(u) for u in left)
+        who = f"{names} can still act this round"
+        others = [t for t in self.engine.tokens() if t.side == d.side and t.key != d.unit]
+        if d.kind == "turn" and any(not t.down for t in others):
+            who += ", and so can any unit you have not chosen yet"
+        self.app.push(
+            ConfirmScene(
+                "End your side's turn?",
+                f"{who}. They will do nothing more until next round.",
+                "End side turn",
+                self._end_side_now,
+            )
+        )
+
+    def _end_side_now(self) -> None:
+        """Answer End Turn (choosing each waiting unit first) until the side's turn is over
+        or something else must be decided (a reaction, another side)."""
+        d = self.decision
+        side = d.side if d is not None else None
+        for _ in range(4 * len(self.battle.units()) + 4):
+            d = self.decision
+            if d is None or d.side != side or not self.human_turn():
+                return
+            if d.kind == "choose_unit" and d.answers:
+                answer = d.answers[0]
+            elif d.kind == "turn":
+                ends = [o.answer for o in d.options if o.kind == "end_turn" and o.answer]
+                if not ends:
+                    return
+                answer = ends[0]
+            else:
+                return
+            if not self.give(answer):
                 return
 
     def _undo(self) -> None:
@@ -536,6 +603,8 @@ class PlayScene(BattleScene):
                 if button.handle(event):
                     return True
             if self.end_button.handle(event) or self.undo_button.handle(event):
+                return True
+            if self.end_side_button.handle(event):
                 return True
         return False
 
@@ -966,9 +1035,10 @@ class PlayScene(BattleScene):
         """Place the action buttons: one row with captions when they fit, else two rows of
         smaller buttons (the captions then live in the tooltips), Undo and End turn right."""
         bar = self.bar_rect
-        self.end_button.rect = pygame.Rect(bar.right - 134, bar.y + 8, 122, 44)
-        self.undo_button.rect = pygame.Rect(bar.right - 134, bar.y + 56, 122, 32)
-        left, right = bar.x + 206, bar.right - 146
+        self.end_button.rect = pygame.Rect(bar.right - 176, bar.y + 8, 164, 40)
+        self.undo_button.rect = pygame.Rect(bar.right - 176, bar.y + 54, 58, 32)
+        self.end_side_button.rect = pygame.Rect(bar.right - 114, bar.y + 54, 102, 32)
+        left, right = bar.x + 206, bar.right - 188
         n = len(self.action_buttons)
         if n == 0:
             return
@@ -997,7 +1067,7 @@ class PlayScene(BattleScene):
     def bar_key(self) -> object:
         d = self.decision
         mouse = self._mouse()
-        buttons = [b for b, _ in self.action_buttons] + [self.end_button, self.undo_button]
+        buttons = [b for b, _ in self.action_buttons] + self._side_buttons()
         return (
             d.id if d else None,
             len(self.battle.answers),
@@ -1062,6 +1132,7 @@ class PlayScene(BattleScene):
                 fg="muted",
                 anchor="midleft",
             )
+            self.end_side_button.draw(surface)
             return
         if d.kind == "reaction":
             draw_text(
@@ -1112,6 +1183,10 @@ class PlayScene(BattleScene):
         )
         self.undo_button.draw(surface)
         self.end_button.draw(surface)
+        self.end_side_button.draw(surface)
+
+    def _side_buttons(self) -> list[Button]:
+        return [self.end_button, self.undo_button, self.end_side_button]
 
     def mode_label(self) -> str:
         if self.mode is None:
@@ -1249,7 +1324,7 @@ class PlayScene(BattleScene):
         self.prompt.draw(surface, self.engine.name(d.unit))
 
     def hud_tooltip(self, mouse: tuple[int, int]) -> str:
-        for button in [b for b, _ in self.action_buttons] + [self.end_button, self.undo_button]:
+        for button in [b for b, _ in self.action_buttons] + self._side_buttons():
             text = button.tooltip(mouse)
             if text:
                 return text
