@@ -267,3 +267,17 @@ def test_a_screenshot_that_cannot_be_written_is_one_line(
     assert app.take_screenshot() is None
     [(text, _)] = app.messages
     assert text.startswith("Screenshot not saved:") and "\n" not in text
+
+
+@pytest.mark.parametrize("at", [(0, 0), (1, 0), (0, 1), (1, 1), (0.5, 1), (1, 0.5)])
+def test_tooltips_stay_inside_the_window_and_off_the_pointer(
+    app: App, at: tuple[float, float]
+) -> None:
+    from game.ui.widgets import Tooltip
+
+    w, h = app.screen.get_size()
+    mouse = (min(w - 1, int(at[0] * w)), min(h - 1, int(at[1] * h)))
+    long = "2 attacks of opportunity: Bandit 1, Bandit 2\n" + "Rough ground, " * 30
+    rect = Tooltip(long).draw(app.screen, mouse)
+    assert rect is not None and app.screen.get_rect().contains(rect)
+    assert not rect.collidepoint(mouse)

@@ -170,9 +170,10 @@ class Tooltip:
 
     text: str = ""
 
-    def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+    def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> Rect | None:
+        """Draw near ``mouse``, kept inside the window and off the pointer; its rect."""
         if not self.text:
-            return
+            return None
         lines = wrap(self.text, 320, "body", theme.SIZE_SMALL)
         f = font("body", theme.SIZE_SMALL)
         w = max(f.size(line)[0] for line in lines) + 20
@@ -189,6 +190,7 @@ class Tooltip:
                 text_image(line, "body", theme.SIZE_SMALL, colour("bone")), (rect.x + 10, y)
             )
             y += f.get_height() + 2
+        return rect
 
 
 class Widget:
