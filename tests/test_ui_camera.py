@@ -87,3 +87,28 @@ def test_fit_shows_the_whole_map() -> None:
 def test_visible_cells_are_clipped_to_the_map() -> None:
     cam = Camera(tile=32, view_w=320, view_h=320, x=-64, y=-64)
     assert cam.visible_cells(20, 20) == (0, 0, 8, 8)
+
+
+def test_a_big_map_starts_readable_around_the_given_units() -> None:
+    from game.ui.camera_follow import READABLE_CELL_PX, out_of_view, readable_start
+
+    cam = Camera(16, 900, 560)
+    start = readable_start(cam, 64, 64, [(50, 40), (52, 42)])
+    assert start.cell_px >= READABLE_CELL_PX > cam.fit(64, 64).cell_px
+    assert not out_of_view(start, 64, 64, [(50, 40), (52, 42)])
+    small = readable_start(cam, 12, 8, [(1, 1)])
+    assert small == cam.fit(12, 8)  # a map that fits with readable squares shows whole
+
+
+def test_following_eases_toward_the_goal_and_arrives() -> None:
+    from game.ui.camera_follow import aim_at, out_of_view, step_toward
+
+    cam = Camera(16, 640, 480, level=ZOOM_LEVELS.index(2.0)).centred_on((5, 5))
+    assert out_of_view(cam, 64, 64, [(40, 40)])
+    goal = aim_at(cam, 64, 64, [(40, 40)])
+    assert not out_of_view(goal, 64, 64, [(40, 40)])
+    halfway = step_toward(cam, goal, 0.1, 7.0)
+    assert cam.x < halfway.x < goal.x
+    for _ in range(100):
+        cam = step_toward(cam, goal, 0.1, 7.0)
+    assert (cam.x, cam.y) == (goal.x, goal.y)

@@ -849,3 +849,63 @@ def test_end_side_turn_asks_first_then_ends_every_remaining_units_turn(
     ended = [a for a in battle.answers[answers:] if a.kind == "end_turn"]
     assert {getattr(a, "unit", None) for a in ended} == {"ada", "bea"}
     assert battle.pending is not None and battle.pending.side == "foes"
+
+
+def _big_field(app: App, tmp_path: Path) -> PlayScene:
+    from game.ui.play_scene import ai_controller
+
+    units = (("Ada", "party", "warrior", 2, 2), ("Gor", "foes", "bandit", 36, 26))
+    path = write_map(tmp_path / "big", 40, 30, walls=(), units=units)
+    sides = {"party": "human", "foes": "baseline"}
+    battle = Battle(path, "grid", 4, sides)
+    ai = ai_controller(sides, 4)
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)  # laid out before the AI may act
+    scene.ai_answer = ai
+    return scene
+
+
+def _until_the_ai_moves(app: App, scene: PlayScene) -> Cell:
+    from game.engine.events import Moved
+
+    for _ in range(600):
+        moved = [e for e in scene.battle.events if isinstance(e, Moved) and e.unit == "gor"]
+        if moved:
+            return moved[-1].path[-1]
+        d = scene.battle.pending
+        if d is not None and scene.human_turn():
+            scene.give(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
+        app.step(2)
+    raise AssertionError("the AI never moved")
+
+
+def test_a_big_map_starts_readable_and_the_camera_follows_the_ai(
+    app: App, tmp_path: Path
+) -> None:
+    from game.ui.camera_follow import READABLE_CELL_PX, out_of_view
+
+    app.settings = Settings(ai_speed="fast", reaction_prompts="never")
+    scene = _big_field(app, tmp_path)
+    assert scene.camera.cell_px >= READABLE_CELL_PX
+    assert not out_of_view(scene.camera, 40, 30, [(2, 2)])  # the player's own unit
+    assert out_of_view(scene.camera, 40, 30, [(36, 26)])
+    gor = _until_the_ai_moves(app, scene)
+    _settle(app, scene)
+    assert not out_of_view(scene.camera, 40, 30, [gor]), "the camera went to the AI unit"
+
+
+def test_the_camera_does_not_follow_the_ai_against_the_players_pan(
+    app: App, tmp_path: Path
+) -> None:
+    app.settings = Settings(ai_speed="slow", reaction_prompts="never")
+    scene = _big_field(app, tmp_path)
+    from game.ui.camera_follow import out_of_view
+
+    scene._zoom(_pos(scene, (2, 2)), 1)  # the player zooms in on their unit (the wheel)
+    before = scene.camera
+    assert out_of_view(before, 40, 30, [(36, 26)])
+    _until_the_ai_moves(app, scene)
+    for _ in range(20):
+        app.step(2)
+    assert scene.camera == before

@@ -12,6 +12,7 @@ saves a screenshot.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pygame
@@ -51,6 +52,7 @@ class BattleScene(Scene):
         self.camera = Camera(view.tile, 800, 600)
         self._size = (0, 0)
         self._fitted = False
+        self.user_camera_at = -1e9  # when the player last panned or zoomed (monotonic s)
         self.viewport = pygame.Rect(0, 0, 800, 600)
         self.log = LogPanel()
         self._log_seen = 0
@@ -77,7 +79,7 @@ class BattleScene(Scene):
         self.viewport = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - BOTTOM_H)
         self.camera = self.camera.resized(self.viewport.w, self.viewport.h)
         if not self._fitted:
-            self.camera = self.camera.fit(self.model.width, self.model.height)
+            self.camera = self.first_camera(self.camera)
             self._fitted = True
         self.camera = self.camera.clamped(self.model.width, self.model.height)
         self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H)
@@ -90,6 +92,14 @@ class BattleScene(Scene):
         )
         self.bar_rect = pygame.Rect(0, h - BOTTOM_H, w - SIDE_W, BOTTOM_H)
         self.menu_button.rect = pygame.Rect(w - 96, 6, 86, TOP_H - 12)
+
+    def first_camera(self, camera: Camera) -> Camera:
+        """Where the camera starts: the whole map in view."""
+        return camera.fit(self.model.width, self.model.height)
+
+    def _user_moved_camera(self) -> None:
+        """The player panned or zoomed: automatic camera moves hold off for a while."""
+        self.user_camera_at = time.monotonic()
 
     def _pause(self) -> None:
         self.app.push(PauseScene(self.back_to_menu))
@@ -138,6 +148,7 @@ class BattleScene(Scene):
                 dy = event.pos[1] - self._drag_from[1]
                 if self._dragging or abs(dx) + abs(dy) >= DRAG_THRESHOLD:
                     self._dragging = True
+                    self._user_moved_camera()
                     self.camera = self.camera.pan(dx, dy).clamped(
                         self.model.width, self.model.height
                     )
@@ -158,6 +169,7 @@ class BattleScene(Scene):
                         self.sheet_unit = token.key if token else None
 
     def _zoom(self, pos: tuple[int, int], steps: int) -> None:
+        self._user_moved_camera()
         self.camera = self.camera.zoom_at(
             pos[0] - self.viewport.x, pos[1] - self.viewport.y, steps
         ).clamped(self.model.width, self.model.height)
@@ -185,6 +197,7 @@ class BattleScene(Scene):
             return
         dx, dy = self._pan_keys()
         if dx or dy:
+            self._user_moved_camera()
             self.camera = self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt).clamped(
                 self.model.width, self.model.height
             )

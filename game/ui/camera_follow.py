@@ -1,0 +1,69 @@
+"""Where the battle camera goes by itself: a readable start, and following the AI.
+
+Issue 4 play-test (#13): on a big map the fitted zoom made units tiny, and the camera
+stayed put while AI units acted off screen. So the battle starts at a zoom where a square
+is at least ``READABLE_CELL_PX`` wide (the whole map when it fits at that size), centred
+on the units of the side in turn; and when an AI unit acts out of view the camera pans to
+it, smoothly at the slow and normal AI speeds, at once at fast, not at all at instant
+(nothing would be seen). It never fights the player: for ``HANDS_OFF_S`` seconds after the
+player pans or zooms, it stays where the player put it. Pure arithmetic on ``Camera``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from game.geometry.grid import Cell
+from game.ui.camera import ZOOM_LEVELS, Camera
+
+READABLE_CELL_PX = 32
+HANDS_OFF_S = 2.0
+FOLLOW_RATE = {"slow": 4.0, "normal": 7.0}  # fraction of the way per second (exponential)
+EDGE_CELLS = 1  # a unit this close to the view's edge counts as out of view
+
+
+def readable_start(camera: Camera, map_w: int, map_h: int, focus: Sequence[Cell]) -> Camera:
+    """The whole map when it fits with readable squares, else the smallest zoom step with
+    readable squares, centred on ``focus`` (their middle)."""
+    fitted = camera.fit(map_w, map_h)
+    if fitted.cell_px >= READABLE_CELL_PX or not focus:
+        return fitted
+    level = next(
+        (i for i, z in enumerate(ZOOM_LEVELS) if camera.tile * z >= READABLE_CELL_PX),
+        len(ZOOM_LEVELS) - 1,
+    )
+    middle = (
+        round(sum(c[0] for c in focus) / len(focus)),
+        round(sum(c[1] for c in focus) / len(focus)),
+    )
+    return replace(camera, level=level).centred_on(middle).clamped(map_w, map_h)
+
+
+def out_of_view(camera: Camera, map_w: int, map_h: int, cells: Sequence[Cell]) -> bool:
+    """Whether any of ``cells`` lies outside the view (or within ``EDGE_CELLS`` of its edge)."""
+    x0, y0, x1, y1 = camera.visible_cells(map_w, map_h)
+    e = EDGE_CELLS  # no margin where the view reaches the map's own edge
+    lo_x, hi_x = x0 + (e if x0 > 0 else 0), x1 - (e if x1 < map_w else 0)
+    lo_y, hi_y = y0 + (e if y0 > 0 else 0), y1 - (e if y1 < map_h else 0)
+    return any(not (lo_x <= x < hi_x and lo_y <= y < hi_y) for x, y in cells)
+
+
+def aim_at(camera: Camera, map_w: int, map_h: int, cells: Sequence[Cell]) -> Camera:
+    """The camera (same zoom) centred on the middle of ``cells``, kept on the map."""
+    middle = (
+        round(sum(c[0] for c in cells) / len(cells)),
+        round(sum(c[1] for c in cells) / len(cells)),
+    )
+    return camera.centred_on(middle).clamped(map_w, map_h)
+
+
+def step_toward(camera: Camera, target: Camera, dt: float, rate: float) -> Camera:
+    """Move ``camera`` part of the way to ``target`` (exponential ease; snaps when close)."""
+    k = 1.0 - math.exp(-rate * dt)
+    x = camera.x + (target.x - camera.x) * k
+    y = camera.y + (target.y - camera.y) * k
+    if abs(target.x - x) * camera.zoom < 1 and abs(target.y - y) * camera.zoom < 1:
+        x, y = target.x, target.y
+    return replace(camera, x=x, y=y)
