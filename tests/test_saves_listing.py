@@ -63,3 +63,21 @@ def test_the_fog_choice_is_kept_in_the_save(tmp_path: Path) -> None:
     assert read_save(plain).fog is None and b'"view"' not in plain.read_bytes()
     resumed = load_battle(foggy)  # a view setting never changes what is replayed
     resumed.close()
+
+
+def test_the_load_list_names_the_winning_side_not_its_id(tmp_path: Path) -> None:
+    from game.ui.save_list import describe
+
+    with battle_on(duel_map(tmp_path / "maps"), seed=2) as battle:
+        assert battle.over and battle.winner is not None
+        name = {s.id: s.name for s in battle.battlefield.scenario.sides}[battle.winner]
+        path = save_battle(battle, tmp_path / "saves" / "done.json")
+    assert name != battle.winner and read_save(path).winner_name == name
+    [entry] = list_saves(tmp_path / "saves")
+    assert f", {name} won" in describe(entry)[1]
+    # a save from before winner_name was kept still says who won, by the side's id
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f'  "winner_name": "{name}",\n', ""), encoding="utf-8")
+    [old] = list_saves(tmp_path / "saves")
+    assert old.save is not None and old.save.winner_name == ""
+    assert f", {battle.winner} won" in describe(old)[1]

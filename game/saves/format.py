@@ -30,6 +30,7 @@ Optional keys (schema 1 files written before them lack them, and load as before)
 (``game.content.digest``); a replay with other numbers may diverge, and the loader then
 says that this is why. ``view`` keeps how the player watched the battle, not what
 happened in it: ``{"fog": true}`` when fog of war was chosen in the menu.
+``winner_name`` is the winning side's name, for the load list.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ class SaveData:
     schema: int = SCHEMA
     content_hash: str = ""  # game.content.digest of what the battle fielded; "" = not recorded
     fog: bool | None = None  # the player's fog-of-war choice; None = the map's default
+    winner_name: str = ""  # the winning side's name, for menus ("" = none or not recorded)
 
 
 def snapshot(battle: Battle, title: str | None = None, fog: bool | None = None) -> SaveData:
@@ -116,7 +118,15 @@ def snapshot(battle: Battle, title: str | None = None, fog: bool | None = None) 
         over=battle.over,
         winner=battle.winner,
         fog=fog,
+        winner_name=_side_name(battle, battle.winner),
     )
+
+
+def _side_name(battle: Battle, side: str | None) -> str:
+    if side is None:
+        return ""
+    names = {s.id: s.name for s in battle.battlefield.scenario.sides}
+    return names.get(side, "")
 
 
 def fielded_content_digest(content: Any, field: Any) -> str:
@@ -144,6 +154,7 @@ def header(save: SaveData) -> dict[str, Any]:
         "controllers": dict(save.controllers),
         "state_hash": save.state_hash,
         **({"view": {"fog": save.fog}} if save.fog is not None else {}),
+        **({"winner_name": save.winner_name} if save.winner_name else {}),
     }
 
 
@@ -315,7 +326,9 @@ def _from_json(raw: Any, path: Path) -> SaveData:
         winner = top.text("winner")
     content_hash = top.sub("content").digest("hash") if "content" in top.obj else ""
     fog = top.sub("view").boolean("fog") if "view" in top.obj else None
+    winner_name = top.text("winner_name", "") if winner is not None else ""
     return SaveData(
+        winner_name=winner_name,
         content_hash=content_hash,
         fog=fog,
         title=top.text("title", ""),

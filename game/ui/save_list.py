@@ -33,7 +33,8 @@ def describe(entry: SaveEntry) -> tuple[str, str]:
         return entry.path.name, entry.problem
     state = f"round {max(1, save.round)}"
     if save.over:
-        state = f"over after {save.round} rounds" + (f", {save.winner} won" if save.winner else "")
+        winner = save.winner_name or save.winner
+        state = f"over after {save.round} rounds" + (f", {winner} won" if winner else "")
     moves = f"{len(save.answers)} answer" + ("" if len(save.answers) == 1 else "s")
     parts = [save.map_name, save.ruleset, state, moves, entry.when, KIND_LABELS[entry.kind]]
     return save.title or save.map_name, " · ".join(parts)
