@@ -167,6 +167,7 @@ def _play_out(app: App, scene: PlayScene, max_answers: int = 5000) -> bool:
     player = make_controller("ai", scene.battle.seed, scene.battle.ruleset_id)
     for _ in range(max_answers):
         if isinstance(app.top, VictoryScene):
+            app.messages.clear()  # "Quicksaved", "Saved as …" from before
             pygame.mouse.set_pos((5, 5))
             app.step(1)
             return True
