@@ -82,6 +82,7 @@ def test_replay_log_prints_the_same_account_as_simulate(
     [
         (b"", "is empty"),
         (b'{"format": "shieldwall-save", "schema": 1', "cut short"),
+        (b'{"format": "shieldwall-sa', "(Unterminated string starting at line 1 column 12)"),
         (b"\xff\xfe garbage", "not UTF-8"),
         (b"[1, 2, 3]", "should be a JSON object"),
         (b'{"format": "shieldwall-save", "schema": 99}', "newer Shieldwall"),

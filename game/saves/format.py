@@ -213,7 +213,8 @@ def decode(data: bytes, path: Path | str = "<save>") -> SaveData:
         where = f"line {exc.lineno} column {exc.colno}"
         cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         hint = "; the file looks cut short" if cut else ""
-        raise SaveError(path, f"is not valid JSON ({exc.msg} at {where}){hint}") from None
+        what = exc.msg.removesuffix(" at")  # "Unterminated string starting at", …
+        raise SaveError(path, f"is not valid JSON ({what} at {where}){hint}") from None
     except RecursionError:
         raise SaveError(path, "is not a save: JSON nested too deeply") from None
     except ValueError as exc:  # a number with thousands of digits, NaN, Infinity
