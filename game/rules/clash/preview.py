@@ -1,6 +1,7 @@
 """Exact odds of one blow (000 · Attacking & Damage, Critical Damage), for the attack
-preview and the AI: the chance that a blow of ``die`` (+``bonus`` d12 when enhanced)
-takes ``target`` out of the fight before any reaction.
+preview and the AI: what a blow of a given total does to ``target`` before any reaction
+(``blow_outcome``), and the chance that a blow of ``die`` (+``bonus`` d12 when enhanced)
+takes ``target`` out of the fight (``out_chance``).
 
 Out means STR 0, or STR damage followed by a failed STR save that knocks out, kills or
 incapacitates (a player character's d6: 5 in 6; with hit locations, counted as the
@@ -9,6 +10,7 @@ head's 1 in 10 plus the torso's extra loss reaching 0: approximated by 0.3).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.rules.clash import units
@@ -18,27 +20,46 @@ if TYPE_CHECKING:
     from game.engine.context import Context
 
 
-def out_chance(ctx: Context, target: str, die: int, bonus: int = 0) -> float:
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one blow does: the chance it takes the target out, the HP and STR it costs."""
+
+    out: float
+    hp: int
+    str_: int
+
+
+def blow_outcome(
+    ctx: Context, target: str, total: int, *, to_str: bool = False, crit_save: bool = True
+) -> Outcome:
+    """A blow rolling ``total`` on ``target`` as it stands (``damage.harm``'s arithmetic:
+    Armor, then HP, then STR and the Critical Damage save; ``to_str``: straight to STR,
+    as a parry; ``crit_save`` False: no save, as a parry)."""
     st = units.state(ctx, target)
     hp = units.health(ctx, target).hp
-    straight = st.unaware or st.overburdened
+    dealt = max(0, total - st.armor)
+    straight = to_str or st.unaware or st.overburdened
+    into_str = dealt if straight else max(0, dealt - hp)
+    hp_lost = dealt - into_str
+    if into_str <= 0:
+        return Outcome(0.0, hp_lost, 0)
+    left = st.STR - into_str
+    if left <= 0:
+        return Outcome(1.0, hp_lost, st.STR)
+    if not crit_save:
+        return Outcome(0.0, hp_lost, into_str)
+    return Outcome((20 - left) / 20 * crit_out_chance(ctx, target), hp_lost, into_str)
+
+
+def crit_out_chance(ctx: Context, target: str) -> float:
+    """The chance a failed Critical Damage save takes ``target`` out of the fight."""
     if not units.is_party(ctx, target):
-        crit_out = 1.0
-    elif rule(ctx, CRITICAL) == "locations":
-        crit_out = 0.3
-    else:
-        crit_out = 5 / 6
+        return 1.0
+    if rule(ctx, CRITICAL) == "locations":
+        return 0.3
+    return 5 / 6
+
+
+def out_chance(ctx: Context, target: str, die: int, bonus: int = 0) -> float:
     faces = [a + b for a in range(1, die + 1) for b in (range(1, bonus + 1) if bonus else (0,))]
-    total = 0.0
-    for roll in faces:
-        dealt = max(0, roll - st.armor)
-        into_str = dealt if straight else max(0, dealt - hp)
-        if into_str <= 0:
-            continue
-        left = st.STR - into_str
-        if left <= 0:
-            total += 1.0
-        else:
-            fail = (20 - left) / 20
-            total += fail * crit_out
-    return total / len(faces)
+    return sum(blow_outcome(ctx, target, roll).out for roll in faces) / len(faces)

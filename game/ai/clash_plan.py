@@ -1,0 +1,346 @@
+"""What the clash AI declares (000 · Declare Actions, Quick Turns & Full Turns, Multiple
+Attackers): every unit's options as ``Choice`` rows, valued in *worth* (``clash_odds``),
+and a side's declarations chosen together.
+
+Attacks on one target in the same group of turns (quick or full) land as one moment, in
+which only the highest die counts. So a ``Choice`` names the moment its blow joins
+(target, group) and its damage roll; the side plan hands out blows greedily by what each
+*adds* to its moment (``E[max of n] - E[max of n-1]``, through the target's Armor, HP and
+STR), against what the unit could do elsewhere (another target, advancing, kiting).
+A level without ``coordinate`` values every option as if the unit struck alone.
+
+Besides blows: a trip gambit (``gambits``) lands before the moment's damage and makes
+every other blow of it enhanced (+d12); shooting then stepping away, or stepping out of
+Close before shooting (``kite``), is worth the blows of the enemies that could no longer
+reach the shooter and, out of Close, its next shot; advancing is worth a little; a
+badly hurt unit outnumbered at Close retreats (``flee``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from game.ai.clash_odds import Dist, best_of, die_dist, loss, swing_dist
+from game.engine.answers import Answer, EndTurn
+from game.geometry.grid import Cell
+from game.geometry.movement import distance
+from game.rules.clash import units
+from game.rules.clash.bands import CLOSE, band
+from game.rules.clash.declare import (
+    ClashAttack,
+    ClashGambit,
+    ClashMove,
+    ClashRetreat,
+    ClashShoot,
+    offhand_problem,
+    shot_problem,
+    weapon_problem,
+)
+from game.rules.clash.moving import approach_cell, reachable_cells
+from game.rules.clash.order import FULL, QUICK
+
+if TYPE_CHECKING:
+    from game.content.clash import ClashWeapon
+    from game.engine.context import Context
+
+# Worth of two moves toward the enemy when nothing better is on offer.
+ADVANCE = 1.0
+# A thrown weapon is gone once thrown: what losing it costs.
+THROWN_COST = 1.0
+# Share of an enemy's blow counted as avoided by standing out of its reach.
+ESCAPE_SHARE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class PlanLevel:
+    """What a clash AI level does when declaring. ``coordinate``: value blows by what
+    they add to their moment (else as if alone). ``kite``: shoot then step away, step
+    out of Close to shoot. ``gambits``: trips where they pay. ``flee``: retreat when
+    badly hurt and outnumbered. ``mistake_rate``: chance of taking a random one of its
+    ``mistake_pool`` best options instead of the best."""
+
+    coordinate: bool
+    kite: bool
+    gambits: bool
+    flee: bool
+    mistake_rate: float = 0.0
+    mistake_pool: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One declaration with what it is worth: ``key`` the moment (target, group) its
+    blow joins, ``dist`` its damage roll (empty: no damage), ``enhanced`` that roll if a
+    trip lands first, ``trip`` the chance its trip gambit lands, ``bonus`` the rest."""
+
+    answer: Answer
+    key: tuple[str, str] | None = None
+    dist: Dist = ()
+    enhanced: Dist = ()
+    trip: float = 0.0
+    bonus: float = 0.0
+
+
+@dataclass(slots=True)
+class Moments:
+    """The blows a side has handed out so far, by moment, with each moment's worth."""
+
+    ctx: Context
+    parts: dict[tuple[str, str], list[Choice]] = field(default_factory=dict)
+    worth: dict[tuple[str, str], float] = field(default_factory=dict)
+
+    def value(self, key: tuple[str, str], parts: list[Choice]) -> float:
+        return moment_value(self.ctx, key[0], parts)
+
+    def gain(self, c: Choice) -> float:
+        """What ``c`` adds: its moment with it minus without it, plus its bonus."""
+        if c.key is None:
+            return c.bonus
+        parts = self.parts.get(c.key, [])
+        before = self.worth.get(c.key, 0.0)
+        return self.value(c.key, [*parts, c]) - before + c.bonus
+
+    def add(self, c: Choice) -> None:
+        if c.key is None:
+            return
+        parts = self.parts.setdefault(c.key, [])
+        parts.append(c)
+        self.worth[c.key] = self.value(c.key, parts)
+
+
+def moment_value(ctx: Context, target: str, parts: list[Choice]) -> float:
+    """Worth ``target`` is expected to lose to these blows landing together: trips
+    first (any landing makes the damage rolls enhanced), then the single highest roll."""
+    damage = [c for c in parts if c.dist]
+    if not damage:
+        return 0.0
+    missed = 1.0
+    for c in parts:
+        missed *= 1.0 - c.trip
+    value = missed * loss(ctx, target, best_of(c.dist for c in damage))
+    if missed < 1.0:
+        value += (1.0 - missed) * loss(ctx, target, best_of(c.enhanced or c.dist
+                                                            for c in damage))
+    return value
+
+
+def plan_side(ctx: Context, side: str, level: PlanLevel, seed: int) -> dict[str, Answer]:
+    """The declaration of every unit of ``side`` that will declare this round."""
+    who = [u for u in units.units_of(ctx, side) if declares(ctx, u)]
+    options = {u: choices(ctx, u, level) for u in who}
+    moments = Moments(ctx)
+    out: dict[str, Answer] = {}
+    if not level.coordinate:
+        for u in who:
+            ranked = sorted(options[u], key=lambda c: -moments.gain(c))
+            out[u] = pick(ranked, level, f"{seed}:{ctx.round}:{u}").answer
+        return out
+    gains = {u: [moments.gain(c) for c in options[u]] for u in who}
+    while gains:
+        u, i = max(((u, i) for u, g in gains.items() for i in range(len(g))),
+                   key=lambda ui: gains[ui[0]][ui[1]])
+        chosen = options[u][i]
+        out[u] = chosen.answer
+        del gains[u]
+        moments.add(chosen)
+        if chosen.key is None:
+            continue
+        for v, g in gains.items():
+            for j, c in enumerate(options[v]):
+                if c.key == chosen.key:
+                    g[j] = moments.gain(c)
+    return out
+
+
+def pick(ranked: list[Choice], level: PlanLevel, salt: str) -> Choice:
+    """The best choice, or (``mistake_rate`` of the time) one of the few best, drawn
+    from a generator seeded by the battle's seed, the round and the unit."""
+    if level.mistake_rate and len(ranked) > 1:
+        rng = random.Random(salt)
+        if rng.random() < level.mistake_rate:
+            return rng.choice(ranked[: level.mistake_pool])
+    return ranked[0]
+
+
+def declares(ctx: Context, unit: str) -> bool:
+    st = units.state(ctx, unit)
+    return units.in_fight(ctx, unit) and not st.unaware and not st.stunned
+
+
+def choices(ctx: Context, unit: str, level: PlanLevel) -> list[Choice]:
+    """Every declaration worth weighing for ``unit``, each valued; never empty."""
+    foes = units.enemies(ctx, unit)
+    if not foes:
+        return [Choice(EndTurn(unit))]
+    here = units.cell(ctx, unit)
+    close = [e for e in foes if band(here, units.cell(ctx, e)) == CLOSE]
+    if level.flee and close and should_flee(ctx, unit, close):
+        return [Choice(ClashRetreat(unit), bonus=1.0)]
+    bow = any(w.ranged for w in shooters(ctx, unit))
+    escape = escape_cell(ctx, unit, foes) if level.kite and bow else None
+    if escape is not None and escape[1] <= 0:
+        escape = None
+    out = list(melee_choices(ctx, unit, foes, close, level, escape if close else None))
+    out.extend(shot_choices(ctx, unit, foes, close, escape, reach_melee=bool(out)))
+    if not close:
+        step = advance(ctx, unit, foes)
+        if step is not None:
+            out.append(Choice(step, bonus=ADVANCE))
+    out.append(Choice(EndTurn(unit)))
+    return out
+
+
+def should_flee(ctx: Context, unit: str, close: list[str]) -> bool:
+    """Critically hurt, down to its last STR, and more foes at Close than friends left."""
+    st = units.state(ctx, unit)
+    allies = [u for u in units.units_of(ctx, units.side(ctx, unit))
+              if u != unit and units.in_fight(ctx, u)]
+    return st.crit_failed and st.STR <= 3 and len(close) > len(allies)
+
+
+def weapons_for(ctx: Context, unit: str) -> tuple[str, str | None]:
+    """The melee weapon of the biggest die, with a second one when two can be used."""
+    kit = [w for w in units.melee_weapons(ctx, unit)
+           if weapon_problem(ctx, unit, w.id, melee=True) is None]
+    kit.sort(key=lambda w: (-w.die, w.id))
+    main = kit[0].id
+    for other in kit[1:]:
+        if offhand_problem(ctx, unit, main, other.id) is None:
+            return main, other.id
+    return main, None
+
+
+def melee_choices(
+    ctx: Context, unit: str, foes: list[str], close: list[str], level: PlanLevel,
+    escape: tuple[Cell, float] | None,
+) -> Iterable[Choice]:
+    """A blow on each enemy Close or within one move; from Close, also the blow then a
+    step to ``escape`` (a shooter getting out); a trip where ``gambits``."""
+    main, offhand = weapons_for(ctx, unit)
+    kit = (main,) if offhand is None else (main, offhand)
+    for t in foes:
+        group = QUICK if t in close else FULL
+        if group == FULL and approach_cell(ctx, unit, t) is None:
+            continue
+        dist = swing_dist(ctx, unit, kit, t)
+        tripped = swing_dist(ctx, unit, kit, t, enhanced=True)
+        yield Choice(ClashAttack(unit, t, main, offhand), (t, group), dist, tripped)
+        if escape is not None and t in close:
+            yield Choice(ClashAttack(unit, t, main, offhand, escape[0]), (t, FULL), dist,
+                         tripped, bonus=escape[1])
+        if level.gambits:
+            trip = trip_choice(ctx, unit, t, kit, group)
+            if trip is not None:
+                yield trip
+
+
+def trip_choice(
+    ctx: Context, unit: str, target: str, kit: tuple[str, ...], group: str
+) -> Choice | None:
+    """A trip in ``target``'s moment: no damage of its own, but the others' blows of the
+    moment roll +d12 if it lands; a saved trip lets the target strike back."""
+    plain = swing_dist(ctx, unit, kit, target)
+    if units.state(ctx, target).prone or len(plain) > 11:
+        return None  # already enhanced against
+    p = trip_chance(ctx, unit, kit, target)
+    back = units.best_melee(ctx, target)
+    risk = (1.0 - p) * loss(ctx, unit, swing_dist(ctx, target, (back.id,), unit))
+    return Choice(ClashGambit(unit, target, kit[0], "trip", kit[1] if len(kit) > 1 else None),
+                  (target, group), trip=p, bonus=-risk)
+
+
+def trip_chance(ctx: Context, unit: str, kit: tuple[str, ...], target: str) -> float:
+    """000 · Gambits: the gambit roll (1–3 is the Difficulty) against the target's DEX
+    save, which must be at most DEX and above the Difficulty; the trip lands when it fails."""
+    roll = best_of(die_dist(units.weapon(ctx, w).die) for w in kit)
+    dex = min(20, units.state(ctx, target).DEX)
+    total = 0.0
+    for r, p in enumerate(roll):
+        difficulty = r if r <= 3 else 0
+        total += p * (1.0 - max(0, dex - difficulty) / 20)
+    return total
+
+
+def shooters(ctx: Context, unit: str) -> list[ClashWeapon]:
+    """Its ranged weapons; thrown ones only for a unit without a bow."""
+    kit = [w for w in units.weapons(ctx, unit)
+           if (w.ranged or w.thrown) and weapon_problem(ctx, unit, w.id, melee=False) is None]
+    if any(w.ranged for w in kit):
+        kit = [w for w in kit if w.ranged]
+    return kit
+
+
+def shot_choices(
+    ctx: Context, unit: str, foes: list[str], close: list[str],
+    escape: tuple[Cell, float] | None, *, reach_melee: bool,
+) -> Iterable[Choice]:
+    """A shot at each enemy in range and sight; with ``escape``, also the shot then the
+    step there, or (from Close) the step there then the shot."""
+    here = units.cell(ctx, unit)
+    for w in shooters(ctx, unit):
+        if w.thrown and not w.ranged and reach_melee:
+            continue  # keep the weapon for the blow it can strike anyway
+        cost = THROWN_COST if w.thrown and not w.ranged else 0.0
+        for t in foes:
+            if shot_problem(ctx, unit, t, w, here) is None:
+                dist = swing_dist(ctx, unit, (w.id,), t, ranged=True)
+                yield Choice(ClashShoot(unit, t, w.id), (t, QUICK), dist, bonus=-cost)
+                if escape is not None:
+                    yield Choice(ClashShoot(unit, t, w.id, None, escape[0]), (t, FULL), dist,
+                                 bonus=escape[1] - cost)
+            elif (close and escape is not None and w.ranged
+                  and shot_problem(ctx, unit, t, w, escape[0]) is None):
+                # Step out of Close first, then shoot (a full turn).
+                dist = swing_dist(ctx, unit, (w.id,), t, ranged=True)
+                yield Choice(ClashShoot(unit, t, w.id, escape[0]), (t, FULL), dist,
+                             bonus=escape[1])
+
+
+def escape_cell(ctx: Context, unit: str, foes: list[str]) -> tuple[Cell, float] | None:
+    """The square within one move where the fewest enemy blows can reach ``unit`` next
+    (not Close to any enemy), and what standing there instead of here is worth: the
+    blows of the enemies that could get Close here but not there (one move, counted in
+    a straight line), and, leaving Close, the shot it can make again next round."""
+    cells = reachable_cells(ctx, unit, 1)
+    if not cells or not foes:
+        return None
+    here = units.cell(ctx, unit)
+    threats = [(units.cell(ctx, f), units.speed(ctx, f) + 1,
+                ESCAPE_SHARE * loss(ctx, unit, die_dist(units.best_melee(ctx, f).die)))
+               for f in foes]
+
+    def danger(c: Cell) -> float:
+        return sum(b for at, reach, b in threats if distance(at, c) <= reach)
+
+    def nearest(c: Cell) -> int:
+        return min(distance(c, at) for at, _, _ in threats)
+
+    ranked = sorted((danger(c), -min(nearest(c), 8), cost, c) for c, cost in cells.items()
+                    if nearest(c) > 1)
+    if not ranked:
+        return None
+    best = ranked[0][3]
+    gain = danger(here) - ranked[0][0]
+    bows = [w for w in units.weapons(ctx, unit) if w.ranged]
+    if bows and nearest(here) <= 1:
+        # Out of Close, it can shoot again next round (no shooting at a Close foe).
+        bow = max(bows, key=lambda w: w.die)
+        foe = min(foes, key=lambda f: distance(here, units.cell(ctx, f)))
+        gain += ESCAPE_SHARE * loss(ctx, foe, die_dist(bow.die))
+    return best, gain
+
+
+def advance(ctx: Context, unit: str, foes: list[str]) -> Answer | None:
+    """Two moves toward the nearest enemy (None when no step gets nearer)."""
+    cells = reachable_cells(ctx, unit, 2)
+    if not cells:
+        return None
+    here = units.cell(ctx, unit)
+    goal = min((units.cell(ctx, f) for f in foes), key=lambda g: (distance(here, g), g))
+    best = min(cells, key=lambda c: (distance(c, goal), cells[c], c))
+    if distance(best, goal) >= distance(here, goal):
+        return None
+    return ClashMove(unit, best)
