@@ -310,6 +310,11 @@ class Battle:
         with self._active():
             return self.ctx.ruleset.armour_class(self.ctx, unit)
 
+    def ground_items(self) -> list[tuple[tuple[int, int], str]]:
+        """What lies on the ground as (cell, weapon id), in a fixed order (pure)."""
+        with self._active():
+            return self.ctx.ruleset.ground_items(self.ctx)
+
     def answer_preview(self, answer: Answer) -> Any:
         """Pure preview of the attack a compound answer (a charge) would make, as it would
         make it; None when the ruleset has none for it."""

@@ -246,6 +246,11 @@ class Ruleset:
         for the unit card; None when the ruleset has no AC."""
         return None
 
+    def ground_items(self, ctx: Context) -> list[tuple[tuple[int, int], str]]:
+        """The items lying on the battlefield as (cell, weapon id), in a fixed order; empty
+        when the ruleset keeps nothing on the ground."""
+        return []
+
     def answer_preview(self, ctx: Context, answer: Answer) -> AttackPreview | None:
         """Pure preview of the attack a compound answer would make as it would make it
         (a charge: from its end square, with its bonus), or None when the ruleset has no

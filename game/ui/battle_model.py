@@ -71,6 +71,10 @@ class BattleModel(Protocol):
 
     def cell_tooltip(self, cell: Cell) -> str: ...
 
+    def ground_items(self) -> Sequence[tuple[Cell, str, str]]:
+        """Weapons lying on the ground: (cell, weapon id, name)."""
+        ...
+
 
 def type_colours(templates_in_order: Sequence[str], avoid: Sequence[str] = ()) -> dict[str, str]:
     """A distinct colour per enemy template id, in order of first appearance, leaving out
@@ -216,6 +220,9 @@ class PreviewModel:
             terrain.blocks_sight,
             terrain.concealment,
         )
+
+    def ground_items(self) -> Sequence[tuple[Cell, str, str]]:
+        return ()  # no battle yet: nothing lies on the ground
 
 
 def _typical_hp(template: UnitTemplate | None) -> int:

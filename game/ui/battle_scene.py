@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -23,6 +24,7 @@ from game.ui.app import Scene
 from game.ui.battle_model import BattleModel, SideView
 from game.ui.board import Board, Overlays
 from game.ui.camera import Camera
+from game.ui.ground_items import Piles, piles, tooltip_line
 from game.ui.log_panel import LogPanel
 from game.ui.map_view import MapView
 from game.ui.overlays import PauseScene
@@ -237,6 +239,14 @@ class BattleScene(Scene):
     def overlays(self) -> Overlays:
         return Overlays(hover=self.hover)
 
+    def hidden_cells(self) -> frozenset[Cell]:
+        """Squares the viewing side cannot see (fog of war); none here."""
+        return frozenset()
+
+    def ground(self) -> Piles:
+        """The weapons on the ground the viewing side can see, by square."""
+        return piles(self.model.ground_items(), self.hidden_cells())
+
     def draw_bar(self, surface: pygame.Surface) -> None:
         draw_panel(
             surface, self.bar_rect, fill="wood_dark", border="wood_light", radius=0, shadow=False
@@ -278,7 +288,7 @@ class BattleScene(Scene):
             surface,
             self.viewport,
             self.camera,
-            self.overlays(),
+            replace(self.overlays(), ground=self.ground()),
             selected=self.selected,
             active=self.model.active_units(),
             hidden_units=self.hidden_tokens(),
@@ -558,6 +568,9 @@ class BattleScene(Scene):
             if conditions:
                 line += " · " + ", ".join(conditions)
             parts.append(line)
+        lying = tooltip_line(self.ground().get(cell, ()))
+        if lying:
+            parts.append(lying)
         terrain = self.model.cell_tooltip(cell)
         if terrain:
             parts.append(terrain)

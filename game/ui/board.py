@@ -16,6 +16,7 @@ import pygame
 
 from game.geometry.grid import Cell
 from game.ui.camera import Camera
+from game.ui.ground_items import Piles, draw_piles
 from game.ui.map_view import MapView
 from game.ui.theme import colour
 from game.ui.tokens import TokenInfo, draw_token, marker_badge
@@ -46,6 +47,7 @@ class Overlays:
     danger: frozenset[Cell] = frozenset()  # squares that provoke attacks of opportunity
     lines: list[tuple[tuple[float, float], tuple[float, float], str]] = field(default_factory=list)
     hidden: frozenset[Cell] | None = None  # fog: cells the side in turn cannot see
+    ground: Piles = field(default_factory=dict)  # weapons lying on squares the viewer sees
     hover: Cell | None = None
 
 
@@ -249,6 +251,7 @@ class Board:
                 selected=token.key == selected,
                 active=token.key in active,
             )
+        draw_piles(surface, ov.ground, rect_of, on_screen)  # over the fallen who dropped them
         for cell in ov.danger:  # over the tokens: the first one is where the mover stands
             if on_screen(cell):
                 self._draw_danger(surface, rect_of(cell), px)

@@ -93,6 +93,7 @@ class EngineModel:
         self._numbers = enemy_numbers(enemies)
         self._names = {v.id: v.name for v in views}
         self._tokens: list[TokenInfo] = []
+        self._ground: list[tuple[Cell, str, str]] = []
         self._stamp = -1
         self._log: list[tuple[str, str]] = []
         self._log_units: list[str | None] = []
@@ -134,6 +135,10 @@ class EngineModel:
                     template=v.template,
                 )
             )
+        self._ground = [
+            (cell, w, self.content.weapons[w].name if w in self.content.weapons else w)
+            for cell, w in self.battle.ground_items()
+        ]
         # the fallen first, so the living are drawn on top of them
         out.sort(key=lambda t: not t.down)
         self._tokens = out
@@ -297,6 +302,11 @@ class EngineModel:
             terrain.blocks_sight,
             terrain.concealment,
         )
+
+    def ground_items(self) -> Sequence[tuple[Cell, str, str]]:
+        """Weapons lying on the ground (the engine's reader): (cell, weapon id, name)."""
+        self._fresh()
+        return self._ground
 
     # -- answers ------------------------------------------------------------------------------
 

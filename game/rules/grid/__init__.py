@@ -77,6 +77,11 @@ class GridRuleset(Ruleset):
     def armour_class(self, ctx: Context, unit: str) -> tuple[int, tuple[Modifier, ...]] | None:
         return target_ac(ctx, unit)
 
+    def ground_items(self, ctx: Context) -> list[tuple[tuple[int, int], str]]:
+        from game.rules.grid.items import ground_items  # an extension of the core
+
+        return [(g.cell, g.weapon) for _, g in ground_items(ctx)]
+
     def answer_preview(self, ctx: Context, answer: Answer) -> AttackPreview | None:
         if isinstance(answer, Charge):
             return charge_preview(ctx, answer)
