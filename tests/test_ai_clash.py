@@ -132,16 +132,28 @@ def test_the_declared_step_is_carried_out_after_the_shot() -> None:
     b.close()
 
 
-def test_hard_trips_the_armoured_foe_so_the_allys_blow_of_the_moment_is_enhanced() -> None:
-    # 000 · Gambits resolve before the moment's damage; a prone target is enhanced against.
+def test_hard_trips_the_foe_that_cannot_block_so_the_allys_blow_is_enhanced() -> None:
+    # 000 · Gambits resolve before the moment's damage; a prone target is enhanced
+    # against. Ada has one free slot left: she will not spend it on a block.
     b = clash_battle(duel_field([("Ada", "party", "warrior", (5, 2)),
                                  ("Gor", "bandits", "bandit", (4, 2)),
                                  ("Hal", "bandits", "bandit", (6, 2))], WIDE))
+    st = state(b, "ada")
+    set_state(b, "ada", fatigue=st.slots - st.used_slots - 1)
     hard = plans(b, "bandits", "hard")
     assert sorted(type(a).__name__ for a in hard.values()) == ["ClashAttack", "ClashGambit"]
     gambit = next(a for a in hard.values() if isinstance(a, ClashGambit))
     assert gambit.gambit == "trip" and gambit.target == "ada"
     assert all(isinstance(a, ClashAttack) for a in plans(b, "bandits", "normal").values())
+    b.close()
+
+
+def test_hard_does_not_trip_a_foe_whose_block_would_cancel_the_enhancement() -> None:
+    # 000 · Attack Modifiers: a blocked (impaired) enhanced blow rolls its plain die.
+    b = clash_battle(duel_field([("Ada", "party", "warrior", (5, 2)),
+                                 ("Gor", "bandits", "bandit", (4, 2)),
+                                 ("Hal", "bandits", "bandit", (6, 2))], WIDE))
+    assert all(isinstance(a, ClashAttack) for a in plans(b, "bandits", "hard").values())
     b.close()
 
 

@@ -11,8 +11,10 @@ Declarations come from ``clash_plan`` (every option valued in worth with exact d
   moment (only the highest die lands), so attackers spread; shooters shoot then step
   out of reach, or step out of Close to shoot; a badly hurt unit outnumbered at Close
   retreats. Reactions valued exactly, Fatigue counted.
-- ``hard``: ``normal``, and trip gambits where the trip's +d12 for the others' blows of
-  the moment pays.
+- ``hard``: ``normal``, and it values each moment after the target's best block or
+  dodge and its Fatigue (so blows go where a block cannot blunt them), and trips where
+  the trip's +d12 for the others' blows of the moment still pays (a block or dodge
+  cancels it).
 
 ``ai`` is ``normal``. In declared rounds a side's plan is made at its first declaration
 of the round (nothing resolves until all have declared) and handed out unit by unit; in
@@ -41,7 +43,8 @@ LEVELS: dict[str, PlanLevel] = {
     "easy": PlanLevel(coordinate=False, kite=False, gambits=False, flee=False,
                       mistake_rate=0.3, mistake_pool=3),
     "normal": PlanLevel(coordinate=True, kite=True, gambits=False, flee=True),
-    "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True),
+    "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True,
+                      foresee_reactions=True),
 }
 LEVELS["ai"] = LEVELS["normal"]
 REACTING = ("normal", "hard", "ai")

@@ -24,6 +24,9 @@ Dist = tuple[float, ...]
 
 # Rounds of fighting a unit's threat is counted over when it is taken out.
 HORIZON = 3.0
+# What a Fatigue slot costs: a base, and more as the free slots run out.
+SLOT_BASE = 0.5
+SLOT_SCARCITY = 3.0
 
 
 def die_dist(die: int, *, impaired: bool = False, enhanced: bool = False) -> Dist:
@@ -124,3 +127,12 @@ def out_probability(ctx: Context, target: str, dist: Dist, *, to_str: bool = Fal
     """The chance a blow rolling ``dist`` takes ``target`` out."""
     return sum(p * blow_outcome(ctx, target, roll, to_str=to_str, crit_save=crit_save).out
                for roll, p in enumerate(dist) if p > 0.0 and roll > 0)
+
+
+def slot_cost(ctx: Context, unit: str) -> float | None:
+    """What one more Fatigue slot costs ``unit`` (None: it would fill the inventory)."""
+    st = units.state(ctx, unit)
+    left = st.slots - st.used_slots - 1
+    if left < 1:
+        return None
+    return SLOT_BASE + SLOT_SCARCITY / left

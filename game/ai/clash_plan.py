@@ -23,7 +23,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.ai.clash_odds import Dist, best_of, die_dist, loss, swing_dist
+from game.ai.clash_odds import (
+    Dist,
+    best_of,
+    die_dist,
+    loss,
+    slot_cost,
+    swing_dist,
+)
 from game.engine.answers import Answer, EndTurn
 from game.geometry.grid import Cell
 from game.geometry.movement import distance
@@ -41,6 +48,8 @@ from game.rules.clash.declare import (
 )
 from game.rules.clash.moving import approach_cell, reachable_cells
 from game.rules.clash.order import FULL, QUICK
+from game.rules.clash.reactions import may_react
+from game.rules.clash.strike import reaction_effect
 
 if TYPE_CHECKING:
     from game.content.clash import ClashWeapon
@@ -60,7 +69,9 @@ class PlanLevel:
     they add to their moment (else as if alone). ``kite``: shoot then step away, step
     out of Close to shoot. ``gambits``: trips where they pay. ``flee``: retreat when
     badly hurt and outnumbered. ``mistake_rate``: chance of taking a random one of its
-    ``mistake_pool`` best options instead of the best."""
+    ``mistake_pool`` best options instead of the best. ``foresee_reactions``: a moment
+    is worth what is left after the target's best block or dodge (which also cancels a
+    trip's enhancement) and its Fatigue."""
 
     coordinate: bool
     kite: bool
@@ -68,6 +79,7 @@ class PlanLevel:
     flee: bool
     mistake_rate: float = 0.0
     mistake_pool: int = 1
+    foresee_reactions: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +101,12 @@ class Moments:
     """The blows a side has handed out so far, by moment, with each moment's worth."""
 
     ctx: Context
+    foresee: bool = False
     parts: dict[tuple[str, str], list[Choice]] = field(default_factory=dict)
     worth: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def value(self, key: tuple[str, str], parts: list[Choice]) -> float:
-        return moment_value(self.ctx, key[0], parts)
+        return moment_value(self.ctx, key[0], parts, self.foresee)
 
     def gain(self, c: Choice) -> float:
         """What ``c`` adds: its moment with it minus without it, plus its bonus."""
@@ -111,27 +124,61 @@ class Moments:
         self.worth[c.key] = self.value(c.key, parts)
 
 
-def moment_value(ctx: Context, target: str, parts: list[Choice]) -> float:
+def moment_value(ctx: Context, target: str, parts: list[Choice], foresee: bool = False
+                 ) -> float:
     """Worth ``target`` is expected to lose to these blows landing together: trips
-    first (any landing makes the damage rolls enhanced), then the single highest roll."""
+    first (any landing makes the damage rolls enhanced), then the single highest roll;
+    ``foresee``: the target answers
+    with its best block or dodge, at the price of a Fatigue slot."""
     damage = [c for c in parts if c.dist]
     if not damage:
         return 0.0
     missed = 1.0
     for c in parts:
         missed *= 1.0 - c.trip
-    value = missed * loss(ctx, target, best_of(c.dist for c in damage))
+
+    def blow(dists: list[Dist]) -> float:
+        return loss(ctx, target, best_of(dists))
+
+    def worth(tripped: bool) -> float:
+        dists = [(c.enhanced or c.dist) if tripped else c.dist for c in damage]
+        value = blow(dists)
+        cost = slot_cost(ctx, target) if foresee and may_react(ctx, target) else None
+        if cost is None:
+            return value
+        for kind in ("block", "dodge"):
+            changed = [caught(ctx, target, c, d, kind) for c, d in zip(damage, dists,
+                                                                        strict=True)]
+            value = min(value, blow([d for d in changed if d]) + cost)
+        return value
+
+    value = missed * worth(False)
     if missed < 1.0:
-        value += (1.0 - missed) * loss(ctx, target, best_of(c.enhanced or c.dist
-                                                            for c in damage))
+        value += (1.0 - missed) * worth(True)
     return value
+
+
+def caught(ctx: Context, target: str, c: Choice, dist: Dist, kind: str) -> Dist:
+    """``c``'s roll ``dist`` once ``target`` blocks or dodges (``kind``): turned aside
+    (empty), impaired (a d4, or the plain die when it was enhanced: they cancel) or as
+    it was."""
+    weapon = getattr(c.answer, "weapon", None)
+    if not isinstance(weapon, str):
+        return dist
+    w = units.weapon(ctx, weapon)
+    effect = reaction_effect(ctx, target, kind, w.size)
+    if effect == "negated":
+        return ()
+    if effect == "impaired":
+        return die_dist(w.die) if len(dist) > w.die + 1 else die_dist(4)
+    return dist
 
 
 def plan_side(ctx: Context, side: str, level: PlanLevel, seed: int) -> dict[str, Answer]:
     """The declaration of every unit of ``side`` that will declare this round."""
     who = [u for u in units.units_of(ctx, side) if declares(ctx, u)]
     options = {u: choices(ctx, u, level) for u in who}
-    moments = Moments(ctx)
+    moments = Moments(ctx, level.foresee_reactions)
     out: dict[str, Answer] = {}
     if not level.coordinate:
         for u in who:

@@ -22,7 +22,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ai.clash_odds import Dist, best_of, die_dist, loss, out_probability, swing_dist
+from game.ai.clash_odds import (
+    Dist,
+    best_of,
+    die_dist,
+    loss,
+    out_probability,
+    slot_cost,
+    swing_dist,
+)
 from game.ai.clash_plan import weapons_for
 from game.content.clash import SIZES
 from game.engine.answers import Answer, Decline
@@ -43,11 +51,6 @@ from game.rules.clash.strike import reaction_effect
 if TYPE_CHECKING:
     from game.engine.context import Context
     from game.engine.decision import Decision
-
-# What a Fatigue slot costs: a base, and more as the free slots run out.
-SLOT_BASE = 0.5
-SLOT_SCARCITY = 3.0
-
 
 def react(ctx: Context, decision: Decision, *, thinks: bool) -> Answer:
     """The answer to a reaction Decision; ``thinks`` False declines every paid reaction."""
@@ -73,15 +76,6 @@ def react(ctx: Context, decision: Decision, *, thinks: bool) -> Answer:
         if value > best[0]:
             best = (value, a)
     return best[1]
-
-
-def slot_cost(ctx: Context, unit: str) -> float | None:
-    """What one more Fatigue slot costs ``unit`` (None: it would fill the inventory)."""
-    st = units.state(ctx, unit)
-    left = st.slots - st.used_slots - 1
-    if left < 1:
-        return None
-    return SLOT_BASE + SLOT_SCARCITY / left
 
 
 def attacker_kit(ctx: Context, attacker: str, size: str, melee: bool) -> tuple[str, ...]:
