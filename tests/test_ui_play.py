@@ -253,7 +253,7 @@ def test_right_click_opens_the_unit_sheet(app: App, tmp_path: Path) -> None:
     assert scene.sheet_unit == token.key
     rows = dict(scene.engine.sheet_lines(token.key))
     assert rows["AC"].startswith("16 (Mail 15, Shield +1)")  # Ada, the warrior
-    assert rows["Sword"] == "1d8 · Shock 2/13 · +3 to hit · melee, reach 5 ft · blade"
+    assert rows["Sword"] == "in hand · 1d8 · Shock 2/13 · +3 to hit · melee, reach 5 ft · blade"
     assert "thrown 30/90 ft" in rows["Javelin"] and rows["Attack"] == "+1 (HD 1)"
 
 

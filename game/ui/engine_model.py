@@ -21,8 +21,8 @@ from game.engine.events import Damaged, Event
 from game.geometry.grid import Cell
 from game.ui.battle_model import SideView, enemy_numbers, type_colours
 from game.ui.tokens import TokenInfo
-from game.ui.unit_sheet import card_subset, template_lines
-from game.world.components import Budget, Conditions
+from game.ui.unit_sheet import Carried, card_subset, template_lines
+from game.world.components import Budget, Conditions, Loadout
 
 # UnitView.status → condition marker (see game.ui.tokens.MARKERS)
 STATUS_MARKERS = {
@@ -287,8 +287,18 @@ class EngineModel:
             lines += own
         elif template is not None:
             ac_now = self.battle.armour_class(key)
-            lines += template_lines(template, self.content, full=full, ac_now=ac_now)
+            lines += template_lines(
+                template, self.content, full=full, ac_now=ac_now, carried=self.carried(key)
+            )
         return lines
+
+    def carried(self, unit: str) -> Carried | None:
+        """The weapons ``unit`` holds now (in hand, stowed), from its ``Loadout``."""
+        try:
+            loadout = self.battle.component(unit, Loadout)
+        except KeyError:
+            return None
+        return (tuple(loadout.readied), tuple(loadout.stowed))
 
     def cell_tooltip(self, cell: Cell) -> str:
         terrain = self.battle.battlefield.grid.terrain(cell)

@@ -1,9 +1,10 @@
 """What the unit card and the right-click unit sheet say about a unit.
 
-Issue 4 · the unit sheet: stats, attack bonus, every weapon with its damage, Shock, range
-and tags, armour, and the unit's conditions with what each one does; the card (the right
-panel) shows the short form, with the current AC and what changes it (Total Defense,
-charging). Rows are ``(label, value)`` pairs; pure text, no pygame.
+Issue 4 · the unit sheet: stats, attack bonus, every weapon the unit holds now (in hand or
+stowed) with its damage, Shock, range and tags, armour, and the unit's conditions with what
+each one does; the card (the right panel) shows the short form, with the current AC and
+what changes it (Total Defense, charging). Rows are ``(label, value)`` pairs; pure text, no
+pygame.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from game.rules.base import Modifier
 from game.ui.tokens import MARKERS
 
 Rows = list[tuple[str, str]]
+Carried = tuple[Sequence[str], Sequence[str]]  # weapon ids in hand, stowed
 CARD_ROWS = 7
 NOT_ON_CARD = ("Attributes", "Attack", "Traits")
 
@@ -90,9 +92,11 @@ def template_lines(
     *,
     full: bool = True,
     ac_now: tuple[int, Sequence[Modifier]] | None = None,
+    carried: Carried | None = None,
 ) -> Rows:
     """Stats, attack, weapons, armour (the sheet's rows, or the card's with ``full``
-    false); ``ac_now`` is the AC in play and its changes, when a battle is on."""
+    false); ``ac_now`` is the AC in play and its changes, and ``carried`` the weapons the
+    unit holds now (in hand, stowed), when a battle is on; without it, the template's."""
     lines: Rows = [
         ("AC", ac_text(template, content, ac_now, full=full)),
         ("Attack", f"{template.attack_bonus:+d} (HD {template.hd})"),
@@ -101,10 +105,13 @@ def template_lines(
     if template.is_party:
         scores = "  ".join(f"{a} {template.score(a)}" for a in template.attributes)
         lines.append(("Attributes", scores))
-    for weapon_id in template.weapons:
-        weapon = content.weapons.get(weapon_id)
-        if weapon is not None:
-            lines.append((weapon.name, weapon_text(template, weapon, full=full)))
+    if carried is None:
+        for weapon_id in template.weapons:
+            weapon = content.weapons.get(weapon_id)
+            if weapon is not None:
+                lines.append((weapon.name, weapon_text(template, weapon, full=full)))
+    else:
+        lines += carried_lines(template, content, carried, full=full)
     armour = content.armours.get(template.armour) if template.armour else None
     shield = content.shields.get(template.shield) if template.shield else None
     gear = []
@@ -119,6 +126,23 @@ def template_lines(
     if traits:
         lines.append(("Traits", ", ".join(traits)))
     return lines
+
+
+def carried_lines(
+    template: UnitTemplate, content: Content, carried: Carried, *, full: bool
+) -> Rows:
+    """One row per weapon the unit holds now, saying whether it is in hand or stowed
+    ("in hand · 1d8, Shock 2/13"); a weapon thrown or dropped is no longer listed."""
+    in_hand, stowed = carried
+    rows: Rows = []
+    for where, ids in (("in hand", in_hand), ("stowed", stowed)):
+        for weapon_id in ids:
+            weapon = content.weapons.get(weapon_id)
+            if weapon is not None:
+                rows.append((weapon.name, f"{where} · {weapon_text(template, weapon, full=full)}"))
+    if not rows:
+        rows.append(("Weapons", "none (bare hands)"))
+    return rows
 
 
 def condition_lines(conditions: Iterable[str]) -> Rows:
