@@ -130,7 +130,15 @@ ACTION_KEYS = (
     pygame.K_h,
     pygame.K_j,
     pygame.K_k,
-)
+    pygame.K_l,
+    pygame.K_c,
+    pygame.K_v,
+    pygame.K_b,
+    pygame.K_n,
+    pygame.K_m,
+    pygame.K_x,
+)  # enough for every action of a ruleset's bar (grid has 24 besides End Turn); not WASD,
+# E (end turn), Z (undo) nor G (grid), which the screen keeps for itself
 # what a click on an enemy does, in this order of preference
 TARGETED_DEFAULTS = ("melee", "attack", "ranged", "charge")
 
