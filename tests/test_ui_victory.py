@@ -80,7 +80,9 @@ def test_play_again_is_the_same_battle_with_new_dice(app: App, tmp_path: Path) -
     assert new.battle.battlefield.path == old.battle.battlefield.path
     assert new.battle.controllers == old.battle.controllers
     assert new.battle.ruleset_id == old.battle.ruleset_id
-    assert new.battle.seed != old.battle.seed and len(new.battle.answers) < 5
+    # a new battle from the map (its AI may already have answered a few times in the frame
+    # that opened it, more or fewer by machine load, so the answers are not counted)
+    assert new.battle is not old.battle and new.battle.seed != old.battle.seed
 
 
 def test_same_seed_plays_the_same_dice_again(app: App, tmp_path: Path) -> None:
