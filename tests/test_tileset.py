@@ -334,3 +334,20 @@ def test_shipped_maps_exercise_both_object_typings_and_both_encodings() -> None:
             encodings.add((data.get("encoding"), data.get("compression")))
     assert typings == {"class", "type"}
     assert ("csv", None) in encodings and ("base64", "zlib") in encodings
+
+
+def test_make_maps_refuses_a_spawn_walled_in_by_blocking_cells() -> None:
+    """A generated battle where a unit cannot walk to the others is refused, naming it."""
+    from tmxwrite import Spawn
+
+    draft, _ = make_maps.village()
+    cells = {(t.x, t.y) for t in draft.spawns}
+    ring = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    s = next(t for t in draft.spawns if not {(t.x + dx, t.y + dy) for dx, dy in ring} & cells)
+    assert isinstance(s, Spawn)
+    make_maps.validate(draft, "village")  # fine as drawn
+    for dx, dy in ring:
+        if draft.inside(s.x + dx, s.y + dy):
+            draft.scatter[s.y + dy][s.x + dx] = "boulder"
+    with pytest.raises(ValueError, match=r"village: spawn .* is walled in"):
+        make_maps.validate(draft, "village")

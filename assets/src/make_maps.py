@@ -15,6 +15,7 @@ stored base64 + zlib, the rest as CSV.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import sys
@@ -143,6 +144,71 @@ def validate(d: Draft, name: str) -> None:
         if (s.x, s.y) in seen:
             raise ValueError(f"{name}: two spawns at {s.x},{s.y}")
         seen.add((s.x, s.y))
+    if d.spawns:
+        joined = walkable_from(blocked, (d.spawns[0].x, d.spawns[0].y))
+        for s in d.spawns:
+            if (s.x, s.y) not in joined:
+                raise ValueError(f"{name}: spawn {s.template} at {s.x},{s.y} is walled in: "
+                                 "no walk leads from it to the other spawns")
+
+
+STEPS8 = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
+
+
+def walkable_from(blocked: list[list[bool]], start: tuple[int, int]) -> set[tuple[int, int]]:
+    """The cells a unit could walk to from ``start``; as in the game, a diagonal step
+    may not squeeze between two blocking cells."""
+    h, w = len(blocked), len(blocked[0])
+    seen = {start}
+    todo = [start]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in STEPS8:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < w and 0 <= ny < h) or blocked[ny][nx] or (nx, ny) in seen:
+                continue
+            if dx and dy and blocked[y][nx] and blocked[ny][x]:
+                continue
+            seen.add((nx, ny))
+            todo.append((nx, ny))
+    return seen
+
+
+def clear_way(d: Draft, start: tuple[int, int], to: tuple[int, int]) -> None:
+    """Open a way from ``start`` to the cells walkable from ``to`` when thickets wall it
+    in: the fewest blocking cells on a straight-step way there become undergrowth."""
+    blocked = blocking(d)
+    goal = walkable_from(blocked, to)
+    if start in goal:
+        return
+    best = {start: 0}
+    back: dict[tuple[int, int], tuple[int, int]] = {}
+    frontier = [(0, start)]
+    end = start
+    while frontier:
+        spent, (x, y) = heapq.heappop(frontier)
+        if (x, y) in goal:
+            end = (x, y)
+            break
+        if spent > best[(x, y)]:
+            continue
+        for dx, dy in STEPS8[:4]:
+            nx, ny = x + dx, y + dy
+            if not d.inside(nx, ny):
+                continue
+            total = spent + (20 if blocked[ny][nx] else 1)
+            if total < best.get((nx, ny), 1 << 30):
+                best[(nx, ny)] = total
+                back[(nx, ny)] = (x, y)
+                heapq.heappush(frontier, (total, (nx, ny)))
+    cell = end
+    while cell != start:
+        x, y = cell
+        if blocked[y][x]:
+            d.structures[y][x] = None
+            d.ground[y][x] = "forest"
+            d.scatter[y][x] = "undergrowth"
+        cell = back[cell]
 
 
 def blocking_share(d: Draft) -> float:
@@ -494,6 +560,8 @@ def ambush() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     bandit_names = ["Black Morcar", "Ivo", "Jory the Quiet", "Harte", "Fen", "Nym", "Gudrun",
                     "Ash", "Morcar's hound", "Sparrow", "Long Tom"]
 
+    for cell in hiding:  # the trees must not wall anyone in for good
+        clear_way(d, cell, (16, 12))
     for (x, y), tmpl, nm in zip(hiding, roster, bandit_names, strict=True):
         ai = "hold" if tmpl == "bandit_archer" else "aggressive"
         d.spawns.append(Spawn(x, y, "outlaws", tmpl, nm, ai, tmpl == "bandit_chief"))
