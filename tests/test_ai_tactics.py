@@ -392,3 +392,33 @@ def test_ai_strikes_the_wounded_rather_than_join_a_swarm_nobody_can_strike(level
         answer = ask(b, level)
     assert isinstance(answer, MeleeAttack) and answer.target == "ada"
     b.close()
+
+
+def _held_post(level: str, round_limit: int | None, friends: int) -> Answer:
+    """Ada holds a post (``ai = hold``) with ``friends`` more warriors behind her, a lone
+    bandit far off across open ground; her answer in the first round."""
+    import dataclasses
+
+    spawns = [("Ada", "party", "warrior", (2, 4)), ("Gor", "bandits", "bandit", (27, 4))]
+    spawns += [(f"W{i}", "party", "warrior", (0, i)) for i in range(friends)]
+    bf = field(OPEN, spawns, round_limit=round_limit)
+    hinted = tuple(dataclasses.replace(s, ai="hold") for s in bf.spawns)
+    b = battle(dataclasses.replace(bf, spawns=hinted), faces=[8, 1])
+    if b.pending is not None and b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("ada")).ok
+    answer = ask(b, level)
+    b.close()
+    return answer
+
+
+@pytest.mark.parametrize(("round_limit", "friends"), [(1, 0), (None, 3)])
+def test_hard_presses_the_attack_when_waiting_gains_nothing(
+    round_limit: int | None, friends: int
+) -> None:
+    """Hard leaves a held post and marches when waiting only buys a draw (the round limit
+    is this round) or when its side is far the stronger; normal keeps the post, and so
+    does hard alone against one with rounds to spare (test above)."""
+    pressed = _held_post("hard", round_limit, friends)
+    assert isinstance(pressed, Move) and pressed.path[-1][0] > 2
+    kept = _held_post("normal", round_limit, friends)
+    assert not isinstance(kept, Move | Charge)

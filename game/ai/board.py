@@ -49,6 +49,9 @@ Array = npt.NDArray[Any]
 _CACHE_SIZE = 512
 SHOT_TARGETS = 5  # a shooter weighs its shots at the nearest few enemies only
 LURE_HORIZON = 3.0  # rounds over which the enemy is assumed to value our units
+PRESS_AHEAD = 1.5  # strength ratio at which a side starts pressing the attack ...
+PRESS_FULL = 2.5  # ... and at which it presses in full
+PRESS_ROUNDS = 4  # rounds before the round limit from which a side not behind presses
 
 
 class BoardCache:
@@ -147,6 +150,7 @@ class Board:
         self._pinned: Array | None = None
         self._stakes: dict[tuple[str, float, bool, bool], estimates.Stakes] = {}
         self._adjacent: Array | None = None
+        self._pressure: float | None = None
 
     # -- enemies ---------------------------------------------------------------------------
     def threats(self) -> list[EnemyPicture]:
@@ -387,6 +391,35 @@ class Board:
                 mask = chebyshev(self.width, self.height, self.cells[e]) <= reach
                 out.append((e, mask))
         return out
+
+    # -- the state of the fight -------------------------------------------------------------
+    def strength(self, side_units: list[str]) -> float:
+        """What units are worth in the fight: each one's worth times its share of health
+        (routed ones count a fifth, ``estimates.worth``)."""
+        total = 0.0
+        for u in side_units:
+            h = units.health(self.ctx, u)
+            total += estimates.worth(self.ctx, u) * max(0, h.hp) / max(1, h.max_hp)
+        return total
+
+    def pressure(self) -> float:
+        """How much waiting gains this side nothing, 0..1 (the ``press`` of a level): when
+        it is well ahead (its ``strength`` from ``PRESS_AHEAD`` to ``PRESS_FULL`` times
+        the enemy's) every round it waits is a round the enemy gets to hit back; and when
+        the round limit is near (the last ``PRESS_ROUNDS``) and it is not behind, waiting
+        only buys a draw, which is not a win."""
+        from game.rules.grid.turn import DEFAULT_ROUND_LIMIT
+
+        if self._pressure is not None:
+            return self._pressure
+        theirs = self.strength(self.enemies)
+        ratio = self.strength(self.friends) / theirs if theirs > 0 else 0.0
+        ahead = min(1.0, max(0.0, (ratio - PRESS_AHEAD) / (PRESS_FULL - PRESS_AHEAD)))
+        limit = self.ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
+        left = limit - self.ctx.round  # whole rounds after this one
+        late = min(1.0, max(0.0, 1.0 - left / PRESS_ROUNDS)) if ratio >= 1.0 else 0.0
+        self._pressure = max(ahead, late)
+        return self._pressure
 
     # -- where the enemy is ----------------------------------------------------------------
     def walk(self) -> Array:

@@ -42,6 +42,9 @@ class Level:
     worth to the enemy (a leader draws the blows) instead of being even.
     ``charge_reach``: a square within charging distance of an enemy is worth this share
     of the blow a charge would strike next round (0: only a Move and a blow count).
+    ``press``: how fully the side presses the attack when waiting gains nothing
+    (``Board.pressure``: well ahead, or the round limit near and not behind): exposure
+    counts for less, hold posts are released and the pull toward the enemy grows.
     """
 
     name: str
@@ -61,6 +64,7 @@ class Level:
     share: float = 1.0
     lured: bool = False
     charge_reach: float = 0.0
+    press: float = 0.0
 
 
 EASY = Level(
@@ -112,6 +116,7 @@ HARD = Level(
     mistake_pool=1,
     lured=True,
     share=0.5,
+    press=1.0,
 )
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (EASY, NORMAL, HARD)}

@@ -147,9 +147,14 @@ class Planner:
         # A post is kept while the fight may come to it; a long standoff releases it
         # (otherwise two waiting sides end every such battle on the round limit).
         release = min(1.0, max(0.0, (self.ctx.round - HOLD_ROUNDS) / HOLD_ROUNDS))
-        pull = hint.approach + (1.0 - hint.approach) * release
+        # Pressing the attack (hard): when waiting gains nothing, close in now.
+        press = lv.press * self.board.pressure() if lv.press > 0 else 0.0
+        patience = max(patience, 1.5 * press)
+        release = max(release, press)
+        pull = (hint.approach + (1.0 - hint.approach) * release) * (1.0 + press)
         approach = np.where(offence > 0, approach * patience, approach) * pull
-        value = lv.offence * offence - lv.exposure * hint.caution * loss - approach
+        caution = hint.caution * (1.0 - 0.5 * press)
+        value = lv.offence * offence - lv.exposure * caution * loss - approach
         if hint.leash > 0 and release < 1.0:
             moved = board_distance(self.board, self.here)
             value = value - hint.leash * (1.0 - release) * self.worth * moved
