@@ -909,3 +909,20 @@ def test_the_camera_does_not_follow_the_ai_against_the_players_pan(
     for _ in range(20):
         app.step(2)
     assert scene.camera == before
+
+
+def test_l_opens_the_legend_and_any_key_closes_it(app: App, tmp_path: Path) -> None:
+    from game.ui.legend import BOARD, KEYS, LegendScene
+
+    scene, _ = _scene(app, tmp_path)
+    if isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+    _key(app, pygame.K_l)
+    assert isinstance(app.top, LegendScene)
+    assert any("provokes" in text for _, text in BOARD)
+    assert ("End", "end your side's turn") in KEYS
+    _key(app, pygame.K_SPACE)
+    assert app.top is scene
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="?"))
+    app.step(1)
+    assert isinstance(app.top, LegendScene)

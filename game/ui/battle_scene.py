@@ -25,6 +25,7 @@ from game.ui.battle_model import BattleModel, SideView
 from game.ui.board import Board, Overlays
 from game.ui.camera import Camera
 from game.ui.ground_items import Piles, piles, tooltip_line
+from game.ui.legend import LegendScene, opens_legend
 from game.ui.log_panel import LogPanel
 from game.ui.map_view import MapView
 from game.ui.overlays import PauseScene
@@ -120,6 +121,9 @@ class BattleScene(Scene):
         if self.menu_button.handle(event) or self.log.handle(event):
             return
         if self.handle_hud(event):
+            return
+        if opens_legend(event):
+            self.app.push(LegendScene())
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -435,6 +439,7 @@ class BattleScene(Scene):
                 "Right-click a unit for its full sheet.",
                 "Drag or WASD to pan, wheel to zoom.",
                 "G grid · Home fit map · Esc menu",
+                "L: the legend (markers, colours, keys)",
             )
             for i, hint in enumerate(hints):
                 draw_text(

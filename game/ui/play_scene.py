@@ -150,6 +150,17 @@ def action_icon(kind: str) -> str:
     return "hand"
 
 
+@dataclass(frozen=True)
+class Ranges:
+    """The acting unit's ranges as the board draws them (see ``PlayScene.ranges``)."""
+
+    move: frozenset[Cell]
+    costs: dict[Cell, str]
+    run: frozenset[Cell]
+    charge: frozenset[Cell]
+    attackable: frozenset[Cell]
+
+
 @dataclass
 class Walk:
     """A token moving along a path (animation only)."""
@@ -255,6 +266,10 @@ class PlayScene(BattleScene):
         self._ai_wait = 0.0
         self._placed: list[Placed] = []
         self._placed_for: tuple[int, int] = (-1, -1)
+        self._by_kind: dict[str, list[Placed]] = {}
+        self._moves: list[Placed] = []
+        self._ranges: Ranges | None = None
+        self._at_cell: dict[str, dict[Cell, Placed]] = {}
         # The hovered path's provoking squares and who strikes there: asked every frame,
         # changes only with the decision or the hovered answer (one path is hovered at a time).
         self._provoking: tuple[object, list[tuple[Cell, tuple[str, ...]]]] = (None, [])
@@ -380,20 +395,54 @@ class PlayScene(BattleScene):
         return d is not None and self.battle.controllers.get(d.side) == "human"
 
     def placed(self) -> list[Placed]:
-        """Legal answers placed on the board, cached per decision."""
+        """Legal answers placed on the board, cached per decision (and sorted by kind)."""
         key = (len(self.battle.answers), self.decision.id if self.decision else -1)
         if key != self._placed_for:
             self._placed = self.engine.placed_answers() if self.human_turn() else []
             self._placed_for = key
+            self._by_kind = {}
+            for p in self._placed:
+                self._by_kind.setdefault(p.answer.kind, []).append(p)
+            self._moves = [p for p in self._placed if p.answer.kind.split("_")[-1] == "move"]
+            self._ranges = None
+            self._at_cell = {}
+            self._by_target: dict[str, list[Placed]] = {}
+            for p in self._placed:
+                if p.target is not None:
+                    self._by_target.setdefault(p.target, []).append(p)
         return self._placed
 
     def of_kind(self, kind: str) -> list[Placed]:
-        return [p for p in self.placed() if p.answer.kind == kind]
+        self.placed()
+        return self._by_kind.get(kind, [])
 
     def moves(self) -> list[Placed]:
         """The plain moves of the ruleset (kind ``move``, or ``<ruleset>_move`` such as
         clash's): what a click on an empty square does with no action picked."""
-        return [p for p in self.placed() if p.answer.kind.split("_")[-1] == "move"]
+        self.placed()
+        return self._moves
+
+    def ranges(self, unit: str | None) -> Ranges:
+        """What the board shows of the acting unit's plain options: the squares one Move
+        reaches with their cost in feet, the run and charge ends, the attackable enemies
+        (worked out once per decision, not every frame)."""
+        self.placed()
+        if self._ranges is None:
+            moves = self._moves
+            me = self.engine.token(unit) if unit else None
+            foes = {t.key for t in self.engine.tokens() if me is None or t.side != me.side}
+            self._ranges = Ranges(
+                frozenset(p.dest for p in moves if p.dest),
+                {p.dest: f"{5 * len(p.path)}" for p in moves if p.dest and p.path},
+                frozenset(p.dest for p in self.of_kind("run") if p.dest),
+                frozenset(p.dest for p in self.of_kind("charge") if p.dest),
+                frozenset(
+                    p.target_cell
+                    for p in self._placed
+                    if p.target_cell is not None and p.target in foes
+                ),
+            )
+        return self._ranges
 
     # -- answering ----------------------------------------------------------------------------
 
@@ -941,18 +990,12 @@ class PlayScene(BattleScene):
             return ov
         if d.kind != "turn":
             return ov
-        moves = self.moves()
         if self.mode is None or self.mode.split("_")[-1] == "move":
-            ov.fills.append(({p.dest for p in moves if p.dest}, "move_range", 70))
-            ov.labels = {p.dest: f"{5 * len(p.path)}" for p in moves if p.dest and p.path}
-            for kind, name in (("run", "run_range"), ("charge", "charge_range")):
-                ov.outlines.append(({p.dest for p in self.of_kind(kind) if p.dest}, name))
-            me = self.engine.token(d.unit) if d.unit else None
-            foes = {t.key for t in self.engine.tokens() if me is None or t.side != me.side}
-            attackable = {
-                p.target_cell for p in self.placed() if p.target_cell and p.target in foes
-            }
-            ov.outlines.append((attackable, "target"))
+            r = self.ranges(d.unit)
+            ov.fills.append((r.move, "move_range", 70))
+            ov.labels = r.costs
+            ov.outlines += [(r.run, "run_range"), (r.charge, "charge_range")]
+            ov.outlines.append((r.attackable, "target"))
         elif self.mode is not None:
             chosen = self.of_kind(self.mode)
             mover = d.unit
@@ -1011,11 +1054,17 @@ class PlayScene(BattleScene):
     def _hovered_placed(self) -> Placed | None:
         if self.hover is None:
             return None
-        candidates = self.of_kind(self.mode) if self.mode else self.moves()
-        for p in candidates:
-            if self.hover in (p.dest, p.target_cell):
-                return p
-        return None
+        kind = self.mode or ""
+        self.placed()
+        at = self._at_cell.get(kind)
+        if at is None:  # the first answer of that kind (the plain moves for "") per square
+            at = {}
+            for p in reversed(self.of_kind(kind) if kind else self._moves):
+                for cell in (p.target_cell, p.dest):
+                    if cell is not None:
+                        at[cell] = p
+            self._at_cell[kind] = at
+        return at.get(self.hover)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.closed:  # the battle's world is gone; the menu replaces this scene
@@ -1285,7 +1334,8 @@ class PlayScene(BattleScene):
         """The answer a click on ``target`` gives, which the hover previews: the picked
         action's on that unit, else (unless ``strict``) the first kind of
         ``TARGETED_DEFAULTS`` on offer — melee, attack, ranged, then the shortest charge."""
-        mine = [p for p in self.placed() if p.target == target]
+        self.placed()
+        mine = self._by_target.get(target, [])
         if self.mode is not None:
             chosen = [p for p in mine if p.answer.kind == self.mode]
             if chosen or strict:
