@@ -911,13 +911,13 @@ def test_the_camera_does_not_follow_the_ai_against_the_players_pan(
     assert scene.camera == before
 
 
-def test_l_opens_the_legend_and_any_key_closes_it(app: App, tmp_path: Path) -> None:
+def test_f1_opens_the_legend_and_any_key_closes_it(app: App, tmp_path: Path) -> None:
     from game.ui.legend import BOARD, KEYS, LegendScene
 
     scene, _ = _scene(app, tmp_path)
     if isinstance(app.top, HandOffScene):
         _click_at(app, (640, 360))
-    _key(app, pygame.K_l)
+    _key(app, pygame.K_F1)
     assert isinstance(app.top, LegendScene)
     assert any("provokes" in text for _, text in BOARD)
     assert ("End", "end your side's turn") in KEYS

@@ -439,7 +439,7 @@ class BattleScene(Scene):
                 "Right-click a unit for its full sheet.",
                 "Drag or WASD to pan, wheel to zoom.",
                 "G grid · Home fit map · Esc menu",
-                "L: the legend (markers, colours, keys)",
+                "F1 or ?: the legend (markers, colours, keys)",
             )
             for i, hint in enumerate(hints):
                 draw_text(

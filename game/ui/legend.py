@@ -1,4 +1,4 @@
-"""The legend (L, F1 or ?): what the board's colours, outlines and markers mean, and the
+"""The legend (F1 or ?): what the board's colours, outlines and markers mean, and the
 battle screen's keys (issue 4 play-test #33). Drawn over the dimmed battle; any key or
 click closes it."""
 
@@ -14,7 +14,7 @@ from game.ui.theme import colour
 from game.ui.tokens import MARKERS, marker_badge
 from game.ui.widgets import draw_panel, draw_text
 
-OPEN_KEYS = (pygame.K_l, pygame.K_F1)
+OPEN_KEYS = (pygame.K_F1,)  # and "?" (L is an action shortcut)
 ROW_H = 24
 MARKER_H = 38  # a marker's name, and what it does below it
 Swatch = Callable[[pygame.Surface, pygame.Rect], None]
@@ -86,7 +86,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Space", "skip the animation"),
     ("F5 / F9", "quicksave / quickload"),
     ("F11 / F12", "fullscreen / screenshot"),
-    ("L, F1, ?", "this legend"),
+    ("F1 or ?", "this legend"),
 )
 
 
