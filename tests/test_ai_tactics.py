@@ -422,3 +422,22 @@ def test_hard_presses_the_attack_when_waiting_gains_nothing(
     assert isinstance(pressed, Move) and pressed.path[-1][0] > 2
     kept = _held_post("normal", round_limit, friends)
     assert not isinstance(kept, Move | Charge)
+
+
+def test_a_held_post_is_not_left_to_charge_alone_into_a_war_band() -> None:
+    """maps/README.md · Spawns, ``ai = hold``: the post is held for the fight to come
+    to it. A warrior at its post does not charge ten squares out into nine orcs (nor run
+    out to be in their reach next round), however much felling the first orc would
+    shake them (fort: the garrison ran out of the walls on round 1)."""
+    import dataclasses
+
+    spawns = [("Ada", "party", "warrior", (2, 4)), ("Cap", "party", "captain", (0, 4))]
+    spawns += [(f"O{i}", "bandits", "orc", (12 + i % 2, i)) for i in range(9)]
+    bf = field(OPEN, spawns, leaders=["Cap"])
+    hinted = tuple(dataclasses.replace(s, ai="hold") if s.name == "Ada" else s for s in bf.spawns)
+    b = battle(dataclasses.replace(bf, spawns=hinted), faces=[8, 1])
+    if b.pending is not None and b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("ada")).ok
+    answer = ask(b, "hard")
+    assert not isinstance(answer, Move | Charge)
+    b.close()

@@ -58,6 +58,7 @@ class Hint:
 
 NO_HINT = Hint()
 HOLD_ROUNDS = 4  # hold/guard posts are kept fully for this many rounds, then released
+POST_REACH = 2  # squares from its post within which a held unit values next round's blows
 HINTS: dict[str, Hint] = {
     "hold": Hint(approach=0.0, leash=0.3),  # keep the post; strike what comes close
     "guard": Hint(approach=0.0, leash=0.15),  # stay near the post
@@ -154,9 +155,14 @@ class Planner:
         pull = (hint.approach + (1.0 - hint.approach) * release) * (1.0 + press)
         approach = np.where(offence > 0, approach * patience, approach) * pull
         caution = hint.caution * (1.0 - 0.5 * press)
+        if hint.leash > 0 and release < 1.0:
+            # A post is held for the fight to come to it: next round's blows count only
+            # near the post (a garrison does not run out of the walls to be in reach of
+            # the enemy next round); blows this turn are the plans' own, untouched.
+            moved = board_distance(self.board, self.here)
+            offence = np.where(moved <= POST_REACH, offence, offence * release)
         value = lv.offence * offence - lv.exposure * caution * loss - approach
         if hint.leash > 0 and release < 1.0:
-            moved = board_distance(self.board, self.here)
             value = value - hint.leash * (1.0 - release) * self.worth * moved
         return value
 
