@@ -423,8 +423,7 @@ def fort() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
              (1, 8, "orc", "Skarn"), (4, 9, "orc_archer", "Mauk"), (4, 14, "orc", "Thrak"),
              (2, 16, "orc_archer", "Grishna"), (5, 18, "orc", "Ruk"),
              (6, 10, "orc", "Shagbar"), (6, 12, "orc", "Muzgash"), (5, 3, "orc", "Yagak"),
-             (7, 14, "orc", "Durbag"), (1, 12, "orc", "Ghash"),
-             (4, 19, "orc_archer", "Lagduf")]
+             (7, 14, "orc", "Durbag"), (4, 19, "orc_archer", "Lagduf")]
 
     for x, y, tmpl, nm in horde:
         d.spawns.append(Spawn(x, y, "horde", tmpl, nm,
