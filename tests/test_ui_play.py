@@ -342,17 +342,17 @@ def test_without_fog_everything_shows(app: App, tmp_path: Path) -> None:
 
 def test_cover_lines_go_to_each_corner_of_the_target(app: App, tmp_path: Path) -> None:
     scene, _ = _scene(app, tmp_path)
-    lines = scene.cover_lines((1, 1), (6, 4))
+    lines = scene.cover.of((1, 1), (6, 4)).lines
     assert len(lines) == 4
     ends = sorted(end for _, end, _ in lines)
     assert ends == [(6.0, 4.0), (6.0, 5.0), (7.0, 4.0), (7.0, 5.0)]
     assert all(tone == "cover_line_clear" for _, _, tone in lines)
 
     walled = _fog_scene(app, tmp_path, fog=False)  # a wall down column 5, gap at the bottom
-    tones = [tone for _, _, tone in walled.cover_lines((3, 3), (7, 3))]
+    tones = [tone for _, _, tone in walled.cover.of((3, 3), (7, 3)).lines]
     assert tones == ["cover_line_blocked"] * 4
     # from the gap's corner only part of a square far up the other side is in view
-    tones = [tone for _, _, tone in walled.cover_lines((4, 7), (7, 5))]
+    tones = [tone for _, _, tone in walled.cover.of((4, 7), (7, 5)).lines]
     assert "cover_line_clear" in tones
 
 
@@ -762,10 +762,11 @@ def _party_turn(
     tmp_path: Path,
     units: tuple[tuple[str, str, str, int, int], ...],
     size: tuple[int, int] = (12, 6),
+    walls: tuple[Cell, ...] = (),
 ) -> PlayScene:
-    """A hotseat battle on an open field with ``units``, at the party's first turn with its
-    first unit chosen (the bandits, if first, end their turn)."""
-    path = write_map(tmp_path / "turn", *size, walls=(), units=units)
+    """A hotseat battle on a field with ``units`` (open but for ``walls``), at the party's
+    first turn with its first unit chosen (the bandits, if first, end their turn)."""
+    path = write_map(tmp_path / "turn", *size, walls=walls, units=units)
     battle = Battle(path, "grid", 2, {"party": "human", "foes": "human"})
     scene = PlayScene(battle, MapView.from_file(path), lambda: None)
     app.push(scene)

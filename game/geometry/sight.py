@@ -84,23 +84,31 @@ def _enters(p: Point, q: Point, cell: Cell) -> bool:
 def tile_cover_between(layout: SightLayout, a: Cell, b: Cell) -> Cover:
     """Cover granted by tiles on the centre-to-centre line from ``a`` to ``b`` (see the
     module docstring for which tiles count)."""
+    found = tile_cover_source(layout, a, b)
+    return Cover.NONE if found is None else found[1]
+
+
+def tile_cover_source(layout: SightLayout, a: Cell, b: Cell) -> tuple[Cell, Cover] | None:
+    """The tile that grants :func:`tile_cover_between`'s cover and its level (the first
+    of the highest level found), or None when no tile counts."""
     if not layout.cover_cells:
-        return Cover.NONE
+        return None
     x0, x1 = min(a[0], b[0]), max(a[0], b[0])
     y0, y1 = min(a[1], b[1]), max(a[1], b[1])
     if layout.cover_tiles_in(x0, y0, x1, y1) == 0:
-        return Cover.NONE
+        return None
     p = (2 * a[0] + 1, 2 * a[1] + 1)
     q = (2 * b[0] + 1, 2 * b[1] + 1)
     best = 0
+    source: Cell | None = None
     for cell, level in layout.cover_cells.items():
         if level <= best or not (x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1):
             continue
         if cell == b or max(abs(cell[0] - a[0]), abs(cell[1] - a[1])) <= 1:
             continue
         if _enters(p, q, cell):
-            best = level
-    return Cover(best)
+            best, source = level, cell
+    return None if source is None else (source, Cover(best))
 
 
 class Sight:

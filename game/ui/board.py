@@ -51,6 +51,33 @@ class Overlays:
     hover: Cell | None = None
 
 
+DASHED = frozenset({"cover_line_blocked"})  # lines drawn dashed (a blocked sight line)
+
+
+def draw_dashed(
+    surface: pygame.Surface,
+    tone: tuple[int, int, int],
+    a: tuple[float, float],
+    b: tuple[float, float],
+    width: int,
+    dash: int = 7,
+) -> None:
+    """A dashed line from ``a`` to ``b`` (dashes and gaps ``dash`` pixels long)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    steps = int(length // (2 * dash)) + 1
+    for i in range(steps):
+        t0 = min(1.0, 2 * i * dash / length)
+        t1 = min(1.0, (2 * i + 1) * dash / length)
+        pygame.draw.line(
+            surface,
+            tone,
+            (a[0] + dx * t0, a[1] + dy * t0),
+            (a[0] + dx * t1, a[1] + dy * t1),
+            width,
+        )
+
+
 class Board:
     """Draws the map, overlays and tokens into a viewport rectangle."""
 
@@ -220,20 +247,14 @@ class Board:
         for (ax, ay), (bx, by), name in ov.lines:
             a = camera.world_to_screen(ax * camera.tile, ay * camera.tile)
             b = camera.world_to_screen(bx * camera.tile, by * camera.tile)
-            pygame.draw.line(
-                surface,
-                (0, 0, 0),
-                (a[0] + origin[0], a[1] + origin[1] + 1),
-                (b[0] + origin[0], b[1] + origin[1] + 1),
-                3,
-            )
-            pygame.draw.line(
-                surface,
-                colour(name),
-                (a[0] + origin[0], a[1] + origin[1]),
-                (b[0] + origin[0], b[1] + origin[1]),
-                2,
-            )
+            a = (a[0] + origin[0], a[1] + origin[1])
+            b = (b[0] + origin[0], b[1] + origin[1])
+            if name in DASHED:
+                draw_dashed(surface, (0, 0, 0), (a[0], a[1] + 1), (b[0], b[1] + 1), 4)
+                draw_dashed(surface, colour(name), a, b, 2)
+            else:
+                pygame.draw.line(surface, (0, 0, 0), (a[0], a[1] + 1), (b[0], b[1] + 1), 3)
+                pygame.draw.line(surface, colour(name), a, b, 2)
         if ov.hidden:
             self._blit_layer(surface, camera, origin, ov.hidden, "fog", 170)
         if ov.hover is not None and on_screen(ov.hover):

@@ -10,6 +10,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.app import Scene
+from game.ui.board import DASHED, draw_dashed
 from game.ui.theme import colour
 from game.ui.tokens import MARKERS, marker_badge
 from game.ui.widgets import draw_panel, draw_text
@@ -40,10 +41,9 @@ def _outline(name: str) -> Swatch:
 
 def _line(name: str) -> Swatch:
     def draw(surface: pygame.Surface, r: pygame.Rect) -> None:
-        pygame.draw.line(
-            surface, colour("shadow"), (r.x, r.centery + 2), (r.right, r.centery + 2), 4
-        )
-        pygame.draw.line(surface, colour(name), (r.x, r.centery), (r.right, r.centery), 3)
+        line = draw_dashed if name in DASHED else pygame.draw.line
+        line(surface, colour("shadow"), (r.x, r.centery + 2), (r.right, r.centery + 2), 4)
+        line(surface, colour(name), (r.x, r.centery), (r.right, r.centery), 3)
 
     return draw
 
@@ -70,6 +70,7 @@ BOARD: tuple[tuple[Swatch, str], ...] = (
     (_provoking, "Leaving this square provokes (tooltip: who)"),
     (_line("cover_line_clear"), "Cover line to a corner: clear"),
     (_line("cover_line_blocked"), "Cover line to a corner: blocked"),
+    (_outline("cover_source"), "What gives the hovered target its cover"),
     (_fill("fog", 200), "Fog: none of your units sees it"),
 )
 

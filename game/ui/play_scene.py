@@ -50,6 +50,7 @@ from game.ui.camera_follow import (
     readable_start,
     step_toward,
 )
+from game.ui.cover_view import CoverViews
 from game.ui.engine_model import EngineModel, Placed
 from game.ui.intentions_panel import IntentionsPanel
 from game.ui.map_view import MapView
@@ -107,7 +108,6 @@ ACTION_ICONS: tuple[tuple[str, str], ...] = (
     ("move", "footsteps"),
     ("attack", "crossed-swords"),  # last: "ranged_attack" and the like match above
 )
-Point2 = tuple[float, float]
 ACTION_KEYS = (
     pygame.K_1,
     pygame.K_2,
@@ -259,7 +259,7 @@ class PlayScene(BattleScene):
         self.ai_answer = ai_answer
         self.ai_problem = ""
         self._previews: dict[object, list[Row]] = {}
-        self._cover_lines: dict[tuple[Cell, Cell], list[tuple[Point2, Point2, str]]] = {}
+        self.cover = CoverViews(lambda: self.sight, self._terrain_name)
         self.mode: str | None = None  # action kind picked in the bar, None = click does default
         self.anim = Animations()
         self.camera_goal: Camera | None = None  # where the camera is easing to (AI follow)
@@ -955,25 +955,16 @@ class PlayScene(BattleScene):
         token = self.engine.token(unit)
         return token is None or token.side == self.viewer() or token.cell not in self.hidden_cells()
 
-    def cover_lines(self, attacker: Cell, target: Cell) -> list[tuple[Point2, Point2, str]]:
-        """Source 004's cover picture: a line to each corner of the target's square from
-        the attacker's square, green where it is clear, red (to the centre) where not."""
-        cached = self._cover_lines.get((attacker, target))
-        if cached is not None:
-            return cached
-        out = []
-        corners = ((0, 0), (1, 0), (0, 1), (1, 1))
-        centre = (attacker[0] + 0.5, attacker[1] + 0.5)
-        for (dx, dy), line in zip(corners, self.sight.corner_lines(attacker, target), strict=True):
-            corner = (float(target[0] + dx), float(target[1] + dy))
-            if line is not None:
-                out.append((line.start, line.end, "cover_line_clear"))
-            else:
-                out.append((centre, corner, "cover_line_blocked"))
-        if len(self._cover_lines) > 64:
-            self._cover_lines.clear()
-        self._cover_lines[(attacker, target)] = out
-        return out
+    @staticmethod
+    def _strike_from(attack: Placed | None, here: Cell) -> Cell:
+        """Where an attack is struck from: a charge from its end square, else ``here``."""
+        if attack is not None and "charge" in attack.answer.kind and attack.dest is not None:
+            return attack.dest
+        return here
+
+    def _terrain_name(self, cell: Cell) -> str:
+        grid = self.battle.battlefield.grid
+        return grid.terrain(cell).name if grid.in_bounds(cell) else "map edge"
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -1008,10 +999,10 @@ class PlayScene(BattleScene):
             attack = self._attack_for(target.key)
             me = self.engine.token(d.unit)
             if attack is not None and me is not None:
-                # a charge strikes from its end square: its line and the cover from there
-                charge = "charge" in attack.answer.kind and attack.dest is not None
-                strike_from = attack.dest if charge and attack.dest is not None else me.cell
-                ov.lines = self.cover_lines(strike_from, target.cell)
+                strike_from = self._strike_from(attack, me.cell)
+                cover = self.cover.of(strike_from, target.cell)
+                ov.lines = list(cover.lines)
+                ov.outlines.append((cover.sources, "cover_source"))
                 if strike_from != me.cell:
                     ov.path = [me.cell, strike_from]
         hovered = self._hovered_placed()
@@ -1394,6 +1385,7 @@ class PlayScene(BattleScene):
                 self._weapon_name(weapon),
                 charge=charge,
                 not_now="" if placed is not None else self._why_no_attack(d),
+                cover_why=self.cover.of(self._strike_from(placed, me.cell), token.cell).reason,
             )
             self._previews = {key: rows}  # one hover at a time; pure, so safe to keep
         return rows, placed

@@ -33,17 +33,24 @@ class Row:
 
 
 def preview_rows(
-    preview: AttackPreview, title: str, weapon: str, *, charge: bool, not_now: str = ""
+    preview: AttackPreview,
+    title: str,
+    weapon: str,
+    *,
+    charge: bool,
+    not_now: str = "",
+    cover_why: str = "",
 ) -> list[Row]:
     """The panel's rows for ``preview`` ("Charge · Sword", hit chance, modifiers …);
-    ``not_now`` says why no attack on this target is on offer now, if none is."""
+    ``not_now`` says why no attack on this target is on offer now, if none is;
+    ``cover_why`` where the cover comes from, shown under the cover's modifier."""
     rows = [Row(f"{title} · {weapon}")]
     if not preview.allowed:
         return [*rows, Row(_clip(preview.reason or "not possible now", 44), "", "hit")]
     rows += [
         Row("Hit chance", f"{round(100 * preview.hit_chance)}%"),
         Row("Attack bonus", f"{preview.attack_bonus:+d}", "ink_soft"),
-        *(Row(f"  {m.label}", f"{m.value:+d}", "ink_soft") for m in preview.modifiers),
+        *_modifier_rows(preview, cover_why),
         Row("vs AC", str(preview.target_ac), "ink_soft"),
         Row("Damage", f"{preview.damage_min}–{preview.damage_max}"),
         Row("Shock on a miss", str(preview.shock_on_miss or "none")),
@@ -54,6 +61,15 @@ def preview_rows(
         rows.append(Row(CHARGE_AC, "-2 this round", "hit"))
     if not_now:
         rows.append(Row(_clip(not_now, 44), "", "hit"))
+    return rows
+
+
+def _modifier_rows(preview: AttackPreview, cover_why: str) -> list[Row]:
+    rows = []
+    for m in preview.modifiers:
+        rows.append(Row(f"  {m.label}", f"{m.value:+d}", "ink_soft"))
+        if cover_why and m.label.endswith(" cover"):
+            rows.append(Row(f"    {_clip(cover_why, 48)}", "", "ink_soft"))
     return rows
 
 
