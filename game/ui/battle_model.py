@@ -75,6 +75,10 @@ class BattleModel(Protocol):
         """Weapons lying on the ground: (cell, weapon id, name)."""
         ...
 
+    def screen_links(self) -> Sequence[tuple[str, str]]:
+        """Who screens whom now (004 · Screen an Ally): (screener, ward)."""
+        ...
+
 
 def type_colours(templates_in_order: Sequence[str], avoid: Sequence[str] = ()) -> dict[str, str]:
     """A distinct colour per enemy template id, in order of first appearance, leaving out
@@ -223,6 +227,9 @@ class PreviewModel:
 
     def ground_items(self) -> Sequence[tuple[Cell, str, str]]:
         return ()  # no battle yet: nothing lies on the ground
+
+    def screen_links(self) -> Sequence[tuple[str, str]]:
+        return ()  # no battle yet: nobody screens
 
 
 def _typical_hp(template: UnitTemplate | None) -> int:

@@ -29,6 +29,7 @@ from game.ui.legend import LegendScene, opens_legend
 from game.ui.log_panel import LogPanel
 from game.ui.map_view import MapView
 from game.ui.overlays import PauseScene
+from game.ui.screen_view import screen_words
 from game.ui.theme import colour
 from game.ui.tokens import MARKERS, TokenInfo, draw_token
 from game.ui.unit_sheet import condition_lines
@@ -247,6 +248,16 @@ class BattleScene(Scene):
         """Squares the viewing side cannot see (fog of war); none here."""
         return frozenset()
 
+    def links(self) -> list[tuple[Cell, Cell]]:
+        """Screener and ward squares of every screen whose two units are drawn."""
+        hidden = self.hidden_tokens()
+        out = []
+        for screener, ward in self.model.screen_links():
+            a, b = self.model.token(screener), self.model.token(ward)
+            if a is not None and b is not None and not {a.key, b.key} & hidden:
+                out.append((a.cell, b.cell))
+        return out
+
     def ground(self) -> Piles:
         """The weapons on the ground the viewing side can see, by square."""
         return piles(self.model.ground_items(), self.hidden_cells())
@@ -292,7 +303,7 @@ class BattleScene(Scene):
             surface,
             self.viewport,
             self.camera,
-            replace(self.overlays(), ground=self.ground()),
+            replace(self.overlays(), ground=self.ground(), links=self.links()),
             selected=self.selected,
             active=self.model.active_units(),
             hidden_units=self.hidden_tokens(),
@@ -480,7 +491,8 @@ class BattleScene(Scene):
             y += 21
             if y > rect.bottom - 40:
                 break
-        conds = [MARKERS[c].label for c in MARKERS if c in token.conditions]
+        conds = [MARKERS[c].label for c in MARKERS if c in token.conditions if c != "screening"]
+        conds += screen_words(token.key, self.model.screen_links(), self._name)
         if conds:
             draw_text(
                 surface,
@@ -491,6 +503,10 @@ class BattleScene(Scene):
                 fg="health_low",
             )
 
+    def _name(self, key: str) -> str:
+        token = self.model.token(key)
+        return token.name if token is not None else key
+
     def _draw_sheet(self, surface: pygame.Surface, key: str) -> None:
         """The right-click unit sheet: every row of the model's sheet, then the unit's
         conditions with what each does; long values wrap; kept inside the board."""
@@ -500,6 +516,7 @@ class BattleScene(Scene):
             return
         rows = self.model.sheet_lines(key)
         conditions = condition_lines(token.conditions)
+        conditions += [(w, "") for w in screen_words(key, self.model.screen_links(), self._name)]
         if conditions:
             rows = [*rows, ("Conditions", ""), *conditions]
         width = min(SHEET_W, self.viewport.w - 8)

@@ -18,6 +18,7 @@ from game.geometry.grid import Cell
 from game.ui.camera import Camera
 from game.ui.ground_items import Piles, draw_piles
 from game.ui.map_view import MapView
+from game.ui.screen_view import draw_links
 from game.ui.theme import colour
 from game.ui.tokens import TokenInfo, draw_token, marker_badge
 
@@ -49,6 +50,7 @@ class Overlays:
     hidden: frozenset[Cell] | None = None  # fog: cells the side in turn cannot see
     ground: Piles = field(default_factory=dict)  # weapons lying on squares the viewer sees
     hover: Cell | None = None
+    links: Sequence[tuple[Cell, Cell]] = ()  # screener and ward squares (Screen an Ally)
 
 
 DASHED = frozenset({"cover_line_blocked"})  # lines drawn dashed (a blocked sight line)
@@ -273,6 +275,7 @@ class Board:
                 active=token.key in active,
             )
         draw_piles(surface, ov.ground, rect_of, on_screen)  # over the fallen who dropped them
+        draw_links(surface, ov.links, rect_of, on_screen)
         for cell in ov.danger:  # over the tokens: the first one is where the mover stands
             if on_screen(cell):
                 self._draw_danger(surface, rect_of(cell), px)

@@ -94,6 +94,7 @@ class EngineModel:
         self._names = {v.id: v.name for v in views}
         self._tokens: list[TokenInfo] = []
         self._ground: list[tuple[Cell, str, str]] = []
+        self._links: list[tuple[str, str]] = []
         self._stamp = -1
         self._log: list[tuple[str, str]] = []
         self._log_units: list[str | None] = []
@@ -143,6 +144,15 @@ class EngineModel:
         out.sort(key=lambda t: not t.down)
         self._tokens = out
         self._by_key = {t.key: t for t in out}
+        standing = {t.key for t in out if not t.down}
+        self._links = []
+        for key in sorted(standing):
+            try:
+                ward = self.battle.component(key, Conditions).screening
+            except KeyError:
+                continue
+            if ward in standing:
+                self._links.append((key, ward))
 
     def conditions_of(self, unit: str) -> frozenset[str]:
         """Condition markers from the unit's ``Conditions`` component (prone, grappled …)."""
@@ -168,6 +178,11 @@ class EngineModel:
         if getattr(c, "held_action", False):
             out.add("holding")
         return frozenset(out)
+
+    def screen_links(self) -> Sequence[tuple[str, str]]:
+        """(screener, ward) for every unit screening an ally, from its ``Conditions``."""
+        self._fresh()
+        return self._links
 
     def budget_text(self, unit: str) -> str:
         """What the unit has left this round: Main, Move, Free (004 · Combat Action Types);

@@ -5,19 +5,20 @@ click closes it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
 from game.ui import theme
 from game.ui.app import Scene
 from game.ui.board import DASHED, draw_dashed
+from game.ui.screen_view import draw_links
 from game.ui.theme import colour
-from game.ui.tokens import MARKERS, marker_badge
-from game.ui.widgets import draw_panel, draw_text
+from game.ui.tokens import MARKERS, Marker, marker_badge
+from game.ui.widgets import draw_panel, draw_text, wrap
 
 OPEN_KEYS = (pygame.K_F1,)  # and "?" (L is an action shortcut)
 ROW_H = 24
-MARKER_H = 38  # a marker's name, and what it does below it
 Swatch = Callable[[pygame.Surface, pygame.Rect], None]
 
 
@@ -54,6 +55,15 @@ def _provoking(surface: pygame.Surface, r: pygame.Rect) -> None:
     surface.blit(marker_badge("crossed-swords", "aoo", 12), (r.x - 3, r.y - 3))
 
 
+def _link(surface: pygame.Surface, r: pygame.Rect) -> None:
+    draw_links(
+        surface,
+        [((0, 0), (1, 0))],
+        lambda c: pygame.Rect(r.x + c[0] * r.h, r.y, r.h, r.h),
+        lambda c: True,
+    )
+
+
 def _badge(icon: str, fill: str) -> Swatch:
     def draw(surface: pygame.Surface, r: pygame.Rect) -> None:
         surface.blit(marker_badge(icon, fill, r.h), (r.x + (r.w - r.h) // 2, r.y))
@@ -71,6 +81,8 @@ BOARD: tuple[tuple[Swatch, str], ...] = (
     (_line("cover_line_clear"), "Cover line to a corner: clear"),
     (_line("cover_line_blocked"), "Cover line to a corner: blocked"),
     (_outline("cover_source"), "What gives the hovered target its cover"),
+    (_outline("screen_link"), "An ally you can screen (Screen an Ally)"),
+    (_link, "Screening: the screener and its ward"),
     (_fill("fog", 200), "Fog: none of your units sees it"),
 )
 
@@ -99,6 +111,7 @@ def opens_legend(event: pygame.event.Event) -> bool:
 
 class LegendScene(Scene):
     opaque = False
+    panel: pygame.Rect | None = None  # where it was last drawn
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
@@ -109,58 +122,152 @@ class LegendScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         w, h = surface.get_size()
-        markers = [(m, k) for k, m in MARKERS.items()]
-        tall = max((len(BOARD) + len(KEYS) + 2) * ROW_H, len(markers) * MARKER_H + ROW_H)
-        panel = pygame.Rect(0, 0, min(w - 20, 1040), min(h - 20, 110 + tall))
-        panel.center = (w // 2, h // 2)
+        self.panel, columns, fit = layout(w, h)
+        panel = self.panel
         draw_panel(surface, panel, fill="parchment", border="wood_dark")
         draw_text(
             surface,
             "Legend",
-            (panel.centerx, panel.y + 14),
+            (panel.centerx, panel.y + 10),
             role="title",
             size=theme.SIZE_HEADING,
             fg="ink",
             anchor="midtop",
         )
-        half = panel.w // 2
-        left = pygame.Rect(panel.x + 24, panel.y + 62, half - 36, panel.h - 80)
-        right = pygame.Rect(panel.x + half + 12, panel.y + 62, half - 36, panel.h - 80)
-        y = self._heading(surface, "On the board", left.x, left.y)
-        for swatch, text in BOARD:
-            swatch(surface, pygame.Rect(left.x, y + 3, 30, ROW_H - 6))
-            y = self._row(surface, text, left.x + 40, y)
-        y = self._heading(surface, "Keys", left.x, y + 8)
-        for key, text in KEYS:
-            draw_text(surface, key, (left.x, y), role="bold", size=theme.SIZE_SMALL, fg="ink")
-            y = self._row(surface, text, left.x + 150, y)
-        y = self._heading(surface, "Markers on a token", right.x, right.y)
-        for marker, _key in markers:
-            surface.blit(marker_badge(marker.icon, marker.colour, 20), (right.x, y + 2))
-            draw_text(surface, marker.label, (right.x + 30, y), role="bold", size=theme.SIZE_SMALL)
-            draw_text(
-                surface,
-                marker.effect,
-                (right.x + 30, y + 19),
-                size=theme.SIZE_TINY,
-                fg="ink_soft",
-            )
-            y += MARKER_H
+        for col, items in enumerate(columns):
+            x = panel.x + PAD + col * (fit.col_w + GAP)
+            y = panel.y + TOP
+            for item in items:
+                y = item.draw(surface, x, y, fit)
         draw_text(
             surface,
             "Any key or click closes",
-            (panel.right - 16, panel.bottom - 10),
+            (panel.right - 16, panel.bottom - 8),
             size=theme.SIZE_TINY,
             fg="ink_soft",
             anchor="bottomright",
         )
 
-    @staticmethod
-    def _heading(surface: pygame.Surface, text: str, x: int, y: int) -> int:
-        draw_text(surface, text, (x, y), role="title", size=theme.SIZE_SMALL + 2, fg="wood")
-        return y + ROW_H + 4
 
-    @staticmethod
-    def _row(surface: pygame.Surface, text: str, x: int, y: int, fg: str = "ink") -> int:
-        draw_text(surface, text, (x, y), size=theme.SIZE_SMALL, fg=fg)
-        return y + ROW_H
+# -- layout: the items flow down columns, as many as the window needs ----------------------
+
+PAD, GAP, TOP, BOTTOM = 20, 22, 52, 26
+MAX_W = 1180
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How the legend is set for one window: column width and text size (rows follow)."""
+
+    col_w: int
+    size: int = theme.SIZE_SMALL
+
+    @property
+    def row(self) -> int:
+        return self.size + 8
+
+    @property
+    def small(self) -> int:
+        return self.size - 3
+
+
+@dataclass(frozen=True)
+class Item:
+    """One entry of the legend: a heading, a board swatch, a key, or a token marker."""
+
+    kind: str  # "heading", "board", "key", "marker"
+    text: str
+    label: str = ""  # the key, or the marker's name
+    swatch: Swatch | None = None
+    marker: Marker | None = None
+
+    def _indent(self, fit: Fit) -> int:
+        if self.kind == "key":
+            f = theme.font("bold", fit.size)
+            return min(max(f.size(k)[0] for k, _ in KEYS) + 12, fit.col_w // 2)
+        return {"board": 40, "marker": 30}.get(self.kind, 0)
+
+    def _lines(self, fit: Fit) -> list[str]:
+        size = fit.small if self.kind == "marker" else fit.size
+        return wrap(self.text, max(40, fit.col_w - self._indent(fit) - 4), "body", size)
+
+    def height(self, fit: Fit) -> int:
+        if self.kind == "heading":
+            return fit.row + 6
+        if self.kind == "marker":
+            return fit.size + 5 + (fit.small + 3) * len(self._lines(fit)) + 3
+        return fit.row + (fit.row - 4) * (len(self._lines(fit)) - 1)
+
+    def draw(self, surface: pygame.Surface, x: int, y: int, fit: Fit) -> int:
+        if self.kind == "heading":
+            size = fit.size + 2
+            draw_text(surface, self.text, (x, y), role="title", size=size, fg="wood")
+            return y + self.height(fit)
+        indent = self._indent(fit)
+        lines = self._lines(fit)
+        if self.kind == "marker" and self.marker is not None:
+            m = self.marker
+            surface.blit(marker_badge(m.icon, m.colour, 20), (x, y + 2))
+            draw_text(surface, m.label, (x + indent, y), role="bold", size=fit.size)
+            for i, line in enumerate(lines):
+                pos = (x + indent, y + fit.size + 3 + (fit.small + 3) * i)
+                draw_text(surface, line, pos, size=fit.small, fg="ink_soft")
+            return y + self.height(fit)
+        if self.swatch is not None:
+            self.swatch(surface, pygame.Rect(x, y + 3, 30, fit.row - 6))
+        if self.label:
+            draw_text(surface, self.label, (x, y), role="bold", size=fit.size, fg="ink")
+        for i, line in enumerate(lines):
+            pos = (x + indent, y + (fit.row - 4) * i)
+            draw_text(surface, line, pos, size=fit.size, fg="ink")
+        return y + self.height(fit)
+
+
+def items() -> list[Item]:
+    out = [Item("heading", "On the board")]
+    out += [Item("board", text, swatch=swatch) for swatch, text in BOARD]
+    out.append(Item("heading", "Markers on a token"))
+    out += [Item("marker", m.effect, marker=m) for m in MARKERS.values()]
+    out.append(Item("heading", "Keys"))
+    out += [Item("key", text, label=key) for key, text in KEYS]
+    return out
+
+
+def _flow(entries: list[Item], fit: Fit, room: int, n: int) -> list[list[Item]] | None:
+    """The entries placed down ``n`` columns ``room`` pixels tall (a heading never ends a
+    column), or None when they do not fit."""
+    columns: list[list[Item]] = [[]]
+    used = 0
+    for i, item in enumerate(entries):
+        tall = item.height(fit)
+        if item.kind == "heading" and i + 1 < len(entries):
+            tall += entries[i + 1].height(fit)  # keep a heading with its first entry
+        if used + tall > room and columns[-1]:
+            if len(columns) == n:
+                return None
+            columns.append([])
+            used = 0
+        columns[-1].append(item)
+        used += item.height(fit)
+    return columns
+
+
+def layout(w: int, h: int) -> tuple[pygame.Rect, list[list[Item]], Fit]:
+    """The panel, its columns of items and how they are set for a ``w`` × ``h`` window: the
+    fewest columns (2 to 4) whose flow fits the window's height, in the small text size,
+    else in the tiny one (the smallest windows the game allows)."""
+    entries = items()
+    panel_w = min(w - 20, MAX_W)
+    room = h - 20 - TOP - BOTTOM
+    tries = [(n, size) for size in (theme.SIZE_SMALL, theme.SIZE_TINY) for n in (2, 3, 4)]
+    for n, size in tries:
+        fit = Fit((panel_w - 2 * PAD - (n - 1) * GAP) // n, size)
+        columns = _flow(entries, fit, room, n)
+        if columns is not None:
+            break
+    else:  # a window smaller than the game allows: the last column runs off
+        columns = _flow(entries, fit, room, 99) or [entries]
+    tallest = max(sum(i.height(fit) for i in col) for col in columns)
+    panel = pygame.Rect(0, 0, panel_w, min(h - 20, TOP + tallest + BOTTOM))
+    panel.center = (w // 2, h // 2)
+    return panel, columns, fit

@@ -56,6 +56,7 @@ from game.ui.intentions_panel import IntentionsPanel
 from game.ui.map_view import MapView
 from game.ui.overlays import ConfirmScene, HandOffScene
 from game.ui.reaction_prompt import ReactionPrompt
+from game.ui.screen_view import LINK, SCREEN_KIND
 from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
 from game.ui.theme import colour
 from game.ui.tokens import TokenInfo, draw_token, icon_image
@@ -261,6 +262,7 @@ class PlayScene(BattleScene):
         self._previews: dict[object, list[Row]] = {}
         self.cover = CoverViews(lambda: self.sight, self._terrain_name)
         self.mode: str | None = None  # action kind picked in the bar, None = click does default
+        self.bar_hover: str | None = None  # action kind of the bar button under the mouse
         self.anim = Animations()
         self.camera_goal: Camera | None = None  # where the camera is easing to (AI follow)
         self._ai_wait = 0.0
@@ -719,6 +721,11 @@ class PlayScene(BattleScene):
             return True
         if self.human_turn():
             self._build_bar()
+            if event.type == pygame.MOUSEMOTION:
+                self.bar_hover = next(
+                    (o.kind for b, o in self.action_buttons if b.rect.collidepoint(event.pos)),
+                    None,
+                )
             for button, _option in self.action_buttons:
                 if button.handle(event):
                     return True
@@ -987,12 +994,15 @@ class PlayScene(BattleScene):
             ov.labels = r.costs
             ov.outlines += [(r.run, "run_range"), (r.charge, "charge_range")]
             ov.outlines.append((r.attackable, "target"))
+            if self.mode is None and self.bar_hover == SCREEN_KIND:
+                ov.outlines.append((self._wards(), LINK))
         elif self.mode is not None:
             chosen = self.of_kind(self.mode)
             mover = d.unit
             ov.fills.append(({p.dest for p in chosen if p.dest}, "move_range", 70))
+            tone = LINK if self.mode == SCREEN_KIND else "target"
             ov.outlines.append(
-                ({p.target_cell for p in chosen if p.target_cell and p.target != mover}, "target")
+                ({p.target_cell for p in chosen if p.target_cell and p.target != mover}, tone)
             )
         target = self.token_at(self.hover) if self.hover is not None else None
         if target is not None and d.unit is not None and target.key != d.unit:
@@ -1012,6 +1022,15 @@ class PlayScene(BattleScene):
             ov.path = [*start, *hovered.path]
             ov.danger = frozenset(self.provoking_cells(hovered))
         return ov
+
+    def _wards(self) -> set[Cell]:
+        """Squares of the allies the acting unit can screen now (Screen an Ally's answers)."""
+        d = self.decision
+        return {
+            p.target_cell
+            for p in self.of_kind(SCREEN_KIND)
+            if p.target_cell is not None and d is not None and p.target != d.unit
+        }
 
     def provocations(self, placed: Placed) -> list[tuple[Cell, tuple[str, ...]]]:
         """Squares along a path where leaving provokes attacks of opportunity, with who

@@ -50,6 +50,7 @@ COLOURS: dict[str, RGB] = {
     "cover_line_clear": (120, 220, 120),
     "cover_line_blocked": (220, 80, 60),
     "cover_source": (255, 196, 64),  # the square that gives the hovered target its cover
+    "screen_link": (110, 230, 255),  # Screen an Ally: the wards one can screen, the link
     "fog": (10, 12, 16),
     "selection": (246, 210, 120),
     # health
