@@ -72,6 +72,33 @@ def test_each_unit_acts_once_in_the_order_its_controller_picks() -> None:
     assert b.pending is not None and b.pending.side == "bandits"
 
 
+def test_yet_to_act_names_the_units_still_to_take_their_turn_this_round() -> None:
+    # 004 · Combat Sequence: each member of the side acts once a round; the reader the
+    # UI's End side turn asks names those who have not had their turn yet.
+    bf = field(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (0, 0)),
+            ("Cy", "party", "archer", (0, 2)),
+            ("Bo", "party", "warrior", (0, 3)),
+            ("Gor", "bandits", "skeleton", (7, 3)),
+        ],
+    )
+    b = battle(bf, faces=[8, 1])
+    assert b.yet_to_act("party") == ["ada", "cy", "bo"]
+    assert b.yet_to_act("bandits") == ["gor"]
+    act(b, ChooseUnit("cy"))
+    assert b.yet_to_act("party") == ["ada", "bo"]  # Cy is acting: its turn is taken
+    act(b, EndTurn("cy"))
+    act(b, ChooseUnit("bo"))
+    assert b.yet_to_act("party") == ["ada"]
+    act(b, EndTurn("bo"))
+    assert b.pending is not None and b.pending.unit == "ada"
+    act(b, EndTurn("ada"))
+    assert b.yet_to_act("party") == []
+    assert b.pending is not None and b.pending.side == "bandits"
+
+
 def test_main_action_can_be_spent_as_a_second_move() -> None:
     b = duel(
         a_cell=(0, 0),

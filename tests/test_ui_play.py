@@ -840,7 +840,9 @@ def test_end_side_turn_asks_first_then_ends_every_remaining_units_turn(
     _key(app, pygame.K_END)
     confirm = app.top
     assert isinstance(confirm, ConfirmScene)
-    assert "Ada can still act" in confirm.message and "not chosen yet" in confirm.message
+    # the one acting and the one not chosen yet, by name (the engine's yet_to_act)
+    assert "Ada and Bea can still act this round" in confirm.message
+    assert "not chosen yet" not in confirm.message
     _key(app, pygame.K_ESCAPE)  # cancel: nothing happened
     assert app.top is scene and battle.pending.unit == "ada"
     answers = len(battle.answers)

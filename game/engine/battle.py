@@ -310,6 +310,12 @@ class Battle:
         with self._active():
             return self.ctx.ruleset.armour_class(self.ctx, unit)
 
+    def yet_to_act(self, side: str) -> list[str] | None:
+        """Units of ``side`` that have not had their turn this round yet, or None when the
+        ruleset keeps no such account (pure)."""
+        with self._active():
+            return self.ctx.ruleset.yet_to_act(self.ctx, side)
+
     def ground_items(self) -> list[tuple[tuple[int, int], str]]:
         """What lies on the ground as (cell, weapon id), in a fixed order (pure)."""
         with self._active():

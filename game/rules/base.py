@@ -246,6 +246,11 @@ class Ruleset:
         for the unit card; None when the ruleset has no AC."""
         return None
 
+    def yet_to_act(self, ctx: Context, side: str) -> list[str] | None:
+        """Units of ``side`` that have not had their turn this round yet (for the UI's
+        End side turn); None when the ruleset keeps no such account."""
+        return None
+
     def ground_items(self, ctx: Context) -> list[tuple[tuple[int, int], str]]:
         """The items lying on the battlefield as (cell, weapon id), in a fixed order; empty
         when the ruleset keeps nothing on the ground."""

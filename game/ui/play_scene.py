@@ -505,19 +505,23 @@ class PlayScene(BattleScene):
                 self.give(p.answer)
                 return
 
-    def still_to_act(self) -> list[str]:
-        """Units of the side in turn that could still do something this round, as far as
-        the pending decision tells: the ones to choose from, or the acting one when an
-        action is left to it (those not chosen yet are not named by a turn decision)."""
+    def still_to_act(self) -> tuple[list[str], bool]:
+        """Units of the side in turn that could still do something this round: the acting
+        one when an action is left to it, then those that have not had their turn yet (the
+        ruleset's reader). The flag is False when the ruleset keeps no such account, so
+        units not chosen yet may be missing from the list."""
         d = self.decision
         if d is None or not self.human_turn():
-            return []
+            return [], True
+        waiting = self.battle.yet_to_act(d.side)
         if d.kind == "choose_unit":
-            return [u for a in d.answers if isinstance(u := getattr(a, "unit", None), str)]
+            choices = [u for a in d.answers if isinstance(u := getattr(a, "unit", None), str)]
+            return (choices if waiting is None else waiting), True
         if d.kind == "turn" and d.unit is not None:
             busy = any(o.allowed and o.kind != "end_turn" for o in d.options)
-            return [d.unit] if busy else []
-        return []
+            left = [d.unit] if busy else []
+            return left + [u for u in waiting or () if u != d.unit], waiting is not None
+        return [], True
 
     def _end_side_turn(self) -> None:
         """End Turn for every unit of the side still to act, after asking when one of them
@@ -525,14 +529,16 @@ class PlayScene(BattleScene):
         d = self.decision
         if d is None or not self.human_turn() or d.kind not in ("turn", "choose_unit"):
             return
-        left = self.still_to_act()
-        if not left:
+        left, complete = self.still_to_act()
+        others = [t for t in self.engine.tokens() if t.side == d.side and t.key != d.unit]
+        unknown = not complete and any(not t.down for t in others)
+        if not left and not unknown:
             self._end_side_now()
             return
-        names = ", ".join(self.engine.name(u) for u in left)
-        who = f"{names} can still act this round"
-        others = [t for t in self.engine.tokens() if t.side == d.side and t.key != d.unit]
-        if d.kind == "turn" and any(not t.down for t in others):
+        names = [self.engine.name(u) for u in left]
+        listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+        who = f"{listed} can still act this round" if names else "Some units may still act"
+        if unknown:
             who += ", and so can any unit you have not chosen yet"
         self.app.push(
             ConfirmScene(

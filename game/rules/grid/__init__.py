@@ -26,7 +26,7 @@ from game.rules.grid.opportunity import leaving_threats
 from game.rules.grid.resolution import preview, target_ac
 from game.rules.grid.state import GridState
 from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, VisibilityRefresh
-from game.rules.grid.turn import combat
+from game.rules.grid.turn import combat, yet_to_act
 
 if TYPE_CHECKING:
     from game.engine.answers import Answer
@@ -76,6 +76,9 @@ class GridRuleset(Ruleset):
 
     def armour_class(self, ctx: Context, unit: str) -> tuple[int, tuple[Modifier, ...]] | None:
         return target_ac(ctx, unit)
+
+    def yet_to_act(self, ctx: Context, side: str) -> list[str] | None:
+        return yet_to_act(ctx, side)
 
     def ground_items(self, ctx: Context) -> list[tuple[tuple[int, int], str]]:
         from game.rules.grid.items import ground_items  # an extension of the core

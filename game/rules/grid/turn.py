@@ -109,11 +109,7 @@ def side_turn(ctx: Context, side: str) -> Flow:
             if check_end(ctx):
                 return
     while True:
-        ready = [
-            u
-            for u in units.units_of(ctx, side)
-            if units.in_fight(ctx, u) and not ctx.get(u, GridState).acted
-        ]
+        ready = yet_to_act(ctx, side)
         if not ready:
             break
         if len(ready) == 1:
@@ -137,6 +133,17 @@ def side_turn(ctx: Context, side: str) -> Flow:
             return
     ctx.emit(SideTurnEnded(side=side, name=side_name(ctx, side)))
     ctx.active_side = None
+
+
+def yet_to_act(ctx: Context, side: str) -> list[str]:
+    """Units of ``side`` in the fight that have not had their turn this round yet, in the
+    side's order (004 · Combat Sequence: each member of the side takes its actions once a
+    round). On the side's turn these are the ones still to be chosen (pure)."""
+    return [
+        u
+        for u in units.units_of(ctx, side)
+        if units.in_fight(ctx, u) and not ctx.get(u, GridState).acted
+    ]
 
 
 def anything_left(options: tuple[Option, ...]) -> bool:
