@@ -35,13 +35,28 @@ class Counter(Scene):
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    a = App(Settings(), settings_file=tmp_path / "settings.json", size=(800, 600))
+    a = App(Settings(), settings_file=tmp_path / "settings.json", size=(1024, 640))
     yield a
     a.close()
 
 
 def test_window_opens_resizable_at_the_asked_size(app: App) -> None:
-    assert app.screen.get_size() == (800, 600)
+    assert app.screen.get_size() == (1024, 640)
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # Window.from_display_module
+def test_the_window_is_never_smaller_than_the_minimum(tmp_path: Path) -> None:
+    from game.ui.settings import MIN_WINDOW
+
+    a = App(Settings(), settings_file=tmp_path / "s.json", size=(800, 600))
+    try:
+        assert a.screen.get_size() == (MIN_WINDOW[0], 600)  # grown to the minimum width
+        window = pygame.Window.from_display_module()
+        assert window.minimum_size == MIN_WINDOW
+        window.size = (700, 400)  # as a player dragging the corner in
+        assert window.size == MIN_WINDOW
+    finally:
+        a.close()
 
 
 def test_only_the_top_scene_takes_input_and_updates(app: App) -> None:
@@ -251,7 +266,7 @@ def test_f12_saves_a_screenshot_in_the_data_folder_and_says_where(
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode=""))
         app.step(1)
     shots = sorted((tmp_path / "data" / "screenshots").glob("shieldwall-*.png"))
-    assert len(shots) == 2 and pygame.image.load(str(shots[0])).get_size() == (800, 600)
+    assert len(shots) == 2 and pygame.image.load(str(shots[0])).get_size() == (1024, 640)
     assert not (tmp_path / "screenshots").exists()
     said = [text for text, _ in app.messages]
     assert sorted(said) == sorted(f"Screenshot saved: {shot}" for shot in shots)

@@ -7,14 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from test_ui_play import _click_at, _key, _pos, app  # noqa: F401  (fixture)
-from ui_support import write_map
+from test_ui_play import _at_party_choice, _click_at, _key, _pos, app  # noqa: F401  (fixture)
 
-from game.engine import Battle
 from game.ui.app import App
-from game.ui.map_view import MapView
 from game.ui.overlays import ConfirmScene
-from game.ui.play_scene import PlayScene
 
 
 def test_end_side_turn_names_the_units_not_chosen_yet_and_not_those_done(
@@ -27,14 +23,8 @@ def test_end_side_turn_names_the_units_not_chosen_yet_and_not_those_done(
         ("Cy", "party", "archer", 3, 3),
         ("Gor", "foes", "bandit", 8, 4),
     )
-    path = write_map(tmp_path / "three", 10, 6, walls=(), units=units)
-    battle = Battle(path, "grid", 3, {"party": "human", "foes": "human"})
-    while battle.pending is not None and battle.pending.side != "party":
-        d = battle.pending
-        battle.answer(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
-    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
-    app.push(scene)
-    app.step(1)
+    scene = _at_party_choice(app, tmp_path, units)
+    battle = scene.battle
     _click_at(app, _pos(scene, (1, 1)))  # Ada acts, and ends her turn at once
     assert battle.pending is not None and battle.pending.unit == "ada"
     _key(app, pygame.K_e)

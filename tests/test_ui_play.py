@@ -626,6 +626,14 @@ def _two_warriors(app: App, tmp_path: Path) -> PlayScene:
         ("Bea", "party", "warrior", 1, 3),
         ("Gor", "foes", "bandit", 8, 4),
     )
+    return _at_party_choice(app, tmp_path, units)
+
+
+def _at_party_choice(
+    app: App, tmp_path: Path, units: tuple[tuple[str, str, str, int, int], ...]
+) -> PlayScene:
+    """A hotseat battle on an open 10×6 field with ``units``, at the party's choice of
+    unit (the foes, if first, end their turn)."""
     path = write_map(tmp_path / "two", 10, 6, walls=(), units=units)
     battle = Battle(path, "grid", 3, {"party": "human", "foes": "human"})
     while battle.pending is not None and battle.pending.side != "party":

@@ -47,3 +47,67 @@ def test_the_legend_fits_the_smallest_window_with_every_entry(small: App) -> Non
     for n, col in enumerate(columns):
         assert panel.x + PAD + n * (fit.col_w + GAP) + fit.col_w <= panel.right
         assert TOP + sum(i.height(fit) for i in col) <= panel.h - BOTTOM + 4
+
+
+def _inside(outer: pygame.Rect, inner: pygame.Rect) -> bool:
+    return outer.contains(inner)
+
+
+def test_a_long_unit_sheet_fits_the_smallest_window(small: App, tmp_path: Path) -> None:
+    from test_ui_play import _party_turn
+
+    from game.ui.sheet_panel import sheet_layout
+    from game.world.components import Conditions
+
+    units = (("Ash", "party", "captain", 1, 1), ("Gor", "foes", "bandit", 6, 4))
+    scene = _party_turn(small, tmp_path, units)
+    c = scene.battle.component("ash", Conditions)
+    c.prone = c.total_defense = c.disengaged = c.mortally_wounded = c.held_action = True
+    scene.engine._stamp = -1  # read the conditions set by hand
+    scene.sheet_unit = "ash"
+    small.step(1)
+    window = small.screen.get_rect()
+    assert scene.sheet_rect is not None and _inside(window, scene.sheet_rect)
+    token = scene.engine.token("ash")
+    assert token is not None and len(token.conditions) >= 5
+    # every row is placed and the last line of each column ends inside the panel
+    rows = scene.engine.sheet_lines("ash")
+    layout = sheet_layout(rows + [("Conditions", "")] * 12, scene.viewport, window)
+    assert _inside(window, layout.rect)
+    for column in layout.columns:
+        lines = sum(len(v) * layout.line_h + 4 for _, v in column)
+        assert 106 + lines + 24 <= layout.rect.h + 1
+
+
+def test_the_reaction_prompt_fits_the_smallest_window(small: App, tmp_path: Path) -> None:
+    from test_ui_play import _battle_at_a_reaction
+
+    from game.ui.map_view import MapView
+    from game.ui.play_scene import PlayScene
+
+    for offered in ("total_defense", "snap_attack"):
+        battle = _battle_at_a_reaction(tmp_path / offered, offered)
+        scene = PlayScene(battle, MapView.from_file(battle.battlefield.path), lambda: None)
+        small.push(scene)
+        small.step(2)
+        rect = scene.prompt_rect()
+        assert _inside(small.screen.get_rect(), rect), offered
+        assert scene.prompt_buttons and all(_inside(rect, b.rect) for b in scene.prompt_buttons)
+        small.pop()
+
+
+def test_the_victory_screen_fits_the_smallest_window_even_with_many_sides(small: App) -> None:
+    from game.ui.overlays import VictoryScene
+    from game.ui.victory_summary import SideSummary
+
+    sides = [SideSummary(f"Side {i}", "#a04030", 5, 2, 3, 0, 0, 17) for i in range(8)]
+    small.push(_Blank())
+    victory = VictoryScene(
+        "Victory!", "#3060a0", 12, sides, "Side 0 hold the field after 12 rounds.",
+        lambda: None, play_again=lambda same: None, watch=lambda: None,
+    )
+    small.push(victory)
+    small.step(1)
+    window = small.screen.get_rect()
+    assert victory.panel is not None and _inside(window, victory.panel)
+    assert all(_inside(victory.panel, b.rect) for b in victory.buttons)

@@ -14,13 +14,14 @@ show, a message to take down, a blinking cursor), and draws nothing while it sle
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from game.ui import theme
-from game.ui.settings import Settings, load_settings, save_settings
+from game.ui.settings import MIN_WINDOW, Settings, load_settings, save_settings
 from game.ui.widgets import Tooltip
 
 STEP = 1 / 60  # seconds of game time per update
@@ -115,10 +116,11 @@ class App:
             flags = pygame.FULLSCREEN
             size = (0, 0)
         try:
-            screen = pygame.display.set_mode(size, flags)
+            screen = pygame.display.set_mode(at_least_min(size), flags)
         except pygame.error as exc:
             pygame.display.quit()
             raise NoDisplayError(str(exc) or "cannot open a window") from None
+        _forbid_smaller_than_min()
         pygame.key.set_repeat(300, 40)
         return screen
 
@@ -127,7 +129,10 @@ class App:
         if self.settings.fullscreen:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.screen = pygame.display.set_mode(self.settings.window, pygame.RESIZABLE)
+            self.screen = pygame.display.set_mode(
+                at_least_min(self.settings.window), pygame.RESIZABLE
+            )
+            _forbid_smaller_than_min()
 
     def notify(self, text: str) -> None:
         """Show a one-line problem at the top of the window for a few seconds."""
@@ -349,3 +354,20 @@ class App:
                 n += 1
         pygame.image.save(self.screen, str(path))
         return path
+
+
+def at_least_min(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` grown to the smallest window the game allows (0 × 0 stays: fullscreen)."""
+    if size == (0, 0):
+        return size
+    return (max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1]))
+
+
+def _forbid_smaller_than_min() -> None:
+    """Tell the window manager the window may not be made smaller than ``MIN_WINDOW``."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # from_display_module
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    except (pygame.error, AttributeError):
+        pass  # an SDL without window handles: the layouts still fit MIN_WINDOW

@@ -30,18 +30,17 @@ from game.ui.log_panel import LogPanel
 from game.ui.map_view import MapView
 from game.ui.overlays import PauseScene
 from game.ui.screen_view import screen_words
+from game.ui.sheet_panel import draw_named_token, draw_sheet, sheet_layout
 from game.ui.theme import colour
-from game.ui.tokens import MARKERS, TokenInfo, draw_token
+from game.ui.tokens import MARKERS, TokenInfo
 from game.ui.unit_sheet import condition_lines
-from game.ui.widgets import Button, draw_panel, draw_text, wrap
+from game.ui.widgets import Button, draw_panel, draw_text
 
 TOP_H = 46
 SIDE_W = 340
 BOTTOM_H = 96
 PAN_SPEED = 900  # screen pixels per second for WASD/arrows
 DRAG_THRESHOLD = 5
-SHEET_W = 600  # the right-click unit sheet
-SHEET_LABEL_W = 130
 
 
 class BattleScene(Scene):
@@ -64,6 +63,7 @@ class BattleScene(Scene):
         self.hover: Cell | None = None
         self.selected: str | None = None
         self.sheet_unit: str | None = None  # right-click unit sheet
+        self.sheet_rect: pygame.Rect | None = None  # where it was last drawn
         self._drag_from: tuple[int, int] | None = None
         self._drag_button = 0
         self._dragging = False
@@ -465,15 +465,7 @@ class BattleScene(Scene):
 
     def _card_for(self, surface: pygame.Surface, rect: pygame.Rect, token: TokenInfo) -> None:
         disc = pygame.Rect(rect.x + 12, rect.y + 12, 56, 56)
-        draw_token(surface, token, disc)
-        draw_text(
-            surface,
-            token.name,
-            (disc.right + 12, rect.y + 12),
-            role="title",
-            size=theme.SIZE_SMALL + 3,
-            fg="ink",
-        )
+        draw_named_token(surface, token, disc, theme.SIZE_SMALL + 3, (12, 0))
         side_name = next((s.name for s in self.model.sides() if s.id == token.side), token.side)
         draw_text(
             surface,
@@ -509,7 +501,8 @@ class BattleScene(Scene):
 
     def _draw_sheet(self, surface: pygame.Surface, key: str) -> None:
         """The right-click unit sheet: every row of the model's sheet, then the unit's
-        conditions with what each does; long values wrap; kept inside the board."""
+        conditions with what each does; long values wrap; over the board when it fits,
+        else laid out to fit the window (``sheet_panel``)."""
         token = self.model.token(key)
         if token is None:
             self.sheet_unit = None
@@ -519,58 +512,9 @@ class BattleScene(Scene):
         conditions += [(w, "") for w in screen_words(key, self.model.screen_links(), self._name)]
         if conditions:
             rows = [*rows, ("Conditions", ""), *conditions]
-        width = min(SHEET_W, self.viewport.w - 8)
-        value_w = width - SHEET_LABEL_W - 36
-        size = theme.SIZE_SMALL
-        line_h = theme.font("body", size).get_height() + 2
-        wrapped = [
-            (label, wrap(value, value_w, "body", size) if value else [""]) for label, value in rows
-        ]
-        height = 106 + sum(len(lines) * line_h + 4 for _, lines in wrapped) + 24
-        rect = pygame.Rect(0, 0, width, height)
-        rect.center = self.viewport.center
-        rect.clamp_ip(self.viewport)
-        draw_panel(surface, rect, fill="parchment", border="wood_dark")
-        disc = pygame.Rect(rect.x + 16, rect.y + 16, 64, 64)
-        draw_token(surface, token, disc)
-        draw_text(
-            surface,
-            token.name,
-            (disc.right + 14, rect.y + 20),
-            role="title",
-            size=theme.SIZE_HEADING - 4,
-            fg="ink",
-        )
-        draw_text(
-            surface,
-            self.model.template_name(key),
-            (disc.right + 14, rect.y + 54),
-            role="italic",
-            fg="ink_soft",
-        )
-        y = disc.bottom + 14
-        for label, lines in wrapped:
-            heading = label == "Conditions" and lines == [""]
-            draw_text(
-                surface,
-                label,
-                (rect.x + 20, y),
-                role="title" if heading else "bold",
-                size=size,
-                fg="ink" if not heading else "wood",
-            )
-            for line in lines:
-                draw_text(surface, line, (rect.x + 20 + SHEET_LABEL_W, y), size=size, fg="ink")
-                y += line_h
-            y += 4
-        draw_text(
-            surface,
-            "Esc or right-click elsewhere to close",
-            (rect.right - 14, rect.bottom - 8),
-            size=theme.SIZE_TINY,
-            fg="ink_soft",
-            anchor="bottomright",
-        )
+        layout = sheet_layout(rows, self.viewport, surface.get_rect())
+        self.sheet_rect = layout.rect
+        draw_sheet(surface, layout, token, self.model.template_name(key))
 
     def tooltip(self, mouse: tuple[int, int]) -> str:
         text = self.menu_button.tooltip(mouse)

@@ -15,7 +15,7 @@ from game.ui.board import DASHED, draw_dashed
 from game.ui.screen_view import draw_links
 from game.ui.theme import colour
 from game.ui.tokens import MARKERS, Marker, marker_badge
-from game.ui.widgets import draw_panel, draw_text, wrap
+from game.ui.widgets import draw_close_hint, draw_panel, draw_text, wrap
 
 OPEN_KEYS = (pygame.K_F1,)  # and "?" (L is an action shortcut)
 ROW_H = 24
@@ -139,14 +139,7 @@ class LegendScene(Scene):
             y = panel.y + TOP
             for item in items:
                 y = item.draw(surface, x, y, fit)
-        draw_text(
-            surface,
-            "Any key or click closes",
-            (panel.right - 16, panel.bottom - 8),
-            size=theme.SIZE_TINY,
-            fg="ink_soft",
-            anchor="bottomright",
-        )
+        draw_close_hint(surface, "Any key or click closes", panel)
 
 
 # -- layout: the items flow down columns, as many as the window needs ----------------------

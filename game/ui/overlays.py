@@ -339,6 +339,7 @@ class VictoryScene(Scene):
                        hint="The same battle with the same dice: try other choices."),
             ]
         self.buttons.append(self.button)
+        self.panel: pygame.Rect | None = None  # where it was last drawn
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:
@@ -348,10 +349,13 @@ class VictoryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         _dim(surface, 170)
         w, h = surface.get_size()
-        row_h = 34
-        body = 84 + 18 + (40 if self.detail else 0) + row_h * (len(self.sides) + 1) + 110
+        fixed = 84 + 18 + (40 if self.detail else 0) + 110
+        # rows shrink (to 22 px) before the panel outgrows a small window
+        row_h = max(22, min(34, (h - 40 - fixed) // (len(self.sides) + 1)))
+        body = fixed + row_h * (len(self.sides) + 1)
         panel = pygame.Rect(0, 0, min(760, w - 40), min(body, h - 40))
         panel.center = (w // 2, h // 2)
+        self.panel = panel
         draw_panel(surface, panel, fill="parchment", border="wood_dark")
         band = pygame.Rect(panel.x + 3, panel.y + 3, panel.w - 6, 84)
         pygame.draw.rect(

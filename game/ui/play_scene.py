@@ -1449,7 +1449,7 @@ class PlayScene(BattleScene):
 
     def _build_prompt(self, d: Decision) -> None:
         self.prompt.build(self.battle, d, self.engine.name)
-        self.prompt.layout(self.viewport)
+        self.prompt.layout(self.viewport, self.app.screen.get_rect().inflate(-8, -8))
 
     def prompt_rect(self) -> pygame.Rect:
         """Where the reaction prompt for the pending decision is (or will be) drawn."""

@@ -168,7 +168,9 @@ class ReactionPrompt:
             )
             self.costs.append(printed)
 
-    def layout(self, viewport: pygame.Rect) -> None:
+    def layout(self, viewport: pygame.Rect, room: pygame.Rect | None = None) -> None:
+        """Above the bottom of ``viewport``; a prompt taller than the board (many
+        attackers, a small window) may spread over ``room`` (the window)."""
         inner = WIDTH - 36
         line_h = theme.font("body", TEXT_SIZE).get_height() + 3
         n_text = sum(
@@ -182,7 +184,7 @@ class ReactionPrompt:
         height = 46 + n_text * line_h + 12 + rows * row_h + 6
         self.rect = pygame.Rect(0, 0, WIDTH, height)
         self.rect.midbottom = (viewport.centerx, viewport.bottom - 24)
-        self.rect.clamp_ip(viewport)
+        self.rect.clamp_ip(viewport if room is None or height <= viewport.h else room)
         n, w = self._row_width()
         top = self.rect.bottom - 6 - rows * row_h
         for i, button in enumerate(self.buttons):

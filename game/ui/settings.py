@@ -17,6 +17,9 @@ from pathlib import Path
 AI_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 REACTION_PROMPTS: tuple[str, ...] = ("always", "when it matters", "never")
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (1024, 640))
+#: The smallest window the game allows (the window cannot be dragged smaller); every
+#: screen and overlay is laid out to fit it.
+MIN_WINDOW: tuple[int, int] = (960, 540)
 
 
 @dataclass(frozen=True, slots=True)

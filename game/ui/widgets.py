@@ -72,6 +72,12 @@ def _shadow_text(text: str, role: str, size: int) -> pygame.Surface:
     return dark
 
 
+def draw_close_hint(surface: pygame.Surface, text: str, panel: pygame.Rect) -> None:
+    """How to close an overlay, small, in its panel's bottom-right corner."""
+    pos = (panel.right - 14, panel.bottom - 8)
+    draw_text(surface, text, pos, size=theme.SIZE_TINY, fg="ink_soft", anchor="bottomright")
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,
