@@ -148,3 +148,33 @@ def test_the_menu_lists_every_shipped_map(app: App) -> None:
         if entry.path.resolve() in shipped:
             assert entry.playable, entry.problem
             assert entry.title and entry.briefing and len(entry.sides) >= 2
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1024, 640), (1280, 720)])
+def test_the_setup_widgets_fit_the_window_without_overlapping(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Play-test (issue 4): at 960×540 Start covered the Seed and Fog rows and House rules
+    fell onto the bottom buttons. For a two-side and a three-side map every widget sits
+    inside the window, none overlaps another, and the form stays inside its panel."""
+    a = App(Settings(), settings_file=tmp_path / "settings.json", size=size)
+    try:
+        menu = MenuScene(_entries(tmp_path), ["grid", "clash"], start=lambda s: None)
+        a.push(menu)
+        for index in (0, 1):
+            menu.select(index)
+            a.step(1)
+            window = pygame.Rect((0, 0), size)
+            shown = [w for w in menu.widgets() if w.visible]
+            assert len(shown) == 9 + index  # the three-side map has one more row
+            for widget in shown:
+                assert window.contains(widget.rect), widget
+            for i, one in enumerate(shown):
+                for other in shown[i + 1 :]:
+                    assert not one.rect.colliderect(other.rect), (one, other)
+            form = [menu.ruleset, menu.seed, menu.fog, menu.house_rules_button]
+            for widget in form + menu.side_choices:
+                assert menu.detail_rect.contains(widget.rect), widget
+                assert widget.rect.h >= 26
+    finally:
+        a.close()

@@ -140,6 +140,7 @@ class MenuScene(Scene):
         self._thumbs_pending = False  # a thumbnail waits for a later frame
         self._views: dict[str, MapView] = {}
         self._size: tuple[int, int] = (0, 0)
+        self._compact_title = False
         self.ruleset = Choice("Ruleset", self.rulesets, hint="Which rules the battle uses.")
         self.seed = TextField(
             "Seed",
@@ -306,32 +307,16 @@ class MenuScene(Scene):
         self._size = size
         w, h = size
         margin = 32
-        self.list_rect = pygame.Rect(margin, 118, min(400, int(w * 0.32)), h - 118 - 96)
+        # a short window gets a smaller title so the panels keep their height
+        self._compact_title = h < 640
+        top = 96 if self._compact_title else 118
+        bottom = h - (84 if self._compact_title else 96)
+        self.list_rect = pygame.Rect(margin, top, min(400, int(w * 0.32)), bottom - top)
         inner = self.list_rect.inflate(-16, -16)
         self.rows.rect = pygame.Rect(inner.x, inner.y + 34, inner.w, inner.h - 34)
         self.detail_rect = pygame.Rect(
-            self.list_rect.right + 24, 118, w - self.list_rect.right - 24 - margin, h - 118 - 96
+            self.list_rect.right + 24, top, w - self.list_rect.right - 24 - margin, bottom - top
         )
-        d = self.detail_rect
-        form_w = min(380, d.w // 2 - 24)
-        self.form_rect = pygame.Rect(d.right - form_w - 22, d.y + 22, form_w, d.h - 44)
-        y = self.form_rect.y + 40
-        self.ruleset.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
-        y += 52
-        self._sides_label_y = y
-        y += 30
-        for choice in self.side_choices:
-            choice.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
-            y += 44
-        y += 8
-        self.seed.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
-        y += 44
-        self.fog.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
-        y += 44
-        self.house_rules_button.rect = pygame.Rect(self.form_rect.x, y, form_w, 36)
-        self.start_button.rect = pygame.Rect(0, 0, form_w, 52)
-        self.start_button.rect.bottomleft = (self.form_rect.x, self.form_rect.bottom)
-        self.start_button.size = theme.SIZE_HEADING - 2
         self.settings_button.rect = pygame.Rect(0, 0, 170, 44)
         self.quit_button.rect = pygame.Rect(0, 0, 120, 44)
         self.quit_button.rect.bottomright = (w - margin, h - 26)
@@ -341,6 +326,51 @@ class MenuScene(Scene):
         self.continue_button.rect.bottomleft = (margin, h - 26)
         self.saves_button.rect = pygame.Rect(0, 0, 200, 44)
         self.saves_button.rect.bottomleft = (self.continue_button.rect.right + 14, h - 26)
+        self._layout_form()
+
+    def _layout_form(self) -> None:
+        """The setup column: ruleset, one row per side, seed, fog, house rules, and Start
+        at its foot. Rows keep their full height while they fit; a short window packs
+        them closer, and when even that is too tall Start moves to the bottom bar."""
+        d = self.detail_rect
+        form_w = min(380, d.w // 2 - 24)
+        inset = 22 if d.h >= 400 else 12
+        self.form_rect = pygame.Rect(d.right - form_w - 22, d.y + inset, form_w, d.h - 2 * inset)
+        f = self.form_rect
+        rows = 4 + len(self.side_choices)  # ruleset, the sides, seed, fog, house rules
+        full = 40 + 30 + 16 + rows * 44 + 12 + 52
+        compact = f.h < full
+        heading, label, gaps = (32, 22, 8) if compact else (40, 30, 16)
+        start_h, start_gap = (40, 8) if compact else (52, 12)
+        in_form = True
+        pitch = (f.h - heading - label - gaps - start_gap - start_h) // rows
+        if pitch < 32:  # Start goes to the bottom bar, between Saves and Settings
+            in_form = False
+            pitch = (f.h - heading - label - gaps) // rows
+        pitch = max(26, min(44, pitch))
+        row_h = min(36, pitch - 4)
+        y = f.y + heading
+        self.ruleset.rect = pygame.Rect(f.x, y, form_w, row_h)
+        y += pitch + gaps // 2
+        self._sides_label_y = y
+        y += label
+        for choice in self.side_choices:
+            choice.rect = pygame.Rect(f.x, y, form_w, row_h)
+            y += pitch
+        y += gaps // 2
+        self.seed.rect = pygame.Rect(f.x, y, form_w, row_h)
+        y += pitch
+        self.fog.rect = pygame.Rect(f.x, y, form_w, row_h)
+        y += pitch
+        self.house_rules_button.rect = pygame.Rect(f.x, y, form_w, row_h)
+        self.start_button.size = (theme.SIZE_HEADING - 2) if start_h > 44 else theme.SIZE_BODY
+        if in_form:
+            self.start_button.rect = pygame.Rect(0, 0, form_w, start_h)
+            self.start_button.rect.bottomleft = (f.x, f.bottom)
+        else:
+            bar = self.settings_button.rect
+            self.start_button.rect = pygame.Rect(0, 0, 180, bar.h)
+            self.start_button.rect.midright = (bar.left - 14, bar.centery)
 
     def widgets(self) -> list[Widget]:
         return [
@@ -419,19 +449,20 @@ class MenuScene(Scene):
         if size != self._size:
             self._layout(size)
         surface.blit(backdrop(size), (0, 0))
+        small = self._compact_title
         draw_text(
             surface,
             "SHIELDWALL",
-            (34, 22),
+            (34, 14 if small else 22),
             role="title",
-            size=theme.SIZE_TITLE,
+            size=theme.SIZE_TITLE - 14 if small else theme.SIZE_TITLE,
             fg="gold",
             shadow=True,
         )
         draw_text(
             surface,
             "Tactical battles on the grid — solo, hotseat, or watch the AI fight.",
-            (38, 84),
+            (38, 62 if small else 84),
             role="italic",
             size=theme.SIZE_BODY,
             fg="parchment_dark",
