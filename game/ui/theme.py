@@ -37,7 +37,8 @@ COLOURS: dict[str, RGB] = {
     "muted": (168, 156, 136),
     "gold": (214, 176, 88),
     "gold_bright": (246, 210, 120),
-    "disabled": (120, 112, 100),
+    "disabled": (120, 112, 100),  # a disabled button's text on dark wood
+    "disabled_on_light": (168, 154, 126),  # ... and on parchment
     "shadow": (0, 0, 0),
     # the board
     "grid_line": (0, 0, 0),

@@ -216,6 +216,15 @@ class Widget:
         return ""
 
 
+def disabled_look(style: str) -> tuple[str, str, str]:
+    """Fill, border and text colour names of a disabled button of ``style``: sunk into
+    what is behind it with low-contrast text (a wood or gold button sits on dark wood, a
+    flat one on parchment), so it never reads as highlighted."""
+    if style == "flat":
+        return "parchment", "parchment_dark", "disabled_on_light"
+    return "wood_dark", "wood", "disabled"
+
+
 class Button(Widget):
     """A clickable label; disabled buttons say why in their tooltip."""
 
@@ -293,10 +302,8 @@ class Button(Widget):
                 fill, border = "wood_light", "gold"
         if self.selected:
             border = "gold_bright"
-        if not self.enabled:
-            fill, fg = (
-                ("wood_dark", "disabled") if self.style == "wood" else ("parchment", "disabled")
-            )
+        if not self.enabled:  # dim and flat, never brighter than an enabled button
+            fill, border, fg = disabled_look(self.style)
         rect = self.rect.move(0, 1) if self._pressed else self.rect
         draw_panel(surface, rect, fill=fill, border=border, radius=6, shadow=self.enabled)
         if self.selected:
