@@ -15,6 +15,7 @@ from game.engine import Answer, Battle
 from game.engine.events import Rolled
 from game.geometry.grid import Cell
 from game.rules.grid.move import Move
+from game.ui.action_bar import CAPTION_H
 from game.ui.app import App
 from game.ui.engine_model import Placed
 from game.ui.map_view import MapView
@@ -478,7 +479,7 @@ def test_a_failing_ai_is_stopped_with_a_message_not_a_crash(app: App, tmp_path: 
     assert battle.state_hash() == before
 
 
-@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("size", [(960, 540), (960, 600), (1280, 720), (1920, 1080)])
 def test_every_action_gets_a_button_inside_the_bar(tmp_path: Path, size: tuple[int, int]) -> None:
     a = App(Settings(), settings_file=tmp_path / "s.json", size=size)
     try:
@@ -496,6 +497,14 @@ def test_every_action_gets_a_button_inside_the_bar(tmp_path: Path, size: tuple[i
             assert not r.colliderect(scene.end_button.rect)
             assert not r.colliderect(scene.undo_button.rect)
         assert all(not r.colliderect(o) for i, r in enumerate(rects) for o in rects[i + 1 :])
+        grid = scene._bar_grid
+        for r in rects:  # a caption stays in the bar and clear of the next row
+            below = r.bottom + (CAPTION_H if grid.captions else 0)
+            assert below <= scene.bar_rect.bottom
+            assert not any(o.top < below and o.top > r.top and o.x == r.x for o in rects)
+        # the play-test's 21-px icons at 960×540, captionless 38 px at 1280×720
+        assert grid.size >= {540: 36, 600: 36, 720: 32, 1080: 44}[size[1]]
+        assert grid.captions == (size[1] >= 720)
     finally:
         a.close()
 

@@ -20,6 +20,7 @@ import pygame
 
 from game.geometry.grid import Cell
 from game.ui import theme
+from game.ui.action_bar import bar_height
 from game.ui.app import Scene
 from game.ui.battle_model import BattleModel, SideView
 from game.ui.board import Board, Overlays
@@ -38,7 +39,6 @@ from game.ui.widgets import Button, draw_panel, draw_text
 
 TOP_H = 46
 SIDE_W = 340
-BOTTOM_H = 96
 PAN_SPEED = 900  # screen pixels per second for WASD/arrows
 DRAG_THRESHOLD = 5
 
@@ -80,13 +80,15 @@ class BattleScene(Scene):
     def _layout(self, size: tuple[int, int]) -> None:
         self._size = size
         w, h = size
-        self.viewport = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - BOTTOM_H)
+        bottom_h = bar_height(h)
+        self.viewport = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - bottom_h)
         self.camera = self.camera.resized(self.viewport.w, self.viewport.h)
         if not self._fitted:
             self.camera = self.first_camera(self.camera)
             self._fitted = True
         self.camera = self.camera.clamped(self.model.width, self.model.height)
-        self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H)
+        # the action bar runs under the side panel too: its buttons get the whole width
+        self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H - bottom_h)
         self.card_rect = pygame.Rect(self.side_rect.x + 10, self.side_rect.y + 10, SIDE_W - 20, 262)
         self.log.rect = pygame.Rect(
             self.side_rect.x + 10,
@@ -94,7 +96,7 @@ class BattleScene(Scene):
             SIDE_W - 20,
             self.side_rect.bottom - self.card_rect.bottom - 20,
         )
-        self.bar_rect = pygame.Rect(0, h - BOTTOM_H, w - SIDE_W, BOTTOM_H)
+        self.bar_rect = pygame.Rect(0, h - bottom_h, w, bottom_h)
         self.menu_button.rect = pygame.Rect(w - 96, 6, 86, TOP_H - 12)
 
     def first_camera(self, camera: Camera) -> Camera:

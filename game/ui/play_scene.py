@@ -38,8 +38,9 @@ from game.engine.events import Damaged, Event, Moved, Rolled
 from game.geometry.grid import Cell
 from game.geometry.sight import Sight
 from game.ui import theme
+from game.ui.action_bar import bar_grid, draw_actions, icon_size
 from game.ui.battle_model import SideView
-from game.ui.battle_scene import BOTTOM_H, BattleScene
+from game.ui.battle_scene import BattleScene
 from game.ui.board import Overlays
 from game.ui.camera import Camera
 from game.ui.camera_follow import (
@@ -279,7 +280,7 @@ class PlayScene(BattleScene):
         self._finished = False
         self.action_buttons: list[tuple[Button, Option]] = []
         self._bar_for: tuple[int, int] = (-1, -1)
-        self._bar_rows = 1
+        self._bar_grid = bar_grid(1, 52, 84)
         self.end_button = Button(
             "End turn",
             self._end_turn,
@@ -1169,8 +1170,8 @@ class PlayScene(BattleScene):
         self._layout_bar()
 
     def _layout_bar(self) -> None:
-        """Place the action buttons: one row with captions when they fit, else two rows of
-        smaller buttons (the captions then live in the tooltips), Undo and End turn right."""
+        """Place the action buttons in the grid action_bar.bar_grid picks for the room left
+        between the unit's name and Undo / End turn on the right."""
         bar = self.bar_rect
         self.end_button.rect = pygame.Rect(bar.right - 176, bar.y + 8, 164, 40)
         self.undo_button.rect = pygame.Rect(bar.right - 176, bar.y + 54, 58, 32)
@@ -1179,25 +1180,10 @@ class PlayScene(BattleScene):
         n = len(self.action_buttons)
         if n == 0:
             return
-        gap = 4
-        width = max(60, right - left)
-        rows = 1 if n * (52 + gap) - gap <= width else 2
-        if rows == 2 and (width - gap * (-(-n // 2) - 1)) // -(-n // 2) < 24:
-            rows = 3  # a narrow window: three rows of small buttons
-        self._bar_rows = rows
-        per_row = -(-n // self._bar_rows)
-        if self._bar_rows == 1:
-            size = 52
-        else:
-            tall = (BOTTOM_H - 12) // self._bar_rows - gap
-            size = max(12, min(38, tall, (width - gap * (per_row - 1)) // per_row))
-        top = bar.y + (12 if self._bar_rows == 1 else 6)
+        self._bar_grid = grid = bar_grid(n, max(60, right - left), bar.h - 12)
+        icon_px = icon_size(grid)
         for i, (button, option) in enumerate(self.action_buttons):
-            row, col = divmod(i, per_row)
-            button.rect = pygame.Rect(
-                left + col * (size + gap), top + row * (size + gap), size, size
-            )
-            icon_px = max(8, size - (26 if self._bar_rows == 1 else 14))
+            button.rect = grid.rect(i, left, bar.y + 6)
             if button.icon is not None and button.icon.get_width() != icon_px:
                 button.icon = icon_image(action_icon(option.kind), icon_px, colour("bone"))
 
@@ -1294,27 +1280,7 @@ class PlayScene(BattleScene):
             size=theme.SIZE_SMALL,
             fg="gold_bright" if self.mode else "muted",
         )
-        for button, option in self.action_buttons:
-            button.selected = self.mode == option.kind
-            button.draw(surface)
-            if button.shortcut is not None:
-                draw_text(
-                    surface,
-                    pygame.key.name(button.shortcut).upper(),
-                    (button.rect.right - 4, button.rect.y + 1),
-                    size=theme.SIZE_TINY - (0 if self._bar_rows == 1 else 2),
-                    fg="gold" if option.allowed else "disabled",
-                    anchor="topright",
-                )
-            if self._bar_rows == 1:
-                draw_text(
-                    surface,
-                    _short(option.label),
-                    (button.rect.centerx, button.rect.bottom + 3),
-                    size=theme.SIZE_TINY - 1,
-                    anchor="midtop",
-                    fg="parchment_dark" if option.allowed else "disabled",
-                )
+        draw_actions(surface, self.action_buttons, self._bar_grid, self.mode)
         self.undo_button.set_enabled(
             self.battle.can_undo(), "a die was rolled since, or there is nothing to undo"
         )
@@ -1476,13 +1442,6 @@ class PlayScene(BattleScene):
         below = super().hud_tooltip(mouse)
         danger = self.provocation_text() if self._cell_at(mouse) is not None else ""
         return "\n".join(t for t in (danger, below) if t)
-
-
-def _short(label: str) -> str:
-    """A caption that fits under a 52-px action button."""
-    text = label.removesuffix(" Attack").removesuffix(" an Action").removesuffix(" an Ally")
-    text = text.removeprefix("Make a ").removeprefix("Use a ")
-    return text if len(text) <= 11 else text[:10] + "."
 
 
 def new_seed() -> int:

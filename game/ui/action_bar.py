@@ -1,0 +1,125 @@
+"""The action bar's grid of action buttons: how big, how many rows, captions or not, and
+how each button's shortcut letter and caption are drawn.
+
+Issue 4 play-test: at 960×540 the bar showed three rows of 21-px icons, at 1920×1080 two
+rows of 38-px icons beside 400 px of nothing. The grid now takes the space the bar has:
+the bar grows with the window's height, the buttons take the largest size that fits,
+with a caption under each whenever a caption fits; the shortcut letter sits on a dark
+badge in a legible size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine.decision import Option
+from game.ui import theme
+from game.ui.widgets import Button, draw_text
+
+BAR_MIN_H = 96  # the bar's height in a window up to 600 px tall
+BAR_MAX_H = 144
+GAP = 4
+CAPTION_W = 62  # a caption needs this much width under its button...
+CAPTION_H = 15  # ...and this much height
+MIN_CAPTIONED = 32  # captions only while the icons stay at least this big
+MAX_BUTTON = 64
+
+
+def bar_height(window_h: int) -> int:
+    """The action bar's height for a window ``window_h`` pixels tall: 96 up to 600,
+    then 16% of the height (115 at 720), at most 144 (from 900 on)."""
+    return max(BAR_MIN_H, min(BAR_MAX_H, round(window_h * 0.16)))
+
+
+@dataclass(frozen=True, slots=True)
+class BarGrid:
+    """``rows`` rows of at most ``per_row`` buttons ``size`` px tall (and wide, or wider
+    when the row has room to spare), ``pitch`` px apart from left to left; ``captions``: a
+    caption under each button."""
+
+    rows: int
+    per_row: int
+    size: int
+    pitch: int
+    captions: bool
+
+    def rect(self, index: int, left: int, top: int) -> pygame.Rect:
+        row, col = divmod(index, self.per_row)
+        row_h = self.size + (CAPTION_H if self.captions else 0) + GAP
+        width = max(self.size, self.pitch - GAP)
+        return pygame.Rect(left + col * self.pitch, top + row * row_h, width, self.size)
+
+
+def bar_grid(n: int, width: int, height: int) -> BarGrid:
+    """The grid for ``n`` buttons in ``width`` × ``height`` px: the biggest captioned
+    buttons if they reach MIN_CAPTIONED px, else the biggest buttons (fewer rows on a
+    tie)."""
+    n = max(1, n)
+    captioned: list[BarGrid] = []
+    plain: list[BarGrid] = []
+    for rows in (1, 2, 3):
+        per_row = -(-n // rows)
+        cell_w = (width - GAP * (per_row - 1)) // per_row
+        cell_h = (height - GAP * (rows - 1)) // rows
+        size = max(12, min(cell_w, cell_h, MAX_BUTTON))
+        plain.append(BarGrid(rows, per_row, size, size + GAP, False))
+        if cell_w >= CAPTION_W:
+            size = min(cell_w, cell_h - CAPTION_H, MAX_BUTTON)
+            pitch = min(cell_w, size + 40) + GAP
+            captioned.append(BarGrid(rows, per_row, size, pitch, True))
+    fits = [g for g in captioned if g.size >= MIN_CAPTIONED]
+    if fits:
+        return max(fits, key=lambda g: (g.size, -g.rows))
+    return max(plain, key=lambda g: (g.size, -g.rows))
+
+
+def icon_size(grid: BarGrid) -> int:
+    """The icon drawn inside a button of the grid."""
+    return max(10, grid.size - max(10, grid.size // 3))
+
+
+def short_caption(label: str) -> str:
+    """A caption that fits under an action button."""
+    text = label.removesuffix(" Attack").removesuffix(" an Action").removesuffix(" an Ally")
+    text = text.removeprefix("Make a ").removeprefix("Use a ")
+    return text if len(text) <= 11 else text[:10] + "."
+
+
+def shortcut_size(grid: BarGrid) -> int:
+    """The shortcut letter's type size: 14 px on buttons of 40 px and more, else 12."""
+    return theme.SIZE_TINY + 1 if grid.size >= 40 else theme.SIZE_TINY - 1
+
+
+def draw_actions(
+    surface: pygame.Surface,
+    buttons: Sequence[tuple[Button, Option]],
+    grid: BarGrid,
+    mode: str | None,
+) -> None:
+    """Each button, its shortcut letter on a dark badge in its top-right corner, and its
+    caption under it when the grid has captions."""
+    letter_size = shortcut_size(grid)
+    for button, option in buttons:
+        button.selected = mode == option.kind
+        button.draw(surface)
+        if button.shortcut is not None:
+            letter = pygame.key.name(button.shortcut).upper()
+            image = theme.font("bold", letter_size).render(
+                letter, True, theme.colour("gold_bright" if option.allowed else "disabled")
+            )
+            badge = image.get_rect(topright=(button.rect.right - 2, button.rect.y + 2))
+            badge.inflate_ip(4, -2)
+            pygame.draw.rect(surface, theme.colour("night"), badge, border_radius=3)
+            surface.blit(image, image.get_rect(center=badge.center))
+        if grid.captions:
+            draw_text(
+                surface,
+                short_caption(option.label),
+                (button.rect.centerx, button.rect.bottom + 1),
+                size=theme.SIZE_TINY,
+                anchor="midtop",
+                fg="parchment_dark" if option.allowed else "disabled",
+            )
