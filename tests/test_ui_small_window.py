@@ -111,3 +111,21 @@ def test_the_victory_screen_fits_the_smallest_window_even_with_many_sides(small:
     window = small.screen.get_rect()
     assert victory.panel is not None and _inside(window, victory.panel)
     assert all(_inside(victory.panel, b.rect) for b in victory.buttons)
+
+
+def test_every_side_keeps_its_initiative_chip_in_the_smallest_window(
+    small: App, tmp_path: Path
+) -> None:
+    from test_ui_play import _party_turn
+
+    units = (("Ash", "party", "captain", 1, 1), ("Gor", "foes", "bandit", 6, 4))
+    scene = _party_turn(small, tmp_path, units)
+    sides = list(scene.engine.sides())
+    assert len(sides) == 2
+    for side in sides:  # long names, as the shipped maps have
+        object.__setattr__(side, "name", side.name + " of the Long Marches and the Fens")
+    scene.engine.sides = lambda: sides  # type: ignore[method-assign]
+    scene._hud.clear()
+    small.step(1)
+    assert len(scene.chip_rects) == 2
+    assert all(r.right <= scene.menu_button.rect.x for r in scene.chip_rects)

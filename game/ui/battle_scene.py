@@ -35,7 +35,7 @@ from game.ui.sheet_panel import draw_named_token, draw_sheet, sheet_layout
 from game.ui.theme import colour
 from game.ui.tokens import MARKERS, TokenInfo
 from game.ui.unit_sheet import condition_lines
-from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.widgets import Button, draw_panel, draw_text, fit_text
 
 TOP_H = 46
 SIDE_W = 340
@@ -64,6 +64,7 @@ class BattleScene(Scene):
         self.selected: str | None = None
         self.sheet_unit: str | None = None  # right-click unit sheet
         self.sheet_rect: pygame.Rect | None = None  # where it was last drawn
+        self.chip_rects: list[pygame.Rect] = []  # the initiative chips last drawn
         self._drag_from: tuple[int, int] | None = None
         self._drag_button = 0
         self._dragging = False
@@ -371,39 +372,46 @@ class BattleScene(Scene):
         return token
 
     def _draw_top(self, surface: pygame.Surface) -> None:
+        """The title, the round and the initiative chips; in a narrow window the title and
+        then the side names are shortened so that every side keeps its chip."""
         w = surface.get_width()
         bar = pygame.Rect(0, 0, w, TOP_H)
         pygame.draw.rect(surface, colour("wood_dark"), bar)
         pygame.draw.line(surface, colour("wood_light"), bar.bottomleft, bar.bottomright, 2)
+        small = theme.font("bold", theme.SIZE_SMALL)
+        sides = list(self.model.sides())
+        round_no = self.model.round_no()
+        round_text = f"Round {round_no}" if round_no else ""
+        round_w = theme.font("bold", theme.SIZE_BODY).size(round_text)[0] + 20 if round_no else 0
+        labels = [self._chip_label(i, side, side.name) for i, side in enumerate(sides)]
+        chips_w = sum(small.size(t)[0] + 42 for t in labels)
+        room = self.menu_button.rect.x - 10 - 14
+        title_w = max(120, room - round_w - 28 - chips_w)
+        title = fit_text(self.model.title, title_w, "title", theme.SIZE_BODY)
         draw_text(
-            surface,
-            self.model.title,
-            (14, TOP_H // 2),
-            role="title",
-            size=theme.SIZE_BODY,
-            fg="gold",
+            surface, title, (14, TOP_H // 2), role="title", size=theme.SIZE_BODY, fg="gold",
             anchor="midleft",
         )
-        x = 14 + theme.font("title", theme.SIZE_BODY).size(self.model.title)[0] + 28
-        round_no = self.model.round_no()
+        x = 14 + theme.font("title", theme.SIZE_BODY).size(title)[0] + 28
         if round_no:
             r = draw_text(
-                surface,
-                f"Round {round_no}",
-                (x, TOP_H // 2),
-                role="bold",
-                fg="bone",
-                anchor="midleft",
+                surface, round_text, (x, TOP_H // 2), role="bold", fg="bone", anchor="midleft"
             )
             x = r.right + 20
+        share = (self.menu_button.rect.x - 10 - x) // max(1, len(sides)) - 8
+        if chips_w > self.menu_button.rect.x - 10 - x:
+            labels = []
+            for i, side in enumerate(sides):
+                name_w = max(24, share - 34 - small.size(self._chip_label(i, side, ""))[0])
+                name = fit_text(side.name, name_w, "bold", theme.SIZE_SMALL)
+                labels.append(self._chip_label(i, side, name))
         current = self.model.current_side()
-        for i, side in enumerate(self.model.sides()):
-            label = f"{i + 1}. {side.name}" + ("  (AI)" if side.controller == "ai" else "")
-            label += f"  {self.side_count(side)}"
-            f = theme.font("bold", theme.SIZE_SMALL)
-            chip = pygame.Rect(x, 8, f.size(label)[0] + 34, TOP_H - 16)
+        self.chip_rects = []
+        for side, label in zip(sides, labels, strict=True):
+            chip = pygame.Rect(x, 8, small.size(label)[0] + 34, TOP_H - 16)
             if chip.right > self.menu_button.rect.x - 10:
                 break
+            self.chip_rects.append(chip)
             now = side.id == current
             draw_panel(
                 surface,
@@ -425,6 +433,11 @@ class BattleScene(Scene):
             )
             x = chip.right + 8
         self.menu_button.draw(surface)
+
+    def _chip_label(self, i: int, side: SideView, name: str) -> str:
+        """An initiative chip's text: "2. Black Morcar's Outlaws (AI) 10 seen"."""
+        label = f"{i + 1}. {name}" + ("  (AI)" if side.controller == "ai" else "")
+        return label + f"  {self.side_count(side)}"
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, colour("wood_dark"), self.side_rect)
