@@ -190,6 +190,9 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.screen = pygame.display.get_surface() or self.screen
+            size = self.screen.get_size()
+            if at_least_min(size) != size:  # a window manager that ignored the minimum
+                self.screen = pygame.display.set_mode(at_least_min(size), pygame.RESIZABLE)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.take_screenshot()
             return

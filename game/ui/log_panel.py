@@ -15,6 +15,9 @@ from game.ui import theme
 from game.ui.theme import colour, font
 from game.ui.widgets import draw_panel, draw_text, text_image, wrap
 
+MIN_H = 40  # the title and one row
+MIN_W = 60
+
 
 @dataclass(frozen=True, slots=True)
 class LogLine:
@@ -69,6 +72,8 @@ class LogPanel:
         return max(1, (self.rect.h - 40) // (font("body", theme.SIZE_SMALL).get_height() + 1))
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.h < MIN_H or self.rect.w < MIN_W:
+            return  # the window is too small for it: hidden, not drawn out of shape
         draw_panel(surface, self.rect, fill="night", border="wood_light", alpha=235)
         draw_text(
             surface,

@@ -30,7 +30,10 @@ def draw_panel(
     shadow: bool = True,
     alpha: int = 255,
 ) -> None:
-    """A parchment (or other) panel with a dark wooden rim and a soft drop shadow."""
+    """A parchment (or other) panel with a dark wooden rim and a soft drop shadow; nothing
+    when ``rect`` is empty (a window made too small for it)."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
     if shadow:
         surface.blit(
             _rounded((rect.w + 8, rect.h + 8), (0, 0, 0, 90), radius + 4), (rect.x - 1, rect.y + 3)
@@ -53,8 +56,9 @@ def draw_panel(
 
 @lru_cache(maxsize=256)
 def _rounded(size: tuple[int, int], rgba: tuple[int, int, int, int], radius: int) -> pygame.Surface:
-    """A translucent rounded rectangle (panel shadows and see-through panels), cached."""
-    layer = pygame.Surface(size, pygame.SRCALPHA)
+    """A translucent rounded rectangle (panel shadows and see-through panels), cached; at
+    least 1 × 1 whatever ``size`` says."""
+    layer = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
     pygame.draw.rect(layer, rgba, layer.get_rect(), border_radius=radius)
     return layer
 

@@ -1,0 +1,95 @@
+"""Play-test fixes (issue 4): crashes and input that did not do what the player asked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_support import write_map
+
+from game.engine import Battle
+from game.geometry.grid import Cell
+from game.ui.app import App
+from game.ui.map_view import MapView
+from game.ui.play_scene import PlayScene
+from game.ui.settings import MIN_WINDOW, Settings
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    a = App(
+        Settings(reaction_prompts="always", ai_speed="fast"),
+        settings_file=tmp_path / "settings.json",
+        size=(1280, 720),
+    )
+    yield a
+    a.close()
+
+
+def _scene(app: App, battle: Battle, path: Path) -> PlayScene:
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    return scene
+
+
+def _field(
+    app: App, tmp_path: Path, units: tuple[tuple[str, str, str, int, int], ...], seed: int = 5
+) -> PlayScene:
+    path = write_map(tmp_path / "map", 10, 8, walls=(), units=units)
+    battle = Battle(path, "grid", seed, {"party": "human", "foes": "human"})
+    return _scene(app, battle, path)
+
+
+def _pos(scene: PlayScene, cell: Cell) -> tuple[int, int]:
+    x, y, w, h = scene.camera.cell_to_screen(cell)
+    return (x + w // 2 + scene.viewport.x, y + h // 2 + scene.viewport.y)
+
+
+def _click_at(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    app.step(1)
+
+
+def _key(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
+    app.step(1)
+
+
+def _resize(app: App, size: tuple[int, int]) -> None:
+    """What the window manager does when the player drags the window's edge."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.step(1)
+
+
+@pytest.mark.parametrize("size", [(600, 280), (480, 270), (200, 100)])
+def test_a_battle_window_resized_below_the_minimum_is_grown_back(
+    app: App, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    scene = _field(app, tmp_path, (("Ada", "party", "warrior", 1, 1), ("", "foes", "bandit", 8, 6)))
+    _resize(app, size)
+    for _ in range(3):
+        app.step(1)
+    assert app.top is scene
+    assert app.screen.get_size() == MIN_WINDOW
+
+
+@pytest.mark.parametrize("size", [(600, 280), (480, 270), (200, 100)])
+def test_the_battle_screen_draws_into_a_surface_too_small_for_it(
+    app: App, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Were a window smaller than the minimum anyway (crashed with 'Invalid resolution for
+    Surface' below about 340 pixels: the combat log's height went negative)."""
+    scene = _field(app, tmp_path, (("Ada", "party", "warrior", 1, 1), ("", "foes", "bandit", 8, 6)))
+    small = pygame.Surface(size)
+    for _ in range(2):
+        scene.draw(small)
+    assert scene.log.rect.h < 40  # no room for the log: hidden
