@@ -11,8 +11,10 @@ from ui_support import write_map
 
 from game.engine import Battle
 from game.geometry.grid import Cell
+from game.rules.grid.units import Loadout, loadout
 from game.ui.app import App
 from game.ui.map_view import MapView
+from game.ui.overlays import ChooserScene
 from game.ui.play_scene import PlayScene
 from game.ui.settings import MIN_WINDOW, Settings
 
@@ -93,3 +95,64 @@ def test_the_battle_screen_draws_into_a_surface_too_small_for_it(
     for _ in range(2):
         scene.draw(small)
     assert scene.log.rect.h < 40  # no room for the log: hidden
+
+
+def _duel(app: App, seed: int = 7) -> PlayScene:
+    """The shipped duel, both sides human: Hild (warrior: sword readied, javelin in the
+    pack) and Osric (archer) against Crow (archer) and Wulf."""
+    from game.maps import find_map
+
+    path = find_map("duel")
+    battle = Battle(path, "grid", seed, {"party": "human", "brigands": "human"})
+    return _scene(app, battle, path)
+
+
+def _choose(app: App, scene: PlayScene, unit: str) -> None:
+    token = scene.engine.token(unit)
+    assert token is not None
+    _click_at(app, _pos(scene, token.cell))
+    d = scene.battle.pending
+    assert d is not None and d.kind == "turn" and d.unit == unit
+
+
+def _bar_button(scene: PlayScene, kind: str) -> pygame.Rect:
+    scene._build_bar()
+    return next(b.rect for b, o in scene.action_buttons if o.kind == kind)
+
+
+def _loadout(scene: PlayScene, unit: str) -> Loadout:
+    return loadout(scene.battle.ctx, unit)
+
+
+def test_ready_item_with_one_weapon_in_the_pack_is_done_by_clicking_it(app: App) -> None:
+    scene = _duel(app)
+    _choose(app, scene, "hild")
+    assert _loadout(scene, "hild").stowed == ["javelin"]
+    _click_at(app, _bar_button(scene, "ready_item").center)
+    assert _loadout(scene, "hild").readied[0] == "javelin"
+    assert "javelin" not in _loadout(scene, "hild").stowed
+    assert scene.mode is None
+
+
+def test_ready_item_with_two_weapons_in_the_pack_asks_which(app: App) -> None:
+    scene = _duel(app)
+    _choose(app, scene, "hild")
+    _loadout(scene, "hild").stowed.append("dagger")  # a second weapon to choose from
+    scene._placed_for = (-1, -1)
+    _click_at(app, _bar_button(scene, "ready_item").center)
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    assert [b.label for b in chooser.buttons] == ["1. Javelin", "2. Dagger", "Cancel"]
+    _key(app, pygame.K_2)
+    assert app.top is scene
+    assert _loadout(scene, "hild").readied[0] == "dagger"
+    assert "javelin" in _loadout(scene, "hild").stowed  # the one not chosen stays packed
+    assert "dagger" not in _loadout(scene, "hild").stowed
+
+
+def test_stow_item_is_done_by_clicking_it(app: App) -> None:
+    scene = _duel(app)
+    _choose(app, scene, "hild")
+    _click_at(app, _bar_button(scene, "stow_item").center)
+    assert "sword" in _loadout(scene, "hild").stowed
+    assert "sword" not in _loadout(scene, "hild").readied

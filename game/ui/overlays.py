@@ -1,4 +1,5 @@
-"""Screens drawn over others: settings, the Esc menu, the hotseat hand-off, victory.
+"""Screens drawn over others: settings, the Esc menu, the hotseat hand-off, victory, the
+confirm and chooser dialogs.
 
 Issue 4 · Solo and hotseat: the hand-off screen hides the board completely
 between two human sides; the Esc menu offers resume, settings, back to the
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 import pygame
 
@@ -482,3 +484,42 @@ class ConfirmScene(_Dialog):
             size=theme.SIZE_SMALL + 1,
             fg="ink_soft",
         )
+
+
+NUMBER_KEYS = (
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+    pygame.K_4,
+    pygame.K_5,
+    pygame.K_6,
+    pygame.K_7,
+    pygame.K_8,
+    pygame.K_9,
+)
+
+
+class ChooserScene(_Dialog):
+    """Which one? A button per choice (keys 1–9 pick, Esc cancels): for an action whose
+    answers have no square to click, such as Ready Item with two weapons in the pack."""
+
+    width = 380
+
+    def __init__(self, title: str, choices: Sequence[tuple[str, Callable[[], object]]]) -> None:
+        super().__init__()
+        self.title = title
+        self.buttons = [
+            Button(
+                f"{n}. {label}" if n <= len(NUMBER_KEYS) else label,
+                partial(self._choose, pick),
+                style="primary",
+                shortcut=NUMBER_KEYS[n - 1] if n <= len(NUMBER_KEYS) else None,
+            )
+            for n, (label, pick) in enumerate(choices, start=1)
+        ]
+        self.buttons.append(Button("Cancel", self.close, hint="Back to the battle [Esc]."))
+        self.items = list(self.buttons)
+
+    def _choose(self, pick: Callable[[], object]) -> None:
+        self.close()
+        pick()

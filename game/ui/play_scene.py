@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -55,7 +55,7 @@ from game.ui.cover_view import CoverViews
 from game.ui.engine_model import EngineModel, Placed
 from game.ui.intentions_panel import IntentionsPanel
 from game.ui.map_view import MapView
-from game.ui.overlays import ConfirmScene, HandOffScene
+from game.ui.overlays import ChooserScene, ConfirmScene, HandOffScene
 from game.ui.reaction_prompt import ReactionPrompt
 from game.ui.screen_view import LINK, SCREEN_KIND
 from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
@@ -597,8 +597,34 @@ class PlayScene(BattleScene):
             return
         if option.answer is not None:
             self.give(option.answer)
-        else:
-            self.mode = None if self.mode == option.kind else option.kind
+            return
+        answers = self.of_kind(option.kind)
+        if answers and all(p.cell is None for p in answers):
+            self._choose_among(option, [p.answer for p in answers])  # nothing to click
+            return
+        self.mode = None if self.mode == option.kind else option.kind
+
+    def _choose_among(self, option: Option, answers: list[Answer]) -> None:
+        """An action whose answers have no square (Ready Item: which weapon): the only
+        one is given at once, several are offered in a chooser."""
+        if len(answers) == 1:
+            self.give(answers[0])
+            return
+        self.app.push(
+            ChooserScene(
+                f"{option.label}: which?",
+                [(self._answer_words(a), partial(self.give, a)) for a in answers],
+            )
+        )
+
+    def _answer_words(self, answer: Answer) -> str:
+        """How a chooser names an answer: its weapon, else its other fields."""
+        weapon = getattr(answer, "weapon", None)
+        if isinstance(weapon, str):
+            return self._weapon_name(weapon)
+        fields = asdict(answer)
+        fields.pop("unit", None)
+        return ", ".join(str(v) for v in fields.values()) or answer.label
 
     def click_cell(self, cell: Cell) -> None:
         d = self.decision
