@@ -248,3 +248,20 @@ def test_preview_hit_chance_and_damage_range_are_exact() -> None:
     set_hp(b, "gor", 3)
     assert b.attack_preview("ada", "gor", "sword").kill_chance == 1.0  # hit or Shock
     assert units.name(b.ctx, "gor") == "Gor"
+
+
+def test_the_attack_roll_line_lists_every_modifier_even_those_that_cancel() -> None:
+    """004 · Make a Ranged Attack: the roll is d20 + attack bonus + modifiers (half cover
+    -2). Play-test: 'd20 12 = 12 vs AC 13' hid a +2 and a -2 that cancel; the line now
+    names each term."""
+    b = duel(a="archer", b="skeleton", a_cell=(0, 1), b_cell=(6, 1))
+    b.ctx.grid.set_terrain((3, 1), Terrain("low wall", cover=Cover.HALF))
+    b.ctx.sight = type(b.ctx.sight)(b.ctx.grid)
+    preview = b.attack_preview("ada", "gor", "longbow")
+    bonus = preview.attack_bonus
+    push(b, 12, 4)
+    act(b, RangedAttack("ada", "gor", "longbow"))
+    roll = next(r for r in rolls(b) if r.purpose == "attack roll")
+    assert roll.terms == (bonus, -2) and roll.modifier == bonus - 2
+    ac = roll.target
+    assert f"d20 12 {bonus:+d} -2 = {10 + bonus} vs AC {ac}" in roll.text()

@@ -19,7 +19,7 @@ import esper
 from game.engine.answers import Answer, Decline
 from game.engine.decision import Decision, Option
 from game.engine.dice import dice_text, roll_dice
-from game.engine.events import Event, Rolled
+from game.engine.events import Event, Rolled, spelled_terms
 from game.geometry.grid import Grid
 from game.maps.battlefield import Battlefield, SideInfo
 
@@ -113,11 +113,14 @@ class Context:
         versus: str = "",
         success_if: str = "at_least",
         words: tuple[str, str] = ("", ""),
+        terms: tuple[int, ...] = (),
     ) -> Rolled:
         """Roll ``count``d``sides`` + ``modifier``, emit the ``Rolled`` event and return it.
 
         With a ``target``, the outcome word is ``words[0]`` when the total is at least the
         target (``success_if="at_least"``) or at most it (``"at_most"``), else ``words[1]``.
+        ``terms``: the parts ``modifier`` adds up from, named in the roll's text when there
+        are two or more that are not zero (so ones that cancel out still show).
         """
         faces = roll_dice(self.rng, count, sides)
         total = sum(faces) + modifier
@@ -137,6 +140,7 @@ class Context:
             versus=versus,
             outcome=outcome,
             detail=detail,
+            terms=spelled_terms(modifier, terms),
         )
         self.emit(event)
         return event

@@ -52,6 +52,7 @@ class Rolled(Event):
     versus: str = ""
     outcome: str = ""
     detail: str = ""
+    terms: tuple[int, ...] = ()  # the modifier's parts when it has more than one
 
     def text(self) -> str:
         head = f"{self.who} {self.purpose}" if self.who else self.purpose
@@ -63,15 +64,28 @@ class Rolled(Event):
         return line
 
     def sum_text(self) -> str:
-        """The dice, the sum and what it is against: ``"d20 14 +3 = 17 vs AC 15"``."""
+        """The dice, each term of the modifier, the sum and what it is against:
+        ``"d20 14 +3 = 17 vs AC 15"``, ``"d20 12 +2 -2 = 12 vs AC 13"`` (terms that cancel
+        are listed too)."""
         faces = "+".join(str(f) for f in self.faces)
         if len(self.faces) > 1:
             faces = f"({faces})"
-        mod = f" {self.modifier:+d}" if self.modifier else ""
+        parts = self.terms or ((self.modifier,) if self.modifier else ())
+        mod = "".join(f" {t:+d}" for t in parts)
         line = f"{self.dice} {faces}{mod} = {self.total}"
         if self.target is not None:
             line += f" vs {self.versus} {self.target}".replace("  ", " ")
         return line
+
+
+def spelled_terms(modifier: int, terms: tuple[int, ...]) -> tuple[int, ...]:
+    """What ``Rolled.terms`` keeps of the parts ``terms`` of ``modifier``: the parts that
+    are not zero when there are two or more of them, else nothing (the modifier alone
+    says it all)."""
+    parts = tuple(t for t in terms if t)
+    if terms and sum(parts) != modifier:
+        raise ValueError(f"the terms {terms} do not add up to the modifier {modifier:+d}")
+    return parts if len(parts) > 1 else ()
 
 
 @dataclass(frozen=True, slots=True)

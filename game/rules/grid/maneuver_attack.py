@@ -45,7 +45,7 @@ def maneuver_roll(
     ac, _ = target_ac(ctx, target)
     rolled = ctx.roll(
         1, 20, a.total, unit=attacker, who=who, purpose="attack roll", detail=f"vs {whom}",
-        target=ac, versus="AC", words=("hit", "miss"),
+        target=ac, versus="AC", words=("hit", "miss"), terms=a.terms,
     )
     yield from ctx.window("attack_rolled", rolled)
     final, _ = target_ac(ctx, target)

@@ -80,6 +80,11 @@ class Assessment:
     def total(self) -> int:
         return self.attack_bonus + sum(m.value for m in self.modifiers)
 
+    @property
+    def terms(self) -> tuple[int, ...]:
+        """The attack bonus, then each modifier: the parts ``total`` adds up from."""
+        return (self.attack_bonus, *(m.value for m in self.modifiers))
+
 
 def _no(reason: str, ranged: bool) -> Assessment:
     return Assessment(False, reason, ranged, 0)
@@ -362,6 +367,7 @@ def attack_flow(
         target=ac,
         versus="AC",
         words=("hit", "miss"),
+        terms=a.terms,
     )
     yield from ctx.window("attack_rolled", rolled)
     final_ac, _ = target_ac(ctx, target)
