@@ -3,6 +3,11 @@
 Events carry a ``tone`` (a colour name such as "hit", "miss", "roll"); only
 this renderer turns it into a colour (DESIGN.md · Style, after the tcod
 tutorial). New lines stick to the bottom unless the player has scrolled up.
+
+Units that only stood (an "X acts" line straight followed by "X ends their turn", as
+End side turn gives for every unit left) fold into one line, and into the side's "are
+done" line after them: "Garrison of Greyford are done: 8 units stood (Beorn, …)". The
+events stay as they are; only their presentation here is merged.
 """
 
 from __future__ import annotations
@@ -23,6 +28,24 @@ MIN_W = 60
 class LogLine:
     text: str
     tone: str = "info"
+    stood: tuple[str, ...] = ()  # the units that only stood, folded into this line
+    closed: bool = False  # the side's "are done" line took them: nothing more joins
+
+
+ACTS = " acts"
+ENDS = " ends their turn"
+SIDE_DONE = " are done"
+SHOWN_NAMES = 3
+
+
+def stood_words(names: tuple[str, ...]) -> str:
+    """"Beorn stood", "Beorn and Wulf stood", "4 units stood (Beorn, Wulf, Cy, …)"."""
+    if len(names) == 1:
+        return f"{names[0]} stood"
+    if len(names) == 2:
+        return f"{names[0]} and {names[1]} stood"
+    shown = ", ".join(names[:SHOWN_NAMES]) + (", …" if len(names) > SHOWN_NAMES else "")
+    return f"{len(names)} units stood ({shown})"
 
 
 class LogPanel:
@@ -36,9 +59,36 @@ class LogPanel:
         self._wrapped_for = (0, 0)
 
     def add(self, text: str, tone: str = "info") -> None:
+        if tone == "turn" and self.lines and self.lines[-1].tone == "turn":
+            last = self.lines[-1]
+            who = text.removesuffix(ENDS)
+            if text.endswith(ENDS) and last.text == who + ACTS:  # the unit only stood
+                self._drop_last()
+                names: tuple[str, ...] = (who,)
+                before = self.lines[-1] if self.lines else None
+                if before is not None and before.stood and not before.closed:
+                    self._drop_last()
+                    names = before.stood + names
+                self.lines.append(LogLine(stood_words(names), tone, names))
+                return
+            if text.endswith(SIDE_DONE) and last.stood and not last.closed:
+                self._drop_last()
+                words = f"{text}: {stood_words(last.stood)}"
+                self.lines.append(LogLine(words, tone, last.stood, closed=True))
+                return
         self.lines.append(LogLine(text, tone))
         if self.scroll:
             self.scroll += 1  # keep the view still while the player reads back
+
+    def _drop_last(self) -> None:
+        """Take the last line back (it is being folded into a new one), with its rows."""
+        self.lines.pop()
+        if self._wrapped_for[0] > len(self.lines):
+            while self._wrapped and not self._wrapped[-1][2]:
+                self._wrapped.pop()
+            if self._wrapped:
+                self._wrapped.pop()
+            self._wrapped_for = (len(self.lines), self._wrapped_for[1])
 
     def clear(self) -> None:
         self.lines.clear()
