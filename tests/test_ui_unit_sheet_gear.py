@@ -78,3 +78,16 @@ def test_a_unit_holding_no_weapon_says_so() -> None:
     rows = carried_lines(template, b.content, ((), ()), full=True)
     assert rows == [("Weapons", "none (bare hands)")]
     assert model.carried("gor") == (("spear",), ("dagger",))
+
+
+def test_two_of_a_kind_in_the_same_place_share_a_row() -> None:
+    """Play-test: Ceolmund's card listed 'Spear / Spear' after he picked up a second
+    spear (004 · Pick up an Item). Two in hand read 'Spear ×2'; one in hand and one stowed
+    keep a row each, saying where."""
+    b = _warrior_and_bandit()
+    template = b.content.templates["bandit"]
+    both = dict(carried_lines(template, b.content, (("spear", "spear"), ("dagger",)), full=False))
+    assert both["Spear ×2"].startswith("in hand · 1d") and "Spear" not in both
+    split = carried_lines(template, b.content, (("spear",), ("spear", "dagger")), full=False)
+    assert [name for name, _ in split] == ["Spear", "Spear", "Dagger"]
+    assert [text.split(" · ")[0] for _, text in split] == ["in hand", "stowed", "stowed"]

@@ -132,14 +132,17 @@ def carried_lines(
     template: UnitTemplate, content: Content, carried: Carried, *, full: bool
 ) -> Rows:
     """One row per weapon the unit holds now, saying whether it is in hand or stowed
-    ("in hand · 1d8, Shock 2/13"); a weapon thrown or dropped is no longer listed."""
+    ("in hand · 1d8, Shock 2/13"); two of a kind in the same place share a row ("Spear ×2");
+    a weapon thrown or dropped is no longer listed."""
     in_hand, stowed = carried
     rows: Rows = []
     for where, ids in (("in hand", in_hand), ("stowed", stowed)):
-        for weapon_id in ids:
+        for weapon_id in dict.fromkeys(ids):  # each kind once, in order
             weapon = content.weapons.get(weapon_id)
             if weapon is not None:
-                rows.append((weapon.name, f"{where} · {weapon_text(template, weapon, full=full)}"))
+                count = list(ids).count(weapon_id)
+                name = weapon.name + (f" ×{count}" if count > 1 else "")
+                rows.append((name, f"{where} · {weapon_text(template, weapon, full=full)}"))
     if not rows:
         rows.append(("Weapons", "none (bare hands)"))
     return rows
