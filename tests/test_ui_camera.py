@@ -112,3 +112,26 @@ def test_following_eases_toward_the_goal_and_arrives() -> None:
     for _ in range(100):
         cam = step_toward(cam, goal, 0.1, 7.0)
     assert (cam.x, cam.y) == (goal.x, goal.y)
+
+
+def test_a_resized_camera_keeps_the_middle_of_the_view() -> None:
+    cam = Camera(32, 1000, 600, x=100, y=50)
+    middle = cam.screen_to_world(500, 300)
+    small = cam.resized(700, 420)
+    assert small.screen_to_world(350, 210) == middle and small.zoom == cam.zoom
+
+
+def test_a_large_window_opens_close_on_the_side_s_units() -> None:
+    """Play-test: at 1920×1080 the village opened at 24-px squares with wide empty margins.
+    The start is the closest step (32-48 px squares) that still shows the side's units."""
+    from game.ui.camera_follow import START_CELL_PX, out_of_view, readable_start
+
+    party = [(0, 8), (1, 9), (3, 9), (0, 10), (1, 10), (0, 12)]
+    view = Camera(32, 1580, 890)
+    start = readable_start(view, 30, 24, party)
+    assert start.cell_px == START_CELL_PX > view.fit(30, 24).cell_px
+    assert not out_of_view(start, 30, 24, party)
+    far_apart = readable_start(Camera(32, 940, 559), 30, 24, [(0, 0), (29, 23)])
+    assert far_apart.cell_px == 32  # cannot show both: the smallest readable step
+    duel = readable_start(Camera(32, 940, 559), 12, 12, [(5, 5), (6, 6)])
+    assert duel.cell_px <= START_CELL_PX and duel.level < len(ZOOM_LEVELS) - 1

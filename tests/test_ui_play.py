@@ -946,3 +946,37 @@ def test_f1_opens_the_legend_and_any_key_closes_it(app: App, tmp_path: Path) -> 
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="?"))
     app.step(1)
     assert isinstance(app.top, LegendScene)
+
+
+def test_a_smaller_window_keeps_the_acting_unit_in_view(app: App, tmp_path: Path) -> None:
+    """Play-test: after Settings → 1024×640 the camera kept its old offset and the tokens
+    sat under the action bar. The view keeps its middle and brings the acting unit back."""
+    from game.ui.camera_follow import out_of_view
+
+    units = (("Ada", "party", "warrior", 20, 15), ("Gor", "foes", "bandit", 36, 26))
+    path = write_map(tmp_path / "big", 40, 30, walls=(), units=units)
+    battle = Battle(path, "grid", 4, {"party": "human", "foes": "human"})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    for _ in range(20):  # the bandits' player ends Gor's turn if they go first
+        d = battle.pending
+        assert d is not None
+        if d.unit == "ada":
+            break
+        scene.give(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
+    while app.top is not scene:
+        app.pop()
+    app.step(1)
+    ada = (20, 15)
+    # the player panned so that Ada sits near the bottom-right corner of the 1280×720 view
+    x, y, _, _ = scene.camera.cell_to_screen(ada)
+    scene.camera = scene.camera.pan(scene.viewport.w - 60 - x, scene.viewport.h - 50 - y)
+    app.step(1)
+    assert not out_of_view(scene.camera, 40, 30, [ada])
+    app.screen = pygame.display.set_mode((1024, 640), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 640), w=1024, h=640))
+    app.step(1)
+    assert scene.viewport.size == (1024 - 340, 640 - 46 - scene.bar_rect.h)
+    assert not out_of_view(scene.camera, 40, 30, [ada])
+    x, y, w, h = scene.camera.cell_to_screen(ada)
+    assert scene.viewport.contains(pygame.Rect(x + scene.viewport.x, y + scene.viewport.y, w, h))

@@ -25,6 +25,7 @@ from game.ui.app import Scene
 from game.ui.battle_model import BattleModel, SideView
 from game.ui.board import Board, Overlays
 from game.ui.camera import Camera
+from game.ui.camera_follow import aim_at, out_of_view
 from game.ui.ground_items import Piles, piles, tooltip_line
 from game.ui.legend import LegendScene, opens_legend
 from game.ui.log_panel import LogPanel
@@ -83,11 +84,19 @@ class BattleScene(Scene):
         w, h = size
         bottom_h = bar_height(h)
         self.viewport = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - bottom_h)
+        # a resize keeps the view's middle, then brings the acting units back into view
+        # (play-test: after Settings → 1024×640 they sat under the action bar)
         self.camera = self.camera.resized(self.viewport.w, self.viewport.h)
+        mw, mh = self.model.width, self.model.height
         if not self._fitted:
-            self.camera = self.first_camera(self.camera)
+            self.camera = self.first_camera(self.camera).clamped(mw, mh)
             self._fitted = True
-        self.camera = self.camera.clamped(self.model.width, self.model.height)
+        else:
+            self.camera = self.camera.clamped(mw, mh)
+            acting = self.model.active_units() - self.hidden_tokens()  # never a fogged one
+            keep = [t.cell for key in acting if (t := self.model.token(key))]
+            if keep and out_of_view(self.camera, mw, mh, keep):
+                self.camera = aim_at(self.camera, mw, mh, keep)
         # the action bar runs under the side panel too: its buttons get the whole width
         self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H - bottom_h)
         self.card_rect = pygame.Rect(self.side_rect.x + 10, self.side_rect.y + 10, SIDE_W - 20, 262)

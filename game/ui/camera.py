@@ -80,7 +80,15 @@ class Camera:
         return replace(self, level=level, x=wx - sx / zoom, y=wy - sy / zoom)
 
     def resized(self, view_w: int, view_h: int) -> Camera:
-        return replace(self, view_w=view_w, view_h=view_h)
+        """The same zoom on a ``view_w`` × ``view_h`` viewport, looking at the same world
+        point in its middle (so a window made smaller keeps what was in the middle)."""
+        if (view_w, view_h) == (self.view_w, self.view_h):
+            return self
+        z = self.zoom
+        cx, cy = self.x + self.view_w / (2 * z), self.y + self.view_h / (2 * z)
+        return replace(
+            self, view_w=view_w, view_h=view_h, x=cx - view_w / (2 * z), y=cy - view_h / (2 * z)
+        )
 
     def centred_on(self, cell: Cell) -> Camera:
         cx, cy = (cell[0] + 0.5) * self.tile, (cell[1] + 0.5) * self.tile

@@ -1,12 +1,14 @@
 """Where the battle camera goes by itself: a readable start, and following the AI.
 
 Issue 4 play-test (#13): on a big map the fitted zoom made units tiny, and the camera
-stayed put while AI units acted off screen. So the battle starts at a zoom where a square
-is at least ``READABLE_CELL_PX`` wide (the whole map when it fits at that size), centred
-on the units of the side in turn; and when an AI unit acts out of view the camera pans to
-it, smoothly at the slow and normal AI speeds, at once at fast, not at all at instant
-(nothing would be seen). It never fights the player: for ``HANDS_OFF_S`` seconds after the
-player pans or zooms, it stays where the player put it. Pure arithmetic on ``Camera``.
+stayed put while AI units acted off screen. So the battle starts at the closest zoom
+(squares ``READABLE_CELL_PX`` to ``START_CELL_PX`` wide) that still shows the units of the
+side in turn, centred on them (the whole map when it fits at that zoom; a later play-test:
+a 1920×1080 window opened the village at 24-px squares with wide empty margins); and when
+an AI unit acts out of view the camera pans to it, smoothly at the slow and normal AI
+speeds, at once at fast, not at all at instant (nothing would be seen). It never fights
+the player: for ``HANDS_OFF_S`` seconds after the player pans or zooms, it stays where the
+player put it. Pure arithmetic on ``Camera``.
 """
 
 from __future__ import annotations
@@ -19,25 +21,37 @@ from game.geometry.grid import Cell
 from game.ui.camera import ZOOM_LEVELS, Camera
 
 READABLE_CELL_PX = 32
+START_CELL_PX = 48  # the battle opens no closer than this
+FOCUS_MARGIN = 2  # squares shown around the side's units at the start
 HANDS_OFF_S = 2.0
 FOLLOW_RATE = {"slow": 4.0, "normal": 7.0}  # fraction of the way per second (exponential)
 EDGE_CELLS = 1  # a unit this close to the view's edge counts as out of view
 
 
 def readable_start(camera: Camera, map_w: int, map_h: int, focus: Sequence[Cell]) -> Camera:
-    """The whole map when it fits with readable squares, else the smallest zoom step with
-    readable squares, centred on ``focus`` (their middle)."""
+    """The largest zoom step, with squares from ``READABLE_CELL_PX`` to ``START_CELL_PX``,
+    at which ``focus`` (the side's units) and ``FOCUS_MARGIN`` squares around them fit,
+    centred on them; the whole map instead when it fits at that step or bigger (and
+    readable); the smallest readable step when even that cannot show them all."""
     fitted = camera.fit(map_w, map_h)
-    if fitted.cell_px >= READABLE_CELL_PX or not focus:
+    if not focus:
         return fitted
-    level = next(
-        (i for i, z in enumerate(ZOOM_LEVELS) if camera.tile * z >= READABLE_CELL_PX),
-        len(ZOOM_LEVELS) - 1,
-    )
-    middle = (
-        round(sum(c[0] for c in focus) / len(focus)),
-        round(sum(c[1] for c in focus) / len(focus)),
-    )
+    xs, ys = [c[0] for c in focus], [c[1] for c in focus]
+    box_w = max(xs) - min(xs) + 1 + 2 * FOCUS_MARGIN
+    box_h = max(ys) - min(ys) + 1 + 2 * FOCUS_MARGIN
+    steps = range(len(ZOOM_LEVELS) - 1)  # never the closest step: one can still zoom in
+    big_enough = [i for i in steps if camera.tile * ZOOM_LEVELS[i] >= READABLE_CELL_PX]
+    readable = [i for i in big_enough if camera.tile * ZOOM_LEVELS[i] <= START_CELL_PX]
+    readable = readable or big_enough[:1] or [len(ZOOM_LEVELS) - 2]
+    showing = [
+        i for i in readable
+        if box_w * camera.tile * ZOOM_LEVELS[i] <= camera.view_w
+        and box_h * camera.tile * ZOOM_LEVELS[i] <= camera.view_h
+    ]
+    level = max(showing) if showing else min(readable)
+    if fitted.cell_px >= READABLE_CELL_PX and fitted.level >= level:
+        return fitted
+    middle = ((min(xs) + max(xs) + 1) // 2, (min(ys) + max(ys) + 1) // 2)
     return replace(camera, level=level).centred_on(middle).clamped(map_w, map_h)
 
 
