@@ -49,3 +49,45 @@ def test_a_disabled_button_is_dimmer_and_lower_in_contrast_than_an_enabled_one(
     else:  # on parchment it sinks into the page
         behind = _luminance(colour(backdrop))
         assert abs(off_mean - behind) < abs(on_mean - behind)
+
+
+def test_every_board_outline_reads_differently_in_the_legend_and_on_the_board() -> None:
+    """Play-test: Run and 'what gives cover' were the same yellow border, Charge and an
+    enemy differed by a thin border's shade. Any two outlines now differ in pattern (a
+    third of a square's pixels) or clearly in colour, and the legend draws them as the
+    board does."""
+    import numpy as np
+
+    from game.ui.board import draw_outline, outline_stamp
+    from game.ui.legend import BOARD
+
+    pygame.init()
+    names = ["run_range", "charge_range", "target", "cover_source", "screen_link"]
+    squares = {}
+    for name in names:
+        surface = pygame.Surface((40, 40))
+        surface.fill(colour("health_full"))
+        draw_outline(surface, surface.get_rect(), name)
+        squares[name] = pygame.surfarray.array3d(surface).astype(int)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            differ = np.any(squares[a] != squares[b], axis=2).mean()
+            hue = np.linalg.norm(np.array(colour(a)) - np.array(colour(b)))
+            assert differ >= 0.3 or hue >= 150, (a, b, differ, hue)
+    swatch = pygame.Surface((40, 40))
+    legend_run = next(draw for draw, text in BOARD if text.startswith("Run"))
+    legend_run(swatch, swatch.get_rect())
+    board = pygame.Surface((40, 40))
+    board.fill(colour("health_full"))
+    board.blit(outline_stamp("run_range", 40, 40), (0, 0))
+    assert np.array_equal(pygame.surfarray.array3d(swatch), pygame.surfarray.array3d(board))
+
+
+def test_the_card_colours_conditions_by_what_they_mean_for_the_unit() -> None:
+    """Play-test: Prone and Disengaged were shown in the red italics of harmful states."""
+    from game.ui.condition_view import card_conditions
+
+    shown = dict(card_conditions({"prone", "disengaged", "grappled"}, ["Screening Ada"]))
+    assert shown["Grappled"] == "health_low"
+    assert shown["Prone"] == "ink_soft"
+    assert shown["Disengaged"] == shown["Screening Ada"] == "condition_help"

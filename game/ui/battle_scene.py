@@ -26,6 +26,7 @@ from game.ui.battle_model import BattleModel, SideView
 from game.ui.board import Board, Overlays
 from game.ui.camera import Camera
 from game.ui.camera_follow import aim_at, out_of_view
+from game.ui.condition_view import card_conditions, draw_conditions
 from game.ui.ground_items import Piles, piles, tooltip_line
 from game.ui.legend import LegendScene, opens_legend
 from game.ui.log_panel import LogPanel
@@ -507,17 +508,9 @@ class BattleScene(Scene):
             y += 21
             if y > rect.bottom - 40:
                 break
-        conds = [MARKERS[c].label for c in MARKERS if c in token.conditions if c != "screening"]
-        conds += screen_words(token.key, self.model.screen_links(), self._name)
-        if conds:
-            draw_text(
-                surface,
-                ", ".join(conds),
-                (rect.x + 16, rect.bottom - 28),
-                role="italic",
-                size=theme.SIZE_SMALL,
-                fg="health_low",
-            )
+        words = screen_words(token.key, self.model.screen_links(), self._name)
+        conds = card_conditions(token.conditions, words)
+        draw_conditions(surface, conds, (rect.x + 16, rect.bottom - 28), rect.w - 32)
 
     def _name(self, key: str) -> str:
         token = self.model.token(key)

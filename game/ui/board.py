@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol
 
 import pygame
@@ -78,6 +79,51 @@ def draw_dashed(
             (a[0] + dx * t1, a[1] + dy * t1),
             width,
         )
+
+
+# How each outline colour is drawn, so no two read alike on the board or in the legend
+# (play-test: Run and cover source were both a thin yellow border; Charge and an enemy
+# differed only by a thin border's shade).
+OUTLINE_STYLE: dict[str, str] = {
+    "charge_range": "dashed",
+    "target": "thick",
+    "cover_source": "hatched",
+}
+
+
+@lru_cache(maxsize=64)
+def outline_stamp(name: str, w: int, h: int) -> pygame.Surface:
+    """One square's outline in ``name``'s colour and style (solid, dashed, thick,
+    hatched), drawn once per size and blitted on every square."""
+    stamp = pygame.Surface((w, h), pygame.SRCALPHA)
+    rgb = colour(name)
+    style = OUTLINE_STYLE.get(name, "solid")
+    rect = stamp.get_rect()
+    if style == "thick":
+        pygame.draw.rect(stamp, rgb, rect, 3)
+        pygame.draw.rect(stamp, (0, 0, 0, 110), rect.inflate(-6, -6), 1)
+    elif style == "dashed":
+        dash = max(3, min(w, h) // 6)
+        for a, b in (
+            ((0, 0), (w - 1, 0)),
+            ((w - 1, 0), (w - 1, h - 1)),
+            ((w - 1, h - 1), (0, h - 1)),
+            ((0, h - 1), (0, 0)),
+        ):
+            draw_dashed(stamp, rgb, a, b, 3, dash)
+    elif style == "hatched":
+        step = max(5, min(w, h) // 4)
+        for k in range(-h, w, step):
+            pygame.draw.line(stamp, (*rgb, 170), (k, h), (k + h, 0), 2)
+        pygame.draw.rect(stamp, rgb, rect, 2)
+    else:
+        pygame.draw.rect(stamp, rgb, rect, 2)
+    return stamp
+
+
+def draw_outline(surface: pygame.Surface, rect: pygame.Rect, name: str) -> None:
+    """A square's outline in ``name``'s colour and style (see OUTLINE_STYLE)."""
+    surface.blit(outline_stamp(name, rect.w, rect.h), rect.topleft)
 
 
 class Board:
@@ -236,7 +282,7 @@ class Board:
         for cells, name in ov.outlines:
             for cell in cells:
                 if on_screen(cell):
-                    pygame.draw.rect(surface, colour(name), rect_of(cell), 2)
+                    draw_outline(surface, rect_of(cell), name)
         if ov.labels and px >= 28:
             self._blit_labels(surface, camera, origin, ov.labels, px)
             hover = ov.hover

@@ -11,7 +11,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.app import Scene
-from game.ui.board import DASHED, draw_dashed
+from game.ui.board import DASHED, draw_dashed, draw_outline
 from game.ui.screen_view import draw_links
 from game.ui.theme import colour
 from game.ui.tokens import MARKERS, Marker, marker_badge
@@ -35,7 +35,7 @@ def _fill(name: str, alpha: int = 110) -> Swatch:
 def _outline(name: str) -> Swatch:
     def draw(surface: pygame.Surface, r: pygame.Rect) -> None:
         pygame.draw.rect(surface, colour("health_full"), r)
-        pygame.draw.rect(surface, colour(name), r, 2)
+        draw_outline(surface, r, name)  # as the board draws it
 
     return draw
 

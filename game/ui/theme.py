@@ -39,12 +39,13 @@ COLOURS: dict[str, RGB] = {
     "gold_bright": (246, 210, 120),
     "disabled": (120, 112, 100),  # a disabled button's text on dark wood
     "disabled_on_light": (168, 154, 126),  # ... and on parchment
+    "condition_help": (52, 116, 60),  # a condition good for the unit (on parchment)
     "shadow": (0, 0, 0),
     # the board
     "grid_line": (0, 0, 0),
     "move_range": (90, 170, 230),
     "run_range": (230, 200, 90),
-    "charge_range": (230, 120, 60),
+    "charge_range": (200, 110, 230),  # violet, dashed: never mistaken for an enemy's red
     "path": (250, 240, 200),
     "aoo": (220, 50, 40),
     "target": (230, 70, 50),

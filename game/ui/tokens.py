@@ -29,6 +29,7 @@ class Marker:
     label: str
     colour: str
     effect: str = ""
+    tone: str = "neutral"  # "harm" (bad for it), "help" (good for it) or "neutral"
 
 
 # Condition key → marker. Keys are the UI's names; the battle adapter maps the
@@ -40,37 +41,53 @@ MARKERS: dict[str, Marker] = {
         "#c9a23a",
         "melee from beside it +2, ranged at it -2; its own melee -4; half speed",
     ),
-    "grappled": Marker("grab", "Grappled", "#b5562f", "cannot move; fights only unarmed"),
+    "grappled": Marker(
+        "grab", "Grappled", "#b5562f", "cannot move; fights only unarmed", "harm"
+    ),
     "total_defense": Marker(
-        "checked-shield", "Total Defense", "#4f86c6", "AC +2 and no Shock until its next turn"
+        "checked-shield",
+        "Total Defense",
+        "#4f86c6",
+        "AC +2 and no Shock until its next turn",
+        "help",
     ),
     "screening": Marker(
         "shield-reflect",
         "Screening an ally",
         "#3f9a8c",
         "may take the blows aimed at its ward (opposed check)",
+        "help",
     ),
     "disengaged": Marker(
-        "back-forth", "Disengaged", "#6c8f4a", "provokes no attacks of opportunity this round"
+        "back-forth",
+        "Disengaged",
+        "#6c8f4a",
+        "provokes no attacks of opportunity this round",
+        "help",
     ),
     "mortally_wounded": Marker(
         "heart-beats",
         "Mortally wounded",
         "#c0392b",
         "dies after 6 rounds unless first aid stabilises it",
+        "harm",
     ),
     "stabilised": Marker(
         "heart-beats", "Stabilised (out of the fight)", "#6c8f4a", "will live; out of the fight"
     ),
     "routed": Marker(
-        "run", "Routed: flees on its turns", "#d0803a", "flees on its turns; still a target"
+        "run", "Routed: flees on its turns", "#d0803a", "flees on its turns; still a target", "harm"
     ),
-    "fled": Marker("run", "Fled", "#8a7f70", "has left the battle"),
+    "fled": Marker("run", "Fled", "#8a7f70", "has left the battle", "harm"),
     "surrendered": Marker(
-        "flying-flag", "Surrendered", "#e8e2d0", "out of the fight; no need to attack it"
+        "flying-flag", "Surrendered", "#e8e2d0", "out of the fight; no need to attack it", "harm"
     ),
     "holding": Marker(
-        "hourglass", "Holding an action", "#9a6fc0", "may act at any point until the round ends"
+        "hourglass",
+        "Holding an action",
+        "#9a6fc0",
+        "may act at any point until the round ends",
+        "help",
     ),
 }
 
