@@ -240,3 +240,21 @@ def test_wounds_fill_a_slot_and_a_second_one_asks_worsen_or_new_slot() -> None:
     assert set(b.pending.answers) == {WoundChoice("ada", True), WoundChoice("ada", False)}
     assert b.answer(WoundChoice("ada", True)).ok
     assert state(b, "ada").wounds == ["severe poisoning"]
+
+
+def test_the_attack_preview_names_the_die_as_rolled_minus_armor_in_clash_terms() -> None:
+    """000 · Attacking & Damage: attacks always hit; an impaired attack rolls d4 whatever
+    the weapon, an enhanced one adds d12; Armor is taken from the damage. The preview
+    says so in these words, not the grid's hit chance and AC (play-test)."""
+    b = clash_battle(duel_field(FACE_TO_FACE), [4])
+    set_state(b, "gor", crit_failed=True)
+    impaired = dict(b.attack_preview("gor", "ada", "spear").rows)
+    assert impaired["Damage die"] == "d6 → d4"
+    assert "  impaired: critically hurt" in impaired
+    assert impaired["Minus Armor"] == "-3" and impaired["Damage"] == "0–1"
+    assert impaired["Target HP"] == "5/5"
+    set_state(b, "gor", crit_failed=False)
+    set_state(b, "ada", prone=True)
+    enhanced = dict(b.attack_preview("gor", "ada", "spear").rows)
+    assert enhanced["Damage die"] == "d6 + d12" and "  enhanced: target prone" in enhanced
+    assert enhanced["Damage"] == "0–15"

@@ -108,3 +108,42 @@ def test_the_clash_reaction_prompt_names_the_attacker_weapon_die_and_each_option
     assert costs["Fight back: Gor"].startswith("1 Fatigue: take the blow")
     assert costs["Block"] == "1 Fatigue: fast and balanced blows roll only a d4"
     assert costs["Parry: Gor"].startswith("1 Fatigue: your damage die against")
+
+
+def test_the_clash_target_preview_speaks_clash_and_end_turn_says_hold(
+    app: App, tmp_path: Path  # noqa: F811
+) -> None:
+    """Play-test: the clash preview said 'Hit chance 100%', 'Attack bonus +0', 'vs AC 1'
+    (that was Armor), 'Shock on a miss' and an empty Cover row, and the big button said
+    'End turn' for clash's Hold. 000 · Attacking & Damage: attacks always hit; the damage
+    die (impaired: d4) minus the target's Armor."""
+    from test_ui_play import _hover
+
+    path = write_map(tmp_path / "map", 8, 6, units=(
+        ("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 2, 1)))
+    battle = Battle(path, "clash", 5, {"party": "human", "foes": "human"})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    while isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+    d = battle.pending
+    assert d is not None and d.kind == "turn"
+    if d.unit != "ada":  # Gor declares first: he holds
+        assert scene.give(EndTurn("gor"))
+        while isinstance(app.top, HandOffScene):
+            _click_at(app, (640, 360))
+    app.step(1)
+    assert scene.end_button.label == "Hold"
+    _hover(app, scene, (2, 1))
+    shown = scene.target_preview()
+    assert shown is not None
+    rows = {r.label.strip(): r.value for r in shown[0]}
+    for grid_word in ("Hit chance", "Attack bonus", "vs AC", "Shock on a miss", "Cover"):
+        assert grid_word not in rows
+    gor = battle.unit("gor")
+    assert rows["Damage die"].startswith("d")
+    assert rows["Minus Armor"].startswith("-") or rows["Minus Armor"] == "0"
+    assert rows["Target HP"] == f"{gor.hp}/{gor.max_hp}"
+    assert rows["Target STR"].count("/") == 1 and rows["Damage"].count("–") == 1
+    assert rows["Chance to take out"].endswith("%")

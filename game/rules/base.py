@@ -128,7 +128,9 @@ class AttackPreview:
 
     ``allowed`` false means the attack cannot be made (``reason`` says why). ``hit_chance``
     is exact for a d20 roll; ``modifiers`` itemise the situation; ``kill_chance`` is the
-    chance this one attack drops the target from its current HP.
+    chance this one attack drops the target from its current HP. ``rows``: the preview
+    in the ruleset's own terms as (label, value) — a label led by two spaces itemises the
+    row above it; empty: the screen shows the d20 rows (hit chance, bonus, AC, Shock …).
     """
 
     attacker: str
@@ -146,6 +148,7 @@ class AttackPreview:
     shock_on_miss: int
     cover: str
     kill_chance: float
+    rows: tuple[tuple[str, str], ...] = ()
 
     @property
     def total_bonus(self) -> int:

@@ -1174,7 +1174,8 @@ class PlayScene(BattleScene):
             return
         keys = iter(ACTION_KEYS)
         for option in d.options:
-            if option.kind == "end_turn":
+            if option.kind == "end_turn":  # the big button, named as the ruleset names it
+                self.end_button.label = option.label[:1].upper() + option.label[1:].lower()
                 continue
             shortcut = next(keys, None)
             icon = icon_image(action_icon(option.kind), 26, colour("bone"))

@@ -4,8 +4,9 @@ Issue 4 · Battle screen: the exact hit chance with every modifier itemised, the
 range, the Shock on a miss, the cover and the chance to drop the target. For a charge
 (the only way to reach some targets) the preview is of the charge's own blow, struck from
 its end square at +2, with the charger's AC penalty. The rows are built from the
-ruleset's ``AttackPreview``; the panel sits in the viewport corner farthest from both
-units, so the cover lines stay in view.
+ruleset's ``AttackPreview``: the d20 rows, or the ruleset's own rows when it gives them
+(clash: no hit roll, a damage die against Armor). The panel sits in the viewport corner
+farthest from both units, so the cover lines stay in view.
 """
 
 from __future__ import annotations
@@ -47,6 +48,12 @@ def preview_rows(
     rows = [Row(f"{title} · {weapon}")]
     if not preview.allowed:
         return [*rows, Row(_clip(preview.reason or "not possible now", 44), "", "hit")]
+    if preview.rows:  # the ruleset's own terms (clash: the damage die, Armor, STR)
+        rows += [
+            Row(label, value, "ink_soft" if label.startswith("  ") else "ink")
+            for label, value in preview.rows
+        ]
+        return rows + ([Row(_clip(not_now, 44), "", "hit")] if not_now else [])
     rows += [
         Row("Hit chance", f"{round(100 * preview.hit_chance)}%"),
         Row("Attack bonus", f"{preview.attack_bonus:+d}", "ink_soft"),

@@ -115,7 +115,7 @@ class ClashRuleset(Ruleset):
         """000: attacks always hit; the damage range after Armor, the itemised
         impairing and enhancing circumstances, and the chance the blow takes the target
         out before any reaction (``kill_chance``)."""
-        from game.rules.clash.preview import out_chance
+        from game.rules.clash.preview import out_chance, preview_rows
 
         w = units.weapon(ctx, weapon)
         shoot = w.ranged if ranged is None else ranged
@@ -126,6 +126,8 @@ class ClashRuleset(Ruleset):
         die = 4 if impaired and not enhanced else w.die
         bonus = 12 if enhanced and not impaired else 0
         armor = units.state(ctx, target).armor
+        low, high = max(0, 1 + (1 if bonus else 0) - armor), max(0, die + bonus - armor)
+        kill = out_chance(ctx, target, die, bonus)
         return AttackPreview(
             attacker=attacker,
             target=target,
@@ -137,11 +139,14 @@ class ClashRuleset(Ruleset):
             modifiers=mods,
             target_ac=armor,
             hit_chance=1.0,
-            damage_min=max(0, 1 + (1 if bonus else 0) - armor),
-            damage_max=max(0, die + bonus - armor),
+            damage_min=low,
+            damage_max=high,
             shock_on_miss=0,
             cover="",
-            kill_chance=out_chance(ctx, target, die, bonus),
+            kill_chance=kill,
+            rows=preview_rows(
+                ctx, target, (w.die, die, bonus), (impaired, enhanced), (low, high), kill
+            ),
         )
 
     def hash_extra(self, ctx: Context) -> Any:

@@ -63,3 +63,40 @@ def crit_out_chance(ctx: Context, target: str) -> float:
 def out_chance(ctx: Context, target: str, die: int, bonus: int = 0) -> float:
     faces = [a + b for a in range(1, die + 1) for b in (range(1, bonus + 1) if bonus else (0,))]
     return sum(blow_outcome(ctx, target, roll).out for roll in faces) / len(faces)
+
+
+def preview_rows(
+    ctx: Context,
+    target: str,
+    dice: tuple[int, int, int],
+    why: tuple[list[str], list[str]],
+    damage: tuple[int, int],
+    out: float,
+) -> tuple[tuple[str, str], ...]:
+    """The attack preview in 000's terms (no hit roll: attacks always hit). ``dice``: the
+    weapon's die, the die rolled and the enhancing d12 (0 if none); ``why``: the impairing
+    and enhancing circumstances; ``damage``: what gets through Armor. Rows: the die as it
+    will be rolled ("d8 → d4" when impaired, "d8 + d12" when enhanced) with each
+    circumstance under it, minus the target's Armor, the damage, the target's HP and STR,
+    and the chance the blow takes it out."""
+    weapon_die, die, bonus = dice
+    impaired, enhanced = why
+    st = units.state(ctx, target)
+    hp = units.health(ctx, target)
+    if bonus:
+        rolled = f"d{die} + d{bonus}"
+    elif die != weapon_die:
+        rolled = f"d{weapon_die} → d{die}"
+    else:
+        rolled = f"d{die}"
+    rows = [("Damage die", rolled)]
+    rows += [(f"  impaired: {m}", "") for m in impaired]
+    rows += [(f"  enhanced: {m}", "") for m in enhanced]
+    rows += [
+        ("Minus Armor", f"-{st.armor}" if st.armor else "0"),
+        ("Damage", f"{damage[0]}–{damage[1]}"),
+        ("Target HP", f"{hp.hp}/{hp.max_hp}"),
+        ("Target STR", f"{st.STR}/{st.max_STR}"),
+        ("Chance to take out", f"{round(100 * out)}%"),
+    ]
+    return tuple(rows)
