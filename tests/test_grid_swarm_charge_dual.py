@@ -154,3 +154,17 @@ def test_no_dual_wielding_without_skill_in_both_weapons() -> None:
     p = b.attack_preview("ada", "gor", "sword")
     assert "dual wielding" not in [m.label for m in p.modifiers]
     assert option(b, "melee_attack")[0]
+
+
+def test_a_striking_swarm_attack_is_previewed_with_its_bonus_and_its_shock_past_ac() -> None:
+    """004 · Make a Swarm Attack: +2 to hit per other assailant, and the Shock lands
+    whatever the target's AC or shield: the hover preview says so before the strike."""
+    b = ring()  # the bandit has AC 14 and a shield: a plain sword miss would not Shock
+    join(b, "ada")
+    plain = b.attack_preview("bo", "gor", "sword")
+    assert plain.shock_on_miss == 0
+    strike = b.answer_preview(SwarmAttack("bo", "gor", "sword", strike=True))
+    assert [(m.label, m.value) for m in strike.modifiers][-1] == ("swarm (1 other)", 2)
+    assert strike.total_bonus == plain.total_bonus + 2
+    assert strike.shock_on_miss == 3
+    assert b.answer_preview(SwarmAttack("bo", "gor", "sword")) is None  # joining: no blow

@@ -11,12 +11,15 @@ from ui_support import write_map
 
 from game.engine import Battle
 from game.geometry.grid import Cell
+from game.rules.grid.events import AttackDeclared
 from game.rules.grid.units import Loadout, loadout
 from game.ui.app import App
 from game.ui.map_view import MapView
 from game.ui.overlays import ChooserScene
 from game.ui.play_scene import PlayScene
 from game.ui.settings import MIN_WINDOW, Settings
+from game.ui.swarm_view import SHOCK_ROW
+from game.ui.target_preview import Row
 
 
 @pytest.fixture
@@ -62,6 +65,14 @@ def _click_at(app: App, pos: tuple[int, int]) -> None:
 def _key(app: App, key: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
+    app.step(1)
+
+
+def _hover(app: App, scene: PlayScene, cell: Cell) -> None:
+    pos = _pos(scene, cell)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
     app.step(1)
 
 
@@ -156,3 +167,83 @@ def test_stow_item_is_done_by_clicking_it(app: App) -> None:
     _click_at(app, _bar_button(scene, "stow_item").center)
     assert "sword" in _loadout(scene, "hild").stowed
     assert "sword" not in _loadout(scene, "hild").readied
+
+
+SWARM_FIELD = (
+    ("Ada", "party", "warrior", 3, 3),
+    ("Bea", "party", "warrior", 3, 5),
+    ("", "foes", "bandit", 4, 4),
+)
+
+
+def _party_to_choose(app: App, scene: PlayScene) -> None:
+    """Play the bandits' turns away (End Turn) until the party picks a unit."""
+    for _ in range(20):
+        d = scene.battle.pending
+        assert d is not None
+        if d.side == "party":
+            break
+        if d.kind == "choose_unit":
+            scene.give(d.answers[0])
+        else:
+            scene.give(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
+    for _ in range(3):  # the hot-seat hand-off screen comes up on a frame: wave it away
+        app.step(1)
+        while not isinstance(app.top, PlayScene):
+            app.pop()
+
+
+def _swarm_click(app: App, scene: PlayScene, target: Cell) -> None:
+    _click_at(app, _bar_button(scene, "swarm_attack").center)
+    assert scene.mode == "swarm_attack"
+    _click_at(app, _pos(scene, target))
+
+
+def test_the_second_assailant_of_a_swarm_can_strike_by_clicking(app: App, tmp_path: Path) -> None:
+    scene = _field(app, tmp_path, SWARM_FIELD)
+    _party_to_choose(app, scene)
+    _choose(app, scene, "ada")
+    _swarm_click(app, scene, (4, 4))  # alone: only joining is possible, done at once
+    assert app.top is scene
+    assert "joins the swarm" in scene.engine.log_lines()[-1][0]
+    _key(app, pygame.K_e)
+    _party_to_choose(app, scene)
+    _choose(app, scene, "bea")
+    _swarm_click(app, scene, (4, 4))
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    labels = [b.label for b in chooser.buttons]
+    assert labels[0].startswith("1. Join the swarm")
+    assert labels[1].startswith("2. Strike with Sword (+2 to hit")
+    start = len(scene.battle.events)
+    _key(app, pygame.K_2)
+    declared = [e for e in scene.battle.events[start:] if isinstance(e, AttackDeclared)]
+    assert declared and declared[0].mode == "swarm" and declared[0].attacker == "bea"
+
+
+def test_the_swarm_preview_shows_the_bonus_and_that_its_shock_always_lands(
+    app: App, tmp_path: Path
+) -> None:
+    scene = _field(app, tmp_path, SWARM_FIELD)
+    _party_to_choose(app, scene)
+    _choose(app, scene, "ada")
+    _click_at(app, _bar_button(scene, "swarm_attack").center)
+    _hover(app, scene, (4, 4))
+    shown = scene.target_preview()
+    assert shown is not None
+    labels = [r.label for r in shown[0]]
+    assert labels[:2] == ["Swarm Attack · Sword", "Joining: no blow now"]
+    assert SHOCK_ROW in shown[0]
+    _click_at(app, _pos(scene, (4, 4)))
+    _key(app, pygame.K_e)
+    _party_to_choose(app, scene)
+    _choose(app, scene, "bea")
+    _click_at(app, _bar_button(scene, "swarm_attack").center)
+    _hover(app, scene, (4, 4))
+    shown = scene.target_preview()
+    assert shown is not None
+    rows, placed = shown
+    assert placed is not None and getattr(placed.answer, "strike", False)
+    assert Row("  swarm (1 other)", "+2", "ink_soft") in rows
+    assert SHOCK_ROW in rows
+    assert next(r.value for r in rows if r.label == "Shock on a miss") != "none"

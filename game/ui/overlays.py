@@ -499,6 +499,9 @@ NUMBER_KEYS = (
 )
 
 
+MAX_CHOOSER_W = 900  # inside the smallest window (settings.MIN_WINDOW)
+
+
 class ChooserScene(_Dialog):
     """Which one? A button per choice (keys 1–9 pick, Esc cancels): for an action whose
     answers have no square to click, such as Ready Item with two weapons in the pack."""
@@ -519,6 +522,8 @@ class ChooserScene(_Dialog):
         ]
         self.buttons.append(Button("Cancel", self.close, hint="Back to the battle [Esc]."))
         self.items = list(self.buttons)
+        longest = max(theme.font("bold", theme.SIZE_BODY).size(b.label)[0] for b in self.buttons)
+        self.width = min(MAX_CHOOSER_W, max(ChooserScene.width, longest + 100))
 
     def _choose(self, pick: Callable[[], object]) -> None:
         self.close()

@@ -58,6 +58,7 @@ from game.ui.map_view import MapView
 from game.ui.overlays import ChooserScene, ConfirmScene, HandOffScene
 from game.ui.reaction_prompt import ReactionPrompt
 from game.ui.screen_view import LINK, SCREEN_KIND
+from game.ui.swarm_view import SWARM_KIND, join_or_strike, strikes, swarm_rows
 from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
 from game.ui.theme import colour
 from game.ui.tokens import TokenInfo, draw_token, icon_image
@@ -647,6 +648,8 @@ class PlayScene(BattleScene):
             super().click_cell(cell)
             return
         if d.kind == "turn":
+            if token is not None and self._offer_join_or_strike(token.key):
+                return
             choice = self.answer_for_cell(cell)
             if choice is not None:
                 self.give(choice)
@@ -654,6 +657,23 @@ class PlayScene(BattleScene):
             if token is not None and token.key != d.unit and self._switch_to(token.key):
                 return
             super().click_cell(cell)
+
+    def _offer_join_or_strike(self, target: str) -> bool:
+        """In Swarm mode, a click on an enemy the unit may join the swarm on or strike:
+        ask which (True when asked)."""
+        if self.mode != SWARM_KIND:
+            return False
+        at = [p.answer for p in self.of_kind(SWARM_KIND) if p.target == target]
+        entries = join_or_strike(at, self._weapon_name)
+        if not entries:
+            return False
+        self.app.push(
+            ChooserScene(
+                f"Swarm {self.engine.name(target)}",
+                [(label, partial(self.give, answer)) for label, answer in entries],
+            )
+        )
+        return True
 
     def _switch_to(self, unit: str) -> bool:
         """Activate another own unit instead of the one just chosen, while the chosen one
@@ -1347,8 +1367,10 @@ class PlayScene(BattleScene):
         mine = self._by_target.get(target, [])
         if self.mode is not None:
             chosen = [p for p in mine if p.answer.kind == self.mode]
-            if chosen or strict:
-                return min(chosen, key=self._reach, default=None)
+            if chosen or strict:  # a Swarm Attack's strike before its join (its numbers)
+                return min(
+                    chosen, key=lambda p: (self._reach(p), not strikes(p.answer)), default=None
+                )
         for wanted in TARGETED_DEFAULTS:
             found = [p for p in mine if wanted in p.answer.kind]
             if found:
@@ -1389,10 +1411,14 @@ class PlayScene(BattleScene):
         answer = placed.answer if placed is not None else None
         key = (len(self.battle.events), len(self.battle.answers), d.id, token.key, weapon, answer)
         rows = self._previews.get(key)
+        if rows is None and answer is not None and answer.kind == SWARM_KIND:
+            if not strikes(answer):  # joining makes no blow: say what it does instead
+                rows = [Row(f"{title} · {self._weapon_name(weapon)}"), *swarm_rows(answer)]
+                self._previews = {key: rows}
         if rows is None:
             try:
                 preview = self.battle.answer_preview(answer) if answer is not None else None
-                charge = preview is not None
+                charge = answer is not None and "charge" in answer.kind
                 if preview is None:
                     preview = self.battle.attack_preview(d.unit, token.key, weapon)
             except (KeyError, ValueError, NotImplementedError):
@@ -1405,6 +1431,8 @@ class PlayScene(BattleScene):
                 not_now="" if placed is not None else self._why_no_attack(d),
                 cover_why=self.cover.of(self._strike_from(placed, me.cell), token.cell).reason,
             )
+            if answer is not None:
+                rows += swarm_rows(answer)
             self._previews = {key: rows}  # one hover at a time; pure, so safe to keep
         return rows, placed
 

@@ -25,6 +25,7 @@ from game.rules.grid.move import MoveSpec
 from game.rules.grid.opportunity import leaving_threats
 from game.rules.grid.resolution import preview, target_ac
 from game.rules.grid.state import GridState
+from game.rules.grid.swarm import SwarmAttack, swarm_preview
 from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, VisibilityRefresh
 from game.rules.grid.turn import combat, yet_to_act
 
@@ -88,6 +89,8 @@ class GridRuleset(Ruleset):
     def answer_preview(self, ctx: Context, answer: Answer) -> AttackPreview | None:
         if isinstance(answer, Charge):
             return charge_preview(ctx, answer)
+        if isinstance(answer, SwarmAttack):
+            return swarm_preview(ctx, answer)
         return None
 
     def provocations(

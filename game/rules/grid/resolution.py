@@ -291,6 +291,8 @@ def preview(
         dmg += hooks.damage_bonus(ctx, attacker, target, weapon, ranged)[0]
         if dmg >= hp:
             p_drop_on_hit += p
+    if extras.shock_always and not ranged and weapon.shock is not None:
+        shock = units.stats(ctx, attacker).template.shock_damage(weapon)  # past AC (Swarm)
     stopped = shock_stopped(ctx, target)
     if extras.shock_always and not units.conditions(ctx, target).total_defense:
         stopped = ""

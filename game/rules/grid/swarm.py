@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.engine.answers import Answer, register_answer
 from game.engine.events import Note
-from game.rules.base import ActionSpec, Flow, Modifier
+from game.rules.base import ActionSpec, AttackPreview, Flow, Modifier
 from game.rules.grid import budget, units
 from game.rules.grid.attack import _weapon_problem
 from game.rules.grid.maneuver_state import maneuvers
 from game.rules.grid.nearby import enemies_within, weapon_reach
-from game.rules.grid.resolution import Extras, assess, attack_flow
+from game.rules.grid.resolution import Extras, assess, attack_flow, preview
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -65,6 +65,16 @@ def swarm_extras(others: int) -> Extras:
 def others_in_swarm(ctx: Context, unit: str, target: str) -> int:
     state = maneuvers(ctx, target)
     return sum(1 for a in state.swarm if a != unit and units.in_fight(ctx, a))
+
+
+def swarm_preview(ctx: Context, answer: SwarmAttack) -> AttackPreview | None:
+    """The blow a striking Swarm Attack would make, with the swarm's bonus for the others
+    in it now and its Shock past AC and shield (pure); None for one that only joins."""
+    if not answer.strike:
+        return None
+    others = others_in_swarm(ctx, answer.unit, answer.target)
+    extras = swarm_extras(others)
+    return preview(ctx, answer.unit, answer.target, answer.weapon, answer.ranged, extras)
 
 
 def swarm_problem(ctx: Context, answer: SwarmAttack) -> str | None:

@@ -1,0 +1,63 @@
+"""Make a Swarm Attack on the battle screen (source 004 · Make a Swarm Attack).
+
+Each assailant's Swarm Attack either joins the swarm on an enemy or, once another ally
+has joined, strikes: the answers differ only in their ``strike`` flag, so a click on the
+enemy cannot tell which the player means. The screen then asks (join, or strike with
+the bonus), and the hover preview shows the strike's numbers when a strike is on offer,
+with the swarm's rule that its Shock lands whatever the target's AC or shield.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from game.engine import Answer
+from game.ui.target_preview import Row
+
+SWARM_KIND = "swarm_attack"
+BONUS = "+2 to hit and +1 damage per other assailant"
+SHOCK_ROW = Row("Shock lands past AC and shield", "", "hit")
+
+
+def strikes(answer: Answer) -> bool:
+    return answer.kind == SWARM_KIND and getattr(answer, "strike", False) is True
+
+
+def join_or_strike(
+    answers: Sequence[Answer], weapon_name: Callable[[str], str]
+) -> list[tuple[str, Answer]]:
+    """The chooser's entries for a click on an enemy in Swarm mode: join and strike with
+    the first weapon on offer; empty when only one of them is possible."""
+    if not answers or answers[0].kind != SWARM_KIND:
+        return []
+    first = answers[0]
+    same = [
+        a
+        for a in answers
+        if getattr(a, "weapon", None) == getattr(first, "weapon", None)
+        and getattr(a, "ranged", None) == getattr(first, "ranged", None)
+    ]
+    join = next((a for a in same if not strikes(a)), None)
+    strike = next((a for a in same if strikes(a)), None)
+    if join is None or strike is None:
+        return []
+    weapon = getattr(first, "weapon", "")
+    name = weapon_name(weapon) if isinstance(weapon, str) else ""
+    return [
+        (f"Join the swarm ({name})", join),
+        (f"Strike with {name} ({BONUS})", strike),
+    ]
+
+
+def swarm_rows(answer: Answer) -> list[Row]:
+    """Rows the target preview adds for a Swarm Attack: a strike's Shock rule, or what
+    joining does (no blow now; the striker gains the bonus)."""
+    if answer.kind != SWARM_KIND:
+        return []
+    if strikes(answer):
+        return [SHOCK_ROW]
+    return [
+        Row("Joining: no blow now", "", "hit"),
+        Row(f"  the striker gets {BONUS}", "", "ink_soft"),
+        SHOCK_ROW,
+    ]
