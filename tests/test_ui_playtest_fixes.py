@@ -205,7 +205,7 @@ def test_the_second_assailant_of_a_swarm_can_strike_by_clicking(app: App, tmp_pa
     _choose(app, scene, "ada")
     _swarm_click(app, scene, (4, 4))  # alone: only joining is possible, done at once
     assert app.top is scene
-    assert "joins the swarm" in scene.engine.log_lines()[-1][0]
+    assert "joins the swarm on Bandit (1 assailant)" in scene.engine.log_lines()[-1][0]
     _key(app, pygame.K_e)
     _party_to_choose(app, scene)
     _choose(app, scene, "bea")
@@ -247,3 +247,15 @@ def test_the_swarm_preview_shows_the_bonus_and_that_its_shock_always_lands(
     assert Row("  swarm (1 other)", "+2", "ink_soft") in rows
     assert SHOCK_ROW in rows
     assert next(r.value for r in rows if r.label == "Shock on a miss") != "none"
+
+
+def test_the_run_tooltip_says_it_provokes_on_leaving_a_foes_reach(app: App) -> None:
+    """Source 004 · Run: 'When you leave a melee combatant's range ... they get an Attack
+    of Opportunity' (not whenever a foe is adjacent, as Stand Up does)."""
+    scene = _duel(app)
+    _choose(app, scene, "hild")
+    scene._build_bar()
+    hints = {o.kind: b.hint for b, o in scene.action_buttons}
+    assert "Leaving an armed foe's melee reach provokes" in hints["move"]
+    assert "adjacent" not in hints["move"]
+    assert "from adjacent armed foes" in hints["stand_up"]

@@ -210,6 +210,7 @@ def test_f5_quicksaves_and_f9_goes_back_to_it(app: App, tmp_path: Path, data: Pa
     loaded = app.top
     assert isinstance(loaded, PlayScene) and loaded is not scene and scene.closed
     assert len(loaded.battle.answers) == answers and loaded.battle.state_hash() == state
+    assert "Quickloaded" in _messages(app)[-1]  # said, as F5's "Quicksaved" is
 
 
 def test_save_and_load_in_the_esc_menu(app: App, tmp_path: Path, data: Path) -> None:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 NO_AUTOSAVE = "No battle to continue yet: every battle is saved after each move."
 LAST_BATTLE_OVER = "Your last battle is over: watch it under Saves & replays."
 NO_QUICKSAVE = "No quicksave yet: F5 during a battle makes one."
+QUICKLOADED = "Quickloaded: back to the quicksave (F5 saves again)"
 
 
 class BattleSaves:
@@ -90,12 +91,16 @@ class BattleSaves:
         return written
 
     def quickload(self) -> bool:
-        """F9: back to the quicksave (a battle replayed from it), or say there is none."""
+        """F9: back to the quicksave (a battle replayed from it) and say so, or say there is
+        none."""
         path = self.quicksave_path()
         if not path.is_file():
             self.notify(NO_QUICKSAVE)
             return False
-        return self.resume(path)
+        if not self.resume(path):
+            return False
+        self.inform(QUICKLOADED)
+        return True
 
     def continue_target(self) -> tuple[Path | None, str]:
         """The autosave "Continue" resumes, and a line about it; or None and why there is

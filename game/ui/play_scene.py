@@ -146,6 +146,21 @@ ACTION_KEYS = (
 TARGETED_DEFAULTS = ("melee", "attack", "ranged", "charge")
 
 
+def provokes_hint(kind: str) -> str:
+    """What an action that provokes says in its tooltip (source 004 · Combat Actions): a
+    move provokes when it leaves an armed foe's melee reach, the others when made next to
+    one."""
+    if kind.split("_")[-1] == "move":
+        return (
+            ". Leaving an armed foe's melee reach provokes its attack of opportunity"
+            " (Disengage first to avoid it)"
+        )
+    return (
+        ". Provokes attacks of opportunity from adjacent armed foes"
+        " (Disengage first to avoid them)"
+    )
+
+
 def action_icon(kind: str) -> str:
     for part, icon in ACTION_ICONS:
         if part in kind:
@@ -1203,7 +1218,7 @@ class PlayScene(BattleScene):
             if option.cost:
                 hint += f" ({option.cost})"
             if option.provokes:
-                hint += ". Provokes attacks of opportunity from adjacent foes"
+                hint += provokes_hint(option.kind)
             button = Button(
                 "",
                 partial(self.pick_action, option),

@@ -166,7 +166,8 @@ class SwarmAttackSpec(ActionSpec):
         who, whom = units.name(ctx, answer.unit), units.name(ctx, answer.target)
         count = len(state.swarm)
         strike = answer.strike or count >= MAX_ASSAILANTS
-        ctx.emit(Note(f"{who} joins the swarm on {whom} ({count} assailants)", answer.unit))
+        many = "assailant" if count == 1 else "assailants"
+        ctx.emit(Note(f"{who} joins the swarm on {whom} ({count} {many})", answer.unit))
         if not strike:
             return
         others = others_in_swarm(ctx, answer.unit, answer.target)
