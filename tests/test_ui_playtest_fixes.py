@@ -15,7 +15,7 @@ from game.rules.grid.events import AttackDeclared
 from game.rules.grid.units import Loadout, loadout
 from game.ui.app import App
 from game.ui.map_view import MapView
-from game.ui.overlays import ChooserScene
+from game.ui.overlays import ChooserScene, PauseScene
 from game.ui.play_scene import PlayScene
 from game.ui.settings import MIN_WINDOW, Settings
 from game.ui.swarm_view import SHOCK_ROW
@@ -259,3 +259,22 @@ def test_the_run_tooltip_says_it_provokes_on_leaving_a_foes_reach(app: App) -> N
     assert "Leaving an armed foe's melee reach provokes" in hints["move"]
     assert "adjacent" not in hints["move"]
     assert "from adjacent armed foes" in hints["stand_up"]
+
+
+def test_the_first_esc_opens_the_menu_while_a_unit_acts(app: App) -> None:
+    """Esc with the acting unit selected and no action picked used to only drop the
+    selection, which changed nothing on screen: the player's next click, meant for the
+    menu, moved the unit."""
+    scene = _duel(app)
+    _choose(app, scene, "hild")
+    assert scene.selected == "hild"
+    _key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+    _key(app, pygame.K_ESCAPE)  # Resume
+    assert app.top is scene
+    _click_at(app, _bar_button(scene, "move").center)  # an action picked: Esc drops it first
+    assert scene.mode == "move"
+    _key(app, pygame.K_ESCAPE)
+    assert app.top is scene and scene.mode is None
+    _key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)

@@ -751,9 +751,16 @@ class PlayScene(BattleScene):
         return moves[0].answer if moves else None
 
     def cancel(self) -> bool:
+        """Esc: drop the picked action, else the selection; False (the Esc menu opens)
+        when dropping would change nothing the player sees: the selected unit is the one
+        acting, which the card and the board show anyway."""
         if self.mode is not None:
             self.mode = None
             return True
+        d = self.decision
+        if self.selected is not None and d is not None and self.selected == d.unit:
+            self.selected = None
+            return False
         return super().cancel()
 
     # -- input --------------------------------------------------------------------------------
