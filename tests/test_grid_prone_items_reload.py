@@ -66,6 +66,21 @@ def test_a_trained_archer_reloads_a_bow_as_a_free_action_automatically() -> None
     assert not gear(b, "ada").unloaded and spent(b, "ada").free_used == 1
 
 
+def test_a_shot_bow_still_previews_the_damage_its_arrow_threatens() -> None:
+    """004 · Reload a Weapon: once shot the bow must be reloaded, so no attack with it can
+    be made; its preview still names the blow's damage (d8 longbow), for the reaction
+    prompt's stakes of the arrow in flight, with no chance to hit."""
+    b = duel(a="archer", b="skeleton", a_cell=(0, 0), b_cell=(7, 3))
+    set_hp(b, "gor", 30)
+    before = b.attack_preview("ada", "gor", "longbow")
+    push(b, 2)
+    act(b, RangedAttack("ada", "gor", "longbow"))
+    after = b.attack_preview("ada", "gor", "longbow")
+    assert not after.allowed and "reloaded" in after.reason and after.hit_chance == 0
+    assert (after.damage_min, after.damage_max) == (before.damage_min, before.damage_max)
+    assert after.damage_max > 0
+
+
 def test_an_untrained_shooter_reloads_a_bow_with_a_move_action() -> None:
     b = duel(a="warrior", b="skeleton", a_cell=(0, 0), b_cell=(7, 3))
     gear(b, "ada").readied = ["shortbow"]

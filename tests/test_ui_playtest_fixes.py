@@ -9,8 +9,9 @@ import pygame
 import pytest
 from ui_support import write_map
 
-from game.engine import Battle
+from game.engine import Battle, ChooseUnit
 from game.geometry.grid import Cell
+from game.rules.grid.attack import RangedAttack
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.units import Loadout, loadout
 from game.ui.app import App
@@ -278,3 +279,46 @@ def test_the_first_esc_opens_the_menu_while_a_unit_acts(app: App) -> None:
     assert app.top is scene and scene.mode is None
     _key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, PauseScene)
+
+
+def _end_turns_until(scene: PlayScene, side: str) -> None:
+    for _ in range(20):
+        d = scene.battle.pending
+        assert d is not None
+        if d.side == side:
+            return
+        if d.kind == "choose_unit":
+            scene.give(d.answers[0])
+        else:
+            scene.give(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
+
+
+def _prompt_up(app: App, scene: PlayScene) -> None:
+    for _ in range(3):  # past the hot-seat hand-off to the reacting side
+        app.step(1)
+        while not isinstance(app.top, PlayScene):
+            app.pop()
+    d = scene.battle.pending
+    assert d is not None and d.kind == "reaction"
+    scene.prompt_rect()
+
+
+def test_the_stakes_of_a_shot_are_its_arrows_damage_though_the_bow_is_now_unloaded(
+    app: App,
+) -> None:
+    scene = _duel(app, seed=1)  # Crow's shot at Hild hits: Hild may take Total Defense
+    _end_turns_until(scene, "brigands")
+    battle = scene.battle
+    scene.give(ChooseUnit("crow"))
+    before = battle.attack_preview("crow", "hild", "shortbow")
+    scene.give(RangedAttack("crow", "hild", "shortbow"))
+    _prompt_up(app, scene)
+    assert scene.battle.pending is not None and scene.battle.pending.unit == "hild"
+    _key(app, pygame.K_ESCAPE)  # Hild lets it happen; Osric may answer the resolved shot
+    _prompt_up(app, scene)
+    assert scene.battle.pending is not None and scene.battle.pending.unit == "osric"
+    assert "shortbow" in loadout(battle.ctx, "crow").unloaded  # the arrow is away
+    head, stakes = scene.prompt.lines
+    assert "Crow attacks Hild with a shortbow" in head
+    assert stakes.startswith(f"At stake: {before.damage_min}–{before.damage_max} damage to Hild")
+    assert before.damage_max > 0

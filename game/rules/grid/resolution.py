@@ -245,7 +245,10 @@ def preview(
     ranged: bool | None = None,
     extras: Extras = NO_EXTRAS,
 ) -> AttackPreview:
-    """Pure: what an attack would look like (the UI hover and the AI's numbers)."""
+    """Pure: what an attack would look like (the UI hover and the AI's numbers). One that
+    cannot be made now (``allowed`` false) still names the damage and Shock of its blow,
+    with no chance to hit: what an attack already declared threatens (the reaction
+    prompt's stakes), when the shot has unloaded the bow."""
     weapon = units.weapon(ctx, weapon_id)
     if ranged is None:
         ranged = weapon.ranged or (
@@ -255,6 +258,7 @@ def preview(
     ac, _ = target_ac(ctx, target)
     shock = shock_on_miss(ctx, attacker, target, weapon, ranged)
     cover_name = "none" if a.cover in (None, Cover.NONE) else a.cover.name.lower()
+    lo, hi, bonus = damage_range(ctx, attacker, target, weapon, ranged, extras)
     if not a.allowed:
         return AttackPreview(
             attacker,
@@ -267,14 +271,13 @@ def preview(
             a.modifiers,
             ac,
             0.0,
-            0,
-            0,
-            0,
+            lo,
+            hi,
+            shock,
             cover_name,
             0.0,
         )
     p_hit = hit_chance(a.total, ac)
-    lo, hi, bonus = damage_range(ctx, attacker, target, weapon, ranged, extras)
     hp = units.health(ctx, target).hp
     floor = max(1, shock)
     p_drop_on_hit = 0.0
