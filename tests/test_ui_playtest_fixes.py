@@ -9,10 +9,11 @@ import pygame
 import pytest
 from ui_support import write_map
 
-from game.engine import Battle, ChooseUnit
+from game.engine import Battle, ChooseUnit, EndTurn
 from game.geometry.grid import Cell
-from game.rules.grid.attack import RangedAttack
+from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.events import AttackDeclared
+from game.rules.grid.hold import HoldAction
 from game.rules.grid.units import Loadout, loadout
 from game.ui.app import App
 from game.ui.map_view import MapView
@@ -322,3 +323,32 @@ def test_the_stakes_of_a_shot_are_its_arrows_damage_though_the_bow_is_now_unload
     assert "Crow attacks Hild with a shortbow" in head
     assert stakes.startswith(f"At stake: {before.damage_min}–{before.damage_max} damage to Hild")
     assert before.damage_max > 0
+
+
+def test_a_held_action_prompt_names_what_is_about_to_happen_not_an_old_attack(
+    app: App, tmp_path: Path
+) -> None:
+    scene = _field(
+        app,
+        tmp_path,
+        (
+            ("Ada", "party", "warrior", 1, 1),
+            ("Bea", "party", "warrior", 5, 4),
+            ("", "foes", "bandit", 6, 4),
+        ),
+    )
+    battle = scene.battle
+    assert battle.pending is not None and battle.pending.unit == "bandit"  # seed 5: foes first
+    scene.give(MeleeAttack("bandit", "bea", "spear"))  # an attack earlier in the battle
+    while battle.pending is not None and battle.pending.kind == "reaction":
+        options = battle.pending.options
+        scene.give(next(o.answer for o in options if o.kind == "decline" and o.answer))
+    scene.give(EndTurn("bandit"))
+    scene.give(ChooseUnit("ada"))
+    scene.give(HoldAction("ada"))
+    run = next(a for a in battle.legal_answers() if a.kind == "move")
+    scene.give(run)  # Bea is about to run: Ada may act first
+    _prompt_up(app, scene)
+    assert battle.pending is not None and battle.pending.unit == "ada"
+    head, stakes = scene.prompt.lines
+    assert head == "Bea is about to run" and stakes == ""

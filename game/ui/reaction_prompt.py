@@ -70,6 +70,14 @@ def attack_behind(events: list[Event]) -> Attack | None:
     return Attack(*attack, rolls[0] if rolls else None)
 
 
+def about_an_attack(trigger: Event) -> bool:
+    """Whether a reaction window's trigger is part of an attack: its roll, or an event
+    naming its target (declared, resolved, a unit under attack)."""
+    if isinstance(trigger, Rolled):
+        return "attack" in trigger.purpose
+    return isinstance(getattr(trigger, "target", None), str)
+
+
 def with_weapon(name: str) -> str:
     """ "with a spear", "with an axe", "unarmed"."""
     low = name.lower()
@@ -80,8 +88,12 @@ def with_weapon(name: str) -> str:
 
 
 def context_lines(battle: Battle, d: Decision, name: Callable[[str], str]) -> tuple[str, str]:
-    """The prompt's two lines: what happened (attack and roll) and what is at stake."""
+    """The prompt's two lines: what happened (attack and roll) and what is at stake. A
+    window opened by something other than an attack (a held action's "Bea is about to
+    run") is described by its own trigger, not by the last attack of the battle."""
     trigger = d.trigger.text() if d.trigger is not None else d.prompt
+    if d.trigger is not None and not about_an_attack(d.trigger):
+        return trigger, ""
     attack = attack_behind(battle.events)
     if attack is None:
         return trigger, ""
