@@ -1,8 +1,10 @@
-"""How things read to a player (issue 4 play-test): disabled buttons look disabled."""
+"""How things read to a player (issue 4 play-test): disabled buttons look disabled,
+board outlines and card conditions read apart, type grows with a tall window."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pygame
 import pytest
@@ -91,3 +93,34 @@ def test_the_card_colours_conditions_by_what_they_mean_for_the_unit() -> None:
     assert shown["Grappled"] == "health_low"
     assert shown["Prone"] == "ink_soft"
     assert shown["Disengaged"] == shown["Screening Ada"] == "condition_help"
+
+
+def test_the_type_grows_with_a_tall_window_and_the_card_rows_with_it(tmp_path: Path) -> None:
+    """Play-test: at 1920×1080 the HUD text stayed at its 720p size. Type scales with the
+    window's height (1 up to 720, at most 1.2: body 24 px at 1080), the side panel and the
+    card's rows with it; a small window keeps the base sizes its layouts are made for."""
+    from ui_support import write_map
+
+    from game.engine import Battle
+    from game.ui import theme
+    from game.ui.app import App
+    from game.ui.map_view import MapView
+    from game.ui.play_scene import PlayScene
+    from game.ui.settings import Settings
+
+    assert [theme.scale_for(h) for h in (540, 720, 900, 1080, 1440)] == [1, 1, 1.2, 1.2, 1.2]
+    assert theme.scale_for(800) == 1.1
+    path = write_map(tmp_path / "m")
+    for size, body, side in (((1920, 1080), 24, 408), ((960, 540), 20, 340)):
+        app = App(Settings(), settings_file=tmp_path / "s.json", size=size)
+        try:
+            battle = Battle(path, "grid", 1, {"party": "human", "foes": "ai"})
+            scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+            app.push(scene)
+            app.step(1)
+            assert theme.SIZE_BODY == body and scene.side_rect.w == side
+            row_step = theme.px(21)  # the card's rows
+            assert row_step >= theme.font("body", theme.SIZE_SMALL).get_height()
+        finally:
+            app.close()
+    assert theme.SIZE_BODY == 20  # closing the window sets the base sizes back

@@ -204,10 +204,12 @@ class App:
             return
         top = self.top
         if top is not None:
+            theme.set_window_height(self.screen.get_height())  # a resize lays out in its type
             top.handle(event)
 
     def draw(self) -> None:
         surface = self.screen
+        theme.set_window_height(surface.get_height())
         first = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:
@@ -328,6 +330,7 @@ class App:
 
     def close(self) -> None:
         pygame.display.quit()
+        theme.set_window_height(theme.BASE_HEIGHT)  # the next window starts from the base
 
     def take_screenshot(self) -> Path | None:
         """F12: save the window into the screenshots folder and say where (#25)."""

@@ -84,7 +84,8 @@ class BattleScene(Scene):
         self._size = size
         w, h = size
         bottom_h = bar_height(h)
-        self.viewport = pygame.Rect(0, TOP_H, w - SIDE_W, h - TOP_H - bottom_h)
+        side_w = theme.px(SIDE_W)  # the side panel widens with the type (tall windows)
+        self.viewport = pygame.Rect(0, TOP_H, w - side_w, h - TOP_H - bottom_h)
         # a resize keeps the view's middle, then brings the acting units back into view
         # (play-test: after Settings → 1024×640 they sat under the action bar)
         self.camera = self.camera.resized(self.viewport.w, self.viewport.h)
@@ -99,12 +100,14 @@ class BattleScene(Scene):
             if keep and out_of_view(self.camera, mw, mh, keep):
                 self.camera = aim_at(self.camera, mw, mh, keep)
         # the action bar runs under the side panel too: its buttons get the whole width
-        self.side_rect = pygame.Rect(w - SIDE_W, TOP_H, SIDE_W, h - TOP_H - bottom_h)
-        self.card_rect = pygame.Rect(self.side_rect.x + 10, self.side_rect.y + 10, SIDE_W - 20, 262)
+        self.side_rect = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H - bottom_h)
+        self.card_rect = pygame.Rect(
+            self.side_rect.x + 10, self.side_rect.y + 10, side_w - 20, theme.px(262)
+        )
         self.log.rect = pygame.Rect(
             self.side_rect.x + 10,
             self.card_rect.bottom + 10,
-            SIDE_W - 20,
+            side_w - 20,
             self.side_rect.bottom - self.card_rect.bottom - 20,
         )
         self.bar_rect = pygame.Rect(0, h - bottom_h, w, bottom_h)
@@ -481,7 +484,7 @@ class BattleScene(Scene):
                 draw_text(
                     surface,
                     hint,
-                    (rect.x + 16, rect.y + 50 + i * 24),
+                    (rect.x + 16, rect.y + theme.px(50) + i * theme.px(24)),
                     size=theme.SIZE_SMALL,
                     fg="ink_soft",
                 )
@@ -504,13 +507,14 @@ class BattleScene(Scene):
             draw_text(
                 surface, label, (rect.x + 16, y), role="bold", size=theme.SIZE_SMALL, fg="ink"
             )
-            draw_text(surface, value, (rect.x + 110, y), size=theme.SIZE_SMALL, fg="ink")
-            y += 21
-            if y > rect.bottom - 40:
+            value_x = rect.x + theme.px(110)
+            draw_text(surface, value, (value_x, y), size=theme.SIZE_SMALL, fg="ink")
+            y += theme.px(21)
+            if y > rect.bottom - theme.px(40):
                 break
         words = screen_words(token.key, self.model.screen_links(), self._name)
         conds = card_conditions(token.conditions, words)
-        draw_conditions(surface, conds, (rect.x + 16, rect.bottom - 28), rect.w - 32)
+        draw_conditions(surface, conds, (rect.x + 16, rect.bottom - theme.px(28)), rect.w - 32)
 
     def _name(self, key: str) -> str:
         token = self.model.token(key)

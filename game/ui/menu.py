@@ -309,7 +309,7 @@ class MenuScene(Scene):
         margin = 32
         # a short window gets a smaller title so the panels keep their height
         self._compact_title = h < 640
-        top = 96 if self._compact_title else 118
+        top = 96 if self._compact_title else theme.px(118)
         bottom = h - (84 if self._compact_title else 96)
         self.list_rect = pygame.Rect(margin, top, min(400, int(w * 0.32)), bottom - top)
         inner = self.list_rect.inflate(-16, -16)
@@ -333,7 +333,7 @@ class MenuScene(Scene):
         at its foot. Rows keep their full height while they fit; a short window packs
         them closer, and when even that is too tall Start moves to the bottom bar."""
         d = self.detail_rect
-        form_w = min(380, d.w // 2 - 24)
+        form_w = min(theme.px(380), d.w // 2 - 24)
         inset = 22 if d.h >= 400 else 12
         self.form_rect = pygame.Rect(d.right - form_w - 22, d.y + inset, form_w, d.h - 2 * inset)
         f = self.form_rect
@@ -356,6 +356,7 @@ class MenuScene(Scene):
         y += label
         for choice in self.side_choices:
             choice.rect = pygame.Rect(f.x, y, form_w, row_h)
+            choice.label_width = theme.px(170)
             y += pitch
         y += gaps // 2
         self.seed.rect = pygame.Rect(f.x, y, form_w, row_h)
@@ -462,7 +463,7 @@ class MenuScene(Scene):
         draw_text(
             surface,
             "Tactical battles on the grid — solo, hotseat, or watch the AI fight.",
-            (38, 62 if small else 84),
+            (38, 62 if small else theme.px(84)),
             role="italic",
             size=theme.SIZE_BODY,
             fg="parchment_dark",

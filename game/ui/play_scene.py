@@ -1245,7 +1245,7 @@ class PlayScene(BattleScene):
         self.end_button.rect = pygame.Rect(bar.right - 176, bar.y + 8, 164, 40)
         self.undo_button.rect = pygame.Rect(bar.right - 176, bar.y + 54, 58, 32)
         self.end_side_button.rect = pygame.Rect(bar.right - 114, bar.y + 54, 102, 32)
-        left, right = bar.x + 206, bar.right - 188
+        left, right = bar.x + theme.px(206), bar.right - 188
         n = len(self.action_buttons)
         if n == 0:
             return

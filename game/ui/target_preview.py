@@ -90,7 +90,7 @@ def panel_rect(
         + [f.size(r.label)[0] + 28 for r in rows if not r.value]
         + [f.size(r.label)[0] + f.size(r.value)[0] + 44 for r in rows if r.value]
     )
-    rect = pygame.Rect(0, 0, width, 16 + ROW_H * len(rows))
+    rect = pygame.Rect(0, 0, width, 16 + theme.px(ROW_H) * len(rows))
     view = viewport.inflate(-16, -16)
     corners = [view.topleft, view.topright, view.bottomleft, view.bottomright]
 
@@ -130,7 +130,7 @@ def draw_rows(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Row]) -
                 fg=row.tone,
                 anchor="topright",
             )
-        y += ROW_H
+        y += theme.px(ROW_H)
 
 
 def _clip(text: str, n: int) -> str:

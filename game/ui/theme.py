@@ -11,6 +11,7 @@ clicked or is selected, Cinzel for titles and Alegreya Sans for reading
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from pathlib import Path
 
@@ -116,12 +117,43 @@ def readable_on(background: RGB) -> RGB:
     return COLOURS["ink"] if luminance > 150 else COLOURS["bone"]
 
 
-# Type sizes (px) for each role.
+# Type sizes (px) for each role, for a window up to 720 px tall; a taller window scales
+# them (``set_window_height``; play-test: at 1920×1080 the HUD text stayed 720p-small).
 SIZE_TITLE = 54
 SIZE_HEADING = 26
 SIZE_BODY = 20
 SIZE_SMALL = 16
 SIZE_TINY = 13
+_BASE_SIZES = {
+    "SIZE_TITLE": 54, "SIZE_HEADING": 26, "SIZE_BODY": 20, "SIZE_SMALL": 16, "SIZE_TINY": 13
+}
+BASE_HEIGHT = 720  # the window height the sizes above are drawn for
+MAX_SCALE = 1.2  # from 864 px tall on (1080: body 24, small 19, tiny 16)
+scale = 1.0  # the factor in use now
+
+
+def scale_for(window_h: int) -> float:
+    """The type scale for a window ``window_h`` px tall: 1 up to 720, then growing with
+    the height in steps of 0.05, at most MAX_SCALE (a smaller window keeps the sizes;
+    its layouts are made to fit them)."""
+    return min(MAX_SCALE, max(1.0, math.floor(window_h / BASE_HEIGHT * 20) / 20))
+
+
+def set_window_height(window_h: int) -> bool:
+    """Scale the type sizes for the window's height; True when they changed."""
+    global scale
+    wanted = scale_for(window_h)
+    if wanted == scale:
+        return False
+    scale = wanted
+    for name, base in _BASE_SIZES.items():
+        globals()[name] = round(base * wanted)
+    return True
+
+
+def px(length: int) -> int:
+    """A layout length that goes with the type: ``length`` at 720 px, scaled above."""
+    return round(length * scale)
 
 _FONT_FILES = {
     "title": "cinzel-700.woff",

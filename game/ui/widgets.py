@@ -88,12 +88,14 @@ def draw_text(
     pos: tuple[int, int],
     *,
     role: str = "body",
-    size: int = theme.SIZE_BODY,
+    size: int | None = None,
     fg: str | theme.RGB = "ink",
     anchor: str = "topleft",
     shadow: bool = False,
 ) -> Rect:
-    """Draw one line of text; return the rectangle it took."""
+    """Draw one line of text (``size`` by default the body size, scaled with the window);
+    return the rectangle it took."""
+    size = theme.SIZE_BODY if size is None else size
     rgb = colour(fg) if isinstance(fg, str) else fg
     img = text_image(text, role, size, rgb)
     rect = img.get_rect(**{anchor: pos})
@@ -103,9 +105,9 @@ def draw_text(
     return rect
 
 
-def wrap(text: str, width: int, role: str = "body", size: int = theme.SIZE_BODY) -> list[str]:
+def wrap(text: str, width: int, role: str = "body", size: int | None = None) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels; blank lines kept."""
-    return list(_wrap(text, width, role, size))
+    return list(_wrap(text, width, role, theme.SIZE_BODY if size is None else size))
 
 
 @lru_cache(maxsize=1024)
@@ -129,10 +131,10 @@ def _wrap(text: str, width: int, role: str, size: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def fit_text(text: str, width: int, role: str = "body", size: int = theme.SIZE_BODY) -> str:
+def fit_text(text: str, width: int, role: str = "body", size: int | None = None) -> str:
     """``text`` shortened with an ellipsis to fit ``width`` pixels, after a whole word when
     that keeps at least half of what fits ("Black Morcar's…", not "Black Morcar's Outla")."""
-    f = font(role, size)
+    f = font(role, theme.SIZE_BODY if size is None else size)
     if f.size(text)[0] <= width:
         return text
     cut = text
@@ -150,12 +152,13 @@ def draw_paragraphs(
     rect: Rect,
     *,
     role: str = "body",
-    size: int = theme.SIZE_BODY,
+    size: int | None = None,
     fg: str = "ink",
     line_gap: int = 3,
 ) -> int:
     """Wrapped text inside ``rect``; return the height used. Text that does not fit ends
     with an ellipsis on the last line that does, never with a line cut off unseen."""
+    size = theme.SIZE_BODY if size is None else size
     f = font(role, size)
     lines = wrap(text, rect.w, role, size)
     room = max(0, (rect.h - f.get_height()) // (f.get_height() + line_gap) + 1)
