@@ -60,6 +60,17 @@ def hotseat_clash(app: App, tmp_path: Path) -> tuple[Battle, PlayScene]:  # noqa
     return battle, scene
 
 
+def ada_and_gor(app: App, tmp_path: Path) -> tuple[Battle, PlayScene]:  # noqa: F811
+    """A hotseat clash battle: Ada (warrior) beside Gor (bandit, spear)."""
+    path = write_map(tmp_path / "map", 8, 6, units=(
+        ("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 2, 1)))
+    battle = Battle(path, "clash", 5, {"party": "human", "foes": "human"})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    return battle, scene
+
+
 def test_a_hotseat_clash_battle_is_played_with_clicks_and_prompts(
     app: App, tmp_path: Path  # noqa: F811
 ) -> None:
@@ -84,12 +95,7 @@ def test_a_hotseat_clash_battle_is_played_with_clicks_and_prompts(
 def test_the_clash_reaction_prompt_names_the_attacker_weapon_die_and_each_options_cost(
     app: App, tmp_path: Path  # noqa: F811
 ) -> None:
-    path = write_map(tmp_path / "map", 8, 6, units=(
-        ("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 2, 1)))
-    battle = Battle(path, "clash", 5, {"party": "human", "foes": "human"})
-    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
-    app.push(scene)
-    app.step(1)
+    battle, scene = ada_and_gor(app, tmp_path)
     assert scene.give(EndTurn("ada"))  # Ada holds; Gor strikes her with his spear
     app.step(1)
     _click_at(app, (640, 360))  # the hand-off to the bandits' player
@@ -119,12 +125,7 @@ def test_the_clash_target_preview_speaks_clash_and_end_turn_says_hold(
     die (impaired: d4) minus the target's Armor."""
     from test_ui_play import _hover
 
-    path = write_map(tmp_path / "map", 8, 6, units=(
-        ("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 2, 1)))
-    battle = Battle(path, "clash", 5, {"party": "human", "foes": "human"})
-    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
-    app.push(scene)
-    app.step(1)
+    battle, scene = ada_and_gor(app, tmp_path)
     while isinstance(app.top, HandOffScene):
         _click_at(app, (640, 360))
     d = battle.pending
