@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,14 +15,16 @@ from game.geometry.grid import Cell
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.hold import HoldAction
+from game.rules.grid.snap_attack import SnapAttack
 from game.rules.grid.units import Loadout, loadout
+from game.ui import theme
 from game.ui.app import App
 from game.ui.map_view import MapView
 from game.ui.overlays import ChooserScene, PauseScene
 from game.ui.play_scene import PlayScene
 from game.ui.settings import MIN_WINDOW, Settings
 from game.ui.swarm_view import SHOCK_ROW
-from game.ui.target_preview import Row
+from game.ui.target_preview import TEXT_W, Row
 
 
 @pytest.fixture
@@ -352,3 +355,78 @@ def test_a_held_action_prompt_names_what_is_about_to_happen_not_an_old_attack(
     assert battle.pending is not None and battle.pending.unit == "ada"
     head, stakes = scene.prompt.lines
     assert head == "Bea is about to run" and stakes == ""
+
+
+def _duel_against_the_ai(app: App, seed: int = 1) -> PlayScene:
+    """The duel with the brigands given to an AI that the test answers for itself (no
+    hot-seat hand-off, which would drop the selection)."""
+    from game.maps import find_map
+
+    path = find_map("duel")
+    battle = Battle(path, "grid", seed, {"party": "human", "brigands": "easy"})
+    return _scene(app, battle, path)
+
+
+def test_the_card_beside_a_reaction_prompt_shows_the_reacting_unit(app: App) -> None:
+    scene = _duel_against_the_ai(app)  # seed 1: Crow's arrow at Hild hits
+    _choose(app, scene, "hild")  # the player clicked Hild: she stays selected
+    _key(app, pygame.K_e)
+    _end_turns_until(scene, "brigands")
+    scene.give(ChooseUnit("crow"))
+    scene.give(RangedAttack("crow", "hild", "shortbow"))
+    _prompt_up(app, scene)
+    _key(app, pygame.K_ESCAPE)  # Hild lets it happen; Osric may answer the resolved shot
+    _prompt_up(app, scene)
+    assert scene.battle.pending is not None and scene.battle.pending.unit == "osric"
+    assert scene.selected == "hild"
+    card = scene.card_token()
+    assert card is not None and card.key == "osric"
+
+
+def test_every_reaction_button_has_its_cost_line(app: App) -> None:
+    """Two Snap Attacks (one per weapon): each button says what it costs, not only the
+    first of its kind."""
+    scene = _duel(app, seed=1)
+    _end_turns_until(scene, "brigands")
+    scene.give(ChooseUnit("crow"))
+    scene.give(RangedAttack("crow", "hild", "shortbow"))
+    _prompt_up(app, scene)
+    _key(app, pygame.K_ESCAPE)  # Hild declines; Osric may Snap Attack
+    _prompt_up(app, scene)
+    d = scene.battle.pending
+    assert d is not None and d.unit == "osric"
+    snap = next(o for o in d.options if o.kind == "snap_attack")
+    dagger = SnapAttack("osric", "crow", "dagger")  # as a fighter with two weapons is offered
+    two = dataclasses.replace(
+        d, options=(snap, dataclasses.replace(snap, answer=dagger), *d.options[1:])
+    )
+    scene.prompt.decision_id = -1  # built again, for the decision with two snaps
+    scene.prompt.build(scene.battle, two, scene.engine.name)
+    assert scene.prompt.costs[:2] == [snap.cost, snap.cost] and snap.cost
+
+
+def test_a_preview_says_first_that_the_main_action_is_spent_and_cuts_no_line(app: App) -> None:
+    scene = _duel(app, seed=7)
+    _choose(app, scene, "osric")
+    scene.give(RangedAttack("osric", "crow", "longbow"))
+    while scene.battle.pending is not None and scene.battle.pending.kind == "reaction":
+        options = scene.battle.pending.options
+        scene.give(next(o.answer for o in options if o.kind == "decline" and o.answer))
+    for _ in range(3):
+        app.step(1)
+        while not isinstance(app.top, PlayScene):
+            app.pop()
+    assert scene.battle.pending is not None and scene.battle.pending.unit == "osric"
+    crow = scene.engine.token("crow")
+    assert crow is not None
+    _hover(app, scene, crow.cell)
+    shown = scene.target_preview()
+    assert shown is not None
+    rows, placed = shown
+    assert placed is None
+    text = " ".join(r.label for r in rows[1:])  # wrapped onto rows, none cut off
+    assert text.startswith("no attack now: Main action already spent")
+    assert text.endswith("Longbow must be reloaded")
+    f = theme.font("bold", theme.SIZE_SMALL)
+    for row in rows[1:]:
+        assert not row.label.endswith("…") and f.size(row.label)[0] <= TEXT_W

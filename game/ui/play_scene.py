@@ -1025,8 +1025,14 @@ class PlayScene(BattleScene):
         return token.cell in self.hidden_cells()
 
     def card_token(self) -> TokenInfo | None:
-        """The card never shows an enemy the fog hides (acting unseen on its turn)."""
-        token = super().card_token()
+        """The card shows the reacting unit beside its reaction prompt, and never an enemy
+        the fog hides (acting unseen on its turn)."""
+        d = self.decision
+        reacting = d is not None and d.kind == "reaction" and d.unit is not None
+        if reacting and d is not None and self.human_turn() and not self.handoff_due(d):
+            token = self.engine.token(d.unit or "")
+        else:
+            token = super().card_token()
         return None if token is not None and self.fogged_unit(token.key) else token
 
     def log_line_visible(self, index: int) -> bool:

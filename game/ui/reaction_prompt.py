@@ -153,7 +153,6 @@ class ReactionPrompt:
         self.buttons, self.costs = [], []
         self.lines = context_lines(battle, d, name)
         keys = iter(self._keys)
-        said: set[str] = set()
         for option in d.options:
             if option.answer is None:
                 continue
@@ -166,8 +165,6 @@ class ReactionPrompt:
                 label = f"{label}: {name(target)}"  # which attacker (fight back, parry)
             decline = option.kind == "decline"
             cost = DECLINE_TEXT if decline else option.cost
-            printed = "" if option.kind in said else cost  # under the first of its kind
-            said.add(option.kind)
             self.buttons.append(
                 Button(
                     label,
@@ -178,7 +175,7 @@ class ReactionPrompt:
                     hint=cost,
                 )
             )
-            self.costs.append(printed)
+            self.costs.append(cost)  # under every button, each weapon's too
 
     def layout(self, viewport: pygame.Rect, room: pygame.Rect | None = None) -> None:
         """Above the bottom of ``viewport``; a prompt taller than the board (many

@@ -18,10 +18,11 @@ import pygame
 
 from game.rules.base import AttackPreview
 from game.ui import theme
-from game.ui.widgets import draw_panel, draw_text
+from game.ui.widgets import draw_panel, draw_text, wrap
 
 ROW_H = 22
 MIN_W = 270
+TEXT_W = MIN_W - 28  # a wrapped line fits the narrowest panel
 _CORNER_NAMES = ("topleft", "topright", "bottomleft", "bottomright")
 CHARGE_AC = "Your AC while charging"  # 004 · Charge: -2 to the end of the round
 
@@ -46,14 +47,15 @@ def preview_rows(
     ``not_now`` says why no attack on this target is on offer now, if none is;
     ``cover_why`` where the cover comes from, shown under the cover's modifier."""
     rows = [Row(f"{title} · {weapon}")]
-    if not preview.allowed:
-        return [*rows, Row(_clip(preview.reason or "not possible now", 44), "", "hit")]
+    why_not = _wrapped(not_now) if not_now else []
+    if not preview.allowed:  # what stops this turn first (Main spent), then the weapon
+        return [*rows, *why_not, *_wrapped(preview.reason or "not possible now")]
     if preview.rows:  # the ruleset's own terms (clash: the damage die, Armor, STR)
         rows += [
             Row(label, value, "ink_soft" if label.startswith("  ") else "ink")
             for label, value in preview.rows
         ]
-        return rows + ([Row(_clip(not_now, 44), "", "hit")] if not_now else [])
+        return rows + why_not
     rows += [
         Row("Hit chance", f"{round(100 * preview.hit_chance)}%"),
         Row("Attack bonus", f"{preview.attack_bonus:+d}", "ink_soft"),
@@ -66,9 +68,12 @@ def preview_rows(
     ]
     if charge:
         rows.append(Row(CHARGE_AC, "-2 this round", "hit"))
-    if not_now:
-        rows.append(Row(_clip(not_now, 44), "", "hit"))
-    return rows
+    return rows + why_not
+
+
+def _wrapped(text: str, tone: str = "hit") -> list[Row]:
+    """A long line of the panel as rows no wider than ``TEXT_W`` (never cut off)."""
+    return [Row(line, "", tone) for line in wrap(text, TEXT_W, "bold", theme.SIZE_SMALL)]
 
 
 def _modifier_rows(preview: AttackPreview, cover_why: str) -> list[Row]:
