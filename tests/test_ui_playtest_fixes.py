@@ -430,3 +430,32 @@ def test_a_preview_says_first_that_the_main_action_is_spent_and_cuts_no_line(app
     f = theme.font("bold", theme.SIZE_SMALL)
     for row in rows[1:]:
         assert not row.label.endswith("…") and f.size(row.label)[0] <= TEXT_W
+
+
+def test_in_a_clash_clicking_an_enemy_out_of_reach_shoots_it(app: App, tmp_path: Path) -> None:
+    """An archer cannot strike a far enemy in melee but can shoot it: the click declares
+    the Shoot (it did nothing)."""
+    path = write_map(
+        tmp_path / "map",
+        18,
+        6,
+        walls=(),
+        units=(("Ada", "party", "archer", 1, 1), ("Gor", "foes", "bandit", 16, 4)),
+    )
+    battle = Battle(path, "clash", 5, {"party": "human", "foes": "human"})
+    scene = _scene(app, battle, path)
+    _end_turns_until(scene, "party")
+    for _ in range(3):
+        app.step(1)
+        while not isinstance(app.top, PlayScene):
+            app.pop()
+    d = battle.pending
+    if d is not None and d.kind == "choose_unit":
+        _choose(app, scene, "ada")
+    d = battle.pending
+    assert d is not None and d.kind == "turn" and d.unit == "ada"
+    kinds = {p.answer.kind for p in scene.placed() if p.target == "gor"}
+    assert "clash_shoot" in kinds and "clash_attack" not in kinds
+    _click_at(app, _pos(scene, (16, 4)))
+    last = battle.answers[-1]
+    assert last.kind == "clash_shoot" and getattr(last, "target", None) == "gor"

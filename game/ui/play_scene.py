@@ -143,7 +143,7 @@ ACTION_KEYS = (
 )  # enough for every action of a ruleset's bar (grid has 24 besides End Turn); not WASD,
 # E (end turn), Z (undo) nor G (grid), which the screen keeps for itself
 # what a click on an enemy does, in this order of preference
-TARGETED_DEFAULTS = ("melee", "attack", "ranged", "charge")
+TARGETED_DEFAULTS = ("melee", "attack", "ranged", "shoot", "charge")
 
 
 def provokes_hint(kind: str) -> str:
@@ -1390,7 +1390,8 @@ class PlayScene(BattleScene):
     def _attack_for(self, target: str, *, strict: bool = False) -> Placed | None:
         """The answer a click on ``target`` gives, which the hover previews: the picked
         action's on that unit, else (unless ``strict``) the first kind of
-        ``TARGETED_DEFAULTS`` on offer — melee, attack, ranged, then the shortest charge."""
+        ``TARGETED_DEFAULTS`` on offer — melee, attack, ranged, shoot (clash), then the
+        shortest charge."""
         self.placed()
         mine = self._by_target.get(target, [])
         if self.mode is not None:
