@@ -10,6 +10,7 @@ from game.rules.grid import units
 from game.rules.grid.attack import MeleeAttack
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.grapple import BreakFree, DragGrappled, Grapple, ReleaseGrapple, ThrowGrappled
+from game.rules.grid.maneuver_preview import win_chance
 from game.rules.grid.move import Move
 from game.rules.grid.prone import StandUp
 from game.rules.grid.shove import Shove
@@ -153,3 +154,24 @@ def test_grappling_units_fight_only_unarmed_so_they_make_no_attacks_of_opportuni
 def units_threaten(b: Battle, unit: str) -> bool:
     with b._active():
         return units.melee_reach(b.ctx, unit) > 0 or units.armed_for_melee(b.ctx, unit)
+
+
+def test_shove_and_grapple_previews_name_the_opposed_check_and_promise_no_damage() -> None:
+    """004 · Combat Maneuvers: an attack roll, then in lieu of damage an opposed STR check
+    (Brawl or Exert to shove, Brawl to grapple, with bare hands), ties to the defender."""
+    b = duel(a="warrior", b="bandit", ascii_map=OPEN)  # Ada (1,1), Gor (2,1), AC 14
+    shove = b.answer_preview(Shove("ada", "gor", "sword"))
+    plain = b.attack_preview("ada", "gor", "sword")
+    assert shove.hit_chance == plain.hit_chance and shove.damage_max == 0
+    rows = dict(shove.rows)
+    assert rows["On a win"] == "knocked prone"
+    assert rows["Damage"] == "none (in lieu of damage)"
+    mine = next(v for k, v in shove.rows if k.startswith("  Ada STR/"))
+    theirs = next(v for k, v in shove.rows if k.startswith("  Gor STR/"))
+    p = win_chance(int(mine), int(theirs))
+    assert rows["Chance to win it"] == f"{round(100 * p)}%"
+    assert rows["Chance to shove"] == f"{round(100 * plain.hit_chance * p)}%"
+    assert abs(win_chance(0, 0) - 575 / 1296) < 1e-12  # a tie (146 of 1296) is the defender's
+    grapple = b.answer_preview(Grapple("ada", "gor"))
+    assert grapple.weapon == "unarmed" and dict(grapple.rows)["On a win"] == "grappled (held)"
+    assert any(k.startswith("  Ada STR/Brawl") for k, _ in grapple.rows)

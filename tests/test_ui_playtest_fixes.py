@@ -459,3 +459,32 @@ def test_in_a_clash_clicking_an_enemy_out_of_reach_shoots_it(app: App, tmp_path:
     _click_at(app, _pos(scene, (16, 4)))
     last = battle.answers[-1]
     assert last.kind == "clash_shoot" and getattr(last, "target", None) == "gor"
+
+
+@pytest.mark.parametrize(
+    ("kind", "weapon", "effect"),
+    [
+        ("shove", "Sword", "knocked prone"),
+        ("grapple", "Unarmed", "grappled (held)"),
+    ],
+)
+def test_shove_and_grapple_previews_show_the_opposed_check_not_damage(
+    app: App, tmp_path: Path, kind: str, weapon: str, effect: str
+) -> None:
+    scene = _field(app, tmp_path, (("Ada", "party", "warrior", 3, 3), ("", "foes", "bandit", 4, 3)))
+    _end_turns_until(scene, "party")
+    for _ in range(3):
+        app.step(1)
+        while not isinstance(app.top, PlayScene):
+            app.pop()
+    if scene.battle.pending is not None and scene.battle.pending.kind == "choose_unit":
+        _choose(app, scene, "ada")
+    _click_at(app, _bar_button(scene, kind).center)
+    assert scene.mode == kind
+    _hover(app, scene, (4, 3))
+    shown = scene.target_preview()
+    assert shown is not None
+    rows = {r.label: r.value for r in shown[0]}
+    assert shown[0][0].label.endswith(f"· {weapon}")
+    assert rows["On a win"] == effect and rows["Damage"] == "none (in lieu of damage)"
+    assert "Chance to win it" in rows and "Chance to drop" not in rows

@@ -37,6 +37,7 @@ from game.engine import Answer, Battle, Decision, Option
 from game.engine.events import Damaged, Event, Moved, Rolled
 from game.geometry.grid import Cell
 from game.geometry.sight import Sight
+from game.rules.base import AttackPreview
 from game.ui import theme
 from game.ui.action_bar import bar_grid, draw_actions, icon_size
 from game.ui.battle_model import SideView
@@ -1430,6 +1431,9 @@ class PlayScene(BattleScene):
         found = getattr(placed.answer, "weapon", None) if placed is not None else None
         weapon = found if isinstance(found, str) else ""
         title = placed.answer.label if placed is not None else ""
+        if not weapon and placed is not None:  # a Grapple: the ruleset names its weapon
+            own = self._answer_preview(placed.answer)
+            weapon = own.weapon if own is not None else ""
         if not weapon:
             # no attack possible now: preview the unit's first weapon to say why
             template = self.battle.content.templates.get(me.template)
@@ -1464,6 +1468,13 @@ class PlayScene(BattleScene):
                 rows += swarm_rows(answer)
             self._previews = {key: rows}  # one hover at a time; pure, so safe to keep
         return rows, placed
+
+    def _answer_preview(self, answer: Answer) -> AttackPreview | None:
+        try:
+            found = self.battle.answer_preview(answer)
+        except (KeyError, ValueError, NotImplementedError):
+            return None
+        return found if isinstance(found, AttackPreview) else None
 
     def _why_no_attack(self, d: Decision) -> str:
         """Why a hovered enemy cannot be attacked now: the greyed attack actions' reason

@@ -21,6 +21,7 @@ from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
 from game.rules.grid.charge import Charge, charge_preview
 from game.rules.grid.disengage import DisengageSpec
 from game.rules.grid.end_turn import EndTurnSpec
+from game.rules.grid.maneuver_preview import maneuver_answer_preview
 from game.rules.grid.move import MoveSpec
 from game.rules.grid.opportunity import leaving_threats
 from game.rules.grid.resolution import preview, target_ac
@@ -91,7 +92,7 @@ class GridRuleset(Ruleset):
             return charge_preview(ctx, answer)
         if isinstance(answer, SwarmAttack):
             return swarm_preview(ctx, answer)
-        return None
+        return maneuver_answer_preview(ctx, answer)
 
     def provocations(
         self, ctx: Context, answer: Answer
