@@ -53,6 +53,33 @@ def test_easy_slips_come_from_its_seed() -> None:
     assert draws_a != [c.rng.random() for _ in range(5)]  # type: ignore[attr-defined]
 
 
+def test_an_easy_slip_plays_another_answer_than_its_best() -> None:
+    """Easy makes mistakes (issue 5 · Levels): a slip picks among the next best plans that
+    play a different first answer; plans sharing the best plan's answer are no slip."""
+    from game.ai.plans import Plan
+    from game.ai.tactical import slips
+    from game.engine.answers import EndTurn
+    from game.rules.grid.move import Move
+
+    stay, step, run, back = (
+        EndTurn("ada"),
+        Move("ada", ((1, 0),)),
+        Move("ada", ((2, 0),)),
+        Move("ada", ((0, 1),)),
+    )
+    plans = [
+        Plan(5.0, "stand", stay, (0, 0)),
+        Plan(5.0, "attack", stay, (0, 0)),
+        Plan(4.0, "move", step, (1, 0)),
+        Plan(3.5, "move", step, (1, 0)),
+        Plan(3.0, "move", run, (2, 0)),
+        Plan(1.0, "move", back, (0, 1)),
+    ]
+    assert [p.first for p in slips(plans, 2)] == [step, run]
+    assert [p.first for p in slips(plans, 4)] == [step, run, back]
+    assert slips(plans[:2], 4) == []
+
+
 def test_wilson_interval_matches_known_values() -> None:
     lo, hi = wilson(5, 10)
     assert math.isclose(lo, 0.2366, abs_tol=1e-4) and math.isclose(hi, 0.7634, abs_tol=1e-4)

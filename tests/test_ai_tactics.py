@@ -23,7 +23,7 @@ from game.rules.grid.move import Move
 from game.rules.grid.opportunity import leaving_threats
 from game.rules.grid.screen import ScreenAlly
 from game.rules.grid.swarm import SwarmAttack
-from game.world.components import Budget, Conditions, Health
+from game.world.components import Budget, Conditions, Health, Position
 
 OPEN = "\n".join(["." * 30] * 9)
 LEVELS = ("normal", "hard")
@@ -440,4 +440,54 @@ def test_a_held_post_is_not_left_to_charge_alone_into_a_war_band() -> None:
         assert b.answer(ChooseUnit("ada")).ok
     answer = ask(b, "hard")
     assert not isinstance(answer, Move | Charge)
+    b.close()
+
+
+def test_a_screened_archer_counts_its_screen_and_shoots() -> None:
+    """Screen an Ally holds while the ward stays within 5 ft of the screener and takes
+    about half the blows aimed at it (004): Cy, on 2 HP under two bandit archers' bows,
+    would hide in Total Defense alone; screened by Ada, she shoots from beside her."""
+    b = position(
+        OPEN,
+        [
+            ("Cy", "party", "archer", (2, 4)),
+            ("Ada", "party", "warrior", (5, 4)),
+            ("Gor", "bandits", "bandit_archer", (14, 2)),
+            ("Hal", "bandits", "bandit_archer", (14, 6)),
+        ],
+        "ada",
+        hp={"cy": 2},
+    )
+    b.component("ada", Budget).main_used = True
+    assert b.answer(ScreenAlly("ada", "cy", ((4, 4), (3, 4)))).ok
+    assert b.answer(EndTurn("ada")).ok
+    assert b.pending is not None
+    if b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("cy")).ok
+    answer = ask(b, "hard")
+    assert isinstance(answer, RangedAttack), answer
+    ax, ay = b.component("ada", Position).cell
+    cx, cy = b.component("cy", Position).cell
+    assert max(abs(cx - ax), abs(cy - ay)) <= 1
+    b.close()
+
+
+
+def test_a_thrower_threatens_a_move_and_a_throw_away() -> None:
+    """004: a Move and a Main action in a turn, so an enemy can walk 30 ft and then throw
+    its spear (long range 60 ft): the AI counts that reach when it judges a square, not
+    only the throw from where the enemy stands."""
+    from game.ai.board import Board, BoardCache
+    from game.ai.levels import HARD
+
+    b = position(
+        OPEN,
+        [("Ada", "party", "warrior", (2, 4)), ("Gor", "bandits", "bandit", (27, 4))],
+        "ada",
+    )
+    with b._active():
+        board = Board(b.ctx, "party", BoardCache(), HARD.share, HARD.lured)
+        exposure = board.exposure("ada")
+    assert exposure[4, 12] > 0  # 15 squares: a move, then a throw at long range
+    assert exposure[4, 5] == 0  # 22 squares: beyond a move and a throw
     b.close()

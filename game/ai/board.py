@@ -49,6 +49,7 @@ Array = npt.NDArray[Any]
 _CACHE_SIZE = 512
 SHOT_TARGETS = 5  # a shooter weighs its shots at the nearest few enemies only
 LURE_HORIZON = 3.0  # rounds over which the enemy is assumed to value our units
+UNSEEN_SHOT = 0.5  # chance an enemy shooter finds a line, after its move, to a square it cannot see
 PRESS_AHEAD = 1.5  # strength ratio at which a side starts pressing the attack ...
 PRESS_FULL = 2.5  # ... and at which it presses in full
 PRESS_ROUNDS = 4  # rounds before the round limit from which a side not behind presses
@@ -111,8 +112,8 @@ class EnemyPicture:
     melee: Weapon | None
     shot: Weapon | None
     shot_mod: Array | None  # int: cover and range modifiers per square, valid where shot_ok
-    shot_ok: Array | None  # bool: squares it could shoot at from where it stands
-    shot_factor: float  # <1 when a bow is pinned in melee right now
+    shot_ok: Array | None  # bool: squares it could shoot at after one Move
+    shot_factor: Array | float  # <1 where it must find a line first or a bow is pinned now
 
 
 class Board:
@@ -178,17 +179,22 @@ class Board:
         zone = self._zone(enemy, at, speed, reach)
         shot, _ = estimates.best_shot(ctx, enemy, estimates.TYPICAL_AC)
         shot_mod = shot_ok = None
-        factor = 1.0
+        factor: Array | float = 1.0
         if shot is not None:
             vis = ctx.sight.visibility(at)
             dist = chebyshev(self.width, self.height, at)
             long_sq = shot.range_long_squares or 0
             normal_sq = shot.range_normal_squares or 0
-            shot_ok = (vis >= 0) & (dist <= long_sq) & (dist > 0)
-            mod = np.where(vis == 1, -2, np.where(vis == 2, -4, 0))
-            shot_mod = mod - 2 * (dist > normal_sq)
+            # it may Move before it shoots or throws (004: a Move and a Main action), so it
+            # reaches one move further; a square it cannot see from where it stands may
+            # come into sight on the way (counted at UNSEEN_SHOT, behind half cover)
+            closer = np.maximum(dist - speed, 0)
+            shot_ok = (closer <= long_sq) & (dist > 0)
+            mod = np.where(vis == 1, -2, np.where(vis == 2, -4, np.where(vis < 0, -2, 0)))
+            shot_mod = mod - 2 * (closer > normal_sq)
+            factor = np.where(vis >= 0, 1.0, UNSEEN_SHOT)
             if shot.ranged and shot.two_handed and self._armed_friend_within(at, 1):
-                factor = 0.3  # must step away (and take a blow) before shooting
+                factor = factor * 0.3  # must step away (and take a blow) before shooting
         return EnemyPicture(enemy, at, zone, melee_w, shot, shot_mod, shot_ok, factor)
 
     def _armed_friend_within(self, at: Cell, squares: int) -> bool:

@@ -118,6 +118,8 @@ class Planner:
         self._aoo_cache: dict[tuple[Cell, ...], tuple[float, float]] = {}
         self._pos: Array | None = None
         self._loss: Array | None = None
+        self._exposure: Array | None = None
+        self._down: Array | None = None
         self._opp: list[tuple[str, Cell, int]] | None = None
         from game.world.components import AiHint
 
@@ -167,11 +169,45 @@ class Planner:
         return value
 
     def loss_map(self) -> Array:
-        """Value the unit could lose on each square next round (its exposure)."""
+        """Value the unit could lose on each square next round (its exposure). Next to
+        an ally screening it, about half the blows aimed at it land on the screener
+        instead (004 · Screen an Ally: the screen holds while the ward stays within 5 ft),
+        so a ward that walks off throws its screen away."""
         if self._loss is None:
-            exposure = self.board.exposure(self.unit)
-            self._loss = value_array(self.stakes, down_chance(exposure, self.hp), exposure, True)
+            exposure = self.exposure_map()
+            self._loss = value_array(self.stakes, self.down_map(), exposure, True)
         return self._loss
+
+    def exposure_map(self) -> Array:
+        """Damage the enemies could deal the unit on each square next round, a screen's
+        share taken off next to its screeners."""
+        if self._exposure is None:
+            exposure = self.board.exposure(self.unit)
+            guarded = self._screened_squares()
+            if guarded is not None:
+                exposure = np.where(guarded, exposure * SCREENED, exposure)
+            self._exposure = exposure
+        return self._exposure
+
+    def down_map(self) -> Array:
+        """Chance the unit is downed on each square before its next turn."""
+        if self._down is None:
+            self._down = down_chance(self.exposure_map(), self.hp)
+        return self._down
+
+    def _screened_squares(self) -> Array | None:
+        """Squares within 5 ft of an ally screening this unit now (None: no screen)."""
+        guards = [
+            self.board.cells[f]
+            for f in self.board.friends
+            if f != self.unit and units.conditions(self.ctx, f).screening == self.unit
+        ]
+        if not guards:
+            return None
+        mask = np.zeros((self.board.height, self.board.width), dtype=bool)
+        for gx, gy in guards:
+            mask[max(0, gy - 1) : gy + 2, max(0, gx - 1) : gx + 2] = True
+        return mask
 
     # -- attacks of opportunity -------------------------------------------------------------
     def leaving_cost(self) -> tuple[Array, Array]:
@@ -540,6 +576,10 @@ class Planner:
             self._pos = self.position_values()
         return self._pos
 
+
+# Share of the blows a screened ward still takes next to its screener (the screener wins
+# about half of the opposed checks, 004 · Screen an Ally).
+SCREENED = 0.5
 
 # Damage from several blows spreads about like a sum of dice: its variance grows with the
 # expected total, about this many times it (a d8-ish blow).

@@ -115,8 +115,9 @@ class TacticalAI:
             return EndTurn(unit)
         pick = plans[0]
         if self.level.mistake_rate > 0 and self.rng.random() < self.level.mistake_rate:
-            pool = plans[: max(1, self.level.mistake_pool)]
-            pick = pool[self.rng.randrange(len(pool))]
+            pool = slips(plans, self.level.mistake_pool)
+            if pool:
+                pick = pool[self.rng.randrange(len(pool))]
         return pick.first
 
     def focus(self, ctx: Context, board: Board, unit: str) -> dict[str, float]:
@@ -149,3 +150,19 @@ class TacticalAI:
                 total += best
             out[t] = total
         return out
+
+
+def slips(plans: list[Plan], size: int) -> list[Plan]:
+    """The plans a slip picks from: the next best ``size`` plans that play a different
+    first answer than the best one (many plans share a first answer, and a slip that
+    plays the best answer anyway is no slip)."""
+    seen = {plans[0].first} if plans else set()
+    out: list[Plan] = []
+    for plan in plans[1:]:
+        if len(out) >= size:
+            break
+        if plan.first in seen:
+            continue
+        seen.add(plan.first)
+        out.append(plan)
+    return out
