@@ -102,7 +102,7 @@ NORMAL = Level(
 
 HARD = Level(
     name="hard",
-    exposure=0.7,
+    exposure=1.0,
     offence=0.9,
     approach=0.35,
     aoo=1.0,
