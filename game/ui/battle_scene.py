@@ -36,6 +36,17 @@ from game.ui.screen_view import screen_words
 from game.ui.sheet_panel import draw_named_token, draw_sheet, sheet_layout
 from game.ui.theme import colour
 from game.ui.tokens import MARKERS, TokenInfo
+from game.ui.unit_card import (
+    CARD_H,
+    EASY_LOG,
+    MIN_LOG,
+    CardFit,
+    card_fit,
+    card_rows,
+    conditions_pos,
+    fitted,
+    row_rects,
+)
 from game.ui.unit_sheet import condition_lines
 from game.ui.widgets import Button, draw_panel, draw_text, fit_text
 
@@ -67,6 +78,7 @@ class BattleScene(Scene):
         self.sheet_unit: str | None = None  # right-click unit sheet
         self.sheet_rect: pygame.Rect | None = None  # where it was last drawn
         self.chip_rects: list[pygame.Rect] = []  # the initiative chips last drawn
+        self.card_row_rects: list[pygame.Rect] = []  # the card's row texts last drawn
         self._drag_from: tuple[int, int] | None = None
         self._drag_button = 0
         self._dragging = False
@@ -101,17 +113,34 @@ class BattleScene(Scene):
                 self.camera = aim_at(self.camera, mw, mh, keep)
         # the action bar runs under the side panel too: its buttons get the whole width
         self.side_rect = pygame.Rect(w - side_w, TOP_H, side_w, h - TOP_H - bottom_h)
-        self.card_rect = pygame.Rect(
-            self.side_rect.x + 10, self.side_rect.y + 10, side_w - 20, theme.px(262)
-        )
-        self.log.rect = pygame.Rect(
-            self.side_rect.x + 10,
-            self.card_rect.bottom + 10,
-            side_w - 20,
-            self.side_rect.bottom - self.card_rect.bottom - 20,
-        )
+        self._place_card(theme.px(CARD_H))
         self.bar_rect = pygame.Rect(0, h - bottom_h, w, bottom_h)
         self.menu_button.rect = pygame.Rect(w - 96, 6, 86, TOP_H - 12)
+
+    def _place_card(self, height: int) -> None:
+        """The card at the top of the side panel, ``height`` tall; the log under it."""
+        side = self.side_rect
+        self.card_rect = pygame.Rect(side.x + 10, side.y + 10, side.w - 20, height)
+        self.log.rect = pygame.Rect(
+            side.x + 10,
+            self.card_rect.bottom + 10,
+            side.w - 20,
+            side.bottom - self.card_rect.bottom - 20,
+        )
+
+    def _card_fit(self) -> tuple[CardFit, list[tuple[str, str]]]:
+        """How the card draws the rows of the unit it shows, and which rows; the card
+        grows (and the log shrinks, down to MIN_LOG) when they need it."""
+        token = self.card_token()
+        rows = self.model.card_lines(token.key) if token is not None else []
+        base = theme.px(CARD_H)
+        spare = self.side_rect.h - 30
+        fit = card_fit(len(rows), base, spare - theme.px(EASY_LOG))
+        most = spare - theme.px(MIN_LOG)
+        height = max(base, min(fit.height, most))
+        if height != self.card_rect.h:
+            self._place_card(height)
+        return fit, card_rows(rows, fit, height)
 
     def first_camera(self, camera: Camera) -> Camera:
         """Where the camera starts: the whole map in view."""
@@ -402,7 +431,12 @@ class BattleScene(Scene):
         title_w = max(120, room - round_w - 28 - chips_w)
         title = fit_text(self.model.title, title_w, "title", theme.SIZE_BODY)
         draw_text(
-            surface, title, (14, TOP_H // 2), role="title", size=theme.SIZE_BODY, fg="gold",
+            surface,
+            title,
+            (14, TOP_H // 2),
+            role="title",
+            size=theme.SIZE_BODY,
+            fg="gold",
             anchor="midleft",
         )
         x = 14 + theme.font("title", theme.SIZE_BODY).size(title)[0] + 28
@@ -457,6 +491,7 @@ class BattleScene(Scene):
         pygame.draw.line(
             surface, colour("wood_light"), self.side_rect.topleft, self.side_rect.bottomleft, 2
         )
+        self._card_fit()  # first, so the log is drawn where the card leaves it room
         self.draw_card(surface, self.card_rect)
         self.log.draw(surface)
 
@@ -502,19 +537,16 @@ class BattleScene(Scene):
             size=theme.SIZE_SMALL,
             fg="ink_soft",
         )
-        y = disc.bottom + 12
-        for label, value in self.model.card_lines(token.key):
-            draw_text(
-                surface, label, (rect.x + 16, y), role="bold", size=theme.SIZE_SMALL, fg="ink"
-            )
-            value_x = rect.x + theme.px(110)
-            draw_text(surface, value, (value_x, y), size=theme.SIZE_SMALL, fg="ink")
-            y += theme.px(21)
-            if y > rect.bottom - theme.px(40):
-                break
+        fit, rows = self._card_fit()
+        self.card_row_rects = []
+        for (label, value), boxes in zip(rows, row_rects(rect, len(rows), fit), strict=True):
+            for text, role, box in ((label, "bold", boxes[0]), (value, "body", boxes[1])):
+                shown, size = fitted(text, role, fit.size, box.w)
+                drawn = draw_text(surface, shown, box.topleft, role=role, size=size, fg="ink")
+                self.card_row_rects.append(drawn)
         words = screen_words(token.key, self.model.screen_links(), self._name)
         conds = card_conditions(token.conditions, words)
-        draw_conditions(surface, conds, (rect.x + 16, rect.bottom - theme.px(28)), rect.w - 32)
+        draw_conditions(surface, conds, conditions_pos(rect), rect.w - 32)
 
     def _name(self, key: str) -> str:
         token = self.model.token(key)

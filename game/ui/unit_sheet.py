@@ -20,7 +20,6 @@ from game.ui.tokens import MARKERS
 
 Rows = list[tuple[str, str]]
 Carried = tuple[Sequence[str], Sequence[str]]  # weapon ids in hand, stowed
-CARD_ROWS = 7
 NOT_ON_CARD = ("Attributes", "Attack", "Traits")
 
 
@@ -155,5 +154,6 @@ def condition_lines(conditions: Iterable[str]) -> Rows:
 
 
 def card_subset(lines: Rows) -> Rows:
-    """The rows that fit the small unit card (the sheet shows them all)."""
-    return [row for row in lines if row[0] not in NOT_ON_CARD][:CARD_ROWS]
+    """The rows of the small unit card (the sheet shows them all): all but those left to
+    the sheet; ``unit_card`` makes them fit."""
+    return [row for row in lines if row[0] not in NOT_ON_CARD]

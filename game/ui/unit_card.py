@@ -1,0 +1,110 @@
+"""The unit card's rows (right side panel): every row the model lists for the card fits
+inside it. A card with many rows (three weapons and a Marks row, say) grows while the
+combat log under it keeps ``EASY_LOG`` (a tall window), else draws its rows closer
+together, then in the small type (960×540); only when even that does not fit does it grow
+further, the log giving up height down to ``MIN_LOG``. Values too wide for
+their column are shortened with an ellipsis (the right-click sheet shows them whole).
+
+Pure layout: ``card_fit`` says how, ``row_rects`` where; the scene draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import theme
+from game.ui.theme import font
+from game.ui.widgets import fit_text
+
+CARD_H = 262  # the card's usual height (px at 720; theme.px scales it)
+HEADER = 80  # the token disc and the name line above the rows (fixed, like the disc)
+FOOT = 40  # under the rows: a gap, then the conditions line
+VALUE_X = 110  # where the value column starts, from the card's left edge
+PAD = 16  # left and right margins of the rows
+MIN_LOG = 60  # the combat log keeps at least this much height when the card grows
+EASY_LOG = 180  # the card grows in its usual type only while the log keeps this much
+
+
+@dataclass(frozen=True)
+class CardFit:
+    size: int  # type size of the rows
+    step: int  # px from one row's top to the next
+    height: int  # the card height the rows need (never under the usual height)
+
+
+def styles() -> list[tuple[int, int]]:
+    """(type size, row step) from the roomiest to the tightest."""
+    small, tiny = theme.SIZE_SMALL, theme.SIZE_TINY
+    return [(small, theme.px(21)), (small, theme.px(18)), (tiny, theme.px(16))]
+
+
+def line_height(size: int) -> int:
+    return max(font("bold", size).get_height(), font("body", size).get_height())
+
+
+def rows_height(n: int, size: int, step: int) -> int:
+    """The card height ``n`` rows need at ``size`` and ``step``: header, rows, foot."""
+    rows = (n - 1) * step + line_height(size) if n else 0
+    return HEADER + rows + theme.px(FOOT)
+
+
+def card_fit(n: int, base_h: int, room_h: int) -> CardFit:
+    """The roomiest style in which ``n`` rows fit a card ``base_h`` tall, or up to
+    ``room_h`` tall (what the side panel can spare while the log stays comfortable), else
+    the tightest one with the height it needs."""
+    limit = max(base_h, room_h)
+    for size, step in styles():
+        need = rows_height(n, size, step)
+        if need <= limit:
+            return CardFit(size, step, max(base_h, need))
+    size, step = styles()[-1]
+    return CardFit(size, step, rows_height(n, size, step))
+
+
+def rows_that_fit(fit: CardFit, height: int) -> int:
+    """How many rows of ``fit`` a card ``height`` tall holds (when the side panel could
+    not give it all it asked for)."""
+    n = 0
+    while rows_height(n + 1, fit.size, fit.step) <= height:
+        n += 1
+    return n
+
+
+def card_rows(rows: Sequence[tuple[str, str]], fit: CardFit, height: int) -> list[tuple[str, str]]:
+    """The rows to draw: all of them, or as many as fit with the last one saying where
+    the rest are."""
+    room = rows_that_fit(fit, height)
+    if len(rows) <= room:
+        return list(rows)
+    return [*rows[: max(0, room - 1)], ("…", "right-click: the full sheet")]
+
+
+def row_rects(card: pygame.Rect, n: int, fit: CardFit) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """(label box, value box) of each row inside ``card``."""
+    h = line_height(fit.size)
+    label_w = theme.px(VALUE_X) - PAD - 4
+    value_x = card.x + theme.px(VALUE_X)
+    value_w = card.right - PAD // 2 - value_x
+    out = []
+    for i in range(n):
+        y = card.y + HEADER + i * fit.step
+        out.append((pygame.Rect(card.x + PAD, y, label_w, h), pygame.Rect(value_x, y, value_w, h)))
+    return out
+
+
+def conditions_pos(card: pygame.Rect) -> tuple[int, int]:
+    """Where the card's conditions line starts."""
+    return card.x + PAD, card.bottom - theme.px(28)
+
+
+def fitted(text: str, role: str, size: int, width: int) -> tuple[str, int]:
+    """``text`` and the type size to draw it in ``width`` px: as it is, else in the small
+    type, else shortened with an ellipsis."""
+    for s in (size, min(size, theme.SIZE_TINY)):
+        if font(role, s).size(text)[0] <= width:
+            return text, s
+    tiny = min(size, theme.SIZE_TINY)
+    return fit_text(text, width, role, tiny), tiny
