@@ -491,3 +491,47 @@ def test_a_thrower_threatens_a_move_and_a_throw_away() -> None:
     assert exposure[4, 12] > 0  # 15 squares: a move, then a throw at long range
     assert exposure[4, 5] == 0  # 22 squares: beyond a move and a throw
     b.close()
+
+
+@pytest.mark.parametrize("friends", [0, 3])
+def test_hard_shoves_prone_when_the_friends_beside_will_strike_it(friends: int) -> None:
+    """004 · Shoving: a won shove knocks the target prone, so adjacent blows on it are at
+    +2 until it stands, and standing provokes. With three friends beside the skeleton yet
+    to act, Ada knocks it down for them; alone she strikes it."""
+    from game.rules.grid.shove import PRONE, Shove
+
+    friendly = [
+        ("Bea", "party", "warrior", (5, 5)),
+        ("Cy", "party", "warrior", (5, 3)),
+        ("Dag", "party", "warrior", (7, 5)),
+    ][:friends]
+    b = position(
+        OPEN,
+        [("Ada", "party", "warrior", (5, 4)), ("Sk", "bandits", "skeleton", (6, 4)), *friendly],
+        "ada",
+    )
+    answer = ask(b, "hard")
+    if friends:
+        assert isinstance(answer, Shove) and answer.effect == PRONE and answer.target == "sk"
+    else:
+        assert isinstance(answer, MeleeAttack), answer
+    b.close()
+
+
+@pytest.mark.parametrize(("foe", "lets_go"), [("bandit_archer", True), ("orc", False)])
+def test_a_grappler_lets_go_when_its_sword_is_worth_more_than_the_hold(
+    foe: str, lets_go: bool
+) -> None:
+    """004 · Grappling: grapplers fight bare-handed, and Release is a Free action. Ada
+    holds a bandit archer, whose shortbow is worth less than her sword's blow, so she lets
+    go to strike with it; an orc's battle axe is worth holding, so she keeps it."""
+    from game.rules.grid.grapple import ReleaseGrapple
+
+    b = position(
+        OPEN, [("Ada", "party", "warrior", (5, 4)), ("Og", "bandits", foe, (6, 4))], "ada"
+    )
+    b.component("ada", Conditions).grappling = "og"
+    b.component("og", Conditions).grappled_by.add("ada")
+    answer = ask(b, "hard")
+    assert isinstance(answer, ReleaseGrapple) == lets_go, answer
+    b.close()

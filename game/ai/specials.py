@@ -1,5 +1,6 @@
 """Plans for the grid rules' special actions (issue 5 · Behaviour; 004 · Make a Swarm
-Attack, Charge, Screen an Ally, Total Defense, Reload a Weapon, Stand Up, Grappling).
+Attack, Charge, Screen an Ally, Total Defense, Reload a Weapon, Stand Up, Break Free;
+Shove and Grapple are in ``game.ai.maneuvers``).
 
 Each function adds candidate ``Plan``s to a ``Planner``'s list, valued on the planner's
 scale (blows dealt + value of the end square). They only read the rules: the answers
@@ -59,7 +60,7 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
     if allowed("screen_ally") and p.move_action_free:
         out.extend(_screens(p))
     if allowed("total_defense") and p.main_free:
-        ans = _parameterless(actions["total_defense"], ctx, p.unit)
+        ans = first_answer(actions["total_defense"], ctx, p.unit)
         if ans is not None:
             hx, hy = p.here
             guard = 0.25 * float(p.loss_map()[hy, hx])
@@ -73,18 +74,21 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
                 out.append(Plan(after + 0.8 * p.worth, "reload", ans, p.here, "reload"))
                 break
     if allowed("stand_up") and units.conditions(ctx, p.unit).prone:
-        ans = _parameterless(actions["stand_up"], ctx, p.unit)
+        ans = first_answer(actions["stand_up"], ctx, p.unit)
         if ans is not None:
             loss = sum(p.aoo_blow(e)[0] for e in _adjacent_armed(p))
             out.append(Plan(stay + 1.5 * p.worth - loss, "stand_up", ans, p.here, "stand up"))
+    from game.ai.maneuvers import maneuver_plans
+
+    out.extend(maneuver_plans(p, after))
     if allowed("break_free") and units.conditions(ctx, p.unit).grappled:
-        ans = _parameterless(actions["break_free"], ctx, p.unit)
+        ans = first_answer(actions["break_free"], ctx, p.unit)
         if ans is not None:
             out.append(Plan(stay + 0.8 * p.worth, "break_free", ans, p.here, "break free"))
     return out
 
 
-def _parameterless(spec: Any, ctx: Any, unit: str) -> Answer | None:
+def first_answer(spec: Any, ctx: Any, unit: str) -> Answer | None:
     for ans in spec.enumerate(ctx, unit):
         return ans
     return None

@@ -34,6 +34,19 @@ def win_chance(mine: int, theirs: int) -> float:
     )
 
 
+def maneuver_odds(
+    ctx: Context, unit: str, target: str, weapon_id: str, skills: Sequence[str]
+) -> tuple[float, float]:
+    """(chance to hit, chance to win the opposed check) of a maneuver (the AI's too)."""
+    weapon = units.weapon(ctx, weapon_id)
+    a = assess(ctx, unit, target, weapon, False)
+    ac, _ = target_ac(ctx, target)
+    mine, _ = check_bonus(ctx, unit, ("STR",), skills)
+    theirs, _ = check_bonus(ctx, target, ("STR",), skills)
+    p_hit = hit_chance(a.total, ac) if a.allowed else 0.0
+    return p_hit, win_chance(mine + size_penalty(ctx, target), theirs)
+
+
 def maneuver_preview(
     ctx: Context,
     unit: str,
@@ -51,8 +64,7 @@ def maneuver_preview(
     mine, mine_label = check_bonus(ctx, unit, ("STR",), skills)
     mine += size_penalty(ctx, target)
     theirs, theirs_label = check_bonus(ctx, target, ("STR",), skills)
-    p_hit = hit_chance(a.total, ac) if a.allowed else 0.0
-    p_win = win_chance(mine, theirs)
+    p_hit, p_win = maneuver_odds(ctx, unit, target, weapon_id, skills)
     rows = (
         ("Hit chance", f"{round(100 * p_hit)}%"),
         (f"  d20 {a.total:+d} vs AC {ac}", ""),
