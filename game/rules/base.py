@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.engine.answers import Answer
 from game.engine.decision import Decision, Option
 from game.rules.options import RuleOption
+from game.world import ground
 
 if TYPE_CHECKING:
     from game.engine.battle import UnitView
@@ -255,9 +256,9 @@ class Ruleset:
         return None
 
     def ground_items(self, ctx: Context) -> list[tuple[tuple[int, int], str]]:
-        """The items lying on the battlefield as (cell, weapon id), in a fixed order; empty
-        when the ruleset keeps nothing on the ground."""
-        return []
+        """The items lying on the battlefield as (cell, weapon id), in a fixed order: the
+        ``GroundItem`` entities every ruleset lays (``game.world.ground``)."""
+        return [(g.cell, g.weapon) for _, g in ground.ground_items()]
 
     def answer_preview(self, ctx: Context, answer: Answer) -> AttackPreview | None:
         """Pure preview of the attack a compound answer would make as it would make it

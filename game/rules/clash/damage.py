@@ -32,7 +32,8 @@ from game.rules.clash import units
 from game.rules.clash.events import AbilityLost, SlotFilled
 from game.rules.clash.house_rules import CRITICAL, WOUNDS, on, rule
 from game.rules.clash.saves import save
-from game.world.components import Loadout, Stats
+from game.world import ground
+from game.world.components import Stats
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -182,7 +183,7 @@ def disarm(ctx: Context, unit: str) -> str | None:
     if not st.weapons:
         return None
     dropped = st.weapons.pop(0)
-    ctx.get(unit, Loadout).dropped.append(dropped)
+    ground.lay(dropped, unit, units.cell(ctx, unit))
     return ctx.content.weapons[dropped].name
 
 

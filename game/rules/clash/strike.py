@@ -47,7 +47,8 @@ from game.rules.clash.reactions import (
     dodges_badly,
 )
 from game.rules.clash.saves import save
-from game.world.components import Health, Loadout
+from game.world import ground
+from game.world.components import Health
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -144,7 +145,9 @@ def spend_weapons(ctx: Context, swing: Swing, target: str) -> None:
             ctx.emit(Note(f"{who}'s {w.name} breaks (improvised)", swing.attacker))
         elif swing.ranged and w.thrown:
             st.weapons.remove(weapon_id)
-            ctx.get(target, Loadout).dropped.append(weapon_id)
+            ground.lay(weapon_id, swing.attacker, units.cell(ctx, target))
+            whom = units.name(ctx, target)
+            ctx.emit(Note(f"{who}'s {w.name} lands at {whom}'s feet", swing.attacker))
 
 
 def reaches(ctx: Context, swing: Swing, target: str) -> bool:

@@ -82,11 +82,6 @@ class GridRuleset(Ruleset):
     def yet_to_act(self, ctx: Context, side: str) -> list[str] | None:
         return yet_to_act(ctx, side)
 
-    def ground_items(self, ctx: Context) -> list[tuple[tuple[int, int], str]]:
-        from game.rules.grid.items import ground_items  # an extension of the core
-
-        return [(g.cell, g.weapon) for _, g in ground_items(ctx)]
-
     def answer_preview(self, ctx: Context, answer: Answer) -> AttackPreview | None:
         if isinstance(answer, Charge):
             return charge_preview(ctx, answer)

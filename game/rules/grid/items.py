@@ -1,13 +1,14 @@
 """Items: Ready or Stow an Item (Main), Pick up an Item (Move, provokes), and weapons
 dropped on the ground (004 · Ready or Stow an Item, Pick up an Item, Stand Up).
 
-Item model (decision; the source leaves it to the GM): only weapons are items. A weapon on
-the ground is an esper entity with a ``GroundItem`` component (weapon id, the unit that
-dropped it, the cell). A unit that is killed, mortally wounded, knocked out or surrenders
-drops the weapons in its hands on its square; natural weapons and bare hands never drop.
-Units that flee take their gear with them. A thrown weapon leaves the thrower's hand and
-lies on the target's square, hit or miss (``LandThrown``); arrows and bolts are not
-counted. The items on the ground are part of ``state_hash`` (``hooks.HASH``).
+Item model (decision; the source leaves it to the GM): only weapons are items. A weapon
+on the ground is an esper entity with a ``GroundItem`` component (weapon id, the unit
+that dropped it, the cell; ``game.world.ground``, shared with the other rulesets). A
+unit that is killed, mortally wounded, knocked out or surrenders drops the weapons in
+its hands on its square; natural weapons and bare hands never drop. Units that flee take
+their gear with them. A thrown weapon leaves the thrower's hand and lies on the target's
+square, hit or miss (``LandThrown``); arrows and bolts are not counted. The items on the
+ground are part of ``state_hash`` (``hooks.HASH``).
 
 Hands (decision): two hands; a shield takes one for the whole battle, a two-handed weapon
 takes both, any other weapon one; natural weapons take none. Readying or picking up a
@@ -38,19 +39,12 @@ from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.opportunity import provoke
+from game.world import ground
+from game.world.ground import GroundItem
 
 if TYPE_CHECKING:
     from game.content.weapons import Weapon
     from game.engine.context import Context
-
-
-@dataclass(frozen=True, slots=True)
-class GroundItem:
-    """A weapon lying on ``cell``; ``owner`` is the unit that dropped it."""
-
-    weapon: str
-    owner: str
-    cell: Cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +107,7 @@ class PickUpItem(Answer):
 # -- the ground ----------------------------------------------------------------------------
 def ground_items(ctx: Context) -> list[tuple[int, GroundItem]]:
     """Every item on the ground, in a fixed order (cell, weapon, owner)."""
-    items = list(esper.get_component(GroundItem))
-    return sorted(items, key=lambda p: (p[1].cell[1], p[1].cell[0], p[1].weapon, p[1].owner))
+    return ground.ground_items()
 
 
 def items_at(ctx: Context, cell: Cell) -> list[tuple[int, GroundItem]]:
@@ -127,7 +120,7 @@ def drop(ctx: Context, unit: str, weapon_id: str) -> None:
     if weapon_id in loadout.readied:
         loadout.readied.remove(weapon_id)
     at = units.cell(ctx, unit)
-    esper.create_entity(GroundItem(weapon_id, unit, at))
+    ground.lay(weapon_id, unit, at)
     w = units.weapon(ctx, weapon_id)
     ctx.emit(ItemDropped(unit=unit, who=units.name(ctx, unit), weapon=w.id, name=w.name, cell=at))
 
@@ -186,7 +179,7 @@ class LandThrown(System):
         if event.weapon in loadout.readied:
             loadout.readied.remove(event.weapon)
         at = units.cell(ctx, event.target)
-        esper.create_entity(GroundItem(event.weapon, event.attacker, at))
+        ground.lay(event.weapon, event.attacker, at)
         w = units.weapon(ctx, event.weapon)
         ctx.emit(ItemLanded(unit=event.attacker, who=units.name(ctx, event.attacker),
                             weapon=w.id, name=w.name, cell=at,
