@@ -62,9 +62,17 @@ def _override(item: str) -> None:
 
     target, _, value = item.partition("=")
     level, _, name = target.partition(".")
+    if level not in LEVELS or not hasattr(LEVELS[level], name) or not value:
+        raise SystemExit(
+            f"ai_measure: --set {item}: expected LEVEL.FIELD=VALUE with a level of "
+            f"{', '.join(LEVELS)} and one of its fields"
+        )
     current = getattr(LEVELS[level], name)
     kind = type(current)
-    new: object = (value.lower() in ("1", "true", "yes")) if kind is bool else kind(value)
+    try:
+        new: object = (value.lower() in ("1", "true", "yes")) if kind is bool else kind(value)
+    except ValueError:
+        raise SystemExit(f"ai_measure: --set {item}: {value!r} is not a {kind.__name__}") from None
     changes: dict[str, Any] = {name: new}
     LEVELS[level] = dataclasses.replace(LEVELS[level], **changes)
 

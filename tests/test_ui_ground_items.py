@@ -12,7 +12,7 @@ import pytest
 from clash_support import declare, decline_all
 from engine_support import act, push
 from grid_more_support import set_hp
-from ui_support import write_map
+from ui_support import quick_window, write_map
 
 from game.engine import Battle, ScriptedRandom
 from game.engine.answers import EndTurn
@@ -25,7 +25,6 @@ from game.ui.ground_items import piles, tooltip_line
 from game.ui.map_view import MapView
 from game.ui.play_scene import PlayScene
 from game.ui.replay_scene import ReplayScene
-from game.ui.settings import Settings
 from game.ui.theme import colour
 
 UNITS = (
@@ -37,11 +36,7 @@ UNITS = (
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    a = App(
-        Settings(reaction_prompts="never", ai_speed="instant"),
-        settings_file=tmp_path / "settings.json",
-        size=(1280, 720),
-    )
+    a = quick_window(tmp_path)
     yield a
     a.close()
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ui_support import write_map
+from ui_support import quick_window, write_map
 
 from game.ai import make_controller
 from game.engine import Battle
@@ -15,16 +15,11 @@ from game.ui.app import App, Scene
 from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene
 from game.ui.play_scene import PlayScene
-from game.ui.settings import Settings
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    a = App(
-        Settings(reaction_prompts="always", ai_speed="instant"),
-        settings_file=tmp_path / "settings.json",
-        size=(1280, 720),
-    )
+    a = quick_window(tmp_path, reaction_prompts="always")
     yield a
     a.close()
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import write_map
+from ui_support import quick_window, write_map
 
 from game.engine import Answer, Battle
 from game.engine.events import Rolled
@@ -29,11 +29,7 @@ from game.ui.unit_sheet import condition_lines
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    a = App(
-        Settings(reaction_prompts="always", ai_speed="fast"),
-        settings_file=tmp_path / "settings.json",
-        size=(1280, 720),
-    )
+    a = quick_window(tmp_path, reaction_prompts="always", ai_speed="fast")
     yield a
     a.close()
 

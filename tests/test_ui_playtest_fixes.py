@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import write_map
+from ui_support import quick_window, write_map
 
 from game.engine import Battle, ChooseUnit, EndTurn
 from game.geometry.grid import Cell
@@ -22,18 +22,14 @@ from game.ui.app import App
 from game.ui.map_view import MapView
 from game.ui.overlays import ChooserScene, PauseScene
 from game.ui.play_scene import PlayScene
-from game.ui.settings import MIN_WINDOW, Settings
+from game.ui.settings import MIN_WINDOW
 from game.ui.swarm_view import SHOCK_ROW
 from game.ui.target_preview import TEXT_W, Row
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    a = App(
-        Settings(reaction_prompts="always", ai_speed="fast"),
-        settings_file=tmp_path / "settings.json",
-        size=(1280, 720),
-    )
+    a = quick_window(tmp_path, reaction_prompts="always", ai_speed="fast")
     yield a
     a.close()
 

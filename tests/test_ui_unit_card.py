@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_ui_play import _party_turn
-from ui_support import write_map
+from ui_support import quick_window, write_map
 
 from game.engine import Battle
 from game.rules.clash.state import ClashState
@@ -18,7 +18,6 @@ from game.ui.app import App
 from game.ui.battle_scene import BattleScene
 from game.ui.map_view import MapView
 from game.ui.play_scene import PlayScene
-from game.ui.settings import Settings
 from game.ui.unit_card import CARD_H, card_fit, conditions_pos
 from game.world.components import Conditions, Loadout
 
@@ -27,11 +26,7 @@ SIZES = [(960, 540), (1280, 720)]
 
 @pytest.fixture(params=SIZES, ids=["960x540", "1280x720"])
 def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
-    a = App(
-        Settings(reaction_prompts="never", ai_speed="instant"),
-        settings_file=tmp_path / "settings.json",
-        size=request.param,
-    )
+    a = quick_window(tmp_path, request.param)
     yield a
     a.close()
 

@@ -97,14 +97,18 @@ def write_map(
     return path
 
 
-def quick_window(tmp_path: Path) -> App:
-    """A 1280×720 window whose AI answers at once and whose reaction prompts are never
-    asked (they are declined), with a settings file of the test's own."""
+def quick_window(
+    tmp_path: Path, size: tuple[int, int] = (1280, 720), **settings: str
+) -> App:
+    """A window (1280×720 unless ``size`` says) with a settings file of the test's own,
+    whose AI answers at once and whose reaction prompts are never asked (declined),
+    unless ``settings`` say otherwise (e.g. ``reaction_prompts="always"``)."""
     from game.ui.app import App
     from game.ui.settings import Settings
 
+    chosen: dict[str, str] = {"reaction_prompts": "never", "ai_speed": "instant", **settings}
     return App(
-        Settings(reaction_prompts="never", ai_speed="instant"),
+        Settings(**chosen),  # type: ignore[arg-type]
         settings_file=tmp_path / "settings.json",
-        size=(1280, 720),
+        size=size,
     )

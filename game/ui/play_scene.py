@@ -56,7 +56,7 @@ from game.ui.cover_view import CoverViews
 from game.ui.engine_model import EngineModel, Placed
 from game.ui.intentions_panel import IntentionsPanel
 from game.ui.map_view import MapView
-from game.ui.overlays import ChooserScene, ConfirmScene, HandOffScene
+from game.ui.overlays import NUMBER_KEYS, ChooserScene, ConfirmScene, HandOffScene
 from game.ui.reaction_prompt import ReactionPrompt
 from game.ui.screen_view import LINK, SCREEN_KIND
 from game.ui.swarm_view import SWARM_KIND, join_or_strike, strikes, swarm_rows
@@ -113,15 +113,7 @@ ACTION_ICONS: tuple[tuple[str, str], ...] = (
     ("attack", "crossed-swords"),  # last: "ranged_attack" and the like match above
 )
 ACTION_KEYS = (
-    pygame.K_1,
-    pygame.K_2,
-    pygame.K_3,
-    pygame.K_4,
-    pygame.K_5,
-    pygame.K_6,
-    pygame.K_7,
-    pygame.K_8,
-    pygame.K_9,
+    *NUMBER_KEYS,
     pygame.K_0,
     pygame.K_r,
     pygame.K_t,
