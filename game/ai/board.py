@@ -126,12 +126,16 @@ class Board:
         cache: BoardCache,
         share: float = 1.0,
         lured: bool = False,
+        own_cascade: bool = False,
     ) -> None:
         cache.check(ctx)
         self.share = share  # how fully an enemy's blow is split among its targets (0..1)
         # True: an enemy's blow is split by how much each target is worth hitting (a leader
         # whose fall breaks the side draws the blows); False: evenly
         self.lured = lured
+        # True: losing one of ours counts every morale check its fall sets off on our side
+        # (a horde's first casualty may rout a third of it); False: only a leader's own
+        self.own_cascade = own_cascade
         self.ctx = ctx
         self.side = side
         self.cache = cache
@@ -146,10 +150,11 @@ class Board:
         ]
         self.cells = {u: units.cell(ctx, u) for u in ctx.units()}
         self._pictures: dict[str, EnemyPicture] = {}
-        self._exposure: dict[tuple[str, int], Array] = {}
+        self._exposure: dict[tuple[str, int, bool], Array] = {}
+        self._late_zones: dict[str, Array] = {}
         self._walk: Array | None = None
         self._pinned: Array | None = None
-        self._stakes: dict[tuple[str, float, bool, bool], estimates.Stakes] = {}
+        self._stakes: dict[tuple[str, float, bool, bool, float], estimates.Stakes] = {}
         self._adjacent: Array | None = None
         self._pressure: float | None = None
 
@@ -230,13 +235,15 @@ class Board:
         return self.cache.put(key, zone)
 
     # -- what the enemies could do to a unit -----------------------------------------------
-    def exposure(self, unit: str) -> Array:
+    def exposure(self, unit: str, *, late: bool = False) -> Array:
         """Expected damage to ``unit`` on each square next round (float ``[y, x]``). An
         enemy has one blow a round: its threat is shared among the units of ours it
-        could reach, so standing together spreads the blows."""
+        could reach, so standing together spreads the blows. ``late``: the round after,
+        once every enemy has had a Move more to close in (where a unit stands after
+        striking next round)."""
         ctx = self.ctx
         ac, _ = target_ac(ctx, unit)
-        key = (unit, ac)
+        key = (unit, ac, late)
         found = self._exposure.get(key)
         if found is not None:
             return found
@@ -252,20 +259,39 @@ class Board:
         for pic in self.threats():
             best = np.zeros_like(total)
             if pic.melee is not None:
+                zone = self.late_zone(pic) if late else pic.zone
                 e = estimates.blow_vs_ac(ctx, pic.unit, pic.melee, False, ac, 0)
                 # one blow a round, shared among the targets it can reach
-                best = np.where(pic.zone, e * part(pic.zone), 0.0)
+                best = np.where(zone, e * part(zone), 0.0)
             if pic.shot is not None and pic.shot_mod is not None and pic.shot_ok is not None:
                 tmpl = units.stats(ctx, pic.unit).template
                 thrown = pic.shot.thrown and not pic.shot.ranged
                 bonus = tmpl.attack_modifier(pic.shot, thrown=thrown)
                 p = np.clip((21 - (ac - bonus - pic.shot_mod)) / 20.0, 0.0, 1.0)
                 mean = estimates.mean_damage(ctx, pic.unit, pic.shot)
-                shots = np.where(pic.shot_ok, p * mean * pic.shot_factor * part(pic.shot_ok), 0.0)
+                ok = pic.shot_ok
+                if late:
+                    speed = move_squares(ctx, pic.unit)
+                    far = chebyshev(self.width, self.height, pic.cell) - 2 * speed
+                    ok = far <= (pic.shot.range_long_squares or 0)
+                shots = np.where(ok, p * mean * pic.shot_factor * part(ok), 0.0)
                 best = np.maximum(best, shots)
             total += best
         self._exposure[key] = total
         return total
+
+    def late_zone(self, pic: EnemyPicture) -> Array:
+        """Squares ``pic``'s melee could strike the round after next: within its reach
+        of a square two Moves take it to."""
+        found = self._late_zones.get(pic.unit)
+        if found is None:
+            assert pic.melee is not None
+            cond = units.conditions(self.ctx, pic.unit)
+            speed = 0 if (cond.grappled or cond.grappling) else move_squares(self.ctx, pic.unit)
+            found = self._late_zones[pic.unit] = self._zone(
+                pic.unit, pic.cell, 2 * speed, max(1, pic.melee.reach)
+            )
+        return found
 
     def lure(self, unit: str) -> float:
         """How much an enemy gains per point of damage on ``unit`` (what its fall is worth,
@@ -276,17 +302,24 @@ class Board:
         return max(1e-3, st.down / max(1, st.hp))
 
     def stakes(
-        self, unit: str, horizon: float, morale: bool, *, as_enemy: bool = False
+        self,
+        unit: str,
+        horizon: float,
+        morale: bool,
+        *,
+        as_enemy: bool = False,
+        cascade: float = 1.0,
     ) -> estimates.Stakes:
         """``estimates.stakes`` of ``unit``, computed once per board. An enemy's fall
         counts every morale check it sets off; one of ours only its own (a leader's),
-        unless seen ``as_enemy`` (what the enemy gains)."""
-        shared = as_enemy or unit in self.enemies
-        key = (unit, horizon, morale, shared)
+        unless seen ``as_enemy`` (what the enemy gains). ``cascade``: the share of the
+        side-wide checks (first casualty, half down) counted."""
+        shared = as_enemy or self.own_cascade or unit in self.enemies
+        key = (unit, horizon, morale, shared, cascade)
         found = self._stakes.get(key)
         if found is None:
             found = self._stakes[key] = estimates.stakes(
-                self.ctx, unit, horizon, morale=morale, shared=shared
+                self.ctx, unit, horizon, morale=morale, shared=shared, cascade=cascade
             )
         return found
 
@@ -309,12 +342,21 @@ class Board:
         *,
         now: bool = False,
         charge: float = 0.0,
+        follow: dict[str, float] | None = None,
+        cascade: float = 1.0,
     ) -> Array:
         """Value of the best blow ``unit`` could strike from each square: next round (after
         one more move), or with ``now`` this turn from that very square (no pinning
         guess, but a bow cannot shoot next to an armed enemy). ``charge`` > 0: next
         round's blow may also come from a charge (twice the movement, 004 · Charge), at
-        that share of its value (the straight line may be blocked)."""
+        that share of its value (the straight line may be blocked). ``follow``: what
+        standing by each enemy would cost ``unit`` the round after it strikes there (its
+        loss on the best square within reach of that enemy), taken off next round's melee
+        blow on it: a blow that leaves the unit alone among the enemy's ranks is worth
+        less than one struck beside its friends. ``cascade``: the share of the side-wide
+        morale checks an enemy's fall sets off counted for next round's blows (the
+        first casualty comes from whoever strikes first; striking it a round later
+        than someone else gains little)."""
         ctx = self.ctx
         here = self.cells[unit]
         out = np.zeros((self.height, self.width), dtype=np.float64)
@@ -327,10 +369,12 @@ class Board:
         shot_at = set(near[:SHOT_TARGETS])
         for t in self.enemies:
             at = self.cells[t]
-            st = self.stakes(t, horizon, kill_focus)
+            st = self.stakes(t, horizon, kill_focus, cascade=1.0 if now else cascade)
             if melee_w is not None:
                 o = estimates.prospect(ctx, unit, t, melee_w, False, tmpl.attack_modifier(melee_w))
                 gain = value_of(st, o.p_kill, o.expected, kill_focus)
+                if follow is not None and not now:
+                    gain = max(0.0, gain - follow.get(t, 0.0))
                 dist = chebyshev(self.width, self.height, at)
                 close = dist <= speed + max(1, melee_w.reach)
                 out = np.maximum(out, np.where(close, gain, 0.0))

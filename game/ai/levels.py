@@ -42,6 +42,13 @@ class Level:
     worth to the enemy (a leader draws the blows) instead of being even.
     ``charge_reach``: a square within charging distance of an enemy is worth this share
     of the blow a charge would strike next round (0: only a Move and a blow count).
+    ``follow``: weight of what standing by an enemy costs the round after striking it
+    there, taken off next round's blow on it (``Board.offence``; 0: not counted).
+    ``cascade``: share of the side-wide morale checks an enemy's fall sets off that
+    counts for next round's blows (``Board.offence``); this turn's blows count them all.
+    ``maneuvers``: shoves and grapples are weighed (with ``specials``).
+    ``own_cascade``: losing one of our units counts the morale checks its fall sets off
+    on our side too (else only a leader's).
     ``press``: how fully the side presses the attack when waiting gains nothing
     (``Board.pressure``: well ahead, or the round limit near and not behind): exposure
     counts for less, hold posts are released and the pull toward the enemy grows.
@@ -65,6 +72,10 @@ class Level:
     lured: bool = False
     charge_reach: float = 0.0
     press: float = 0.0
+    follow: float = 0.0
+    own_cascade: bool = False
+    maneuvers: bool = True
+    cascade: float = 1.0
 
 
 EASY = Level(
@@ -117,6 +128,7 @@ HARD = Level(
     lured=True,
     share=0.5,
     press=1.0,
+    follow=1.0,
 )
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (EASY, NORMAL, HARD)}

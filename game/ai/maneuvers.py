@@ -175,4 +175,3 @@ def _weapon_blow(
     expected = estimates.blow_vs_ac(ctx, who, w, False, ac, mod)
     st = p.board.stakes(target, p.horizon, p.level.kill_focus)
     return st.value(0.0, expected)
-

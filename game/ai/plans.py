@@ -132,8 +132,17 @@ class Planner:
         """Value of ending the turn on each square (see the module docstring)."""
         lv = self.level
         loss = self.loss_map()
+        hint = HINTS.get(self.hint, NO_HINT)
+        press = lv.press * self.board.pressure() if lv.press > 0 else 0.0
+        caution = hint.caution * (1.0 - 0.5 * press)
+        follow = self.follow_costs(lv.follow * lv.exposure * caution) if lv.follow > 0 else None
         offence = self.board.offence(
-            self.unit, self.horizon, lv.kill_focus, charge=lv.charge_reach
+            self.unit,
+            self.horizon,
+            lv.kill_focus,
+            charge=lv.charge_reach,
+            follow=follow,
+            cascade=lv.cascade,
         )
         walk = np.minimum(self.board.walk(), 60).astype(np.float64)
         tempo = 1.0 + self.ctx.round / 6.0
@@ -144,19 +153,16 @@ class Planner:
         # (both sides waiting just out of reach) must not last: the pull comes back as
         # the rounds pass.
         patience = min(1.5, max(0.0, (self.ctx.round - 1) / 5))
-        hint = HINTS.get(self.hint, NO_HINT)
         if hint.eager:
             patience = max(patience, 1.0)
         # A post is kept while the fight may come to it; a long standoff releases it
         # (otherwise two waiting sides end every such battle on the round limit).
         release = min(1.0, max(0.0, (self.ctx.round - HOLD_ROUNDS) / HOLD_ROUNDS))
         # Pressing the attack (hard): when waiting gains nothing, close in now.
-        press = lv.press * self.board.pressure() if lv.press > 0 else 0.0
         patience = max(patience, 1.5 * press)
         release = max(release, press)
         pull = (hint.approach + (1.0 - hint.approach) * release) * (1.0 + press)
         approach = np.where(offence > 0, approach * patience, approach) * pull
-        caution = hint.caution * (1.0 - 0.5 * press)
         if hint.leash > 0 and release < 1.0:
             # A post is held for the fight to come to it: next round's blows count only
             # near the post (a garrison does not run out of the walls to be in reach of
@@ -167,6 +173,30 @@ class Planner:
         if hint.leash > 0 and release < 1.0:
             value = value - hint.leash * (1.0 - release) * self.worth * moved
         return value
+
+    def follow_costs(self, weight: float) -> dict[str, float]:
+        """For each enemy, ``weight`` times the least the unit could lose on a square
+        within its melee reach of that enemy the round after next, when the enemies have
+        had a Move more to close in (``Board.exposure(late=True)``): the price of standing
+        there after striking it next round."""
+        late = self.board.exposure(self.unit, late=True)
+        loss = value_array(self.stakes, down_chance(late, self.hp), late, True)
+        walls = self.board.walls
+        reach = max(1, units.melee_reach(self.ctx, self.unit) or 1)
+        h, w = loss.shape
+        out: dict[str, float] = {}
+        for e in self.board.enemies:
+            x, y = self.board.cells[e]
+            y0, y1, x0, x1 = (
+                max(0, y - reach),
+                min(h, y + reach + 1),
+                max(0, x - reach),
+                min(w, x + reach + 1),
+            )
+            window = np.where(walls[y0:y1, x0:x1], np.inf, loss[y0:y1, x0:x1])
+            best = float(window.min())
+            out[e] = weight * best if np.isfinite(best) else 0.0
+        return out
 
     def loss_map(self) -> Array:
         """Value the unit could lose on each square next round (its exposure). Next to
@@ -435,9 +465,7 @@ class Planner:
             o = estimates.prospect(ctx, self.unit, near, w, False, tmpl.attack_modifier(w))
             return st.value(o.p_kill, o.expected)
 
-        stowed = [
-            units.weapon(ctx, w) for w in units.loadout(ctx, self.unit).stowed
-        ]
+        stowed = [units.weapon(ctx, w) for w in units.loadout(ctx, self.unit).stowed]
         backup = max((blow(w) for w in stowed if w.melee and not w.unarmed), default=0.0)
         kept = blow(weapon)
         cost = kept + max(0.0, kept - backup)

@@ -38,6 +38,8 @@ from game.rules.grid.state import GridState
 
 if TYPE_CHECKING:
     from game.ai.plans import Plan, Planner
+    from game.engine.context import Context
+
 
 def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
     """Every special plan worth a look. ``after`` is the best value of the rest of the
@@ -80,7 +82,8 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
             out.append(Plan(stay + 1.5 * p.worth - loss, "stand_up", ans, p.here, "stand up"))
     from game.ai.maneuvers import maneuver_plans
 
-    out.extend(maneuver_plans(p, after))
+    if p.level.maneuvers:
+        out.extend(maneuver_plans(p, after))
     if allowed("break_free") and units.conditions(ctx, p.unit).grappled:
         ans = first_answer(actions["break_free"], ctx, p.unit)
         if ans is not None:
@@ -220,6 +223,12 @@ def _swarm(p: Planner, after: float) -> list[Plan]:
             if o is None:
                 continue
             gain = p.attack_gain(target, o)
+            if p.level.coordinate:
+                # the teammates who joined gave up their blows for this strike: leaving
+                # it unstruck throws them away, so it is owed at least what they gave
+                plain = estimates.odds(ctx, p.unit, target, weapon, ranged)
+                if plain is not None:
+                    gain += others * p.attack_gain(target, plain, follow_up=False)
             out.append(Plan(gain + after, "swarm_attack", ans, p.here, f"swarm strike {target}"))
             continue
         if (target, ranged) in seen:
@@ -252,23 +261,59 @@ def _swarm(p: Planner, after: float) -> list[Plan]:
 
 def _ready_helpers(p: Planner, target: str) -> list[str]:
     """Teammates yet to act this round who could strike ``target`` from where they
-    stand. One who must walk first is not counted: its planner weighs a swarm strike
-    only from the square it is on, so it would charge or strike plainly, and the blow
-    given up to join would be wasted."""
+    stand, as the rules would let them now (a crossbow that needs reloading, a bow next
+    to an armed enemy or a weapon out of reach does not count). One who must walk first
+    is not counted either: its planner weighs a swarm strike only from the square it is
+    on, so it would charge or strike plainly, and the blow given up to join would be
+    wasted."""
     ctx = p.ctx
-    at = p.board.cells[target]
     out = []
     for f in p.board.friends:
         if f == p.unit or ctx.get(f, GridState).acted:
             continue
-        if units.budget(ctx, f).main_used:
-            continue
-        reach = max(
-            ((w.range_normal_squares or 0) if w.shoots else w.reach)
-            for w in units.readied_weapons(ctx, f)
-        )
-        if units.distance(p.board.cells[f], at) <= reach:
+        if can_strike_now(ctx, f, target):
             out.append(f)
+    return out
+
+
+def can_strike_now(ctx: Context, unit: str, target: str) -> bool:
+    """Whether ``unit`` could attack ``target`` from where it stands with its Main: in
+    melee reach, or a missile weapon (not one thrown away) at normal range, as the rules
+    allow it now."""
+    from game.rules.grid.attack import _weapon_problem
+    from game.rules.grid.resolution import assess
+
+    if units.budget(ctx, unit).main_used:
+        return False
+    dist = units.distance(units.cell(ctx, unit), units.cell(ctx, target))
+    for w in units.readied_weapons(ctx, unit):
+        for ranged in (False, True):
+            if ranged and (not w.ranged or dist > (w.range_normal_squares or 0)):
+                continue  # a shot at long range, or a weapon thrown away, is no strike to wait for
+            if (
+                _weapon_problem(ctx, unit, w.id, ranged) is None
+                and assess(ctx, unit, target, w, ranged).allowed
+            ):
+                return True
+    return False
+
+
+def open_swarms(p: Planner) -> list[tuple[str, int]]:
+    """(target, others already in it) for each swarm of our side this round that
+    ``p.unit`` could still strike: the teammates who joined gave up their blows for that
+    strike (``_swarm`` counts them as paid only when it lands)."""
+    from game.rules.grid.maneuver_state import maneuvers
+    from game.rules.grid.swarm import others_in_swarm
+
+    ctx = p.ctx
+    out = []
+    for e in p.board.enemies:
+        state = maneuvers(ctx, e)
+        if state.swarm_struck or state.swarm_side != p.board.side:
+            continue
+        others = others_in_swarm(ctx, p.unit, e)
+        if others:
+            out.append((e, others))
     return out
 
 

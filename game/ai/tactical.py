@@ -26,6 +26,7 @@ from game.ai import estimates
 from game.ai.board import Board, BoardCache
 from game.ai.levels import Level
 from game.ai.plans import Plan, Planner
+from game.ai.specials import can_strike_now, open_swarms
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.engine.decision import Decision
 from game.rules.grid import units
@@ -76,9 +77,13 @@ class TacticalAI:
             return decision.answers[0]
         return battle.legal_answers()[0]
 
+    def board(self, ctx: Context, side: str) -> Board:
+        lv = self.level
+        return Board(ctx, side, self.cache, lv.share, lv.lured, lv.own_cascade)
+
     # -- who acts next ---------------------------------------------------------------------
     def choose_unit(self, ctx: Context, decision: Decision) -> Answer:
-        board = Board(ctx, decision.side, self.cache, self.level.share, self.level.lured)
+        board = self.board(ctx, decision.side)
         best: tuple[float, int] | None = None
         pick = decision.answers[0]
         walk = board.walk() if board.enemies else None
@@ -90,6 +95,10 @@ class TacticalAI:
             score = strikes[0][0] if strikes else 0.0
             if self.level.coordinate and planner.shooter and strikes:
                 score += 100.0  # arrows first: the melee finishes the wounded
+            if self.level.coordinate and any(
+                can_strike_now(ctx, unit, t) for t, _ in open_swarms(planner)
+            ):
+                score += 200.0  # teammates joined a swarm: its striker comes next
             if walk is not None:
                 x, y = units.cell(ctx, unit)
                 score -= 0.01 * float(walk[y, x])
@@ -101,9 +110,7 @@ class TacticalAI:
     # -- a unit's turn ---------------------------------------------------------------------
     def turn(self, battle: Battle, unit: str) -> Answer:
         ctx = battle.ctx
-        board = Board(
-            ctx, units.side(ctx, unit), self.cache, self.level.share, self.level.lured
-        )
+        board = self.board(ctx, units.side(ctx, unit))
         if not board.enemies:
             self.last_plans = []
             return EndTurn(unit)
