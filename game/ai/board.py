@@ -127,6 +127,8 @@ class Board:
         share: float = 1.0,
         lured: bool = False,
         own_cascade: bool = False,
+        press_from: float = PRESS_AHEAD,
+        press_full: float = PRESS_FULL,
     ) -> None:
         cache.check(ctx)
         self.share = share  # how fully an enemy's blow is split among its targets (0..1)
@@ -136,6 +138,7 @@ class Board:
         # True: losing one of ours counts every morale check its fall sets off on our side
         # (a horde's first casualty may rout a third of it); False: only a leader's own
         self.own_cascade = own_cascade
+        self.press_from, self.press_full = press_from, max(press_full, press_from + 1e-6)
         self.ctx = ctx
         self.side = side
         self.cache = cache
@@ -281,16 +284,16 @@ class Board:
         return total
 
     def late_zone(self, pic: EnemyPicture) -> Array:
-        """Squares ``pic``'s melee could strike the round after next: within its reach
-        of a square two Moves take it to."""
+        """Squares ``pic``'s melee could strike the round after next: its zone grown by
+        one more Move (around walls, square by square; a cheap stand-in for the walk)."""
         found = self._late_zones.get(pic.unit)
         if found is None:
-            assert pic.melee is not None
             cond = units.conditions(self.ctx, pic.unit)
             speed = 0 if (cond.grappled or cond.grappling) else move_squares(self.ctx, pic.unit)
-            found = self._late_zones[pic.unit] = self._zone(
-                pic.unit, pic.cell, 2 * speed, max(1, pic.melee.reach)
-            )
+            grown = pic.zone.copy()
+            for _ in range(speed):
+                grown = dilate(grown, 1) & ~self.walls
+            found = self._late_zones[pic.unit] = grown
         return found
 
     def lure(self, unit: str) -> float:
@@ -454,8 +457,8 @@ class Board:
 
     def pressure(self) -> float:
         """How much waiting gains this side nothing, 0..1 (the ``press`` of a level): when
-        it is well ahead (its ``strength`` from ``PRESS_AHEAD`` to ``PRESS_FULL`` times
-        the enemy's) every round it waits is a round the enemy gets to hit back; and when
+        it is well ahead (its ``strength`` from ``press_from`` to ``press_full`` times
+        the enemy's, by default ``PRESS_AHEAD`` and ``PRESS_FULL``) every round it waits is a round the enemy gets to hit back; and when
         the round limit is near (the last ``PRESS_ROUNDS``) and it is not behind, waiting
         only buys a draw, which is not a win."""
         from game.rules.grid.turn import DEFAULT_ROUND_LIMIT
@@ -464,7 +467,8 @@ class Board:
             return self._pressure
         theirs = self.strength(self.enemies)
         ratio = self.strength(self.friends) / theirs if theirs > 0 else 0.0
-        ahead = min(1.0, max(0.0, (ratio - PRESS_AHEAD) / (PRESS_FULL - PRESS_AHEAD)))
+        ahead = (ratio - self.press_from) / (self.press_full - self.press_from)
+        ahead = min(1.0, max(0.0, ahead))
         limit = self.ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
         left = limit - self.ctx.round  # whole rounds after this one
         late = min(1.0, max(0.0, 1.0 - left / PRESS_ROUNDS)) if ratio >= 1.0 else 0.0

@@ -49,6 +49,8 @@ class Level:
     ``maneuvers``: shoves and grapples are weighed (with ``specials``).
     ``own_cascade``: losing one of our units counts the morale checks its fall sets off
     on our side too (else only a leader's).
+    ``press_from``, ``press_full``: the strength ratio (ours to theirs) at which a side
+    starts pressing, and presses in full.
     ``press``: how fully the side presses the attack when waiting gains nothing
     (``Board.pressure``: well ahead, or the round limit near and not behind): exposure
     counts for less, hold posts are released and the pull toward the enemy grows.
@@ -76,6 +78,8 @@ class Level:
     own_cascade: bool = False
     maneuvers: bool = True
     cascade: float = 1.0
+    press_from: float = 1.5
+    press_full: float = 2.5
 
 
 EASY = Level(

@@ -79,7 +79,16 @@ class TacticalAI:
 
     def board(self, ctx: Context, side: str) -> Board:
         lv = self.level
-        return Board(ctx, side, self.cache, lv.share, lv.lured, lv.own_cascade)
+        return Board(
+            ctx,
+            side,
+            self.cache,
+            lv.share,
+            lv.lured,
+            lv.own_cascade,
+            press_from=lv.press_from,
+            press_full=lv.press_full,
+        )
 
     # -- who acts next ---------------------------------------------------------------------
     def choose_unit(self, ctx: Context, decision: Decision) -> Answer:
