@@ -458,8 +458,9 @@ class Board:
     def pressure(self) -> float:
         """How much waiting gains this side nothing, 0..1 (the ``press`` of a level): when
         it is well ahead (its ``strength`` from ``press_from`` to ``press_full`` times
-        the enemy's, by default ``PRESS_AHEAD`` and ``PRESS_FULL``) every round it waits is a round the enemy gets to hit back; and when
-        the round limit is near (the last ``PRESS_ROUNDS``) and it is not behind, waiting
+        the enemy's, by default ``PRESS_AHEAD`` and ``PRESS_FULL``) every round it waits
+        is a round the enemy gets to hit back; and when the round limit is near (the
+        last ``PRESS_ROUNDS``) and it is not behind, waiting
         only buys a draw, which is not a win."""
         from game.rules.grid.turn import DEFAULT_ROUND_LIMIT
 
