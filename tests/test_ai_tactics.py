@@ -472,7 +472,6 @@ def test_a_screened_archer_counts_its_screen_and_shoots() -> None:
     b.close()
 
 
-
 def test_a_thrower_threatens_a_move_and_a_throw_away() -> None:
     """004: a Move and a Main action in a turn, so an enemy can walk 30 ft and then throw
     its spear (long range 60 ft): the AI counts that reach when it judges a square, not
@@ -527,11 +526,88 @@ def test_a_grappler_lets_go_when_its_sword_is_worth_more_than_the_hold(
     go to strike with it; an orc's battle axe is worth holding, so she keeps it."""
     from game.rules.grid.grapple import ReleaseGrapple
 
-    b = position(
-        OPEN, [("Ada", "party", "warrior", (5, 4)), ("Og", "bandits", foe, (6, 4))], "ada"
-    )
+    b = position(OPEN, [("Ada", "party", "warrior", (5, 4)), ("Og", "bandits", foe, (6, 4))], "ada")
     b.component("ada", Conditions).grappling = "og"
     b.component("og", Conditions).grappled_by.add("ada")
     answer = ask(b, "hard")
     assert isinstance(answer, ReleaseGrapple) == lets_go, answer
+    b.close()
+
+
+def test_hard_strikes_the_swarm_its_teammate_joined() -> None:
+    """004 · Make a Swarm Attack: one assailant strikes for the swarm. A militiaman has
+    joined a swarm on the wounded ogre; hard sends the other militiaman beside it next
+    (before the archer, who shoots first otherwise but could only reach the ogre at long
+    range) and it strikes, rather than leaving its teammate's blow given up for
+    nothing."""
+    b = position(
+        OPEN,
+        [
+            ("A", "party", "militia", (24, 2)),
+            ("B", "party", "militia", (24, 3)),
+            ("Bo", "party", "archer", (1, 3)),
+            ("Og", "bandits", "ogre", (25, 3)),
+        ],
+        "a",
+        hp={"og": 6},
+    )
+    assert b.answer(SwarmAttack("a", "og", "spear")).ok
+    assert b.answer(EndTurn("a")).ok
+    ai = make_controller("hard", 0)
+    assert b.pending is not None and b.pending.kind == "choose_unit"
+    pick = ai.choose(b, b.pending)
+    assert pick == ChooseUnit("b")
+    assert b.answer(pick).ok
+    strike = ai.choose(b, b.pending)  # type: ignore[arg-type]
+    assert isinstance(strike, SwarmAttack) and strike.target == "og" and strike.strike, strike
+    b.close()
+
+
+def test_an_unloaded_crossbow_is_no_swarm_strike_to_wait_for() -> None:
+    """004 · Reload a Weapon, Make a Swarm Attack: a crossbow that must be reloaded
+    cannot strike for a swarm this turn. With three loaded crossbows in range the
+    militiaman beside the wounded ogre (Total Defense, AC 15) joins a swarm for one of
+    them to strike; with the three unloaded it does not give up its blow for a strike
+    nobody can make."""
+    from game.world.components import Loadout
+
+    for unloaded in (False, True):
+        b = position(
+            OPEN,
+            [
+                ("Ada", "party", "militia", (5, 3)),
+                ("Cx", "party", "crossbowman", (2, 2)),
+                ("Cy", "party", "crossbowman", (2, 3)),
+                ("Cz", "party", "crossbowman", (2, 4)),
+                ("Og", "bandits", "ogre", (6, 3)),
+            ],
+            "ada",
+            hp={"og": 6},
+        )
+        b.component("og", Conditions).total_defense = True
+        if unloaded:
+            for c in ("cx", "cy", "cz"):
+                b.component(c, Loadout).unloaded.add("crossbow")
+        answer = ask(b, "hard")
+        joins = isinstance(answer, SwarmAttack) and not answer.strike
+        assert joins != unloaded, (unloaded, answer)
+        b.close()
+
+
+def test_a_grappler_keeps_the_hold_it_took_this_turn() -> None:
+    """004 · Grappling: letting go (Free) pays only for a weapon blow, and a grappler
+    whose Main action went on the grapple has no blow left this turn: it keeps the hold
+    (it may let go at its next turn)."""
+    from game.rules.grid.grapple import ReleaseGrapple
+
+    b = position(
+        OPEN,
+        [("Ada", "party", "warrior", (5, 4)), ("Og", "bandits", "bandit_archer", (6, 4))],
+        "ada",
+    )
+    b.component("ada", Conditions).grappling = "og"
+    b.component("og", Conditions).grappled_by.add("ada")
+    b.component("ada", Budget).main_used = True
+    answer = ask(b, "hard")
+    assert not isinstance(answer, ReleaseGrapple), answer
     b.close()

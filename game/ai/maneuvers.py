@@ -51,7 +51,9 @@ def maneuver_plans(p: Planner, after: float) -> list[Plan]:
         out.extend(_shoves(p, after))
     if p.main_free and allowed("grapple"):
         out.extend(_grapples(p, after))
-    if allowed("release_grapple"):
+    if p.main_free and allowed("release_grapple"):
+        # letting go pays only for a weapon blow this turn: with the Main spent (on the
+        # grapple itself, say) the hold is worth keeping until the next turn
         out.extend(_release(p, after))
     return out
 
@@ -127,6 +129,8 @@ def _held_harm(p: Planner, enemy: str) -> float:
     ac, _ = target_ac(ctx, p.unit)
     melee, _ = estimates.best_melee(ctx, enemy, ac)
     shot, _ = estimates.best_shot(ctx, enemy, ac)
+    if shot is not None and shot.ranged and shot.two_handed and _pinned_by_others(p, enemy):
+        shot = None  # a bow beside another armed unit of ours cannot shoot anyway
     best = 0.0
     for w, ranged in ((melee, False), (shot, True)):
         if w is not None and not w.unarmed:
@@ -134,6 +138,11 @@ def _held_harm(p: Planner, enemy: str) -> float:
     bare_w = units.weapon(ctx, units.UNARMED) if units.UNARMED in ctx.content.weapons else None
     bare = estimates.blow_vs_ac(ctx, enemy, bare_w, False, ac, 0) if bare_w else 0.0
     return p.stakes.value(0.0, max(0.0, best - bare))
+
+
+def _pinned_by_others(p: Planner, enemy: str) -> bool:
+    """Whether an armed unit of ours other than this one has ``enemy`` within reach."""
+    return any(f != p.unit for f in _armed_beside(p, enemy))
 
 
 def _unarmed_mean(p: Planner, unit: str) -> float:
