@@ -126,7 +126,6 @@ class Board:
         cache: BoardCache,
         share: float = 1.0,
         lured: bool = False,
-        own_cascade: bool = False,
         press_from: float = PRESS_AHEAD,
         press_full: float = PRESS_FULL,
     ) -> None:
@@ -135,9 +134,6 @@ class Board:
         # True: an enemy's blow is split by how much each target is worth hitting (a leader
         # whose fall breaks the side draws the blows); False: evenly
         self.lured = lured
-        # True: losing one of ours counts every morale check its fall sets off on our side
-        # (a horde's first casualty may rout a third of it); False: only a leader's own
-        self.own_cascade = own_cascade
         self.press_from, self.press_full = press_from, max(press_full, press_from + 1e-6)
         self.ctx = ctx
         self.side = side
@@ -317,7 +313,7 @@ class Board:
         counts every morale check it sets off; one of ours only its own (a leader's),
         unless seen ``as_enemy`` (what the enemy gains). ``cascade``: the share of the
         side-wide checks (first casualty, half down) counted."""
-        shared = as_enemy or self.own_cascade or unit in self.enemies
+        shared = as_enemy or unit in self.enemies
         key = (unit, horizon, morale, shared, cascade)
         found = self._stakes.get(key)
         if found is None:

@@ -47,8 +47,6 @@ class Level:
     ``cascade``: share of the side-wide morale checks an enemy's fall sets off that
     counts for next round's blows (``Board.offence``); this turn's blows count them all.
     ``maneuvers``: shoves and grapples are weighed (with ``specials``).
-    ``own_cascade``: losing one of our units counts the morale checks its fall sets off
-    on our side too (else only a leader's).
     ``press_from``, ``press_full``: the strength ratio (ours to theirs) at which a side
     starts pressing, and presses in full.
     ``press``: how fully the side presses the attack when waiting gains nothing
@@ -75,7 +73,6 @@ class Level:
     charge_reach: float = 0.0
     press: float = 0.0
     follow: float = 0.0
-    own_cascade: bool = False
     maneuvers: bool = True
     cascade: float = 1.0
     press_from: float = 1.5
@@ -133,6 +130,8 @@ HARD = Level(
     share=0.5,
     press=1.0,
     follow=1.0,
+    press_from=1.2,
+    press_full=1.5,
 )
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (EASY, NORMAL, HARD)}

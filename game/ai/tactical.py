@@ -85,7 +85,6 @@ class TacticalAI:
             self.cache,
             lv.share,
             lv.lured,
-            lv.own_cascade,
             press_from=lv.press_from,
             press_full=lv.press_full,
         )
