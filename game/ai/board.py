@@ -155,7 +155,7 @@ class Board:
         self._pinned: Array | None = None
         self._stakes: dict[tuple[str, float, bool, bool, float], estimates.Stakes] = {}
         self._adjacent: Array | None = None
-        self._pressure: float | None = None
+        self._pressure: dict[bool, float] = {}
 
     # -- enemies ---------------------------------------------------------------------------
     def threats(self) -> list[EnemyPicture]:
@@ -451,26 +451,29 @@ class Board:
             total += estimates.worth(self.ctx, u) * max(0, h.hp) / max(1, h.max_hp)
         return total
 
-    def pressure(self) -> float:
+    def pressure(self, *, posts: bool = False) -> float:
         """How much waiting gains this side nothing, 0..1 (the ``press`` of a level): when
         it is well ahead (its ``strength`` from ``press_from`` to ``press_full`` times
-        the enemy's, by default ``PRESS_AHEAD`` and ``PRESS_FULL``) every round it waits
-        is a round the enemy gets to hit back; and when the round limit is near (the
-        last ``PRESS_ROUNDS``) and it is not behind, waiting
-        only buys a draw, which is not a win."""
+        the enemy's) every round it waits is a round the enemy gets to hit back; and when
+        the round limit is near (the last ``PRESS_ROUNDS``) and it is not behind,
+        waiting only buys a draw, which is not a win. ``posts``: the pressure that
+        releases a map's hold and guard posts, which asks for more (from
+        ``PRESS_AHEAD`` to ``PRESS_FULL`` times the enemy's strength): a map author's
+        post is left only when the side is far the stronger."""
         from game.rules.grid.turn import DEFAULT_ROUND_LIMIT
 
-        if self._pressure is not None:
-            return self._pressure
+        found = self._pressure.get(posts)
+        if found is not None:
+            return found
+        start, full = (PRESS_AHEAD, PRESS_FULL) if posts else (self.press_from, self.press_full)
         theirs = self.strength(self.enemies)
         ratio = self.strength(self.friends) / theirs if theirs > 0 else 0.0
-        ahead = (ratio - self.press_from) / (self.press_full - self.press_from)
-        ahead = min(1.0, max(0.0, ahead))
+        ahead = min(1.0, max(0.0, (ratio - start) / (full - start)))
         limit = self.ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
         left = limit - self.ctx.round  # whole rounds after this one
         late = min(1.0, max(0.0, 1.0 - left / PRESS_ROUNDS)) if ratio >= 1.0 else 0.0
-        self._pressure = max(ahead, late)
-        return self._pressure
+        found = self._pressure[posts] = max(ahead, late)
+        return found
 
     # -- where the enemy is ----------------------------------------------------------------
     def walk(self) -> Array:

@@ -160,7 +160,8 @@ class Planner:
         release = min(1.0, max(0.0, (self.ctx.round - HOLD_ROUNDS) / HOLD_ROUNDS))
         # Pressing the attack (hard): when waiting gains nothing, close in now.
         patience = max(patience, 1.5 * press)
-        release = max(release, press)
+        if lv.press > 0:
+            release = max(release, lv.press * self.board.pressure(posts=True))
         pull = (hint.approach + (1.0 - hint.approach) * release) * (1.0 + press)
         approach = np.where(offence > 0, approach * patience, approach) * pull
         if hint.leash > 0 and release < 1.0:
