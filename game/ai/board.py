@@ -153,7 +153,7 @@ class Board:
         self._late_zones: dict[str, Array] = {}
         self._walk: Array | None = None
         self._pinned: Array | None = None
-        self._stakes: dict[tuple[str, float, bool, bool, float], estimates.Stakes] = {}
+        self._stakes: dict[tuple[str, float, bool, bool], estimates.Stakes] = {}
         self._adjacent: Array | None = None
         self._pressure: dict[bool, float] = {}
 
@@ -301,24 +301,17 @@ class Board:
         return max(1e-3, st.down / max(1, st.hp))
 
     def stakes(
-        self,
-        unit: str,
-        horizon: float,
-        morale: bool,
-        *,
-        as_enemy: bool = False,
-        cascade: float = 1.0,
+        self, unit: str, horizon: float, morale: bool, *, as_enemy: bool = False
     ) -> estimates.Stakes:
         """``estimates.stakes`` of ``unit``, computed once per board. An enemy's fall
         counts every morale check it sets off; one of ours only its own (a leader's),
-        unless seen ``as_enemy`` (what the enemy gains). ``cascade``: the share of the
-        side-wide checks (first casualty, half down) counted."""
+        unless seen ``as_enemy`` (what the enemy gains)."""
         shared = as_enemy or unit in self.enemies
-        key = (unit, horizon, morale, shared, cascade)
+        key = (unit, horizon, morale, shared)
         found = self._stakes.get(key)
         if found is None:
             found = self._stakes[key] = estimates.stakes(
-                self.ctx, unit, horizon, morale=morale, shared=shared, cascade=cascade
+                self.ctx, unit, horizon, morale=morale, shared=shared
             )
         return found
 
@@ -342,7 +335,6 @@ class Board:
         now: bool = False,
         charge: float = 0.0,
         follow: dict[str, float] | None = None,
-        cascade: float = 1.0,
     ) -> Array:
         """Value of the best blow ``unit`` could strike from each square: next round (after
         one more move), or with ``now`` this turn from that very square (no pinning
@@ -352,10 +344,7 @@ class Board:
         standing by each enemy would cost ``unit`` the round after it strikes there (its
         loss on the best square within reach of that enemy), taken off next round's melee
         blow on it: a blow that leaves the unit alone among the enemy's ranks is worth
-        less than one struck beside its friends. ``cascade``: the share of the side-wide
-        morale checks an enemy's fall sets off counted for next round's blows (the
-        first casualty comes from whoever strikes first; striking it a round later
-        than someone else gains little)."""
+        less than one struck beside its friends."""
         ctx = self.ctx
         here = self.cells[unit]
         out = np.zeros((self.height, self.width), dtype=np.float64)
@@ -368,7 +357,7 @@ class Board:
         shot_at = set(near[:SHOT_TARGETS])
         for t in self.enemies:
             at = self.cells[t]
-            st = self.stakes(t, horizon, kill_focus, cascade=1.0 if now else cascade)
+            st = self.stakes(t, horizon, kill_focus)
             if melee_w is not None:
                 o = estimates.prospect(ctx, unit, t, melee_w, False, tmpl.attack_modifier(melee_w))
                 gain = value_of(st, o.p_kill, o.expected, kill_focus)

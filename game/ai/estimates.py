@@ -195,9 +195,7 @@ def p_break(morale: int) -> float:
     return above / 36
 
 
-def morale_cascade(
-    ctx: Context, unit: str, horizon: float, *, shared: bool = True, cascade: float = 1.0
-) -> float:
+def morale_cascade(ctx: Context, unit: str, horizon: float, *, shared: bool = True) -> float:
     """What ``unit`` going down costs its side beyond itself: the morale check it would
     trigger (the side's first casualty, half the side down, the leader down; 004 ·
     Morale as the grid rules trigger it; one check per unit however many fire) may rout
@@ -206,8 +204,7 @@ def morale_cascade(
     ``shared=False`` counts only the leader's own check: the first casualty and half the
     side down come from whichever unit falls, so a side that keeps each of its units
     out of harm for their sake only delays them (against the party, who never break, the
-    delay buys nothing); the side weighs them when it picks its targets instead.
-    ``cascade`` scales those side-wide checks (a leader's own check counts in full)."""
+    delay buys nothing); the side weighs them when it picks its targets instead."""
     from game.rules.grid.morale import (
         FIRST_CASUALTY,
         HALF_DOWN,
@@ -227,11 +224,9 @@ def morale_cascade(
         triggers += 1
     if shared and HALF_DOWN not in fired and len(fighting) * 2 <= len(mates) + 1:
         triggers += 1
-    scale = cascade
     if LEADER_DOWN not in fired and ctx.try_get(unit, Leader) is not None:
         triggers += 1
-        scale = 1.0
-    if not triggers or scale <= 0:
+    if not triggers:
         return 0.0
     total = 0.0
     modifier = odds(ctx, side, lost=1 if units.in_fight(ctx, unit) else 0)[0]
@@ -240,7 +235,7 @@ def morale_cascade(
             continue
         p = p_break(units.stats(ctx, u).morale - modifier)
         total += p * worth(ctx, u) * horizon
-    return total * scale
+    return total
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,20 +259,13 @@ class Stakes:
 
 
 def stakes(
-    ctx: Context,
-    unit: str,
-    horizon: float,
-    *,
-    morale: bool = True,
-    shared: bool = True,
-    cascade: float = 1.0,
+    ctx: Context, unit: str, horizon: float, *, morale: bool = True, shared: bool = True
 ) -> Stakes:
     """What hurting ``unit`` is worth; ``morale`` counts the checks its fall sets off
-    (``shared``, ``cascade``: see ``morale_cascade``)."""
+    (``shared``: see ``morale_cascade``)."""
     hp = units.health(ctx, unit).hp
     w = worth(ctx, unit) * horizon
-    cost = morale_cascade(ctx, unit, horizon, shared=shared, cascade=cascade)
-    down = w + (cost if morale else 0.0)
+    down = w + (morale_cascade(ctx, unit, horizon, shared=shared) if morale else 0.0)
     return Stakes(hp, down, WOUND_SHARE * w / max(1, hp))
 
 

@@ -44,14 +44,12 @@ class Level:
     of the blow a charge would strike next round (0: only a Move and a blow count).
     ``follow``: weight of what standing by an enemy costs the round after striking it
     there, taken off next round's blow on it (``Board.offence``; 0: not counted).
-    ``cascade``: share of the side-wide morale checks an enemy's fall sets off that
-    counts for next round's blows (``Board.offence``); this turn's blows count them all.
-    ``maneuvers``: shoves and grapples are weighed (with ``specials``).
     ``press_from``, ``press_full``: the strength ratio (ours to theirs) at which a side
     starts pressing, and presses in full.
     ``press``: how fully the side presses the attack when waiting gains nothing
     (``Board.pressure``: well ahead, or the round limit near and not behind): exposure
-    counts for less, hold posts are released and the pull toward the enemy grows.
+    counts for less and the pull toward the enemy grows; a map's hold posts are released
+    only when the side is far the stronger (``Board.pressure(posts=True)``).
     """
 
     name: str
@@ -73,8 +71,6 @@ class Level:
     charge_reach: float = 0.0
     press: float = 0.0
     follow: float = 0.0
-    maneuvers: bool = True
-    cascade: float = 1.0
     press_from: float = 1.5
     press_full: float = 2.5
 

@@ -142,7 +142,6 @@ class Planner:
             lv.kill_focus,
             charge=lv.charge_reach,
             follow=follow,
-            cascade=lv.cascade,
         )
         walk = np.minimum(self.board.walk(), 60).astype(np.float64)
         tempo = 1.0 + self.ctx.round / 6.0

@@ -82,8 +82,7 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
             out.append(Plan(stay + 1.5 * p.worth - loss, "stand_up", ans, p.here, "stand up"))
     from game.ai.maneuvers import maneuver_plans
 
-    if p.level.maneuvers:
-        out.extend(maneuver_plans(p, after))
+    out.extend(maneuver_plans(p, after))
     if allowed("break_free") and units.conditions(ctx, p.unit).grappled:
         ans = first_answer(actions["break_free"], ctx, p.unit)
         if ans is not None:
