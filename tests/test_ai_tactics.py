@@ -611,3 +611,33 @@ def test_a_grappler_keeps_the_hold_it_took_this_turn() -> None:
     answer = ask(b, "hard")
     assert not isinstance(answer, ReleaseGrapple), answer
     b.close()
+
+
+def test_next_rounds_blow_is_priced_by_the_band_that_closes_in_meanwhile() -> None:
+    """A one-round lookahead that lets the enemy move first: a square ten squares from
+    an orc is out of its reach next round (a Move and a blow, 004 · Run) but not the
+    round after, and the price of standing by a lone orc after striking it next round
+    counts the band eight squares behind it, which will have closed in by then."""
+    import numpy as np
+
+    from game.ai.levels import HARD
+    from game.ai.plans import Planner
+
+    def planner(band: int) -> tuple[Battle, Planner]:
+        spawns = [("Ada", "party", "warrior", (2, 4)), ("Gor", "bandits", "orc", (17, 4))]
+        spawns += [(f"O{i}", "bandits", "orc", (25, 2 + i)) for i in range(band)]
+        b = position(OPEN, spawns, "ada")
+        ai = make_controller("hard", 0)
+        board = ai.board(b.ctx, "party")  # type: ignore[attr-defined]
+        return b, Planner(b.ctx, "ada", HARD, board)
+
+    b, alone = planner(0)
+    now, late = alone.board.exposure("ada"), alone.board.exposure("ada", late=True)
+    assert now[4, 7] == 0 and late[4, 7] > 0
+    assert np.all(late >= now - 1e-9)
+    lone_price = alone.follow_costs(1.0)["gor"]
+    b.close()
+    b, banded = planner(5)
+    band_price = banded.follow_costs(1.0)["gor"]
+    b.close()
+    assert band_price > 2 * lone_price > 0
