@@ -154,6 +154,7 @@ class Board:
         self._walk: Array | None = None
         self._pinned: Array | None = None
         self._stakes: dict[tuple[str, float, bool, bool], estimates.Stakes] = {}
+        self._memo: dict[Hashable, Any] = {}  # estimates' side-wide sums, for this picture
         self._adjacent: Array | None = None
         self._pressure: dict[bool, float] = {}
 
@@ -311,7 +312,7 @@ class Board:
         found = self._stakes.get(key)
         if found is None:
             found = self._stakes[key] = estimates.stakes(
-                self.ctx, unit, horizon, morale=morale, shared=shared
+                self.ctx, unit, horizon, morale=morale, shared=shared, memo=self._memo
             )
         return found
 

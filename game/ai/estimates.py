@@ -14,8 +14,9 @@ opportunity and a blow dealt compare directly.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.content.weapons import Weapon
 from game.geometry.grid import Cell
@@ -195,7 +196,14 @@ def p_break(morale: int) -> float:
     return above / 36
 
 
-def morale_cascade(ctx: Context, unit: str, horizon: float, *, shared: bool = True) -> float:
+def morale_cascade(
+    ctx: Context,
+    unit: str,
+    horizon: float,
+    *,
+    shared: bool = True,
+    memo: dict[Hashable, Any] | None = None,
+) -> float:
     """What ``unit`` going down costs its side beyond itself: the morale check it would
     trigger (the side's first casualty, half the side down, the leader down; 004 ·
     Morale as the grid rules trigger it; one check per unit however many fire) may rout
@@ -204,38 +212,61 @@ def morale_cascade(ctx: Context, unit: str, horizon: float, *, shared: bool = Tr
     ``shared=False`` counts only the leader's own check: the first casualty and half the
     side down come from whichever unit falls, so a side that keeps each of its units
     out of harm for their sake only delays them (against the party, who never break, the
-    delay buys nothing); the side weighs them when it picks its targets instead."""
-    from game.rules.grid.morale import (
-        FIRST_CASUALTY,
-        HALF_DOWN,
-        LEADER_DOWN,
-        checks_morale,
-        odds,
-    )
+    delay buys nothing); the side weighs them when it picks its targets instead.
+
+    ``memo``: a dict that lives as long as the battle does not change (an AI's picture
+    of one decision); the side's roll odds are worked out once in it."""
+    from game.rules.grid.morale import FIRST_CASUALTY, HALF_DOWN, LEADER_DOWN
     from game.world.components import Leader
 
     side = units.side(ctx, unit)
-    watch = getattr(ctx.ruleset, "morale", None)
-    fired: set[str] = set(getattr(watch, "fired", {}).get(side, set()))
-    mates = [u for u in units.units_of(ctx, side) if u != unit]
-    fighting = [u for u in mates if units.in_fight(ctx, u)]
+    lost = 1 if units.in_fight(ctx, unit) else 0
+    fired, roster, fighting, terms = _side_morale(ctx, side, lost, horizon, memo)
+    mates = len(roster) - (1 if unit in roster else 0)
+    fighting_mates = len(fighting) - (1 if unit in fighting else 0)
     triggers = 0
     if shared and FIRST_CASUALTY not in fired:
         triggers += 1
-    if shared and HALF_DOWN not in fired and len(fighting) * 2 <= len(mates) + 1:
+    if shared and HALF_DOWN not in fired and fighting_mates * 2 <= mates + 1:
         triggers += 1
     if LEADER_DOWN not in fired and ctx.try_get(unit, Leader) is not None:
         triggers += 1
     if not triggers:
         return 0.0
     total = 0.0
-    modifier = odds(ctx, side, lost=1 if units.in_fight(ctx, unit) else 0)[0]
     for u in fighting:
-        if not checks_morale(ctx, u):
-            continue
-        p = p_break(units.stats(ctx, u).morale - modifier)
-        total += p * worth(ctx, u) * horizon
+        if u != unit and u in terms:
+            total += terms[u]
     return total
+
+
+def _side_morale(
+    ctx: Context, side: str, lost: int, horizon: float, memo: dict[Hashable, Any] | None
+) -> tuple[set[str], list[str], list[str], dict[str, float]]:
+    """(triggers fired, the side's units, those still fighting, each checking unit's
+    chance to break times its worth over ``horizon``) with the odds of a side that has
+    ``lost`` one more unit (``morale.odds``)."""
+    from game.rules.grid.morale import checks_morale, odds
+
+    key = ("side-morale", side, lost, horizon)
+    if memo is not None:
+        found = memo.get(key)
+        if found is not None:
+            return found
+    watch = getattr(ctx.ruleset, "morale", None)
+    fired: set[str] = set(getattr(watch, "fired", {}).get(side, set()))
+    roster = list(units.units_of(ctx, side))
+    fighting = [u for u in roster if units.in_fight(ctx, u)]
+    modifier = odds(ctx, side, lost=lost)[0]
+    terms = {
+        u: p_break(units.stats(ctx, u).morale - modifier) * worth(ctx, u) * horizon
+        for u in fighting
+        if checks_morale(ctx, u)
+    }
+    result = (fired, roster, fighting, terms)
+    if memo is not None:
+        memo[key] = result
+    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,13 +290,20 @@ class Stakes:
 
 
 def stakes(
-    ctx: Context, unit: str, horizon: float, *, morale: bool = True, shared: bool = True
+    ctx: Context,
+    unit: str,
+    horizon: float,
+    *,
+    morale: bool = True,
+    shared: bool = True,
+    memo: dict[Hashable, Any] | None = None,
 ) -> Stakes:
     """What hurting ``unit`` is worth; ``morale`` counts the checks its fall sets off
-    (``shared``: see ``morale_cascade``)."""
+    (``shared``, ``memo``: see ``morale_cascade``)."""
     hp = units.health(ctx, unit).hp
     w = worth(ctx, unit) * horizon
-    down = w + (morale_cascade(ctx, unit, horizon, shared=shared) if morale else 0.0)
+    cost = morale_cascade(ctx, unit, horizon, shared=shared, memo=memo) if morale else 0.0
+    down = w + cost
     return Stakes(hp, down, WOUND_SHARE * w / max(1, hp))
 
 
