@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -83,10 +84,14 @@ class BoardCache:
         return value
 
 
+@lru_cache(maxsize=4096)
 def chebyshev(width: int, height: int, at: Cell) -> Array:
-    """Grid distance (squares) from ``at`` to every square, ``[y, x]``."""
+    """Grid distance (squares) from ``at`` to every square, ``[y, x]`` (read-only: the
+    same array is handed to every caller)."""
     ys, xs = np.mgrid[0:height, 0:width]
-    return np.maximum(np.abs(xs - at[0]), np.abs(ys - at[1]))
+    out = np.maximum(np.abs(xs - at[0]), np.abs(ys - at[1]))
+    out.setflags(write=False)
+    return out
 
 
 def dilate(mask: Array, by: int) -> Array:
@@ -284,13 +289,19 @@ class Board:
         """Squares ``pic``'s melee could strike the round after next: its zone grown by
         one more Move (around walls, square by square; a cheap stand-in for the walk)."""
         found = self._late_zones.get(pic.unit)
-        if found is None:
-            cond = units.conditions(self.ctx, pic.unit)
-            speed = 0 if (cond.grappled or cond.grappling) else move_squares(self.ctx, pic.unit)
+        if found is not None:
+            return found
+        cond = units.conditions(self.ctx, pic.unit)
+        speed = 0 if (cond.grappled or cond.grappling) else move_squares(self.ctx, pic.unit)
+        key = ("late", id(pic.zone), speed)
+        kept = self.cache.get(key)  # (the zone it was grown from, the grown zone)
+        if kept is None or kept[0] is not pic.zone:
             grown = pic.zone.copy()
             for _ in range(speed):
                 grown = dilate(grown, 1) & ~self.walls
-            found = self._late_zones[pic.unit] = grown
+            grown.setflags(write=False)
+            kept = self.cache.put(key, (pic.zone, grown))
+        found = self._late_zones[pic.unit] = kept[1]
         return found
 
     def lure(self, unit: str) -> float:
