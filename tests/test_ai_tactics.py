@@ -558,7 +558,7 @@ def test_hard_strikes_the_swarm_its_teammate_joined() -> None:
     pick = ai.choose(b, b.pending)
     assert pick == ChooseUnit("b")
     assert b.answer(pick).ok
-    strike = ai.choose(b, b.pending)  # type: ignore[arg-type]
+    strike = ai.choose(b, b.pending)
     assert isinstance(strike, SwarmAttack) and strike.target == "og" and strike.strike, strike
     b.close()
 
