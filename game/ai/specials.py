@@ -298,9 +298,9 @@ def can_strike_now(ctx: Context, unit: str, target: str) -> bool:
 
 
 def open_swarms(p: Planner) -> list[tuple[str, int]]:
-    """(target, others already in it) for each swarm of our side this round that
-    ``p.unit`` could still strike: the teammates who joined gave up their blows for that
-    strike (``_swarm`` counts them as paid only when it lands)."""
+    """(target, others already in it) for each swarm our side started this round and
+    has not struck yet: the teammates who joined gave up their blows for its strike, so
+    hard sends a unit that can strike it next (``TacticalAI.choose_unit``)."""
     from game.rules.grid.maneuver_state import maneuvers
     from game.rules.grid.swarm import others_in_swarm
 
