@@ -734,9 +734,9 @@ def battle() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     for y in range(24, 31):
         d.ground[y][42], d.structures[y][42], d.scatter[y][42] = "grass", "low_wall", None
     # the armies: the company to the west, the horde to the east
-    company = [("captain", 1), ("warrior", 7), ("spearman", 6), ("archer", 4),
-               ("skirmisher", 2), ("crossbowman", 2)]
-    horde = [("ogre", 2), ("orc", 9), ("orc_archer", 5), ("wolf", 3)]
+    company = [("captain", 1), ("warrior", 5), ("spearman", 3), ("archer", 2),
+               ("skirmisher", 2), ("crossbowman", 1)]
+    horde = [("ogre", 2), ("orc", 16), ("orc_archer", 6), ("wolf", 4)]
     _deploy(d, "company", company, range(3, 13), range(14, 50), rng)
     _deploy(d, "horde", horde, range(51, 61), range(14, 50), rng)
     d.zones += [
