@@ -641,3 +641,41 @@ def test_next_rounds_blow_is_priced_by_the_band_that_closes_in_meanwhile() -> No
     band_price = banded.follow_costs(1.0)["gor"]
     b.close()
     assert band_price > 2 * lone_price > 0
+
+
+def test_a_screener_counts_its_screen_only_on_the_squares_where_it_holds() -> None:
+    """004 · Screen an Ally: the screen holds while the screener stays within 5 ft of its
+    ward. A unit that has screened (its Move spent on it) and still has its Main must not
+    value a walk off as if the screen were still there: the squares beside the ward are
+    worth what the screen saves more than they were before it screened; the others are
+    not (it used to screen, then run off with its Main and throw the screen away)."""
+    import numpy as np
+
+    from game.ai.levels import HARD
+    from game.ai.plans import Planner
+    from game.ai.specials import screen_saving
+
+    spawns = [
+        ("Cy", "party", "archer", (2, 4)),
+        ("Ada", "party", "archer", (4, 4)),
+        ("Gor", "bandits", "bandit_archer", (14, 3)),
+        ("Hal", "bandits", "bandit_archer", (14, 5)),
+    ]
+
+    def values(screen: bool) -> tuple[np.ndarray, float]:
+        b = position(OPEN, spawns, "ada", hp={"cy": 2})
+        path = ((3, 4),)
+        assert b.answer(ScreenAlly("ada", "cy", path) if screen else Move("ada", path)).ok
+        board = make_controller("hard", 0).board(b.ctx, "party")  # type: ignore[attr-defined]
+        planner = Planner(b.ctx, "ada", HARD, board)
+        out = planner.position_values(), screen_saving(planner, "cy")
+        b.close()
+        return out
+
+    screened, saved = values(True)
+    plain, _ = values(False)
+    assert saved > 0
+    near = np.zeros_like(plain, dtype=bool)
+    near[3:6, 1:4] = True  # within 5 ft of Cy at (2, 4)
+    assert np.allclose(screened[near], plain[near] + saved)
+    assert np.allclose(screened[~near], plain[~near])

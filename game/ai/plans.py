@@ -172,7 +172,22 @@ class Planner:
         value = lv.offence * offence - lv.exposure * caution * loss - approach
         if hint.leash > 0 and release < 1.0:
             value = value - hint.leash * (1.0 - release) * self.worth * moved
-        return value
+        return self._keep_screen(value)
+
+    def _keep_screen(self, value: Array) -> Array:
+        """A unit screening an ally keeps what the screen saves only on the squares next
+        to its ward (004 · Screen an Ally: the screen holds while the two stay within
+        5 ft); walking off throws it away, so that walk must pay for it."""
+        ward = units.conditions(self.ctx, self.unit).screening
+        if not ward or ward not in self.board.friends or not self.level.specials:
+            return value
+        from game.ai.specials import screen_saving
+
+        saved = screen_saving(self, ward)
+        if saved <= 0:
+            return value
+        near = board_distance(self.board, self.board.cells[ward]) <= 1
+        return np.where(near, value + saved, value)
 
     def follow_costs(self, weight: float) -> dict[str, float]:
         """For each enemy, ``weight`` times the least the unit could lose on a square

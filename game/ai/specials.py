@@ -413,6 +413,23 @@ def _charges(p: Planner) -> list[Plan]:
 
 
 # -- Screen an Ally --------------------------------------------------------------------------
+def screen_saving(p: Planner, ward: str) -> float:
+    """What ``p``'s unit saves by screening ``ward`` where the ward stands: about half
+    the ward's expected loss next round, less the share of the blows the screener takes
+    in its place (0 or less: not worth it)."""
+    from game.ai.plans import down_chance
+
+    wx, wy = p.board.cells[ward]
+    exposure = float(p.board.exposure(ward)[wy, wx])
+    if exposure <= 0:
+        return 0.0
+    st = p.board.stakes(ward, p.horizon, True)
+    p_down = float(down_chance(np.array(exposure), st.hp))
+    ward_loss = st.value(p_down, exposure)
+    mine = p.stakes.value(0.0, exposure * 0.5)
+    return 0.5 * ward_loss - mine
+
+
 def _screens(p: Planner) -> list[Plan]:
     """Screen the ally whose expected loss is highest and who is worth more than us."""
     from game.ai.plans import Plan
@@ -429,16 +446,7 @@ def _screens(p: Planner) -> list[Plan]:
         if ward == p.unit:
             continue
         wx, wy = p.board.cells[ward]
-        exposure = float(p.board.exposure(ward)[wy, wx])
-        if exposure <= 0:
-            continue
-        st = p.board.stakes(ward, p.horizon, True)
-        from game.ai.plans import down_chance
-
-        p_down = float(down_chance(np.array(exposure), st.hp))
-        ward_loss = st.value(p_down, exposure)
-        mine = p.stakes.value(0.0, exposure * 0.5)
-        saved = 0.5 * ward_loss - mine
+        saved = screen_saving(p, ward)
         if saved <= 0:
             continue
         best: tuple[float, Answer] | None = None
