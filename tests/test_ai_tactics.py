@@ -679,3 +679,32 @@ def test_a_screener_counts_its_screen_only_on_the_squares_where_it_holds() -> No
     near[3:6, 1:4] = True  # within 5 ft of Cy at (2, 4)
     assert np.allclose(screened[near], plain[near] + saved)
     assert np.allclose(screened[~near], plain[~near])
+
+
+
+@pytest.mark.parametrize("gap", [1, 4])
+def test_an_archer_puts_its_bow_away_only_when_an_enemy_is_beside_it(gap: int) -> None:
+    """004 · Ready or Stow an Item costs the Main action, and so does readying the bow
+    again; 004 · Make a Ranged Attack: a bow cannot shoot with an armed enemy beside the
+    archer. An orc archer four squares from the militia can still step back and shoot,
+    so swapping to its hand axe is not among its plans (it used to swap, then swap back
+    the next round); with the militia beside it, the axe is."""
+    from game.ai.levels import HARD
+    from game.ai.plans import Planner
+    from game.ai.specials import special_plans
+
+    b = position(
+        OPEN,
+        [
+            ("Ada", "party", "militia", (8 - gap, 4)),
+            ("Gor", "bandits", "orc_archer", (8, 4)),
+            ("Hal", "bandits", "orc", (25, 4)),
+        ],
+        "ada",
+    )
+    _bandits_turn(b, "gor")
+    board = make_controller("hard", 0).board(b.ctx, "bandits")  # type: ignore[attr-defined]
+    plans = special_plans(Planner(b.ctx, "gor", HARD, board), 0.0, 0.0)
+    readies = [p for p in plans if p.kind == "ready_item"]
+    assert bool(readies) == (gap == 1), readies
+    b.close()

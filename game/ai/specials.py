@@ -153,6 +153,12 @@ def _readies(p: Planner, after: float) -> list[Plan]:
         if w.ranged and pinned:
             continue
         gone = set(sheathed_for(ctx, p.unit, w.id))
+        if not pinned and any(x.ranged for x in in_hand if x.id in gone):
+            # a bow is put away only when it is pinned (an armed enemy beside it): one
+            # that an enemy might come up to can still step back and shoot, and readying
+            # it again would cost another Main action (archers swapped to the axe and
+            # back, round after round)
+            continue
         gain = best_of([w] + [x for x in in_hand if x.id not in gone]) - now
         if gain <= 0:
             continue
