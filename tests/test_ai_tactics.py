@@ -681,7 +681,6 @@ def test_a_screener_counts_its_screen_only_on_the_squares_where_it_holds() -> No
     assert np.allclose(screened[~near], plain[~near])
 
 
-
 @pytest.mark.parametrize("gap", [1, 4])
 def test_an_archer_puts_its_bow_away_only_when_an_enemy_is_beside_it(gap: int) -> None:
     """004 · Ready or Stow an Item costs the Main action, and so does readying the bow
