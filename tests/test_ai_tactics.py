@@ -707,3 +707,34 @@ def test_an_archer_puts_its_bow_away_only_when_an_enemy_is_beside_it(gap: int) -
     readies = [p for p in plans if p.kind == "ready_item"]
     assert bool(readies) == (gap == 1), readies
     b.close()
+
+
+def _outshot(level: str) -> Answer:
+    """Three warriors, no bow among them, 22 squares from two bandits and four archers;
+    Ada's answer in the first round."""
+    spawns = [(n, "party", "warrior", (2, y)) for n, y in (("Ada", 4), ("Bo", 5), ("Cy", 3))]
+    spawns += [(f"A{i}", "bandits", "bandit_archer", (24, 2 + i)) for i in range(4)]
+    spawns += [("Gor", "bandits", "bandit", (23, 4)), ("Gil", "bandits", "bandit", (23, 5))]
+    b = battle(field(OPEN, spawns), faces=[8, 1])
+    if b.pending is not None and b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("ada")).ok
+    answer = ask(b, level)
+    b.close()
+    return answer
+
+
+def test_hard_closes_in_when_the_enemy_outshoots_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A side whose missile fire is well below the enemy's gains nothing by waiting out of
+    reach: the archers come and shoot, and it cannot answer (``Board.pressure``,
+    ``Level.outgunned``). Hard marches at the bows; normal, and hard without the rule,
+    wait where the arrows cannot reach yet (fort: hard's war band fell back out of the
+    garrison's reach after its first losses and lost more than the baseline's rush)."""
+    import dataclasses
+
+    from game.ai import levels
+
+    marched = _outshot("hard")
+    assert isinstance(marched, Move) and marched.path[-1][0] >= 8
+    assert isinstance(_outshot("normal"), EndTurn)
+    monkeypatch.setitem(levels.LEVELS, "hard", dataclasses.replace(levels.HARD, outgunned=0.0))
+    assert isinstance(_outshot("hard"), EndTurn)

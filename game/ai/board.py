@@ -53,6 +53,8 @@ LURE_HORIZON = 3.0  # rounds over which the enemy is assumed to value our units
 UNSEEN_SHOT = 0.5  # chance an enemy shooter finds a line, after its move, to a square it cannot see
 PRESS_AHEAD = 1.5  # strength ratio at which a side starts pressing the attack ...
 PRESS_FULL = 2.5  # ... and at which it presses in full
+OUTGUNNED_FROM = 1.2  # their missile fire to ours at which a side starts pressing ...
+OUTGUNNED_FULL = 2.0  # ... and at which it presses in full (``Board.pressure``)
 PRESS_ROUNDS = 4  # rounds before the round limit from which a side not behind presses
 
 
@@ -133,6 +135,7 @@ class Board:
         lured: bool = False,
         press_from: float = PRESS_AHEAD,
         press_full: float = PRESS_FULL,
+        outgunned: float = 0.0,
     ) -> None:
         cache.check(ctx)
         self.share = share  # how fully an enemy's blow is split among its targets (0..1)
@@ -140,6 +143,7 @@ class Board:
         # whose fall breaks the side draws the blows); False: evenly
         self.lured = lured
         self.press_from, self.press_full = press_from, max(press_full, press_from + 1e-6)
+        self.outgunned = outgunned  # weight of the pressure of being outshot (0..1)
         self.ctx = ctx
         self.side = side
         self.cache = cache
@@ -452,6 +456,20 @@ class Board:
             total += estimates.worth(self.ctx, u) * max(0, h.hp) / max(1, h.max_hp)
         return total
 
+    def firepower(self, side_units: list[str]) -> float:
+        """The missile fire of ``side_units``: each shooter's best shot a round against
+        a typical AC, times its share of health (routed ones count a fifth, as in
+        ``strength``)."""
+        total = 0.0
+        for u in side_units:
+            weapon, shot = estimates.best_shot(self.ctx, u, estimates.TYPICAL_AC)
+            if weapon is None or not weapon.ranged:
+                continue
+            h = units.health(self.ctx, u)
+            routed = self.ctx.get(u, GridState).routed
+            total += shot * max(0, h.hp) / max(1, h.max_hp) * (0.2 if routed else 1.0)
+        return total
+
     def pressure(self, *, posts: bool = False) -> float:
         """How much waiting gains this side nothing, 0..1 (the ``press`` of a level): when
         it is well ahead (its ``strength`` from ``press_from`` to ``press_full`` times
@@ -473,7 +491,14 @@ class Board:
         limit = self.ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
         left = limit - self.ctx.round  # whole rounds after this one
         late = min(1.0, max(0.0, 1.0 - left / PRESS_ROUNDS)) if ratio >= 1.0 else 0.0
-        found = self._pressure[posts] = max(ahead, late)
+        outgunned = 0.0
+        if self.outgunned > 0 and not posts:
+            ours, fire = self.firepower(self.friends), self.firepower(self.enemies)
+            shot_ratio = fire / ours if ours > 0 else (OUTGUNNED_FULL if fire > 0 else 0.0)
+            outgunned = self.outgunned * min(
+                1.0, max(0.0, (shot_ratio - OUTGUNNED_FROM) / (OUTGUNNED_FULL - OUTGUNNED_FROM))
+            )
+        found = self._pressure[posts] = max(ahead, late, outgunned)
         return found
 
     # -- where the enemy is ----------------------------------------------------------------

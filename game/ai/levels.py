@@ -50,6 +50,9 @@ class Level:
     (``Board.pressure``: well ahead, or the round limit near and not behind): exposure
     counts for less and the pull toward the enemy grows; a map's hold posts are released
     only when the side is far the stronger (``Board.pressure(posts=True)``).
+    ``outgunned``: how fully the side also presses when the enemy outshoots it
+    (``Board.pressure``: their missile fire from 1.2 to 2 times ours): a standoff only
+    lets their arrows fall on us (0: not counted).
     """
 
     name: str
@@ -73,6 +76,7 @@ class Level:
     follow: float = 0.0
     press_from: float = 1.5
     press_full: float = 2.5
+    outgunned: float = 0.0
 
 
 EASY = Level(
@@ -128,6 +132,7 @@ HARD = Level(
     follow=1.0,
     press_from=1.2,
     press_full=1.5,
+    outgunned=1.0,
 )
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (EASY, NORMAL, HARD)}

@@ -87,6 +87,7 @@ class TacticalAI:
             lv.lured,
             press_from=lv.press_from,
             press_full=lv.press_full,
+            outgunned=lv.outgunned,
         )
 
     # -- who acts next ---------------------------------------------------------------------
