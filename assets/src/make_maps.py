@@ -736,7 +736,7 @@ def battle() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     # the armies: the company to the west, the horde to the east
     company = [("captain", 1), ("warrior", 5), ("spearman", 3), ("archer", 2),
                ("skirmisher", 2), ("crossbowman", 1)]
-    horde = [("ogre", 2), ("orc", 16), ("orc_archer", 6), ("wolf", 4)]
+    horde = [("ogre", 2), ("orc", 17), ("orc_archer", 6), ("wolf", 4)]
     _deploy(d, "company", company, range(3, 13), range(14, 50), rng)
     _deploy(d, "horde", horde, range(51, 61), range(14, 50), rng)
     d.zones += [
