@@ -150,12 +150,46 @@ def test_a_stabilised_unit_is_no_longer_mortally_wounded_and_its_countdown_stops
 
 
 def test_parley_makes_enemies_who_fail_morale_surrender() -> None:
-    spawns = [("Ada", "party", "captain", (1, 1)), ("Gor", "bandits", "bandit", (6, 2))]
+    """004 · Use a Skill (an appeal for parley), as decided: the bandit is outnumbered
+    (the fight is going against it), so it heeds the appeal and rolls morale at +2 (+1,
+    and +1 more for the speaker's side having more units in the fight)."""
+    spawns = [
+        ("Ada", "party", "captain", (1, 1)),
+        ("Bo", "party", "warrior", (1, 3)),
+        ("Gor", "bandits", "bandit", (6, 2)),
+    ]
     b = battle(field(OPEN, spawns), faces=(8, 1))
-    push(b, 4, 3, 6, 1)  # appeal 7 + CHA 1 = 8; bandit morale 6 + 1 + 1 = 8 > 7: yields
+    push(b, 4, 3, 5, 1)  # appeal 7 + CHA 1 = 8; bandit 5 + 1 + 2 = 8 > morale 7: yields
     act(b, Parley("ada"))
     assert any(isinstance(e, LeftBattle) and e.how == "surrendered" for e in b.events)
     assert b.over and b.winner == "party"
+
+
+@pytest.mark.parametrize("down", [0, 1])
+def test_a_side_the_fight_is_not_going_against_does_not_heed_an_appeal(down: int) -> None:
+    """004 · Morale (such beings fight to the death only when that is their best shot at
+    living) and 001 (a side the fight turns bad for tests morale, then parleys or
+    flees), as decided for the appeal for parley: two bandits against one captain are
+    not losing, so the appeal sways neither (no morale roll, nobody yields); once one of
+    them is down, half their side is out of the fight and the other one rolls."""
+    spawns = [
+        ("Ada", "party", "captain", (1, 1)),
+        ("Gor", "bandits", "bandit", (6, 2)),
+        ("Hal", "bandits", "bandit", (6, 3)),
+    ]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    if down:
+        push(b, 1, 1)  # Gor's check at the first casualty: 2 against 7, holds
+        apply_damage(b.ctx, "hal", 99, "hit", "ada")
+    push(b, 4, 3, 6, 1)  # appeal 7 + CHA 1 = 8; then 6 + 1 + 1 = 8 > morale 7
+    act(b, Parley("ada"))
+    yielded = [e.unit for e in b.events if isinstance(e, LeftBattle) and e.how == "surrendered"]
+    parley_rolls = [e for e in rolls(b) if e.purpose == "morale check" and "parley" in e.detail]
+    if down:
+        assert yielded == ["gor"] and len(parley_rolls) == 1
+    else:
+        assert yielded == [] and parley_rolls == []
+        assert any("will not hear of parley" in e.text() for e in b.events)
 
 
 

@@ -52,10 +52,20 @@ def checks_morale(ctx: Context, unit: str) -> bool:
     return not units.stats(ctx, unit).fearless and not units.is_party(ctx, unit)
 
 
+def fighting(ctx: Context, side: str) -> int:
+    """How many units of ``side`` are still in the fight."""
+    return sum(1 for u in units.units_of(ctx, side) if units.in_fight(ctx, u))
+
+
+def half_down(ctx: Context, side: str) -> bool:
+    """Whether half or more of ``side``'s units are out of the fight."""
+    return fighting(ctx, side) * 2 <= sum(1 for _ in units.units_of(ctx, side))
+
+
 def odds(ctx: Context, side: str, lost: int = 0) -> tuple[int, str]:
     """The morale roll's modifier from the numbers still fighting (less ``lost`` more of
     the side), and how it reads: −1 at two to one or better, +1 when outnumbered."""
-    mine = sum(1 for u in units.units_of(ctx, side) if units.in_fight(ctx, u)) - lost
+    mine = fighting(ctx, side) - lost
     foes = sum(1 for u in ctx.units() if units.side(ctx, u) != side and units.in_fight(ctx, u))
     if mine >= 2 * foes:
         return -1, "outnumbering their foes two to one"
@@ -107,10 +117,8 @@ def side_triggers(ctx: Context, event: Event, fired: dict[str, set[str]]) -> lis
     if not isinstance(event, Downed | Died | LeftBattle):
         return []
     side = event.side
-    total = sum(1 for _ in units.units_of(ctx, side))
-    fighting = sum(1 for u in units.units_of(ctx, side) if units.in_fight(ctx, u))
     hit = {FIRST_CASUALTY}
-    if fighting * 2 <= total:
+    if half_down(ctx, side):
         hit.add(HALF_DOWN)
     if ctx.try_get(event.unit, Leader) is not None:
         hit.add(LEADER_DOWN)

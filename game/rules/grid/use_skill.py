@@ -8,10 +8,15 @@ Failure changes nothing; it may be tried again.
 Appeal for parley (decision; the source names it without mechanics): once per battle a
 unit may cry out for parley: a CHA check (2d6 + CHA, no skill) against
 ``PARLEY_DIFFICULTY`` (8). On a success, every enemy that checks morale (not the party,
-not the fearless, not the routed) and can see the speaker rolls a morale check (2d6 vs
-Morale) with the roll raised by ``PARLEY_PENALTY`` (1), and by one more when the
-speaker's side has more units in the fight than theirs. Those who fail lay down their
-arms: they surrender and are out of the fight. A fight can thus end by parley.
+not the fearless, not the routed), can see the speaker and whose side the fight is
+turning against (``losing``: fewer of its units in the fight than the speaker's side, or
+half or more of its units out of it) rolls a morale check (2d6 vs Morale) with the roll
+raised by ``PARLEY_PENALTY`` (1), and by one more when the speaker's side has more units
+in the fight than theirs. Those who fail lay down their arms: they surrender and are out
+of the fight. A fight can thus end by parley. A side that is winning does not heed the
+appeal at all (004 · Morale: such beings fight on while fighting is their best shot at
+living; 001: a side the fight is turning bad for tests morale and parleys or flees), so
+an appeal is a way to finish a beaten foe, not to win a battle before it is fought.
 
 The party side never checks morale: its courage is its players' choice. So when a unit
 of another side appeals with success and party units in the fight see it, the appeal is
@@ -161,9 +166,10 @@ def appeal(ctx: Context, speaker: str) -> Flow:
     if rolled.total < PARLEY_DIFFICULTY:
         return
     mine = units.side(ctx, speaker)
-    ours = sum(1 for u in units.units_of(ctx, mine) if units.in_fight(ctx, u))
+    ours = morale.fighting(ctx, mine)
     here = units.cell(ctx, speaker)
     heard_by_party: list[str] = []
+    unheeded: set[str] = set()
     for listener in units.enemies(ctx, speaker):
         if not ctx.sight.sees(units.cell(ctx, listener), here):
             continue
@@ -173,7 +179,13 @@ def appeal(ctx: Context, speaker: str) -> Flow:
         if not morale.checks_morale(ctx, listener):
             continue
         side = units.side(ctx, listener)
-        theirs = sum(1 for u in units.units_of(ctx, side) if units.in_fight(ctx, u))
+        if not losing(ctx, side, ours):
+            if side not in unheeded:
+                unheeded.add(side)
+                ctx.emit(Note(f"{ctx.side_info(side).name} will not hear of parley: "
+                              "the fight is not going against them", listener))
+            continue
+        theirs = morale.fighting(ctx, side)
         penalty = PARLEY_PENALTY + (1 if ours > theirs else 0)
         score = units.stats(ctx, listener).morale
         result = ctx.roll(2, 6, penalty, unit=listener, who=units.name(ctx, listener),
@@ -183,6 +195,13 @@ def appeal(ctx: Context, speaker: str) -> Flow:
             morale.leave(ctx, listener, "surrendered")
     if heard_by_party and units.in_fight(ctx, speaker):
         yield from put_to_the_party(ctx, speaker, heard_by_party[0])
+
+
+def losing(ctx: Context, side: str, speakers: int) -> bool:
+    """Whether the fight is turning against ``side`` (it heeds an appeal for parley):
+    fewer of its units in the fight than the ``speakers``' side has, or half or more of
+    its units out of the fight."""
+    return morale.fighting(ctx, side) < speakers or morale.half_down(ctx, side)
 
 
 def put_to_the_party(ctx: Context, speaker: str, listener: str) -> Flow:
