@@ -256,7 +256,9 @@ def test_hard_executes_the_unsuspecting_in_the_surprise_round() -> None:
 
 def test_hard_does_not_swarm_when_plain_blows_do_better() -> None:
     """Three warriors on a fresh bandit (AC 13): each plain blow lands about half the
-    time, so three blows beat one swarm strike; nobody gives up a blow to join."""
+    time, so three blows beat one swarm strike; nobody gives up a blow to join. (Two
+    more bandits far off keep the bandits as many as the warriors: a lone bandit against
+    three would be losing, and an appeal for parley could be worth more than a blow.)"""
     b = position(
         OPEN,
         [
@@ -264,6 +266,8 @@ def test_hard_does_not_swarm_when_plain_blows_do_better() -> None:
             ("B", "party", "warrior", (5, 3)),
             ("C", "party", "warrior", (5, 4)),
             ("Gor", "bandits", "bandit", (6, 3)),
+            ("Hal", "bandits", "bandit", (29, 0)),
+            ("Ivo", "bandits", "bandit", (29, 8)),
         ],
         "a",
         hp={"gor": 16},
@@ -738,3 +742,48 @@ def test_hard_closes_in_when_the_enemy_outshoots_it(monkeypatch: pytest.MonkeyPa
     assert isinstance(_outshot("normal"), EndTurn)
     monkeypatch.setitem(levels.LEVELS, "hard", dataclasses.replace(levels.HARD, outgunned=0.0))
     assert isinstance(_outshot("hard"), EndTurn)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("beaten", [True, False])
+def test_ai_appeals_for_parley_to_a_beaten_foe_and_not_to_a_winning_one(
+    level: str, beaten: bool
+) -> None:
+    """004 · Use a Skill (an appeal for parley), as the grid rules decide it: a side the
+    fight is going against heeds an appeal and may surrender. The captain, too far to
+    strike, calls on two bandits outnumbered by the company (each yields on 2d6 + 2
+    above 7, 72%): worth more than a walk. When the bandits are as many as the company,
+    they will not hear of it, and the captain does not waste its Main on it."""
+    from game.rules.grid.use_skill import Parley
+
+    spawns = [
+        ("Ada", "party", "captain", (2, 4)),
+        ("Bo", "party", "warrior", (2, 2)),
+        ("Cy", "party", "warrior", (2, 6)),
+        ("Gor", "bandits", "bandit", (26, 3)),
+        ("Hal", "bandits", "bandit", (26, 5)),
+    ]
+    if not beaten:
+        spawns += [("Ivo", "bandits", "bandit", (27, 4))]
+    b = position(OPEN, spawns, "ada")
+    answer = ask(b, level)
+    assert isinstance(answer, Parley) == beaten, answer
+    b.close()
+
+
+def test_easy_never_appeals_for_parley() -> None:
+    """Easy does not use the special actions: the same beaten bandits, no appeal."""
+    from game.rules.grid.use_skill import Parley
+
+    spawns = [
+        ("Ada", "party", "captain", (2, 4)),
+        ("Bo", "party", "warrior", (2, 2)),
+        ("Cy", "party", "warrior", (2, 6)),
+        ("Gor", "bandits", "bandit", (26, 3)),
+        ("Hal", "bandits", "bandit", (26, 5)),
+    ]
+    for seed in range(5):
+        b = position(OPEN, spawns, "ada")
+        answer = make_controller("easy", seed).choose(b, b.pending)  # type: ignore[arg-type]
+        assert not isinstance(answer, Parley), answer
+        b.close()

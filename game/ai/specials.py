@@ -20,6 +20,8 @@ pure), and an action the ruleset does not have is simply not considered.
   that has no blow worth its Main action.
 - Reload (a crossbow's Main action), Stand Up (Move), Break Free (Main): the unit is not
   whole until it does them; each is worth a share of the unit's worth.
+- Appeal for parley (Use a Skill, Main): worth the surrenders it may bring from a side
+  the fight is going against.
 """
 
 from __future__ import annotations
@@ -69,6 +71,8 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
             out.append(Plan(after + guard, "total_defense", ans, p.here, "total defense"))
     if allowed("ready_item") and p.main_free:
         out.extend(_readies(p, after))
+    if allowed("parley") and p.main_free:
+        out.extend(_parley(p, after))
     if allowed("reload"):
         shot, _ = estimates.best_shot(ctx, p.unit, estimates.TYPICAL_AC)
         for ans in actions["reload"].enumerate(ctx, p.unit):
@@ -200,6 +204,43 @@ def _executions(p: Planner, after: float) -> list[Plan]:
         gain = p.attack_gain(target, o)
         out.append(Plan(gain + after, "execute", ans, p.here, f"execute {target}"))
     return out
+
+
+def _parley(p: Planner, after: float) -> list[Plan]:
+    """Appeal for parley (004 · Use a Skill, as the grid rules decide it): a CHA check
+    against 8, then every enemy in sight that checks morale and whose side the fight is
+    going against rolls 2d6 + 1 (+2 when we have more units in the fight) above its
+    Morale and surrenders. Worth what those surrenders are worth (a fall each, morale
+    checks included), less the attacks of opportunity of the adjacent. An appeal heard
+    only by the party is put to its controller: not counted (it may refuse)."""
+    from game.ai.plans import Plan
+    from game.rules.grid import morale
+    from game.rules.grid.checks import check_bonus
+    from game.rules.grid.use_skill import PARLEY_DIFFICULTY, PARLEY_PENALTY, losing
+
+    ctx = p.ctx
+    ours = morale.fighting(ctx, units.side(ctx, p.unit))
+    gain = 0.0
+    for enemy in p.board.enemies:
+        if not morale.checks_morale(ctx, enemy):
+            continue
+        if not ctx.sight.sees(p.board.cells[enemy], p.here):
+            continue
+        side = units.side(ctx, enemy)
+        if not losing(ctx, side, ours):
+            continue
+        raised = PARLEY_PENALTY + (1 if ours > morale.fighting(ctx, side) else 0)
+        p_yield = _two_d6_at_least(units.stats(ctx, enemy).morale + 1 - raised)
+        gain += p_yield * p.board.stakes(enemy, p.horizon, True).down
+    if gain <= 0:
+        return []
+    ans = first_answer(ctx.ruleset.actions["parley"], ctx, p.unit)
+    if ans is None:
+        return []
+    bonus, _ = check_bonus(ctx, p.unit, ("CHA",), ())
+    heard = _two_d6_at_least(PARLEY_DIFFICULTY - bonus) * gain
+    loss = 0.0 if p.disengaged else sum(p.aoo_blow(e)[0] for e in _adjacent_armed(p))
+    return [Plan(after + heard - loss, "parley", ans, p.here, "appeal for parley")]
 
 
 def _two_d6_at_least(need: int) -> float:
