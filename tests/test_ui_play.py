@@ -204,6 +204,8 @@ def test_actions_not_possible_are_greyed_with_the_engines_reason(app: App, tmp_p
         if not option.allowed:
             assert button.reason == option.reason
             assert option.reason in button.tooltip(button.rect.center)
+    # an appeal for parley says who heeds it (grid rules, Decisions · Parley)
+    assert "going against" in shown["parley"].tooltip(shown["parley"].rect.center)
 
 
 def test_escape_opens_the_pause_menu_and_resume_returns(app: App, tmp_path: Path) -> None:

@@ -139,6 +139,15 @@ ACTION_KEYS = (
 TARGETED_DEFAULTS = ("melee", "attack", "ranged", "shoot", "charge")
 
 
+# what an action's tooltip adds to its name and cost, where the name alone would mislead
+ACTION_NOTES = {
+    "parley": (
+        ". Heeded only by a side the fight is going against (outnumbered by yours, or half"
+        " down): those who fail a morale check surrender"
+    ),
+}
+
+
 def provokes_hint(kind: str) -> str:
     """What an action that provokes says in its tooltip (source 004 · Combat Actions): a
     move provokes when it leaves an armed foe's melee reach, the others when made next to
@@ -1223,6 +1232,7 @@ class PlayScene(BattleScene):
             hint = option.label
             if option.cost:
                 hint += f" ({option.cost})"
+            hint += ACTION_NOTES.get(option.kind, "")
             if option.provokes:
                 hint += provokes_hint(option.kind)
             button = Button(
