@@ -787,3 +787,31 @@ def test_easy_never_appeals_for_parley() -> None:
         answer = make_controller("easy", seed).choose(b, b.pending)  # type: ignore[arg-type]
         assert not isinstance(answer, Parley), answer
         b.close()
+
+
+@pytest.mark.parametrize("level", ("easy", "normal", "hard"))
+def test_the_ai_party_accepts_a_foes_appeal_for_parley(level: str) -> None:
+    """Grid rules, Decisions · Parley: an enemy's successful appeal is put to the party's
+    controller; accepting lets the speaker's side withdraw, which ends the fight in the
+    party's favour. The AI takes it (it used to decline every reaction it did not know,
+    and fought on)."""
+    from engine_support import push
+    from grid_more_support import react
+
+    from game.rules.grid.use_skill import AcceptParley, Parley
+
+    spawns = [
+        ("Ada", "party", "captain", (1, 1)),
+        ("Bo", "party", "warrior", (1, 3)),
+        ("Gor", "bandits", "bandit", (6, 2)),
+        ("Hal", "bandits", "bandit", (7, 3)),
+    ]
+    b = battle(field("\n".join(["." * 8] * 4), spawns), faces=(1, 8))
+    push(b, 6, 6)  # the appeal: 12 + CHA against 8, heard
+    react(b, Parley("gor"))
+    d = b.pending
+    assert d is not None and d.kind == "reaction" and d.side == "party"
+    answer = make_controller(level, 0).choose(b, d)
+    assert isinstance(answer, AcceptParley), answer
+    assert b.answer(answer).ok and b.over and b.winner == "party"
+    b.close()

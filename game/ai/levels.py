@@ -9,7 +9,8 @@ A level is a set of weights and switches read by ``game.ai.plans`` and
   target, and, ``mistake_rate`` of the time, takes a random plan among its top few
   (drawn from a generator seeded by the battle seed, so a replay makes the same slip).
 - ``normal`` weighs exposure with cover, attacks of opportunity along each path,
-  Disengage, charges, swarms and the Instants, and finishing wounded enemies.
+  Disengage, charges, swarms and the Instants, and finishing wounded enemies; it calls
+  on a beaten foe to parley when the surrenders are worth more than a blow.
 - ``hard`` adds side-level play: it orders its units (shooters first, then the most
   valuable blows, so the melee can finish what the arrows started), raises the value of
   blows on enemies that other units of ours can still reach this round, that are

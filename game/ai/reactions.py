@@ -8,6 +8,8 @@ Attack when they pay; 004 · Total Defense, Make a Snap Attack).
 - Snap Attack before damage (window ``before_damage``): a blow at -4 that may drop the
   attacker before its damage lands; taken when the expected saving plus the blow itself
   is worth more than the Main action it gives up.
+- An enemy's appeal for parley put to the party (grid rules, Decisions · Parley): every
+  level accepts (``sure_win``): the speaker's side withdraws and the fight is won.
 - Anything else: None (the controller declines).
 
 The reactions are recognised by their answer ``kind`` and read their fields by name, so
@@ -40,6 +42,14 @@ def react(ctx: Context, decision: Decision, level: Level) -> Answer | None:
             if _total_defense_pays(ctx, unit, trigger, level):
                 return answer
         if answer.kind == "snap_attack" and _snap_pays(ctx, unit, answer, decision, level):
+            return answer
+    return None
+
+
+def sure_win(decision: Decision) -> Answer | None:
+    """Accepting an enemy's appeal for parley: its side withdraws, the fight is ours."""
+    for answer in decision.answers:
+        if answer.kind == "accept_parley":
             return answer
     return None
 

@@ -65,9 +65,11 @@ class TacticalAI:
                     return plan.first
             return EndTurn(decision.unit)
         if decision.kind == "reaction":
-            from game.ai.reactions import react
+            from game.ai.reactions import react, sure_win
 
-            pick = react(ctx, decision, self.level) if self.level.reactions else None
+            pick = sure_win(decision)
+            if pick is None and self.level.reactions:
+                pick = react(ctx, decision, self.level)
             if pick is not None and battle.validate(pick) is None:
                 return pick
             for answer in decision.answers:
