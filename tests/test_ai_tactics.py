@@ -815,3 +815,22 @@ def test_the_ai_party_accepts_a_foes_appeal_for_parley(level: str) -> None:
     assert isinstance(answer, AcceptParley), answer
     assert b.answer(answer).ok and b.over and b.winner == "party"
     b.close()
+
+
+def test_hard_strikes_a_lone_foe_rather_than_turtling_in_total_defense() -> None:
+    """004 · Total Defense (+2 AC until its next turn, no attack): a hurt warrior alone
+    with one bandit gains nothing by turtling, since the bandit is never hurt and strikes
+    again next round. Hard strikes; it keeps Total Defense for the Instant after an
+    attack roll that +2 AC turns aside (``reactions.py``)."""
+    from game.rules.grid.total_defense import TotalDefense
+
+    b = position(
+        OPEN,
+        [("Ada", "party", "warrior", (5, 4)), ("Gor", "bandits", "bandit", (6, 4))],
+        "ada",
+        hp={"ada": 3},
+    )
+    answer = ask(b, "hard")
+    assert not isinstance(answer, TotalDefense)
+    assert isinstance(answer, MeleeAttack) and answer.target == "gor", answer
+    b.close()

@@ -54,6 +54,9 @@ class Level:
     ``outgunned``: how fully the side also presses when the enemy outshoots it
     (``Board.pressure``: their missile fire from 1.2 to 2 times ours): a standoff only
     lets their arrows fall on us (0: not counted).
+    ``guard``: weight of the expected damage a Total Defense taken as the Main action
+    would turn aside where the unit stands (0: never planned as the Main action; it is
+    still taken as an Instant when ``reactions`` is on and an attack roll makes it pay).
     """
 
     name: str
@@ -78,6 +81,7 @@ class Level:
     press_from: float = 1.5
     press_full: float = 2.5
     outgunned: float = 0.0
+    guard: float = 0.25
 
 
 EASY = Level(
@@ -134,6 +138,7 @@ HARD = Level(
     press_from=1.2,
     press_full=1.5,
     outgunned=1.0,
+    guard=0.0,
 )
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (EASY, NORMAL, HARD)}

@@ -63,11 +63,11 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
         out.extend(_executions(p, after))
     if allowed("screen_ally") and p.move_action_free:
         out.extend(_screens(p))
-    if allowed("total_defense") and p.main_free:
+    if p.level.guard > 0 and allowed("total_defense") and p.main_free:
         ans = first_answer(actions["total_defense"], ctx, p.unit)
         if ans is not None:
             hx, hy = p.here
-            guard = 0.25 * float(p.loss_map()[hy, hx])
+            guard = p.level.guard * float(p.loss_map()[hy, hx])
             out.append(Plan(after + guard, "total_defense", ans, p.here, "total defense"))
     if allowed("ready_item") and p.main_free:
         out.extend(_readies(p, after))
