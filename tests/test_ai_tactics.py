@@ -834,3 +834,27 @@ def test_hard_strikes_a_lone_foe_rather_than_turtling_in_total_defense() -> None
     assert not isinstance(answer, TotalDefense)
     assert isinstance(answer, MeleeAttack) and answer.target == "gor", answer
     b.close()
+
+
+def test_an_archer_screens_a_hurt_warrior_only_once_it_has_acted() -> None:
+    """004 · Screen an Ally: the screen holds only while the two stay within 5 ft. A
+    melee ally yet to act would walk to its blow and end the screen at once, so the
+    archer keeps its Move for itself; once the warrior has taken its turn, the screen
+    stands until the archer's next turn and is worth the step."""
+    from game.rules.grid.state import GridState
+
+    spawns = [
+        ("Cy", "party", "archer", (3, 4)),
+        ("Ada", "party", "warrior", (5, 4)),
+        ("Gor", "bandits", "bandit", (10, 3)),
+        ("Hal", "bandits", "bandit", (10, 5)),
+    ]
+    b = position(OPEN, spawns, "cy", hp={"ada": 3})
+    answer = ask(b, "hard")
+    assert not isinstance(answer, ScreenAlly), answer
+    b.close()
+    b = position(OPEN, spawns, "cy", hp={"ada": 3})
+    b.component("ada", GridState).acted = True
+    answer = ask(b, "hard")
+    assert isinstance(answer, ScreenAlly) and answer.ward == "ada", answer
+    b.close()

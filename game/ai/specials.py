@@ -478,7 +478,11 @@ def screen_saving(p: Planner, ward: str) -> float:
 
 
 def _screens(p: Planner) -> list[Plan]:
-    """Screen the ally whose expected loss is highest and who is worth more than us."""
+    """Screen the ally whose expected loss is highest and who is worth more than us.
+    A melee ally yet to act this round is not screened: it would most often walk to its
+    blow and end the screen at once (004 · Screen an Ally: it holds while the two stay
+    within 5 ft); in 20 hard fort games 26 of 66 screens ended so, at the ward's next
+    step. A shooter shoots from where it stands."""
     from game.ai.plans import Plan
 
     ctx = p.ctx
@@ -491,6 +495,8 @@ def _screens(p: Planner) -> list[Plan]:
     out: list[Plan] = []
     for ward in p.board.friends:
         if ward == p.unit:
+            continue
+        if not ctx.get(ward, GridState).acted and not estimates.is_shooter(ctx, ward):
             continue
         wx, wy = p.board.cells[ward]
         saved = screen_saving(p, ward)
