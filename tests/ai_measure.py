@@ -2,13 +2,15 @@
 
     python tests/ai_measure.py hard easy --maps duel village fort --games 200
     python tests/ai_measure.py hard baseline --maps duel --games 40 --seed 1000
+    python tests/ai_measure.py hard normal --maps battle --games 200 --jobs 2
 
 Plays ``--games`` seeded battles per map between AI ``A`` and AI ``B``, with the sides
 swapped every other game (game ``i`` has seed ``--seed + i``; A commands the map's first
 side on even games and its second side on odd ones). Prints, per map and overall, A's
 wins, B's wins and draws, A's win rate with its 95% Wilson interval, and A's win rate on
-each side (a map that favours one side shows there). Not collected by pytest: this is a
-measurement, not a test.
+each side (a map that favours one side shows there). ``--jobs N`` plays the games in N
+worker processes (the results are the same as with one: each game is its own seeded
+battle). Not collected by pytest: this is a measurement, not a test.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -27,31 +30,52 @@ from game.engine import Battle  # noqa: E402
 from game.maps import find_map, load_battlefield  # noqa: E402
 
 
-def measure(a: str, b: str, map_name: str, games: int, seed: int) -> dict[str, int]:
+def play_one(a: str, b: str, map_name: str, seed: int, swap: bool) -> str:
+    """One seeded battle: "a" or "b" for the AI that won, "draw" for none. A commands the
+    map's first side unless ``swap``."""
     battlefield = load_battlefield(find_map(map_name))
     sides = [s.id for s in battlefield.scenario.sides]
+    names = {sides[0]: b if swap else a, sides[1]: a if swap else b}
+    battle = Battle(battlefield, seed=seed, controllers=names)
+    try:
+        play(battle, {side: make_controller(name, seed) for side, name in names.items()})
+        winner = battle.winner
+    finally:
+        battle.close()
+    if winner is None:
+        return "draw"
+    return "a" if winner == (sides[1] if swap else sides[0]) else "b"
+
+
+def measure(
+    a: str,
+    b: str,
+    map_name: str,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    overrides: tuple[str, ...] = (),
+) -> dict[str, int]:
+    """A's and B's wins over ``games`` battles with seeds ``seed``, ``seed + 1``, …, the
+    sides swapped on odd games; ``jobs`` worker processes (each applies ``overrides``)."""
+    tasks = [(a, b, map_name, seed + i, i % 2 == 1) for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs, initializer=_apply, initargs=(overrides,)) as pool:
+            results = list(pool.map(play_one, *zip(*tasks, strict=True)))
+    else:
+        results = [play_one(*task) for task in tasks]
     out = {"a": 0, "b": 0, "draw": 0, "a_first": 0, "a_second": 0, "first_games": 0}
-    for i in range(games):
-        s = seed + i
-        swap = i % 2 == 1
-        names = {sides[0]: b if swap else a, sides[1]: a if swap else b}
-        battle = Battle(battlefield, seed=s, controllers=names)
-        try:
-            ctl = {side: make_controller(name, s) for side, name in names.items()}
-            play(battle, ctl)
-            winner = battle.winner
-        finally:
-            battle.close()
-        if not swap:
-            out["first_games"] += 1
-        if winner is None:
-            out["draw"] += 1
-        elif winner == (sides[1] if swap else sides[0]):
-            out["a"] += 1
+    for (_, _, _, _, swap), result in zip(tasks, results, strict=True):
+        out["first_games"] += not swap
+        out[result] += 1
+        if result == "a":
             out["a_second" if swap else "a_first"] += 1
-        else:
-            out["b"] += 1
     return out
+
+
+def _apply(overrides: tuple[str, ...]) -> None:
+    for item in overrides:
+        _override(item)
 
 
 def _override(item: str) -> None:
@@ -91,13 +115,17 @@ def main() -> int:
         metavar="LEVEL.FIELD=VALUE",
         help="try another weight, e.g. --set hard.exposure=0.9 (tuning)",
     )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="worker processes (default 1; the same results)"
+    )
     args = parser.parse_args()
-    for item in args.set:
-        _override(item)
+    if args.jobs < 1:
+        raise SystemExit(f"ai_measure: --jobs {args.jobs}: expected 1 or more")
+    _apply(tuple(args.set))
     total = {"a": 0, "b": 0, "draw": 0}
     for m in args.maps:
         t0 = time.perf_counter()
-        r = measure(args.a, args.b, m, args.games, args.seed)
+        r = measure(args.a, args.b, m, args.games, args.seed, args.jobs, tuple(args.set))
         secs = time.perf_counter() - t0
         for k in total:
             total[k] += r[k]
