@@ -132,7 +132,6 @@ HARD = Level(
     mistake_rate=0.0,
     mistake_pool=1,
     lured=True,
-    share=0.5,
     press=1.0,
     follow=1.0,
     press_from=1.2,
