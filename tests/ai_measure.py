@@ -16,6 +16,7 @@ battle). Not collected by pytest: this is a measurement, not a test.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -24,16 +25,23 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import make_controller, play  # noqa: E402
+from game.ai import UnknownController, make_controller, play  # noqa: E402
 from game.ai.stats import wilson  # noqa: E402
 from game.engine import Battle  # noqa: E402
 from game.maps import find_map, load_battlefield  # noqa: E402
+from game.maps.errors import MapError  # noqa: E402
+
+
+@functools.cache
+def _battlefield(map_name: str) -> Any:
+    """The map, loaded once per process (battles only read it)."""
+    return load_battlefield(find_map(map_name))
 
 
 def play_one(a: str, b: str, map_name: str, seed: int, swap: bool) -> str:
     """One seeded battle: "a" or "b" for the AI that won, "draw" for none. A commands the
     map's first side unless ``swap``."""
-    battlefield = load_battlefield(find_map(map_name))
+    battlefield = _battlefield(map_name)
     sides = [s.id for s in battlefield.scenario.sides]
     names = {sides[0]: b if swap else a, sides[1]: a if swap else b}
     battle = Battle(battlefield, seed=seed, controllers=names)
@@ -122,6 +130,13 @@ def main() -> int:
     if args.jobs < 1:
         raise SystemExit(f"ai_measure: --jobs {args.jobs}: expected 1 or more")
     _apply(tuple(args.set))
+    try:  # a wrong name gets one line, before any game is played
+        for name in (args.a, args.b):
+            make_controller(name)
+        for m in args.maps:
+            _battlefield(m)
+    except (UnknownController, MapError) as exc:
+        raise SystemExit(f"ai_measure: {str(exc).splitlines()[0]}") from None
     total = {"a": 0, "b": 0, "draw": 0}
     for m in args.maps:
         t0 = time.perf_counter()
