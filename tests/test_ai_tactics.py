@@ -499,8 +499,9 @@ def test_a_thrower_threatens_a_move_and_a_throw_away() -> None:
 @pytest.mark.parametrize("friends", [0, 3])
 def test_hard_shoves_prone_when_the_friends_beside_will_strike_it(friends: int) -> None:
     """004 · Shoving: a won shove knocks the target prone, so adjacent blows on it are at
-    +2 until it stands, and standing provokes. With three friends beside the skeleton yet
-    to act, Ada knocks it down for them; alone she strikes it."""
+    +2 until it stands, and standing provokes. With three friends beside the wolf yet to
+    act, Ada knocks it down for them (one blow of hers rarely drops it; three blows at +2
+    are worth more); alone she strikes it."""
     from game.rules.grid.shove import PRONE, Shove
 
     friendly = [
@@ -510,12 +511,12 @@ def test_hard_shoves_prone_when_the_friends_beside_will_strike_it(friends: int) 
     ][:friends]
     b = position(
         OPEN,
-        [("Ada", "party", "warrior", (5, 4)), ("Sk", "bandits", "skeleton", (6, 4)), *friendly],
+        [("Ada", "party", "warrior", (5, 4)), ("Wo", "bandits", "wolf", (6, 4)), *friendly],
         "ada",
     )
     answer = ask(b, "hard")
     if friends:
-        assert isinstance(answer, Shove) and answer.effect == PRONE and answer.target == "sk"
+        assert isinstance(answer, Shove) and answer.effect == PRONE and answer.target == "wo"
     else:
         assert isinstance(answer, MeleeAttack), answer
     b.close()

@@ -70,9 +70,12 @@ def _shoves(p: Planner, after: float) -> list[Plan]:
         if getattr(ans, "effect", "") != PRONE or units.conditions(ctx, target).prone:
             continue
         p_hit, p_win = maneuver_odds(ctx, p.unit, target, getattr(ans, "weapon", ""), WRESTLE)
+        beside = _armed_beside(p, target)
+        # hard (side-level play): our units beside it yet to act strike it at +2
+        extra = PRONE_EDGE * _edge_blows(p, target, beside) if p.level.coordinate else 0.0
         st = p.board.stakes(target, p.horizon, p.level.kill_focus)
-        extra = PRONE_EDGE * p.focus.get(target, 0.0)  # our units yet to act, at +2
-        provoked = sum(_blow(p, f, target) for f in _armed_beside(p, target))
+        # and it stands up, provoking our armed units beside it (or fights on prone)
+        provoked = sum(_blow(p, f, target) for f in beside)
         gain = p_hit * p_win * (st.value(0.0, extra) + STAND_UP_SHARE * provoked)
         out.append(Plan(after + gain, "shove", ans, p.here, f"shove {target} prone"))
     return out
@@ -164,6 +167,21 @@ def _armed_beside(p: Planner, target: str) -> list[str]:
         if reach and units.distance(p.board.cells[f], at) <= reach:
             out.append(f)
     return out
+
+
+def _edge_blows(p: Planner, target: str, beside: list[str]) -> float:
+    """The damage the units of ``beside`` other than this one, yet to act this round
+    with their Main action free, would deal ``target`` with their best melee weapon."""
+    ctx = p.ctx
+    ac, _ = target_ac(ctx, target)
+    total = 0.0
+    for f in beside:
+        if f == p.unit or ctx.get(f, GridState).acted or units.budget(ctx, f).main_used:
+            continue
+        weapon, _ = estimates.best_melee(ctx, f, estimates.TYPICAL_AC)
+        if weapon is not None:
+            total += estimates.blow_vs_ac(ctx, f, weapon, False, ac, 0)
+    return total
 
 
 def _blow(p: Planner, unit: str, target: str) -> float:

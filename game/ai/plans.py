@@ -95,13 +95,11 @@ class Planner:
         unit: str,
         level: Level,
         board: Board,
-        focus: dict[str, float] | None = None,
     ) -> None:
         self.ctx = ctx
         self.unit = unit
         self.level = level
         self.board = board
-        self.focus = focus or {}
         self.here = units.cell(ctx, unit)
         self.hp = units.health(ctx, unit).hp
         self.worth = estimates.worth(ctx, unit)
@@ -409,22 +407,11 @@ class Planner:
     def attack_kinds(self) -> list[str]:
         return [k for k in ("melee_attack", "ranged_attack") if k in self.ctx.ruleset.actions]
 
-    def attack_gain(self, target: str, o: estimates.Odds, *, follow_up: bool = True) -> float:
-        """What a blow with odds ``o`` on ``target`` is worth. With side-level focus
-        (hard), the kill counted is the one this blow makes likely together with the
-        damage our units yet to act could add (``focus``: their expected damage on it),
-        less the kill they would make without it."""
+    def attack_gain(self, target: str, o: estimates.Odds) -> float:
+        """What a blow with odds ``o`` on ``target`` is worth: its chance to drop the
+        target and the wound it leaves otherwise (``level.kill_focus``), or raw damage."""
         st = self.board.stakes(target, self.horizon, self.level.kill_focus)
-        follow = self.focus.get(target, 0.0) if follow_up else 0.0
-        if follow <= 0 or not self.level.kill_focus:
-            return value_of(st, o.p_kill, o.expected, self.level.kill_focus)
-        hp = st.hp
-        p_miss = 1 - o.p_hit
-        on_miss = (o.expected - o.p_hit * o.mean_hit) / p_miss if p_miss > 0 else 0.0
-        p_with = o.p_hit * _tail(hp - o.mean_hit, follow) + p_miss * _tail(hp - on_miss, follow)
-        p_with = max(p_with, o.p_kill)
-        marginal = max(0.0, p_with - _tail(hp, follow))
-        return marginal * st.down + (1 - p_with) * min(o.expected, hp) * st.per_hp
+        return value_of(st, o.p_kill, o.expected, self.level.kill_focus)
 
     def attacks_from(self, at: Cell | None) -> list[tuple[float, Answer, estimates.Odds]]:
         """Every attack the unit could make from ``at`` (None: from where it stands),

@@ -274,7 +274,7 @@ def _swarm(p: Planner, after: float) -> list[Plan]:
                 # it unstruck throws them away, so it is owed at least what they gave
                 plain = estimates.odds(ctx, p.unit, target, weapon, ranged)
                 if plain is not None:
-                    gain += others * p.attack_gain(target, plain, follow_up=False)
+                    gain += others * p.attack_gain(target, plain)
             out.append(Plan(gain + after, "swarm_attack", ans, p.here, f"swarm strike {target}"))
             continue
         if (target, ranged) in seen:

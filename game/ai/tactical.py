@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.ai import estimates
 from game.ai.board import Board, BoardCache
 from game.ai.levels import Level
 from game.ai.plans import Plan, Planner
@@ -30,8 +29,6 @@ from game.ai.specials import can_strike_now, open_swarms
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.engine.decision import Decision
 from game.rules.grid import units
-from game.rules.grid.move import move_squares
-from game.rules.grid.state import GridState
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -125,8 +122,7 @@ class TacticalAI:
         if not board.enemies:
             self.last_plans = []
             return EndTurn(unit)
-        focus = self.focus(ctx, board, unit) if self.level.coordinate else None
-        planner = Planner(ctx, unit, self.level, board, focus)
+        planner = Planner(ctx, unit, self.level, board)
         plans = planner.plans()
         self.last_plans = plans
         if not plans:
@@ -137,37 +133,6 @@ class TacticalAI:
             if pool:
                 pick = pool[self.rng.randrange(len(pool))]
         return pick.first
-
-    def focus(self, ctx: Context, board: Board, unit: str) -> dict[str, float]:
-        """Side-level focus fire (hard): the damage the units of ours that have yet to
-        act this round could still add to each enemy (a blow that leaves an enemy where
-        the next ones can finish it is worth the kill it makes likely)."""
-        ready = [
-            u
-            for u in board.friends
-            if u != unit
-            and not ctx.get(u, GridState).acted
-            and units.in_fight(ctx, u)
-            and not units.budget(ctx, u).main_used
-        ]
-        out: dict[str, float] = {}
-        for t in board.enemies:
-            at = board.cells[t]
-            ac = units.stats(ctx, t).ac
-            total = 0.0
-            for f in ready:
-                dist = units.distance(board.cells[f], at)
-                speed = move_squares(ctx, f)
-                best = 0.0
-                for w in units.readied_weapons(ctx, f):
-                    if w.melee and dist <= speed + w.reach:
-                        best = max(best, estimates.blow_vs_ac(ctx, f, w, False, ac, 0))
-                    if w.shoots and dist <= (w.range_long_squares or 0):
-                        mod = -2 if dist > (w.range_normal_squares or 0) else 0
-                        best = max(best, estimates.blow_vs_ac(ctx, f, w, True, ac, mod))
-                total += best
-            out[t] = total
-        return out
 
 
 def slips(plans: list[Plan], size: int) -> list[Plan]:
