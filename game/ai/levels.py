@@ -12,10 +12,10 @@ A level is a set of weights and switches read by ``game.ai.plans`` and
   Disengage, charges, swarms and the Instants, and finishing wounded enemies; it calls
   on a beaten foe to parley when the surrenders are worth more than a blow.
 - ``hard`` adds side-level play: it orders its units (shooters first, then the most
-  valuable blows, so the melee can finish what the arrows started), raises the value of
-  blows on enemies that other units of ours can still reach this round, that are
-  already wounded or that shoot (focus fire), and checks twice as many of its best plans
-  exactly (true cover from the square, the path's real attacks of opportunity, detours
+  valuable blows, so the melee can finish what the arrows started; a swarm's striker
+  right after its joiners), executes the unsuspecting, shoves a foe prone for the
+  teammates beside it, presses the attack when waiting gains nothing, and checks twice
+  as many of its best plans exactly (true cover from the square, the path's real attacks of opportunity, detours
   around enemy reach). Every level reads the same one-round lookahead: the exposure map
   of where each enemy could strike next round, walking around the units in its way.
 """
@@ -35,7 +35,8 @@ class Level:
     ``aoo``: weight of attacks of opportunity along a path (0 = ignored).
     ``kill_focus``: whether attack value counts the chance to drop the target (else raw
     expected damage). ``exact_top``: how many of the best plans are re-checked exactly.
-    ``coordinate``: side-level ordering and focus fire. ``reactions``: takes Instants.
+    ``coordinate``: side-level play (unit order, swarm strikes, executions, shoves
+    for the teammates beside the target). ``reactions``: takes Instants.
     ``mistake_rate``/``mistake_pool``: chance of taking a random plan among the best
     ``mistake_pool``. ``horizon``: rounds a unit's worth is counted over. ``share``: how
     fully an enemy's one blow a round is split among the units it could reach (1: evenly,
