@@ -15,9 +15,10 @@ A level is a set of weights and switches read by ``game.ai.plans`` and
   valuable blows, so the melee can finish what the arrows started; a swarm's striker
   right after its joiners), executes the unsuspecting, shoves a foe prone for the
   teammates beside it, presses the attack when waiting gains nothing, and checks twice
-  as many of its best plans exactly (true cover from the square, the path's real attacks of opportunity, detours
-  around enemy reach). Every level reads the same one-round lookahead: the exposure map
-  of where each enemy could strike next round, walking around the units in its way.
+  as many of its best plans exactly (true cover from the square, the path's real
+  attacks of opportunity, detours around enemy reach). Every level reads the same
+  one-round lookahead: the exposure map of where each enemy could strike next round,
+  walking around the units in its way.
 """
 
 from __future__ import annotations
