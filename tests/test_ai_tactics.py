@@ -522,6 +522,45 @@ def test_hard_shoves_prone_when_the_friends_beside_will_strike_it(friends: int) 
     b.close()
 
 
+@pytest.mark.parametrize("acted", [False, True])
+def test_a_shove_counts_the_plus_two_only_for_friends_beside_yet_to_act(acted: bool) -> None:
+    """004 · Shoving: the +2 on blows against a prone target helps only the blows still
+    to come this round. Two friends stand beside the wolf, a third four squares off: the
+    edge counts the two beside it while they have yet to act, and none once they have
+    (standing up still provokes them, which the shove counts apart)."""
+    from game.ai.board import Board, BoardCache
+    from game.ai.levels import HARD
+    from game.ai.maneuvers import _armed_beside, _edge_blows
+    from game.ai.plans import Planner
+    from game.rules.grid.state import GridState
+
+    b = position(
+        OPEN,
+        [
+            ("Ada", "party", "warrior", (5, 4)),
+            ("Wo", "bandits", "wolf", (6, 4)),
+            ("Bea", "party", "warrior", (5, 5)),
+            ("Cy", "party", "warrior", (7, 5)),
+            ("Dag", "party", "warrior", (10, 4)),
+        ],
+        "ada",
+    )
+    if acted:
+        for f in ("bea", "cy"):
+            b.component(f, GridState).acted = True
+    with b._active():
+        p = Planner(b.ctx, "ada", HARD, Board(b.ctx, "party", BoardCache(), HARD.share))
+        beside = _armed_beside(p, "wo")
+        edge = _edge_blows(p, "wo", beside)
+        one = _edge_blows(p, "wo", ["bea"])
+    assert sorted(beside) == ["ada", "bea", "cy"]
+    if acted:
+        assert edge == 0.0
+    else:
+        assert one > 0 and edge == pytest.approx(2 * one)
+    b.close()
+
+
 @pytest.mark.parametrize(("foe", "lets_go"), [("bandit_archer", True), ("orc", False)])
 def test_a_grappler_lets_go_when_its_sword_is_worth_more_than_the_hold(
     foe: str, lets_go: bool
