@@ -361,6 +361,50 @@ def test_ai_keeps_its_only_spear_for_the_melee_to_come(level: str) -> None:
     b.close()
 
 
+def test_a_charging_throw_counts_the_spear_it_throws_away() -> None:
+    """004 · Charge ends in a melee attack or a thrown one, and a thrown weapon lands on
+    the ground (004 · Pick up an Item): a charging throw of a bandit's only spear costs it
+    its weapon exactly as a plain throw does (``Planner.throw_cost``), so the charge is
+    worth less than the same throw by a bandit that keeps its dagger in hand."""
+    from game.ai.board import Board, BoardCache
+    from game.ai.levels import HARD
+    from game.ai.plans import Planner
+    from game.ai.specials import _charges
+    from game.rules.grid import units
+    from game.world.components import Loadout
+
+    pocket = "\n".join(
+        [".............", "...###.......", "...#.........", "...###.......", "............."]
+    )
+    b = position(
+        pocket,
+        [
+            ("Ada", "party", "militia", (4, 2)),
+            ("Hal", "bandits", "bandit", (5, 2)),
+            ("Gor", "bandits", "bandit", (12, 2)),
+        ],
+        "ada",
+    )
+    _bandits_turn(b, "gor")
+    gear = b.component("gor", Loadout)
+    values = {}
+    for hands in (["spear"], ["spear", "dagger"]):
+        gear.readied, gear.stowed = list(hands), []
+        p = Planner(b.ctx, "gor", HARD, Board(b.ctx, "bandits", BoardCache(), HARD.share))
+        throws = [
+            plan.score
+            for plan in _charges(p)
+            if isinstance(plan.first, Charge) and plan.first.thrown and plan.first.weapon == "spear"
+        ]
+        assert throws, "the pocket leaves Ada open to a charging throw only"
+        values[len(hands)] = max(throws)
+        if len(hands) == 1:
+            spear_cost = p.throw_cost(units.weapon(b.ctx, "spear"))
+    assert spear_cost > 0
+    assert values[1] == pytest.approx(values[2] - spear_cost, rel=1e-6)
+    b.close()
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_ai_strikes_the_wounded_rather_than_join_a_swarm_nobody_can_strike(level: str) -> None:
     """004 · Make a Swarm Attack: joining gives up one's own blow for the striker's bonus.

@@ -449,7 +449,10 @@ def _charges(p: Planner) -> list[Plan]:
         aoo, survive = p.path_aoo(line)
         aoo = start_aoo + start_survive * aoo
         survive *= start_survive
-        value += survive * p.attack_gain(target, o) - aoo
+        gain = p.attack_gain(target, o)
+        if thrown:  # the weapon leaves the hand, as in any throw
+            gain -= p.throw_cost(units.weapon(ctx, weapon))
+        value += survive * gain - aoo
         key = (target, weapon)
         if key not in best or value > best[key][0]:
             best[key] = (value, ans)
