@@ -341,6 +341,35 @@ def test_ai_readies_its_dagger_rather_than_punching(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
+def test_ai_picks_up_its_thrown_spear_rather_than_punching(level: str) -> None:
+    """004 · Pick up an Item (a Move action): a bandit that threw its spear and its dagger
+    stands by the militia with bare hands; the spear lies at the militia's feet. It stoops
+    for the spear (the militia's club gets its attack of opportunity) and keeps its Main
+    to stab, rather than fight on with its fists."""
+    from game.rules.grid.items import PickUpItem
+    from game.world import ground
+    from game.world.components import Loadout
+
+    b = position(
+        OPEN,
+        [
+            ("Ada", "party", "militia", (8, 4)),
+            ("Gor", "bandits", "bandit", (9, 4)),
+            ("Hal", "bandits", "bandit", (20, 4)),
+        ],
+        "ada",
+    )
+    _bandits_turn(b, "gor")
+    gear = b.component("gor", Loadout)
+    gear.readied, gear.stowed = [], []
+    with b._active():
+        ground.lay("spear", "gor", (8, 4))
+    answer = ask(b, level)
+    assert isinstance(answer, PickUpItem) and answer.weapon == "spear", answer.describe()
+    b.close()
+
+
+@pytest.mark.parametrize("level", LEVELS)
 def test_ai_keeps_its_only_spear_for_the_melee_to_come(level: str) -> None:
     """A bandit that has spent its Move could throw its spear at the militia five squares
     off; the spear would then lie on the ground, and the militia comes to blows next

@@ -71,6 +71,8 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
             out.append(Plan(after + guard, "total_defense", ans, p.here, "total defense"))
     if allowed("ready_item") and p.main_free:
         out.extend(_readies(p, after))
+    if allowed("pick_up_item") and p.move_action_free:
+        out.extend(_pick_ups(p, stay))
     if allowed("parley") and p.main_free:
         out.extend(_parley(p, after))
     if allowed("reload"):
@@ -110,6 +112,53 @@ def _adjacent_armed(p: Planner) -> list[str]:
 READY_ROUNDS = 2.0  # rounds of fighting a readied weapon is counted over
 
 
+class _Arms:
+    """What the weapons in reach of a unit would strike next round at the nearest few
+    enemies (shared by readying a stowed weapon and picking one up)."""
+
+    def __init__(self, p: Planner) -> None:
+        self.p = p
+        cells = p.board.cells
+        self.pinned = bool(_adjacent_armed(p))
+        self.near = sorted(p.board.enemies, key=lambda e: units.distance(p.here, cells[e]))[:3]
+        self.in_hand = units.readied_weapons(p.ctx, p.unit)
+        self.now = self.best_of(self.in_hand)
+
+    def blow(self, w: Weapon, ranged: bool) -> float:
+        """The best blow ``w`` would strike next round at the nearest enemies (0 when
+        none is in its range after one move, or a bow is pinned)."""
+        p = self.p
+        tmpl = units.stats(p.ctx, p.unit).template
+        best = 0.0
+        for t in self.near:
+            dist = units.distance(p.here, p.board.cells[t])
+            if ranged:
+                if w.two_handed and self.pinned or dist > (w.range_normal_squares or 0) + p.speed:
+                    continue
+            elif dist > p.speed + max(1, w.reach):
+                continue
+            thrown = ranged and w.thrown and not w.ranged
+            o = estimates.prospect(
+                p.ctx, p.unit, t, w, ranged, tmpl.attack_modifier(w, thrown=thrown)
+            )
+            st = p.board.stakes(t, p.horizon, p.level.kill_focus)
+            best = max(best, st.value(o.p_kill, o.expected))
+        return best
+
+    def best_of(self, weapons: list[Weapon]) -> float:
+        values = [self.blow(w, False) for w in weapons if w.melee]
+        values += [self.blow(w, True) for w in weapons if w.ranged]
+        return max(values, default=0.0)
+
+    def gain(self, w: Weapon) -> float:
+        """How much better a round's best blow is with ``w`` in hand (whatever it sheathes
+        to make room put away)."""
+        from game.rules.grid.items import sheathed_for
+
+        gone = set(sheathed_for(self.p.ctx, self.p.unit, w.id))
+        return self.best_of([w] + [x for x in self.in_hand if x.id not in gone]) - self.now
+
+
 def _readies(p: Planner, after: float) -> list[Plan]:
     """Ready a stowed weapon (004 · Ready or Stow an Item, a Main action) when it strikes
     better than what is in hand over the next ``READY_ROUNDS`` rounds: a melee weapon
@@ -120,55 +169,56 @@ def _readies(p: Planner, after: float) -> list[Plan]:
     from game.rules.grid.items import sheathed_for
 
     ctx = p.ctx
-    cells = p.board.cells
-    tmpl = units.stats(ctx, p.unit).template
-    pinned = bool(_adjacent_armed(p))
-    near = sorted(p.board.enemies, key=lambda e: units.distance(p.here, cells[e]))[:3]
-    in_hand = units.readied_weapons(ctx, p.unit)
-
-    def blow(w: Weapon, ranged: bool) -> float:
-        """The best blow ``w`` would strike next round at the nearest enemies (0 when
-        none is in its range after one move, or a bow is pinned)."""
-        best = 0.0
-        for t in near:
-            dist = units.distance(p.here, cells[t])
-            if ranged:
-                if w.two_handed and pinned or dist > (w.range_normal_squares or 0) + p.speed:
-                    continue
-            elif dist > p.speed + max(1, w.reach):
-                continue
-            thrown = ranged and w.thrown and not w.ranged
-            o = estimates.prospect(
-                ctx, p.unit, t, w, ranged, tmpl.attack_modifier(w, thrown=thrown)
-            )
-            st = p.board.stakes(t, p.horizon, p.level.kill_focus)
-            best = max(best, st.value(o.p_kill, o.expected))
-        return best
-
-    def best_of(weapons: list[Weapon]) -> float:
-        values = [blow(w, False) for w in weapons if w.melee]
-        values += [blow(w, True) for w in weapons if w.ranged]
-        return max(values, default=0.0)
-
-    now = best_of(in_hand)
+    arms = _Arms(p)
     out: list[Plan] = []
     for ans in ctx.ruleset.actions["ready_item"].enumerate(ctx, p.unit):
         w = units.weapon(ctx, getattr(ans, "weapon", ""))
-        if w.ranged and pinned:
+        if w.ranged and arms.pinned:
             continue
         gone = set(sheathed_for(ctx, p.unit, w.id))
-        if not pinned and any(x.ranged for x in in_hand if x.id in gone):
+        if not arms.pinned and any(x.ranged for x in arms.in_hand if x.id in gone):
             # a bow is put away only when it is pinned (an armed enemy beside it): one
             # that an enemy might come up to can still step back and shoot, and readying
             # it again would cost another Main action (archers swapped to the axe and
             # back, round after round)
             continue
-        gain = best_of([w] + [x for x in in_hand if x.id not in gone]) - now
+        gain = arms.gain(w)
         if gain <= 0:
             continue
         note = f"ready {w.name}"
         out.append(Plan(after + READY_ROUNDS * gain, "ready_item", ans, p.here, note))
     return out
+
+
+def _pick_ups(p: Planner, stay: float) -> list[Plan]:
+    """Pick up a weapon lying beside the unit (004 · Pick up an Item: a Move action that
+    provokes) when it strikes better than what is in hand: a bandit whose spear lies at
+    its foe's feet takes it back, and its Main is still free to strike with it this turn.
+    Counted over ``READY_ROUNDS`` rounds and this one when the Main is free, less the
+    attacks of opportunity the stoop provokes; the unit stays where it stands."""
+    from game.ai.plans import Plan
+
+    ctx = p.ctx
+    arms = _Arms(p)
+    aoo = 0.0
+    if not units.conditions(ctx, p.unit).disengaged:
+        aoo = p.level.aoo * sum(p.aoo_blow(e)[0] for e in _adjacent_armed(p))
+    best: dict[str, Plan] = {}
+    for ans in ctx.ruleset.actions["pick_up_item"].enumerate(ctx, p.unit):
+        w = units.weapon(ctx, getattr(ans, "weapon", ""))
+        if w.ranged and arms.pinned:
+            continue
+        gain = arms.gain(w)
+        if gain <= 0:
+            continue
+        # this turn's Main strikes with it too, when an enemy stands within its reach
+        now = p.main_free and any(
+            units.distance(p.here, p.board.cells[e]) <= max(1, w.reach) for e in arms.near
+        )
+        value = stay + (READY_ROUNDS + (1.0 if now else 0.0)) * gain - aoo
+        if w.id not in best or value > best[w.id].score:
+            best[w.id] = Plan(value, "pick_up_item", ans, p.here, f"pick up {w.name}")
+    return list(best.values())
 
 
 # -- Execution Attacks -----------------------------------------------------------------------
