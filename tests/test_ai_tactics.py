@@ -316,6 +316,26 @@ def _bandits_turn(b: Battle, unit: str) -> None:
     assert b.pending is not None and b.pending.unit == unit
 
 
+def _bandit_facing_militia(
+    ada: tuple[int, int],
+    gor: tuple[int, int],
+    ascii_map: str = OPEN,
+    hal: tuple[int, int] = (20, 4),
+) -> Battle:
+    """The militia Ada (the party) against the bandits Gor and Hal, at Gor's turn."""
+    b = position(
+        ascii_map,
+        [
+            ("Ada", "party", "militia", ada),
+            ("Hal", "bandits", "bandit", hal),
+            ("Gor", "bandits", "bandit", gor),
+        ],
+        "ada",
+    )
+    _bandits_turn(b, "gor")
+    return b
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_ai_readies_its_dagger_rather_than_punching(level: str) -> None:
     """004 · Ready or Stow an Item: a bandit whose spear is gone (thrown) stands next to
@@ -324,16 +344,7 @@ def test_ai_readies_its_dagger_rather_than_punching(level: str) -> None:
     from game.rules.grid.items import ReadyItem
     from game.world.components import Loadout
 
-    b = position(
-        OPEN,
-        [
-            ("Ada", "party", "militia", (8, 4)),
-            ("Gor", "bandits", "bandit", (9, 4)),
-            ("Hal", "bandits", "bandit", (20, 4)),
-        ],
-        "ada",
-    )
-    _bandits_turn(b, "gor")
+    b = _bandit_facing_militia((8, 4), (9, 4))
     b.component("gor", Loadout).readied.remove("spear")
     answer = ask(b, level)
     assert isinstance(answer, ReadyItem) and answer.weapon == "dagger"
@@ -350,16 +361,7 @@ def test_ai_picks_up_its_thrown_spear_rather_than_punching(level: str) -> None:
     from game.world import ground
     from game.world.components import Loadout
 
-    b = position(
-        OPEN,
-        [
-            ("Ada", "party", "militia", (8, 4)),
-            ("Gor", "bandits", "bandit", (9, 4)),
-            ("Hal", "bandits", "bandit", (20, 4)),
-        ],
-        "ada",
-    )
-    _bandits_turn(b, "gor")
+    b = _bandit_facing_militia((8, 4), (9, 4))
     gear = b.component("gor", Loadout)
     gear.readied, gear.stowed = [], []
     with b._active():
@@ -374,16 +376,7 @@ def test_ai_keeps_its_only_spear_for_the_melee_to_come(level: str) -> None:
     """A bandit that has spent its Move could throw its spear at the militia five squares
     off; the spear would then lie on the ground, and the militia comes to blows next
     round against a bandit with bare hands. It keeps the spear."""
-    b = position(
-        OPEN,
-        [
-            ("Ada", "party", "militia", (4, 4)),
-            ("Gor", "bandits", "bandit", (9, 4)),
-            ("Hal", "bandits", "bandit", (20, 4)),
-        ],
-        "ada",
-    )
-    _bandits_turn(b, "gor")
+    b = _bandit_facing_militia((4, 4), (9, 4))
     b.component("gor", Budget).move_used = True
     answer = ask(b, level)
     assert not (isinstance(answer, RangedAttack) and answer.weapon == "spear")
@@ -405,16 +398,7 @@ def test_a_charging_throw_counts_the_spear_it_throws_away() -> None:
     pocket = "\n".join(
         [".............", "...###.......", "...#.........", "...###.......", "............."]
     )
-    b = position(
-        pocket,
-        [
-            ("Ada", "party", "militia", (4, 2)),
-            ("Hal", "bandits", "bandit", (5, 2)),
-            ("Gor", "bandits", "bandit", (12, 2)),
-        ],
-        "ada",
-    )
-    _bandits_turn(b, "gor")
+    b = _bandit_facing_militia((4, 2), (12, 2), pocket, hal=(5, 2))
     gear = b.component("gor", Loadout)
     values = {}
     for hands in (["spear"], ["spear", "dagger"]):
