@@ -61,6 +61,11 @@ class TacticalAI:
                 if battle.validate(plan.first) is None:
                     return plan.first
             return EndTurn(decision.unit)
+        if decision.kind == "reaction" and self.level.specials:
+            from game.ai.holding import ACT_NOW, act_now
+
+            if any(a.kind == ACT_NOW for a in decision.answers):
+                return act_now(ctx, decision, lambda unit: self.plans(ctx, unit))
         if decision.kind == "reaction":
             from game.ai.reactions import react, sure_win
 
@@ -118,12 +123,7 @@ class TacticalAI:
     # -- a unit's turn ---------------------------------------------------------------------
     def turn(self, battle: Battle, unit: str) -> Answer:
         ctx = battle.ctx
-        board = self.board(ctx, units.side(ctx, unit))
-        if not board.enemies:
-            self.last_plans = []
-            return EndTurn(unit)
-        planner = Planner(ctx, unit, self.level, board)
-        plans = planner.plans()
+        plans = self.plans(ctx, unit)
         self.last_plans = plans
         if not plans:
             return EndTurn(unit)
@@ -132,7 +132,21 @@ class TacticalAI:
             pool = slips(plans, self.level.mistake_pool)
             if pool:
                 pick = pool[self.rng.randrange(len(pool))]
+        if self.level.specials and pick is plans[0]:
+            from game.ai.holding import hold_instead
+
+            held = hold_instead(ctx, unit, pick)
+            if held is not None:
+                return held
         return pick.first
+
+    def plans(self, ctx: Context, unit: str) -> list[Plan]:
+        """``unit``'s scored lines of play as things stand, best first (none when no
+        enemy is left)."""
+        board = self.board(ctx, units.side(ctx, unit))
+        if not board.enemies:
+            return []
+        return Planner(ctx, unit, self.level, board).plans()
 
 
 def slips(plans: list[Plan], size: int) -> list[Plan]:
