@@ -53,6 +53,7 @@ def test_ai_holds_at_its_post_and_strikes_the_foe_that_walks_up_this_round() -> 
     push(b, 20, 8)
     assert _answer_as_party(b, level) == MeleeAttack("ada", "gor", "sword")
     assert b.round == 1
+    b.close()
 
 
 def test_easy_stands_idle_rather_than_hold() -> None:

@@ -27,13 +27,13 @@ from game.engine.answers import Answer
 from game.engine.decision import Decision
 from game.engine.events import UnitDone
 from game.rules.grid import units
-from game.rules.grid.state import GridState
+from game.rules.grid.hold import ActNow, HoldAction, anyone_left_to_act
+from game.rules.grid.nearby import enemies_within
 
 if TYPE_CHECKING:
     from game.engine.context import Context
 
-HOLD = "hold_action"
-ACT_NOW = "act_now"
+ACT_NOW = ActNow.kind
 
 
 def hold_instead(ctx: Context, unit: str, best: Plan) -> Answer | None:
@@ -45,7 +45,7 @@ def hold_instead(ctx: Context, unit: str, best: Plan) -> Answer | None:
     b = units.budget(ctx, unit)
     if b.main_used or b.move_used:
         return None
-    spec = ctx.ruleset.actions.get(HOLD)
+    spec = ctx.ruleset.actions.get(HoldAction.kind)
     if spec is None or spec.availability(ctx, unit) is not None:
         return None
     return first_answer(spec, ctx, unit)
@@ -58,37 +58,15 @@ def act_now(ctx: Context, decision: Decision, plans: Callable[[str], list[Plan]]
     offered = next(a for a in decision.answers if a.kind == ACT_NOW)
     decline = next((a for a in decision.answers if a.kind == "decline"), offered)
     assert unit is not None
-    last = isinstance(decision.trigger, UnitDone) and not _anyone_to_act(ctx, unit)
-    if not last and not _enemy_in_reach(ctx, unit):
+    # the last chance: the turn of the last unit yet to act is over (other holders are
+    # asked at the same windows, so they do not count)
+    last = isinstance(decision.trigger, UnitDone) and not anyone_left_to_act(
+        ctx, unit, holders=False
+    )
+    reach = units.melee_reach(ctx, unit)
+    if not last and not (reach and enemies_within(ctx, unit, reach)):
         return decline
     found = plans(unit)
     if not found or found[0].kind == "stay":
         return decline
     return offered
-
-
-def _enemy_in_reach(ctx: Context, unit: str) -> bool:
-    """Whether an enemy still fighting stands within ``unit``'s melee reach."""
-    reach = units.melee_reach(ctx, unit)
-    if not reach:
-        return False
-    side = units.side(ctx, unit)
-    here = units.cell(ctx, unit)
-    return any(
-        units.side(ctx, e) != side
-        and units.in_fight(ctx, e)
-        and units.distance(here, units.cell(ctx, e)) <= reach
-        for e in ctx.units()
-    )
-
-
-def _anyone_to_act(ctx: Context, unit: str) -> bool:
-    """Whether a unit other than ``unit`` has yet to take its turn this round (holders
-    do not count: each of them is asked at the same windows)."""
-    for other in ctx.units():
-        if other == unit or not units.in_fight(ctx, other):
-            continue
-        state = ctx.get(other, GridState)
-        if not state.acted and not state.routed and not units.conditions(ctx, other).surprised:
-            return True
-    return False

@@ -100,9 +100,10 @@ class HoldActionSpec(ActionSpec):
         yield
 
 
-def anyone_left_to_act(ctx: Context, unit: str) -> bool:
+def anyone_left_to_act(ctx: Context, unit: str, *, holders: bool = True) -> bool:
     """Whether another unit may still take an action this round (one that has not had
-    its turn, or that holds an action), so a held action could still be triggered."""
+    its turn, or, with ``holders``, that holds an action), so a held action could still
+    be triggered."""
     from game.rules.grid.state import GridState
 
     for other in ctx.units():
@@ -110,7 +111,9 @@ def anyone_left_to_act(ctx: Context, unit: str) -> bool:
             continue
         state = ctx.get(other, GridState)
         cond = units.conditions(ctx, other)
-        if cond.held_action or (not state.acted and not state.routed and not cond.surprised):
+        if (holders and cond.held_action) or (
+            not state.acted and not state.routed and not cond.surprised
+        ):
             return True
     return False
 
