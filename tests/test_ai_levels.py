@@ -36,9 +36,10 @@ def test_tactical_ai_plays_a_whole_battle_through_answers(pair: tuple[str, str])
     b.close()
 
 
-def test_the_same_seed_gives_the_same_battle_even_with_easys_mistakes() -> None:
-    first = _play("easy", "hard", 11)
-    again = _play("easy", "hard", 11)
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_same_seed_gives_the_same_battle_even_with_a_levels_mistakes(level: str) -> None:
+    first = _play(level, "hard", 11)
+    again = _play(level, "hard", 11)
     assert first.state_hash() == again.state_hash()
     assert [a.to_dict() for a in first.answers] == [a.to_dict() for a in again.answers]
     first.close()
@@ -78,6 +79,9 @@ def test_an_easy_slip_plays_another_answer_than_its_best() -> None:
     assert [p.first for p in slips(plans, 2)] == [step, run]
     assert [p.first for p in slips(plans, 4)] == [step, run, back]
     assert slips(plans[:2], 4) == []
+    # normal's slips: only plans scoring within the margin of the best (a close call)
+    assert [p.first for p in slips(plans, 4, margin=1.5)] == [step]
+    assert slips(plans, 4, margin=0.5) == []
 
 
 def test_wilson_interval_matches_known_values() -> None:

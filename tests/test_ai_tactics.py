@@ -7,10 +7,11 @@ checked. The AI rolls no dice, so no other faces are needed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 
 import pytest
-from engine_support import battle, field
+from engine_support import act, battle, field, push
 
 from game.ai import make_controller
 from game.engine import Battle
@@ -956,3 +957,37 @@ def test_an_archer_screens_a_hurt_warrior_only_once_it_has_acted() -> None:
     answer = ask(b, "hard")
     assert isinstance(answer, ScreenAlly) and answer.ward == "ada", answer
     b.close()
+
+
+def test_normal_slips_on_close_calls_but_always_finishes_the_wounded() -> None:
+    """Normal makes the odd mistake (issue 5 · Levels): some of its turns take another of
+    its next best plans, but only one scoring close to the best (``mistake_margin``); a
+    clear right move, such as dropping the wounded enemy in reach, is always played."""
+    seen_slip = False
+    for seed in range(20):
+        b = position(
+            OPEN,
+            [
+                ("Ada", "party", "warrior", (5, 3)),
+                ("Gor", "bandits", "bandit", (6, 3)),
+                ("Hal", "bandits", "bandit", (6, 4)),
+            ],
+            "ada",
+            hp={"hal": 1},
+        )
+        assert b.pending is not None
+        ai = make_controller("normal", seed)
+        roll = random.Random(f"shieldwall-ai/normal/{seed}").random()
+        seen_slip = seen_slip or roll < ai.level.mistake_rate  # type: ignore[attr-defined]
+        push(b, *[1] * 40)  # every roll a 1: what is struck at matters, not the dice
+        struck = []
+        for _ in range(6):  # Ada's whole turn: a slip may step first, then strike
+            if b.pending is None or b.pending.kind != "turn" or b.pending.unit != "ada":
+                break
+            answer = ai.choose(b, b.pending)
+            act(b, answer)
+            if isinstance(answer, MeleeAttack | Charge | SwarmAttack):
+                struck.append(answer.target)
+        assert struck == ["hal"], seed
+        b.close()
+    assert seen_slip  # some of these turns were slips, yet none gave up the kill

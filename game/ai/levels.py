@@ -10,7 +10,10 @@ A level is a set of weights and switches read by ``game.ai.plans`` and
   (drawn from a generator seeded by the battle seed, so a replay makes the same slip).
 - ``normal`` weighs exposure with cover, attacks of opportunity along each path,
   Disengage, charges, swarms and the Instants, and finishing wounded enemies; it calls
-  on a beaten foe to parley when the surrenders are worth more than a blow.
+  on a beaten foe to parley when the surrenders are worth more than a blow. It makes the
+  odd mistake: ``mistake_rate`` of its turns take another of its next best plans, but
+  only one scoring within ``mistake_margin`` of the best (a close call misjudged; a clear
+  right move, such as dropping the wounded foe in reach, is always played).
 - ``hard`` adds side-level play: it orders its units (shooters first, then the most
   valuable blows, so the melee can finish what the arrows started; a swarm's striker
   right after its joiners), executes the unsuspecting, shoves a foe prone for the
@@ -23,6 +26,7 @@ A level is a set of weights and switches read by ``game.ai.plans`` and
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 
@@ -39,7 +43,8 @@ class Level:
     ``coordinate``: side-level play (unit order, swarm strikes, executions, shoves
     for the teammates beside the target). ``reactions``: takes Instants.
     ``mistake_rate``/``mistake_pool``: chance of taking a random plan among the best
-    ``mistake_pool``. ``horizon``: rounds a unit's worth is counted over. ``share``: how
+    ``mistake_pool``; ``mistake_margin``: only among plans scoring within this of the
+    best (``inf``: any of them). ``horizon``: rounds a unit's worth is counted over. ``share``: how
     fully an enemy's one blow a round is split among the units it could reach (1: evenly,
     0: each of them counts it whole). ``lured``: the split follows what each target is
     worth to the enemy (a leader draws the blows) instead of being even.
@@ -84,6 +89,7 @@ class Level:
     press_full: float = 2.5
     outgunned: float = 0.0
     guard: float = 0.25
+    mistake_margin: float = math.inf
 
 
 EASY = Level(
@@ -114,9 +120,10 @@ NORMAL = Level(
     coordinate=False,
     reactions=True,
     specials=True,
-    mistake_rate=0.0,
-    mistake_pool=1,
+    mistake_rate=0.4,
+    mistake_pool=3,
     lured=True,
+    mistake_margin=4.0,
 )
 
 HARD = Level(

@@ -17,6 +17,7 @@ battle seed the controller was made with; there is no global ``random``.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING
 
@@ -129,7 +130,7 @@ class TacticalAI:
             return EndTurn(unit)
         pick = plans[0]
         if self.level.mistake_rate > 0 and self.rng.random() < self.level.mistake_rate:
-            pool = slips(plans, self.level.mistake_pool)
+            pool = slips(plans, self.level.mistake_pool, self.level.mistake_margin)
             if pool:
                 pick = pool[self.rng.randrange(len(pool))]
         if self.level.specials and pick is plans[0]:
@@ -149,14 +150,15 @@ class TacticalAI:
         return Planner(ctx, unit, self.level, board).plans()
 
 
-def slips(plans: list[Plan], size: int) -> list[Plan]:
+def slips(plans: list[Plan], size: int, margin: float = math.inf) -> list[Plan]:
     """The plans a slip picks from: the next best ``size`` plans that play a different
     first answer than the best one (many plans share a first answer, and a slip that
-    plays the best answer anyway is no slip)."""
+    plays the best answer anyway is no slip), scoring within ``margin`` of the best (a
+    close call misjudged; a clear right move is not)."""
     seen = {plans[0].first} if plans else set()
     out: list[Plan] = []
     for plan in plans[1:]:
-        if len(out) >= size:
+        if len(out) >= size or plans[0].score - plan.score > margin:
             break
         if plan.first in seen:
             continue
