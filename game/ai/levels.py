@@ -44,7 +44,9 @@ class Level:
     for the teammates beside the target). ``reactions``: takes Instants.
     ``mistake_rate``/``mistake_pool``: chance of taking a random plan among the best
     ``mistake_pool``; ``mistake_margin``: only among plans scoring within this of the
-    best (``inf``: any of them). ``horizon``: rounds a unit's worth is counted over. ``share``: how
+    best (``inf``: any of them); ``mistake_once``: only at the first decision of a unit's
+    turn (one misjudged line a turn rather than a walk that dithers).
+    ``horizon``: rounds a unit's worth is counted over. ``share``: how
     fully an enemy's one blow a round is split among the units it could reach (1: evenly,
     0: each of them counts it whole). ``lured``: the split follows what each target is
     worth to the enemy (a leader draws the blows) instead of being even.
@@ -90,6 +92,7 @@ class Level:
     outgunned: float = 0.0
     guard: float = 0.25
     mistake_margin: float = math.inf
+    mistake_once: bool = False
 
 
 EASY = Level(
@@ -124,6 +127,7 @@ NORMAL = Level(
     mistake_pool=3,
     lured=True,
     mistake_margin=4.0,
+    mistake_once=True,
 )
 
 HARD = Level(

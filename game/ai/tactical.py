@@ -129,7 +129,7 @@ class TacticalAI:
         if not plans:
             return EndTurn(unit)
         pick = plans[0]
-        if self.level.mistake_rate > 0 and self.rng.random() < self.level.mistake_rate:
+        if self.level.mistake_rate > 0 and self._may_slip(ctx, unit):
             pool = slips(plans, self.level.mistake_pool, self.level.mistake_margin)
             if pool:
                 pick = pool[self.rng.randrange(len(pool))]
@@ -140,6 +140,16 @@ class TacticalAI:
             if held is not None:
                 return held
         return pick.first
+
+    def _may_slip(self, ctx: Context, unit: str) -> bool:
+        """Whether this decision is a slip (``mistake_rate`` of them, from the
+        controller's seeded generator); with ``mistake_once``, only the first decision of
+        the unit's turn may be: one misjudged line a turn, not a walk that dithers."""
+        if self.level.mistake_once:
+            spent = units.budget(ctx, unit)
+            if spent.main_used or spent.move_used:
+                return False
+        return self.rng.random() < self.level.mistake_rate
 
     def plans(self, ctx: Context, unit: str) -> list[Plan]:
         """``unit``'s scored lines of play as things stand, best first (none when no
