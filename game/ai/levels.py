@@ -44,8 +44,8 @@ class Level:
     for the teammates beside the target). ``reactions``: takes Instants.
     ``mistake_rate``/``mistake_pool``: chance of taking a random plan among the best
     ``mistake_pool``; ``mistake_margin``: only among plans scoring within this of the
-    best (``inf``: any of them); ``mistake_once``: only at the first decision of a unit's
-    turn (one misjudged line a turn rather than a walk that dithers).
+    best (``inf``: any of them); ``mistake_once``: at most one slip in a unit's turn (one
+    misjudged line a turn rather than a walk that dithers).
     ``horizon``: rounds a unit's worth is counted over. ``share``: how
     fully an enemy's one blow a round is split among the units it could reach (1: evenly,
     0: each of them counts it whole). ``lured``: the split follows what each target is
@@ -123,7 +123,7 @@ NORMAL = Level(
     coordinate=False,
     reactions=True,
     specials=True,
-    mistake_rate=0.7,
+    mistake_rate=0.4,
     mistake_pool=3,
     lured=True,
     mistake_margin=4.0,

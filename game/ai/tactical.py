@@ -46,6 +46,7 @@ class TacticalAI:
         self.rng = random.Random(f"shieldwall-ai/{level.name}/{seed}")
         self.cache = BoardCache()
         self.last_plans: list[Plan] = []  # the scored plans of the last turn decision
+        self._slipped: tuple[str, int] | None = None  # (unit, round) of the last slip
 
     # -- the controller protocol -----------------------------------------------------------
     def choose(self, battle: Battle, decision: Decision) -> Answer:
@@ -133,6 +134,7 @@ class TacticalAI:
             pool = slips(plans, self.level.mistake_pool, self.level.mistake_margin)
             if pool:
                 pick = pool[self.rng.randrange(len(pool))]
+                self._slipped = (unit, ctx.round)
         if self.level.specials and pick is plans[0]:
             from game.ai.holding import hold_instead
 
@@ -143,12 +145,10 @@ class TacticalAI:
 
     def _may_slip(self, ctx: Context, unit: str) -> bool:
         """Whether this decision is a slip (``mistake_rate`` of them, from the
-        controller's seeded generator); with ``mistake_once``, only the first decision of
-        the unit's turn may be: one misjudged line a turn, not a walk that dithers."""
-        if self.level.mistake_once:
-            spent = units.budget(ctx, unit)
-            if spent.main_used or spent.move_used:
-                return False
+        controller's seeded generator); with ``mistake_once``, not after a slip earlier in
+        the unit's turn: one misjudged line a turn, not a walk that dithers."""
+        if self.level.mistake_once and self._slipped == (unit, ctx.round):
+            return False
         return self.rng.random() < self.level.mistake_rate
 
     def plans(self, ctx: Context, unit: str) -> list[Plan]:
