@@ -11,9 +11,10 @@ A level is a set of weights and switches read by ``game.ai.plans`` and
 - ``normal`` weighs exposure with cover, attacks of opportunity along each path,
   Disengage, charges, swarms and the Instants, and finishing wounded enemies; it calls
   on a beaten foe to parley when the surrenders are worth more than a blow. It makes the
-  odd mistake: ``mistake_rate`` of its turns take another of its next best plans, but
+  odd mistake: ``mistake_rate`` of its decisions take another of its next best plans, but
   only one scoring within ``mistake_margin`` of the best (a close call misjudged; a clear
-  right move, such as dropping the wounded foe in reach, is always played).
+  right move, such as dropping the wounded foe in reach, is always played), and at most
+  one a turn (``mistake_once``).
 - ``hard`` adds side-level play: it orders its units (shooters first, then the most
   valuable blows, so the melee can finish what the arrows started; a swarm's striker
   right after its joiners), executes the unsuspecting, shoves a foe prone for the
