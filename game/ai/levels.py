@@ -64,6 +64,10 @@ class Level:
     ``outgunned``: how fully the side also presses when the enemy outshoots it
     (``Board.pressure``: their missile fire from 1.2 to 2 times ours): a standoff only
     lets their arrows fall on us (0: not counted).
+    ``survival``: how fully next round's blow from a square is weighed by the chance the
+    unit is still standing there to strike it (``Planner.position_values``: the offence
+    times one minus ``survival`` times the chance to be downed first; 0: not weighed).
+    The enemy acts in between, so a square in its reach may be the unit's last.
     ``guard``: weight of the expected damage a Total Defense taken as the Main action
     would turn aside where the unit stands (0: never planned as the Main action; it is
     still taken as an Instant when ``reactions`` is on and an attack roll makes it pay).
@@ -94,6 +98,7 @@ class Level:
     guard: float = 0.25
     mistake_margin: float = math.inf
     mistake_once: bool = False
+    survival: float = 0.0
 
 
 EASY = Level(
@@ -148,6 +153,7 @@ HARD = Level(
     lured=True,
     press=1.0,
     follow=1.0,
+    survival=1.0,
     press_from=1.2,
     press_full=1.5,
     outgunned=1.0,

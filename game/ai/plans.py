@@ -167,6 +167,10 @@ class Planner:
             # the enemy next round); blows this turn are the plans' own, untouched.
             moved = board_distance(self.board, self.here)
             offence = np.where(moved <= POST_REACH, offence, offence * release)
+        if lv.survival > 0:
+            # Next round's blow is struck only if the unit is still standing by then:
+            # the enemy acts first, and a square in its reach may be the unit's last.
+            offence = offence * (1.0 - lv.survival * self.down_map())
         value = lv.offence * offence - lv.exposure * caution * loss - approach
         if hint.leash > 0 and release < 1.0:
             value = value - hint.leash * (1.0 - release) * self.worth * moved
