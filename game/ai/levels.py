@@ -20,7 +20,10 @@ A level is a set of weights and switches read by ``game.ai.plans`` and
   right after its joiners), executes the unsuspecting, shoves a foe prone for the
   teammates beside it, presses the attack when waiting gains nothing, and checks twice
   as many of its best plans exactly (true cover from the square, the path's real
-  attacks of opportunity, detours around enemy reach). Every level reads the same
+  attacks of opportunity, detours around enemy reach). It also judges squares better:
+  next round's blow from a square counts where standing there afterwards leaves the
+  unit (``follow``), and only as likely as the unit lives to strike it (``survival``).
+  Every level reads the same
   one-round lookahead: the exposure map of where each enemy could strike next round,
   walking around the units in its way.
 """
