@@ -169,7 +169,7 @@ class Planner:
             offence = np.where(moved <= POST_REACH, offence, offence * release)
         if lv.survival > 0:
             # Next round's blow is struck only if the unit is still standing by then:
-            # the enemy acts first, and a square in its reach may be the unit's last.
+            # the enemy acts before its next turn, and a square in its reach may be its last.
             offence = offence * (1.0 - lv.survival * self.down_map())
         value = lv.offence * offence - lv.exposure * caution * loss - approach
         if hint.leash > 0 and release < 1.0:
