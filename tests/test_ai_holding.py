@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from engine_support import battle, field, push
 
 from game.ai import make_controller
@@ -67,4 +68,45 @@ def test_ai_strikes_a_foe_in_reach_rather_than_hold() -> None:
     """A unit with a blow to strike now strikes: holding is only for an idle Main."""
     b, answer = _post("hard", 1)
     assert isinstance(answer, MeleeAttack)
+    b.close()
+
+
+def _before_the_wolf(monkeypatch: pytest.MonkeyPatch, hold_ground: bool) -> Battle:
+    """Ada (a warrior, hard, the party acting first) sixteen squares from a wolf: out of
+    her reach this turn (a charge reaches thirteen), but the wolf runs sixteen. Hard's
+    ``hold_ground`` as given; at her first decision."""
+    from game.ai import levels
+
+    monkeypatch.setitem(
+        levels.LEVELS, "hard", dataclasses.replace(levels.HARD, hold_ground=hold_ground)
+    )
+    spawns = [("Ada", "party", "warrior", (2, 3)), ("Gor", "bandits", "wolf", (18, 3))]
+    b = battle(field("\n".join(["." * 24] * 7), spawns), faces=[8, 1])
+    if b.pending is not None and b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("ada")).ok
+    return b
+
+
+def test_hard_holds_its_ground_when_moving_first_and_strikes_the_foe_that_comes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """004 · Hold An Action, as hard plays it (``Level.hold_ground``): acting first in the
+    round, with no blow to strike this turn, Ada does not run up into the wolf's reach
+    (it would bite first); she holds her action where she stands. The wolf (the baseline)
+    runs up to her, its Main spent on the second Move, and her held blow falls in the
+    same round, the first of the fight. Without the rule she runs at it."""
+    b = _before_the_wolf(monkeypatch, True)
+    controllers = {"party": make_controller("hard", 0), "bandits": make_controller("baseline", 0)}
+    assert b.pending is not None
+    assert controllers["party"].choose(b, b.pending) == HoldAction("ada")
+    push(b, 20, 8, 1, 1)  # Ada's attack roll and damage (and the wolf's morale: it holds)
+    while not any(e.kind == "attack_declared" for e in b.events) and b.pending is not None:
+        assert b.answer(controllers[b.pending.side].choose(b, b.pending)).ok
+    first = next(e for e in b.events if e.kind == "attack_declared")
+    assert (first.attacker, first.target, b.round) == ("ada", "gor", 1)
+    b.close()
+    b = _before_the_wolf(monkeypatch, False)
+    assert b.pending is not None
+    ran = make_controller("hard", 0).choose(b, b.pending)
+    assert not isinstance(ran, HoldAction) and ran.kind in ("move", "run")
     b.close()

@@ -225,17 +225,22 @@ def test_easy_walks_off_without_counting_the_blow_it_provokes() -> None:
 
 
 @pytest.mark.parametrize("hint", [None, "hold"])
-def test_ai_keeps_its_post_when_the_map_says_hold(hint: str | None) -> None:
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_keeps_its_post_when_the_map_says_hold(hint: str | None, level: str) -> None:
     """maps/README.md · Spawns: ``ai = hold`` keeps a unit at its post until the enemy
-    comes within reach; without a hint it marches on a distant enemy."""
+    comes within reach; without a hint normal marches on a distant enemy. Hard, acting
+    first, holds its ground there too while the bandit has yet to come (its run would
+    end where the bandit's thrown spear reaches: ``Level.hold_ground``)."""
     import dataclasses
 
     bf = field(OPEN, [("Ada", "party", "warrior", (2, 4)), ("Gor", "bandits", "bandit", (27, 4))])
     spawns = tuple(dataclasses.replace(s, ai=hint) if s.name == "Ada" else s for s in bf.spawns)
     b = battle(dataclasses.replace(bf, spawns=spawns), faces=[8, 1])
-    answer = ask(b, "hard")
+    answer = ask(b, level)
     if hint == "hold":
         assert not isinstance(answer, Move | Charge)
+    elif level == "hard":
+        assert answer == HoldAction("ada")
     else:
         assert isinstance(answer, Move) and answer.path[-1][0] > 2
     b.close()

@@ -491,15 +491,18 @@ class Board:
         limit = self.ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
         left = limit - self.ctx.round  # whole rounds after this one
         late = min(1.0, max(0.0, 1.0 - left / PRESS_ROUNDS)) if ratio >= 1.0 else 0.0
-        outgunned = 0.0
-        if self.outgunned > 0 and not posts:
-            ours, fire = self.firepower(self.friends), self.firepower(self.enemies)
-            shot_ratio = fire / ours if ours > 0 else (OUTGUNNED_FULL if fire > 0 else 0.0)
-            outgunned = self.outgunned * min(
-                1.0, max(0.0, (shot_ratio - OUTGUNNED_FROM) / (OUTGUNNED_FULL - OUTGUNNED_FROM))
-            )
+        outgunned = self.outgunned * self.outshot() if self.outgunned > 0 and not posts else 0.0
         found = self._pressure[posts] = max(ahead, late, outgunned)
         return found
+
+    def outshot(self) -> float:
+        """How far the enemy's missile fire outweighs ours, 0..1: 0 up to
+        ``OUTGUNNED_FROM`` times ours, 1 from ``OUTGUNNED_FULL`` times."""
+        ours, fire = self.firepower(self.friends), self.firepower(self.enemies)
+        shot_ratio = fire / ours if ours > 0 else (OUTGUNNED_FULL if fire > 0 else 0.0)
+        return min(
+            1.0, max(0.0, (shot_ratio - OUTGUNNED_FROM) / (OUTGUNNED_FULL - OUTGUNNED_FROM))
+        )
 
     # -- where the enemy is ----------------------------------------------------------------
     def walk(self) -> Array:

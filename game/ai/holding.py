@@ -11,6 +11,16 @@ as a human; 004 · Hold An Action).
   turn, and the foe about to swing may fall first), or at the round's last chance (the
   turn of the last unit still to act is over), and its best line then is anything but
   standing. Otherwise it waits.
+- ``hold_ground`` (hard, ``Level.hold_ground``): in the first ``HOLD_ROUNDS`` rounds (a
+  standoff does not last), while an enemy has still to act this round, a unit whose best
+  line walks into more danger than it stands in (exposure, ``MORE_DANGER``) without a
+  blow this turn holds its action where it stands instead: the foe who walked up would
+  swing first, and, the order of the sides being fixed for the battle, first again next
+  round. Let the enemy close the gap: a foe that walks up and swings is struck first by
+  the held action (004 · Hold An Action: a held response resolves first), and one that
+  only arrives is struck first next round. Not when the side is pressed to close in
+  (``PRESSING``): far the stronger or the round limit near (``Board.pressure(posts=True)``),
+  or outshot (``Board.outshot``: holding back does not stop an arrow).
 
 Planning at a window is the ordinary planner's (``Planner.plans``), run only when one of
 those two cases holds, so a window costs a distance check for most holders.
@@ -21,19 +31,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.ai.plans import Plan
+from game.ai.plans import HOLD_ROUNDS, Plan, Planner
 from game.ai.specials import first_answer
-from game.engine.answers import Answer
+from game.engine.answers import Answer, EndTurn
 from game.engine.decision import Decision
 from game.engine.events import UnitDone
 from game.rules.grid import units
 from game.rules.grid.hold import ActNow, HoldAction, anyone_left_to_act
 from game.rules.grid.nearby import enemies_within
+from game.rules.grid.state import GridState
 
 if TYPE_CHECKING:
     from game.engine.context import Context
 
 ACT_NOW = ActNow.kind
+
+# A walk counts as into more danger when the end square's exposure (expected damage the
+# enemies could deal there next round) is more than this above the square stood on.
+MORE_DANGER = 0.5
+# A side pressed this hard presses on rather than hold its ground: far the stronger or
+# the round limit near (``Board.pressure(posts=True)``), or outshot (``Board.outshot``:
+# holding back does not stop an arrow).
+PRESSING = 0.5
 
 
 def hold_instead(ctx: Context, unit: str, best: Plan) -> Answer | None:
@@ -70,3 +89,48 @@ def act_now(ctx: Context, decision: Decision, plans: Callable[[str], list[Plan]]
     if not found or found[0].kind == "stay":
         return decline
     return offered
+
+
+def enemy_still_to_act(ctx: Context, side: str) -> bool:
+    """Whether a unit of another side may still take its turn this round and come at us
+    (not routed, not surprised, in the fight, not yet acted)."""
+    for other in ctx.units():
+        if units.side(ctx, other) == side or not units.in_fight(ctx, other):
+            continue
+        state = ctx.get(other, GridState)
+        if not state.acted and not state.routed and not units.conditions(ctx, other).surprised:
+            return True
+    return False
+
+
+def hold_ground(ctx: Context, planner: Planner, plans: list[Plan]) -> Answer | None:
+    """Hold an Action (or, when the rules allow no hold, end the turn) in place of the
+    best of ``plans`` when it walks into more danger without a blow this turn, in the
+    first ``HOLD_ROUNDS`` rounds, while an enemy has still to act this round and the side
+    is not pressed to close in (see the module docstring). None: play the best plan."""
+    if not plans or ctx.round > HOLD_ROUNDS:
+        return None
+    board = planner.board
+    if board.pressure(posts=True) >= PRESSING or board.outshot() >= PRESSING:
+        return None
+    if not (planner.main_free and planner.move_action_free):
+        return None
+    if not _walks_into_danger(planner, plans[0]):
+        return None
+    if not enemy_still_to_act(ctx, units.side(ctx, planner.unit)):
+        return None
+    stand = Plan(plans[0].score, "stay", EndTurn(planner.unit), planner.here, "hold ground")
+    return hold_instead(ctx, planner.unit, stand) or stand.first
+
+
+def _walks_into_danger(planner: Planner, plan: Plan) -> bool:
+    """Whether ``plan`` walks (a Move or a run) to a square more exposed than the one
+    stood on (``MORE_DANGER`` more expected damage next round), without a blow at its
+    end this turn."""
+    if plan.kind not in ("move", "run"):
+        return False
+    if plan.kind == "move" and planner.attacks_from(plan.end):
+        return False  # it walks up to strike now
+    exposure = planner.exposure_map()
+    (hx, hy), (ex, ey) = planner.here, plan.end
+    return bool(exposure[ey, ex] > exposure[hy, hx] + MORE_DANGER)

@@ -23,6 +23,8 @@ A level is a set of weights and switches read by ``game.ai.plans`` and
   attacks of opportunity, detours around enemy reach). It also judges squares better:
   next round's blow from a square counts where standing there afterwards leaves the
   unit (``follow``), and only as likely as the unit lives to strike it (``survival``).
+  And in the first rounds, when the enemy still has to act, a unit that cannot strike
+  this turn holds its ground rather than walk into the enemy's blows (``hold_ground``).
   Every level reads the same
   one-round lookahead: the exposure map of where each enemy could strike next round,
   walking around the units in its way.
@@ -71,6 +73,9 @@ class Level:
     unit is still standing there to strike it (``Planner.position_values``: the offence
     times one minus ``survival`` times the chance to be downed first; 0: not weighed).
     The enemy acts in between, so a square in its reach may be the unit's last.
+    ``hold_ground``: in the first rounds, while an enemy still has to act this round, a
+    unit that cannot strike this turn holds its action where it stands rather than walk
+    into more danger (``game.ai.holding.hold_ground``): the foe who comes is struck first.
     ``guard``: weight of the expected damage a Total Defense taken as the Main action
     would turn aside where the unit stands (0: never planned as the Main action; it is
     still taken as an Instant when ``reactions`` is on and an attack roll makes it pay).
@@ -102,6 +107,7 @@ class Level:
     mistake_margin: float = math.inf
     mistake_once: bool = False
     survival: float = 0.0
+    hold_ground: bool = False
 
 
 EASY = Level(
@@ -157,6 +163,7 @@ HARD = Level(
     press=1.0,
     follow=1.0,
     survival=1.0,
+    hold_ground=True,
     press_from=1.2,
     press_full=1.5,
     outgunned=1.0,

@@ -125,7 +125,8 @@ class TacticalAI:
     # -- a unit's turn ---------------------------------------------------------------------
     def turn(self, battle: Battle, unit: str) -> Answer:
         ctx = battle.ctx
-        plans = self.plans(ctx, unit)
+        planner = self.planner(ctx, unit)
+        plans = planner.plans() if planner is not None else []
         self.last_plans = plans
         if not plans:
             return EndTurn(unit)
@@ -136,9 +137,11 @@ class TacticalAI:
                 pick = pool[self.rng.randrange(len(pool))]
                 self._slipped = (unit, ctx.round)
         if self.level.specials and pick is plans[0]:
-            from game.ai.holding import hold_instead
+            from game.ai.holding import hold_ground, hold_instead
 
             held = hold_instead(ctx, unit, pick)
+            if held is None and self.level.hold_ground and planner is not None:
+                held = hold_ground(ctx, planner, plans)
             if held is not None:
                 return held
         return pick.first
@@ -154,10 +157,15 @@ class TacticalAI:
     def plans(self, ctx: Context, unit: str) -> list[Plan]:
         """``unit``'s scored lines of play as things stand, best first (none when no
         enemy is left)."""
+        planner = self.planner(ctx, unit)
+        return planner.plans() if planner is not None else []
+
+    def planner(self, ctx: Context, unit: str) -> Planner | None:
+        """The planner of ``unit``'s turn as things stand (None when no enemy is left)."""
         board = self.board(ctx, units.side(ctx, unit))
         if not board.enemies:
-            return []
-        return Planner(ctx, unit, self.level, board).plans()
+            return None
+        return Planner(ctx, unit, self.level, board)
 
 
 def slips(plans: list[Plan], size: int, margin: float = math.inf) -> list[Plan]:
