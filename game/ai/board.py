@@ -500,9 +500,7 @@ class Board:
         ``OUTGUNNED_FROM`` times ours, 1 from ``OUTGUNNED_FULL`` times."""
         ours, fire = self.firepower(self.friends), self.firepower(self.enemies)
         shot_ratio = fire / ours if ours > 0 else (OUTGUNNED_FULL if fire > 0 else 0.0)
-        return min(
-            1.0, max(0.0, (shot_ratio - OUTGUNNED_FROM) / (OUTGUNNED_FULL - OUTGUNNED_FROM))
-        )
+        return min(1.0, max(0.0, (shot_ratio - OUTGUNNED_FROM) / (OUTGUNNED_FULL - OUTGUNNED_FROM)))
 
     # -- where the enemy is ----------------------------------------------------------------
     def walk(self) -> Array:
