@@ -37,9 +37,8 @@ from game.engine.answers import Answer, EndTurn
 from game.engine.decision import Decision
 from game.engine.events import UnitDone
 from game.rules.grid import units
-from game.rules.grid.hold import ActNow, HoldAction, anyone_left_to_act
+from game.rules.grid.hold import ActNow, HoldAction, anyone_left_to_act, turn_to_come
 from game.rules.grid.nearby import enemies_within
-from game.rules.grid.state import GridState
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -94,13 +93,10 @@ def act_now(ctx: Context, decision: Decision, plans: Callable[[str], list[Plan]]
 def enemy_still_to_act(ctx: Context, side: str) -> bool:
     """Whether a unit of another side may still take its turn this round and come at us
     (not routed, not surprised, in the fight, not yet acted)."""
-    for other in ctx.units():
-        if units.side(ctx, other) == side or not units.in_fight(ctx, other):
-            continue
-        state = ctx.get(other, GridState)
-        if not state.acted and not state.routed and not units.conditions(ctx, other).surprised:
-            return True
-    return False
+    return any(
+        units.side(ctx, other) != side and units.in_fight(ctx, other) and turn_to_come(ctx, other)
+        for other in ctx.units()
+    )
 
 
 def hold_ground(ctx: Context, planner: Planner, plans: list[Plan]) -> Answer | None:

@@ -104,18 +104,21 @@ def anyone_left_to_act(ctx: Context, unit: str, *, holders: bool = True) -> bool
     """Whether another unit may still take an action this round (one that has not had
     its turn, or, with ``holders``, that holds an action), so a held action could still
     be triggered."""
-    from game.rules.grid.state import GridState
-
     for other in ctx.units():
         if other == unit or not units.in_fight(ctx, other):
             continue
-        state = ctx.get(other, GridState)
-        cond = units.conditions(ctx, other)
-        if (holders and cond.held_action) or (
-            not state.acted and not state.routed and not cond.surprised
-        ):
+        if (holders and units.conditions(ctx, other).held_action) or turn_to_come(ctx, other):
             return True
     return False
+
+
+def turn_to_come(ctx: Context, unit: str) -> bool:
+    """Whether ``unit`` (in the fight) has its own turn still to come this round: it has
+    not acted, and is neither routed (it only flees) nor surprised."""
+    from game.rules.grid.state import GridState
+
+    state = ctx.get(unit, GridState)
+    return not state.acted and not state.routed and not units.conditions(ctx, unit).surprised
 
 
 def may_respond(ctx: Context, unit: str, actor: str) -> bool:
