@@ -545,12 +545,13 @@ class Planner:
                 out.append(
                     Plan(float(pos[y, x]), "disengage", Disengage(self.unit), c, "disengage")
                 )
-        if self.level.specials:
-            from game.ai.specials import special_plans
+        from game.ai.specials import special_plans, upkeep_plans
 
-            after_main = stay_value
-            if self.move_action_free and r1:
-                after_main = max(stay_value, best_after_move)
+        after_main = stay_value
+        if self.move_action_free and r1:
+            after_main = max(stay_value, best_after_move)
+        out.extend(upkeep_plans(self, after_main, stay_value))
+        if self.level.specials:
             out.extend(special_plans(self, after_main, stay_value))
         out.sort(key=lambda p: -p.score)
         return self.refine(out)

@@ -19,7 +19,9 @@ pure), and an action the ruleset does not have is simply not considered.
 - Total Defense on one's own turn: +2 AC and no Shock until the next turn, for a unit
   that has no blow worth its Main action.
 - Reload (a crossbow's Main action), Stand Up (Move), Break Free (Main): the unit is not
-  whole until it does them; each is worth a share of the unit's worth.
+  whole until it does them; each is worth a share of the unit's worth. These are upkeep
+  (``upkeep_plans``), planned at every level, easy too; the rest only with the level's
+  ``specials``.
 - Appeal for parley (Use a Skill, Main): worth the surrenders it may bring from a side
   the fight is going against.
 """
@@ -75,6 +77,25 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
         out.extend(_pick_ups(p, stay))
     if allowed("parley") and p.main_free:
         out.extend(_parley(p, after))
+    from game.ai.maneuvers import maneuver_plans
+
+    out.extend(maneuver_plans(p, after))
+    return out
+
+
+def upkeep_plans(p: Planner, after: float, stay: float) -> list[Plan]:
+    """What a unit does to be whole again, planned at every level (the baseline AI does
+    them too): reload its missile weapon (Main), stand up from prone (Move), break free
+    of a grapple (Main). ``after`` and ``stay`` as in ``special_plans``."""
+    from game.ai.plans import Plan
+
+    ctx = p.ctx
+    actions = ctx.ruleset.actions
+    out: list[Plan] = []
+
+    def allowed(kind: str) -> bool:
+        return kind in actions and actions[kind].availability(ctx, p.unit) is None
+
     if allowed("reload"):
         shot, _ = estimates.best_shot(ctx, p.unit, estimates.TYPICAL_AC)
         for ans in actions["reload"].enumerate(ctx, p.unit):
@@ -86,9 +107,6 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
         if ans is not None:
             loss = sum(p.aoo_blow(e)[0] for e in _adjacent_armed(p))
             out.append(Plan(stay + 1.5 * p.worth - loss, "stand_up", ans, p.here, "stand up"))
-    from game.ai.maneuvers import maneuver_plans
-
-    out.extend(maneuver_plans(p, after))
     if allowed("break_free") and units.conditions(ctx, p.unit).grappled:
         ans = first_answer(actions["break_free"], ctx, p.unit)
         if ans is not None:
