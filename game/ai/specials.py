@@ -28,6 +28,7 @@ pure), and an action the ruleset does not have is simply not considered.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -53,9 +54,7 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
     ctx = p.ctx
     actions = ctx.ruleset.actions
     out: list[Plan] = []
-
-    def allowed(kind: str) -> bool:
-        return kind in actions and actions[kind].availability(ctx, p.unit) is None
+    allowed = partial(_allowed, ctx, p.unit)
 
     if allowed("swarm_attack"):
         out.extend(_swarm(p, after))
@@ -86,32 +85,39 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
 def upkeep_plans(p: Planner, after: float, stay: float) -> list[Plan]:
     """What a unit does to be whole again, planned at every level (the baseline AI does
     them too): reload its missile weapon (Main), stand up from prone (Move), break free
-    of a grapple (Main). ``after`` and ``stay`` as in ``special_plans``."""
+    of a grapple (Main). ``after`` and ``stay`` as in ``special_plans``; standing up
+    leaves the Main free, for a blow or a second Move at full speed, so it is valued
+    from ``after``: a prone unit that crawls (half speed, and still prone where it
+    stops) has thrown away half its walk."""
     from game.ai.plans import Plan
 
     ctx = p.ctx
     actions = ctx.ruleset.actions
     out: list[Plan] = []
-
-    def allowed(kind: str) -> bool:
-        return kind in actions and actions[kind].availability(ctx, p.unit) is None
+    allowed = partial(_allowed, ctx, p.unit)
 
     if allowed("reload"):
         shot, _ = estimates.best_shot(ctx, p.unit, estimates.TYPICAL_AC)
-        for ans in actions["reload"].enumerate(ctx, p.unit):
-            if shot is not None and getattr(ans, "weapon", None) == shot.id:
-                out.append(Plan(after + 0.8 * p.worth, "reload", ans, p.here, "reload"))
+        for reload in actions["reload"].enumerate(ctx, p.unit):
+            if shot is not None and getattr(reload, "weapon", None) == shot.id:
+                out.append(Plan(after + 0.8 * p.worth, "reload", reload, p.here, "reload"))
                 break
     if allowed("stand_up") and units.conditions(ctx, p.unit).prone:
-        ans = first_answer(actions["stand_up"], ctx, p.unit)
-        if ans is not None:
+        stand = first_answer(actions["stand_up"], ctx, p.unit)
+        if stand is not None:
             loss = sum(p.aoo_blow(e)[0] for e in _adjacent_armed(p))
-            out.append(Plan(stay + 1.5 * p.worth - loss, "stand_up", ans, p.here, "stand up"))
+            out.append(Plan(after + 1.5 * p.worth - loss, "stand_up", stand, p.here, "stand up"))
     if allowed("break_free") and units.conditions(ctx, p.unit).grappled:
-        ans = first_answer(actions["break_free"], ctx, p.unit)
-        if ans is not None:
-            out.append(Plan(stay + 0.8 * p.worth, "break_free", ans, p.here, "break free"))
+        loose = first_answer(actions["break_free"], ctx, p.unit)
+        if loose is not None:
+            out.append(Plan(stay + 0.8 * p.worth, "break_free", loose, p.here, "break free"))
     return out
+
+
+def _allowed(ctx: Context, unit: str, kind: str) -> bool:
+    """Whether the ruleset has action ``kind`` and ``unit`` may take it now."""
+    actions = ctx.ruleset.actions
+    return kind in actions and actions[kind].availability(ctx, unit) is None
 
 
 def first_answer(spec: Any, ctx: Any, unit: str) -> Answer | None:
