@@ -6,8 +6,10 @@ A level is a set of weights and switches read by ``game.ai.plans`` and
 - ``easy`` is short-sighted: it barely weighs how exposed a square is, walks out of enemy
   reach without counting the attacks of opportunity, never Disengages or uses the
   Instants, judges attacks by raw expected damage instead of the chance to drop the
-  target, and, ``mistake_rate`` of the time, takes a random plan among its top few
+  target, and, ``mistake_rate`` of its decisions, takes a random plan among its top few
   (drawn from a generator seeded by the battle seed, so a replay makes the same slip).
+  It still does its upkeep, as every level does: it reloads, stands up from prone and
+  breaks free of a grapple (``specials.upkeep_plans``).
 - ``normal`` weighs exposure with cover, attacks of opportunity along each path,
   Disengage, charges, swarms and the Instants, and finishing wounded enemies; it calls
   on a beaten foe to parley when the surrenders are worth more than a blow. It makes the
@@ -48,6 +50,9 @@ class Level:
     expected damage). ``exact_top``: how many of the best plans are re-checked exactly.
     ``coordinate``: side-level play (unit order, swarm strikes, executions, shoves
     for the teammates beside the target). ``reactions``: takes Instants.
+    ``specials``: plans the special actions (swarm, charge, screen, Total Defense,
+    ready or pick up a weapon, parley, shove, grapple; ``specials.special_plans``); the
+    upkeep (reload, stand up, break free) is planned at every level.
     ``mistake_rate``/``mistake_pool``: chance of taking a random plan among the best
     ``mistake_pool``; ``mistake_margin``: only among plans scoring within this of the
     best (``inf``: any of them); ``mistake_once``: at most one slip in a unit's turn (one
