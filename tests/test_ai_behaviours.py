@@ -17,7 +17,7 @@ from game.engine import Battle
 from game.engine.answers import Answer, ChooseUnit, Decline
 from game.engine.events import Rolled
 from game.rules.grid import units
-from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.charge import Charge
 from game.rules.grid.grapple import Grapple
 from game.rules.grid.move import move_squares
@@ -106,8 +106,41 @@ def test_ai_keeps_its_blow_when_a_spear_thrust_hits_by_a_hair(level: str, over: 
     b.close()
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_takes_total_defense_against_the_arrow_that_would_drop_it(level: str) -> None:
+    """004 · Total Defense (Instant): it turns any attack roll hit by 0 or 1, a bow's too.
+    A bandit archer four squares off shoots Ada, down to 3 HP, and hits by 0: his arrow
+    (1d6) would likely drop her, so she takes Total Defense. (The AI once priced the shot
+    as the archer's bare fists, 1d2, and let the arrow through.)"""
+    b = duel(a="warrior", b="bandit_archer", b_cell=(5, 1), faces=(1, 8))
+    if b.pending is not None and b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("gor")).ok
+    b.component("ada", Health).hp = 3
+    push(b, 14)
+    assert b.answer(RangedAttack("gor", "ada", "shortbow")).ok
+    assert hit_by(b) == 0
+    assert react(b, level) == TotalDefense("ada")
+    b.close()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_takes_total_defense_against_the_shock_that_would_drop_it(level: str) -> None:
+    """004 · Total Defense makes the unit immune to Shock, and Shock lands on a miss. The
+    ogre's club misses Ada, a skirmisher (no shield) on 3 HP, but its Shock (3, whatever
+    the armour) would drop her: she takes Total Defense and the Shock does not land."""
+    b = duel(a="skirmisher", b="ogre", faces=(1, 8))
+    if b.pending is not None and b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("gor")).ok
+    b.component("ada", Health).hp = 3
+    push(b, 2)
+    assert b.answer(MeleeAttack("gor", "ada", "ogre_club")).ok
+    assert hit_by(b) < 0
+    assert react(b, level) == TotalDefense("ada")
+    b.close()
+
+
 # -- 004 · Make a Snap Attack -----------------------------------------------------------------
-def chief_hits_ada(chief_hp: int) -> Battle:
+def chief_hits_ada(chief_hp: int, ada_hp: int = 9) -> Battle:
     """Gor, a bandit chief on ``chief_hp`` HP, hits Ada (an unhurt warrior, her Main action
     free, sword in hand) by a wide margin (no Total Defense): the ``before_damage`` window
     (Snap Attack) is pending for her. A bandit archer far off keeps Gor from being the
@@ -124,6 +157,7 @@ def chief_hits_ada(chief_hp: int) -> Battle:
     if b.pending is not None and b.pending.kind == "choose_unit":
         assert b.answer(ChooseUnit("gor")).ok
     b.component("gor", Health).hp = chief_hp
+    b.component("ada", Health).hp = ada_hp
     push(b, 20)  # 25 vs AC 16
     assert b.answer(MeleeAttack("gor", "ada", "sword")).ok
     assert b.pending is not None and b.pending.kind == "reaction" and b.pending.unit == "ada"
@@ -151,6 +185,17 @@ def test_ai_keeps_its_main_action_rather_than_snap_at_an_unhurt_chief(level: str
     the full blow of her own turn. She declines."""
     b = chief_hits_ada(16)
     assert react(b, level) == Decline("ada")
+    b.close()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ai_snap_attacks_when_the_hit_will_drop_it_anyway(level: str) -> None:
+    """004 · Make a Snap Attack gives up the Main action, but the unit the pending hit
+    drops has no Main action left to use. The unhurt chief's sword has hit Ada on her
+    last hit point: the snap at -4 is her only blow, and it costs her nothing."""
+    b = chief_hits_ada(16, ada_hp=1)
+    answer = react(b, level)
+    assert isinstance(answer, SnapAttack), answer
     b.close()
 
 

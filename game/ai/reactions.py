@@ -2,8 +2,9 @@
 Attack when they pay; 004 · Total Defense, Make a Snap Attack).
 
 - Total Defense after an attack roll (window ``attack_rolled``): +2 AC turns the roll
-  into a miss when it hit by 0 or 1; it also makes the unit immune to Shock. It costs
-  the Main action, so it is taken when the harm it saves is worth more than the unit's
+  into a miss when it hit by 0 or 1; it also makes the unit immune to Shock, so it is
+  also offered after a miss whose Shock would land. It costs the Main action, so it is
+  taken when the harm it saves (the blow, or the Shock) is worth more than the unit's
   next blow.
 - Snap Attack before damage (window ``before_damage``): a blow at -4 that may drop the
   attacker before its damage lands; taken when the expected saving plus the blow itself
@@ -12,8 +13,9 @@ Attack when they pay; 004 · Total Defense, Make a Snap Attack).
   level accepts (``sure_win``): the speaker's side withdraws and the fight is won.
 - Anything else: None (the controller declines).
 
-The reactions are recognised by their answer ``kind`` and read their fields by name, so
-this module does not import the rules that define them.
+The reactions are recognised by their answer ``kind`` and read their fields by name; the
+attack they answer is read from the rules' events (``last_declared``, ``AttackResolved``)
+and priced by its own weapon.
 """
 
 from __future__ import annotations
@@ -26,7 +28,10 @@ from game.engine.answers import Answer
 from game.engine.decision import Decision
 from game.engine.events import Rolled
 from game.rules.grid import units
+from game.rules.grid.events import AttackResolved
+from game.rules.grid.resolution import shock_on_miss, shock_stopped
 from game.rules.grid.state import GridState
+from game.rules.grid.total_defense import last_declared
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -61,38 +66,49 @@ def _main_value(ctx: Context, unit: str, level: Level) -> float:
     return 0.35 * estimates.worth(ctx, unit) * level.horizon
 
 
-def _attacker_of(ctx: Context, trigger: object) -> str | None:
-    for name in ("unit", "attacker"):
-        who = getattr(trigger, name, None)
-        if isinstance(who, str) and who in ctx.entities:
-            return who
-    return None
-
-
 def _total_defense_pays(ctx: Context, unit: str, trigger: Rolled, level: Level) -> bool:
-    """Is the roll against ``unit`` and does +2 AC save more than the Main costs?"""
+    """Is the roll against ``unit`` and does +2 AC save more than the Main costs? What
+    it saves is priced by the attack's own weapon (a bow's arrow, not the attacker's
+    best melee blow): the blow of a hit by 0 or 1, or the Shock of a miss that the
+    window is offered for (Total Defense makes the unit immune to Shock)."""
     if trigger.target is None or trigger.purpose != "attack roll":
         return False
-    attacker = _attacker_of(ctx, trigger)
-    if attacker is None or units.side(ctx, attacker) == units.side(ctx, unit):
-        return False
-    if f"vs {units.name(ctx, unit)}" != trigger.detail:
+    declared = last_declared(ctx)
+    if declared is None or declared.target != unit:
         return False  # the roll is against someone else
-    hit_now = trigger.total >= trigger.target
-    if not hit_now or trigger.total >= trigger.target + 2:
+    attacker = declared.attacker
+    if units.side(ctx, attacker) == units.side(ctx, unit):
         return False
-    weapon, _ = estimates.best_melee(ctx, attacker, trigger.target)
-    shot, _ = estimates.best_shot(ctx, attacker, trigger.target)
-    w = weapon or shot
-    if w is None:
+    if trigger.total >= trigger.target + 2:
+        return False  # +2 AC cannot turn it
+    weapon = units.weapon(ctx, declared.weapon)
+    if trigger.total >= trigger.target:
+        harm = estimates.mean_damage(ctx, attacker, weapon)
+    elif declared.mode == "swarm" and weapon.shock is not None:
+        # a swarm's Shock lands past AC and shields (004 · Make a Swarm Attack)
+        harm = float(units.stats(ctx, attacker).template.shock_damage(weapon))
+    elif shock_stopped(ctx, unit):
         return False
-    dmg = estimates.mean_damage(ctx, attacker, w)
-    p_kill = 1.0 if dmg >= units.health(ctx, unit).hp else 0.0
-    saved = estimates.harm_value(ctx, unit, level.horizon, p_kill, dmg)
+    else:
+        ranged = "ranged" in declared.mode
+        harm = float(shock_on_miss(ctx, attacker, unit, weapon, ranged))
+    if harm <= 0:
+        return False
+    saved = estimates.harm_value(ctx, unit, level.horizon, _drops(ctx, unit, harm), harm)
     return saved > _main_value(ctx, unit, level)
 
 
+def _drops(ctx: Context, unit: str, harm: float) -> float:
+    """1 when ``harm`` (a blow's mean damage) would drop ``unit``, else 0."""
+    return 1.0 if harm >= units.health(ctx, unit).hp else 0.0
+
+
 def _snap_pays(ctx: Context, unit: str, answer: Answer, decision: Decision, level: Level) -> bool:
+    """Is a blow at -4 now, before the attacker's hit lands, worth the Main action? It
+    is worth the blow itself, plus, when it is at the attacker and drops it, the harm
+    of the pending hit (its weapon's mean damage on the victim) that never lands. When
+    that hit would drop ``unit`` itself, its Main action is lost anyway: snapping costs
+    nothing."""
     target = getattr(answer, "target", None)
     weapon = getattr(answer, "weapon", None)
     if not isinstance(target, str) or not isinstance(weapon, str):
@@ -105,9 +121,13 @@ def _snap_pays(ctx: Context, unit: str, answer: Answer, decision: Decision, leve
     scale = p_hit / o.p_hit if o.p_hit > 0 else 0.0
     p_kill = o.p_kill * scale
     blow = estimates.harm_value(ctx, target, level.horizon, p_kill, o.expected * scale)
-    saved = 0.0
-    victim = getattr(decision.trigger, "target", None)
-    if isinstance(victim, str) and victim in ctx.entities:
-        vw = estimates.worth(ctx, victim)
-        saved = p_kill * 0.5 * vw * level.horizon
-    return blow + saved > _main_value(ctx, unit, level)
+    saved, cost = 0.0, _main_value(ctx, unit, level)
+    hit = decision.trigger
+    if isinstance(hit, AttackResolved) and hit.target in ctx.entities:
+        harm = estimates.mean_damage(ctx, hit.attacker, units.weapon(ctx, hit.weapon))
+        dropped = _drops(ctx, hit.target, harm)
+        if hit.attacker == target:
+            saved = p_kill * estimates.harm_value(ctx, hit.target, level.horizon, dropped, harm)
+        if hit.target == unit:
+            cost *= 1.0 - dropped
+    return blow + saved > cost
