@@ -9,8 +9,9 @@ attack) and its answer checked. The AI rolls no dice, so no other faces are need
 from __future__ import annotations
 
 import pytest
-from engine_support import battle, duel, field, push
+from engine_support import duel, push
 from test_ai_tactics import LEVELS, OPEN, ask, position
+from test_grid_snap_attack import chief_and_friend
 
 from game.ai import make_controller
 from game.engine import Battle
@@ -141,21 +142,11 @@ def test_ai_takes_total_defense_against_the_shock_that_would_drop_it(level: str)
 
 # -- 004 · Make a Snap Attack -----------------------------------------------------------------
 def chief_hits_ada(chief_hp: int, ada_hp: int = 9) -> Battle:
-    """Gor, a bandit chief on ``chief_hp`` HP, hits Ada (an unhurt warrior, her Main action
-    free, sword in hand) by a wide margin (no Total Defense): the ``before_damage`` window
-    (Snap Attack) is pending for her. A bandit archer far off keeps Gor from being the
-    last of his side."""
-    bf = field(
-        "........\n........\n........\n........",
-        [
-            ("Ada", "party", "warrior", (1, 1)),
-            ("Gor", "bandits", "bandit_chief", (2, 1)),
-            ("Hal", "bandits", "bandit_archer", (7, 3)),
-        ],
-    )
-    b = battle(bf, faces=(1, 8))
-    if b.pending is not None and b.pending.kind == "choose_unit":
-        assert b.answer(ChooseUnit("gor")).ok
+    """Gor, a bandit chief on ``chief_hp`` HP, hits Ada (a warrior on ``ada_hp`` HP, her
+    Main action free, sword in hand) by a wide margin (no Total Defense): the
+    ``before_damage`` window (Snap Attack) is pending for her. A bandit archer far off
+    keeps Gor from being the last of his side (``chief_and_friend``)."""
+    b = chief_and_friend()
     b.component("gor", Health).hp = chief_hp
     b.component("ada", Health).hp = ada_hp
     push(b, 20)  # 25 vs AC 16

@@ -10,27 +10,16 @@ best, and, for the crossbow, that easy reloads in a real first round.
 from __future__ import annotations
 
 import pytest
-from engine_support import battle, field
+from test_ai_tactics import OPEN, position
 
 from game.ai import make_controller
 from game.ai.tactical import TacticalAI
 from game.engine import Battle
-from game.engine.answers import ChooseUnit
 from game.rules.grid.prone import StandUp
 from game.rules.grid.reload import Reload
 from game.world.components import Conditions, Loadout
 
-OPEN = "\n".join(["." * 30] * 9)
 LEVELS = ("easy", "normal", "hard")
-
-
-def _first_turn(spawns: list[tuple[str, str, str, tuple[int, int]]], unit: str) -> Battle:
-    b = battle(field(OPEN, spawns), faces=[8, 1])
-    assert b.pending is not None
-    if b.pending.kind == "choose_unit":
-        assert b.answer(ChooseUnit(unit)).ok
-    assert b.pending is not None and b.pending.unit == unit
-    return b
 
 
 def _best(b: Battle, level: str, unit: str) -> str:
@@ -46,8 +35,8 @@ def test_every_level_reloads_its_empty_crossbow(level: str) -> None:
     """004 · Reload a Weapon: a crossbowman whose crossbow is unloaded, the bandit far
     off, reloads (its Main) in its turn rather than walk about with a useless bow. Its
     best line at each step is played (easy's and normal's slips aside)."""
-    b = _first_turn(
-        [("Cx", "party", "crossbowman", (2, 4)), ("Gor", "bandits", "bandit", (20, 4))], "cx"
+    b = position(
+        OPEN, [("Cx", "party", "crossbowman", (2, 4)), ("Gor", "bandits", "bandit", (20, 4))], "cx"
     )
     b.component("cx", Loadout).unloaded.add("crossbow")
     ai = make_controller(level, 0)
@@ -66,8 +55,8 @@ def test_every_level_reloads_its_empty_crossbow(level: str) -> None:
 def test_easy_reloads_in_a_real_turn() -> None:
     """The same crossbowman under easy, slips and all (seed 0): it reloads in its first
     turn (before, easy planned no reload at all and walked about with an empty bow)."""
-    b = _first_turn(
-        [("Cx", "party", "crossbowman", (2, 4)), ("Gor", "bandits", "bandit", (20, 4))], "cx"
+    b = position(
+        OPEN, [("Cx", "party", "crossbowman", (2, 4)), ("Gor", "bandits", "bandit", (20, 4))], "cx"
     )
     b.component("cx", Loadout).unloaded.add("crossbow")
     ai = make_controller("easy", 0)
@@ -85,8 +74,8 @@ def test_every_level_stands_up_rather_than_crawl(level: str) -> None:
     """004 · Stand Up (a Move action): a prone warrior ten squares from the bandit stands
     up, keeping its Main for a full-speed second Move, rather than crawl at half speed
     and stay prone."""
-    b = _first_turn(
-        [("Ada", "party", "warrior", (2, 4)), ("Gor", "bandits", "bandit", (12, 4))], "ada"
+    b = position(
+        OPEN, [("Ada", "party", "warrior", (2, 4)), ("Gor", "bandits", "bandit", (12, 4))], "ada"
     )
     b.component("ada", Conditions).prone = True
     assert _best(b, level, "ada") == "stand_up"
@@ -99,7 +88,9 @@ def test_every_level_stands_up_rather_than_crawl(level: str) -> None:
 def test_every_level_breaks_free_of_a_grapple(level: str) -> None:
     """004 · Grappling: an archer held by a warrior breaks free (its Main) rather than
     fight on bare-handed in the hold."""
-    b = _first_turn([("Bo", "party", "archer", (5, 4)), ("Og", "bandits", "warrior", (6, 4))], "bo")
+    b = position(
+        OPEN, [("Bo", "party", "archer", (5, 4)), ("Og", "bandits", "warrior", (6, 4))], "bo"
+    )
     b.component("og", Conditions).grappling = "bo"
     b.component("bo", Conditions).grappled_by.add("og")
     assert _best(b, level, "bo") == "break_free"
