@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     from game.engine import Battle
     from game.maps import MapError, find_map, load_battlefield
     from game.rules import UnknownRuleset, get_ruleset
-    from game.rules.options import (
+    from game.engine.options import (
         RuleOptionError,
         describe_options,
         parse_assignments,
@@ -223,7 +223,7 @@ def _soak(args: argparse.Namespace) -> int:
     if not maps:
         return _fail(f"no maps to soak in {shipped_maps_dir()}")
     from game.rules import UnknownRuleset, get_ruleset
-    from game.rules.options import RuleOptionError, resolve_options
+    from game.engine.options import RuleOptionError, resolve_options
 
     ruleset = args.ruleset or "grid"
     try:

@@ -63,7 +63,7 @@ class Context:
         self._queue: deque[Event] = deque()
         self._dispatching = False
         self.sight: Any = None  # game.geometry Sight, set by the battle
-        # The ruleset's house rules, every one with its value (``game.rules.options``).
+        # The ruleset's house rules, every one with its value (``game.engine.options``).
         self.options: dict[str, str] = {}
 
     # -- world access ---------------------------------------------------------------------

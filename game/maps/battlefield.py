@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.geometry.grid import Cell, Grid
+from game.rulesets import DEFAULT as DEFAULT_RULESET
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ class Scenario:
 
     title: str
     briefing: str
-    ruleset: str = "grid"
+    ruleset: str = DEFAULT_RULESET
     sides: tuple[SideInfo, ...] = ()
     surprise: str | None = None  # id of the side caught unawares, "check" or None
     round_limit: int | None = None

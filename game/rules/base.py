@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.answers import Answer
 from game.engine.decision import Decision, Option
-from game.rules.options import RuleOption
+from game.engine.options import RuleOption
 from game.world import ground
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ class Ruleset:
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
-    # House rules a menu can list and the command line can set (``game.rules.options``).
+    # House rules a menu can list and the command line can set (``game.engine.options``).
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
     # The module whose ``make_controller(name, seed)`` builds this ruleset's AI players
     # (``game.ai.make_controller`` asks the ruleset, so shared code never names one);

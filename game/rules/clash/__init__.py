@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.content.clash import clash_stats
-from game.rules import register_ruleset
 from game.rules.base import AttackPreview, Flow, Modifier, Ruleset
 from game.rules.clash import units
 from game.rules.clash.declare import SPECS
@@ -156,4 +155,5 @@ class ClashRuleset(Ruleset):
         }
 
 
-register_ruleset("clash", ClashRuleset)
+# The registry (game.rulesets) makes battles' rulesets from this.
+RULESET = ClashRuleset

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game.rules import register_ruleset
 from game.rules.base import AttackPreview, Flow, Modifier, Ruleset
 from game.rules.grid import hooks, units
 from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
@@ -145,7 +144,8 @@ class GridRuleset(Ruleset):
 # the rules registers here: ``EXTENSIONS.append(lambda rs: rs.add_action(ChargeSpec()))``).
 EXTENSIONS: list[Callable[[GridRuleset], None]] = []
 
-register_ruleset("grid", GridRuleset)
+# The registry (game.rulesets) makes battles' rulesets from this.
+RULESET = GridRuleset
 
 # The second half of the rules (Swarm, Charge, Screen, Total Defense, Snap Attack, Hold,
 # prone, Shove, Grapple, dual wielding, execution, Use a Skill, items, surprise).
