@@ -80,8 +80,8 @@ class Battle:
         dice: random.Random | None = None,
         options: Mapping[str, object] | None = None,
     ) -> None:
-        from game.rulesets import get_ruleset
         from game.engine.options import resolve_options
+        from game.rulesets import get_ruleset
 
         if not isinstance(battlefield, Battlefield):
             from game.maps.loader import load_battlefield

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from game.maps import contract
 from game.maps.battlefield import Scenario, SideInfo
-from game.maps.errors import Problem
+from game.maps.errors import Problem, unknown_property
 from game.maps.terrain import read_bool, read_int
 from game.rulesets import DEFAULT as DEFAULT_RULESET
 from game.rulesets import ruleset_ids
@@ -86,10 +86,7 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
     """The Scenario from map properties; problems are appended, never raised."""
     for key in sorted(properties):
         if key not in contract.MAP_PROPERTIES:
-            problems.append(
-                Problem("map", f"unknown map property '{key}' (known: "
-                        f"{', '.join(contract.MAP_PROPERTIES)})")
-            )
+            problems.append(unknown_property("map", "map ", key, contract.MAP_PROPERTIES))
     texts: dict[str, str] = {}
     for key in contract.REQUIRED_MAP_PROPERTIES:
         value = properties.get(key)
