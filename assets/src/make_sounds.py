@@ -101,8 +101,15 @@ def place(total: float, parts: list[tuple[float, Arr]]) -> Arr:
         i = seconds(start)
         n = min(len(sig), len(out) - i)
         if n > 0:
-            out[i : i + n] += sig[:n]
+            out[i : i + n] += fade_out(sig[:n].copy(), 0.01)
     return out
+
+
+def fade_out(sig: Arr, length: float) -> Arr:
+    """Bring the last ``length`` seconds smoothly to silence (a cut tail would click)."""
+    n = min(len(sig), seconds(length))
+    sig[len(sig) - n :] *= 0.5 + 0.5 * np.cos(np.linspace(0, np.pi, n))
+    return sig
 
 
 def pad(sig: Arr, length: float) -> Arr:
@@ -116,6 +123,8 @@ def metal(length: float, base: float, rng: np.random.Generator, tau: float = 0.2
     out = np.zeros_like(t)
     for i, r in enumerate(ratios):
         f = base * r * rng.uniform(0.98, 1.02)
+        if f >= SR * 0.45:
+            continue  # above what the file can hold: it would fold back as a false tone
         out += np.sin(2 * np.pi * f * t + rng.uniform(0, 6.28)) * np.exp(-t / (tau / (1 + i)))
     return out / len(ratios)
 
@@ -123,9 +132,9 @@ def metal(length: float, base: float, rng: np.random.Generator, tau: float = 0.2
 def finish(sig: Arr, peak_db: float) -> Arr:
     """Remove DC, fade both ends, normalise the peak to ``peak_db`` (at most -1 dBFS)."""
     sig = svf(sig - sig.mean(), 30.0, mode="high")
-    n_in, n_out = seconds(0.003), seconds(0.03)
+    n_in = seconds(0.003)
     sig[:n_in] *= 0.5 - 0.5 * np.cos(np.linspace(0, np.pi, n_in))
-    sig[-n_out:] *= 0.5 + 0.5 * np.cos(np.linspace(0, np.pi, n_out))
+    sig = fade_out(sig, 0.03)
     sig[0] = sig[-1] = 0.0
     level = 10 ** (min(peak_db, CEILING_DB) / 20)
     return sig / np.max(np.abs(sig)) * level
@@ -268,8 +277,8 @@ def flee(rng: np.random.Generator) -> Arr:
 
 def surrender(rng: np.random.Generator) -> Arr:
     """Weapons thrown down: a sword and a shield clattering onto the ground."""
-    L = 0.9
-    parts: list[tuple[float, Arr]] = [(0.0, metal(0.6, 700, rng, 0.3) * 0.9)]
+    L = 1.0
+    parts: list[tuple[float, Arr]] = [(0.0, metal(0.9, 700, rng, 0.22) * 0.9)]
     for _ in range(6):
         at = rng.uniform(0.04, 0.35)
         parts.append((at, metal(0.4, rng.uniform(900, 2000), rng, 0.08) * rng.uniform(0.2, 0.5)))
@@ -298,7 +307,7 @@ def horn(rng: np.random.Generator) -> Arr:
 
 def drum(rng: np.random.Generator, tune: float = 1.0) -> Arr:
     """One stroke of a war drum: a pitched skin and its rattle."""
-    L = 0.55
+    L = 0.8
     skin = sweep_sine(140 * tune, 72 * tune, L, 18) * decay(L, 0.16, 0.002)
     head = band(rng.normal(0, 1, seconds(L)), 150, 900) * decay(L, 0.03, 0.001)
     stick = svf(rng.normal(0, 1, seconds(L)), 2000, mode="high") * decay(L, 0.004, 0.0003)
@@ -320,7 +329,7 @@ def declare(rng: np.random.Generator) -> Arr:
 
 def reveal(rng: np.random.Generator) -> Arr:
     """The intentions revealed: a two-stroke drum call, da-DUM."""
-    return place(0.85, [(0.0, drum(rng, 1.15) * 0.55), (0.16, drum(rng, 0.95))])
+    return place(1.0, [(0.0, drum(rng, 1.15) * 0.55), (0.16, drum(rng, 0.95))])
 
 
 def select(rng: np.random.Generator) -> Arr:
