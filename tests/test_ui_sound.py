@@ -195,8 +195,10 @@ def test_a_batch_is_laid_out_in_time() -> None:
     assert [c.at for c in cues] == pytest.approx([0.0, 0.3, 0.6, 0.6 + sound.BEAT["crossbow"]])
     long_walk = ev.Moved("a", "Ada", (0, 0), tuple((0, i) for i in range(1, 30)), 145)
     assert names(long_walk) == ["step"] * sound.MAX_STEPS
-    # a quick walk: footfalls closer than NEAR merge (0.00 and 0.06 of 0.00 ... 0.07)
-    assert names(long_walk, cell_seconds=0.01) == ["step", "step"]
+    # a token gliding 29 cells in 0.29 s: a footstep every MIN_STEP_GAP, not every cell
+    quick = cues_for([long_walk, resolved(hit=False)], cell_seconds=0.01)
+    assert [c.at for c in quick] == pytest.approx([0.0, 0.15, 0.3])
+    assert names(long_walk, cell_seconds=1e-9) == ["step"]  # instant: one footfall
 
 
 def test_a_routed_side_blows_one_horn_and_repeats_close_together_are_heard_once() -> None:

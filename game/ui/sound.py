@@ -23,6 +23,7 @@ by ``assets/src/make_sounds.py``; a take and a slight pitch change are picked at
 from __future__ import annotations
 
 import logging
+import math
 import random
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -43,7 +44,8 @@ VARIED = frozenset({"step", "hit", "miss", "clank", "shock", "thud", "bow", "cro
 PITCHES: tuple[float, ...] = (0.94, 0.97, 1.0, 1.03, 1.06)
 #: Sounds heard at most once in one batch of events (a whole side fleeing blows one horn).
 ONCE = frozenset({"horn", "declare", "reveal", "victory", "defeat", "flee", "surrender"})
-STEP_SECONDS = 0.22  # between two footsteps when the screen does not say its walking pace
+STEP_SECONDS = 0.22  # a cell's walk when the screen does not say its walking pace
+MIN_STEP_GAP = 0.15  # footsteps never closer than this, however fast the token glides
 MAX_STEPS = 8  # footsteps for one move, however long
 NEAR = 0.06  # the same sound twice within this many seconds of a batch is heard once
 MAX_BATCH_SECONDS = 6.0
@@ -70,10 +72,18 @@ def _field(event: object, name: str, default: Any = "") -> Any:
     return getattr(event, name, default)
 
 
+def step_gap(cell_seconds: float) -> float:
+    """Seconds between two footsteps of a walk at ``cell_seconds`` a cell."""
+    return max(cell_seconds, MIN_STEP_GAP)
+
+
 def _moved(event: object, cell_seconds: float) -> Sounds:
-    """A footstep for every cell entered (at most ``MAX_STEPS``)."""
-    cells = len(_field(event, "path", ())) or 1
-    return tuple(("step", i * cell_seconds) for i in range(min(cells, MAX_STEPS)))
+    """Footsteps through the walk: one a cell, or one every ``MIN_STEP_GAP`` when the
+    token glides faster (at least one, at most ``MAX_STEPS``)."""
+    walk = (len(_field(event, "path", ())) or 1) * cell_seconds
+    gap = step_gap(cell_seconds)
+    steps = max(1, min(MAX_STEPS, math.ceil(walk / gap - 1e-9)))
+    return tuple(("step", i * gap) for i in range(steps))
 
 
 def release(weapon: str, thrown: bool) -> str:
@@ -217,7 +227,7 @@ def cues_for(
     cell_seconds: float = STEP_SECONDS,
 ) -> tuple[Cue, ...]:
     """The sounds of a batch of events laid out in time: each event sounds after the one
-    before has had its beat (``BEAT``), a move after its last footstep; repeats of one
+    before has had its beat (``BEAT``), a move after its walk; repeats of one
     sound within ``NEAR`` seconds and second calls of a ``ONCE`` sound are dropped, and
     nothing starts after ``MAX_BATCH_SECONDS``."""
     cues: list[Cue] = []
@@ -229,7 +239,8 @@ def cues_for(
         ends = []
         for name, delay in sounds:
             at = cursor + delay
-            ends.append(at + (cell_seconds if name == "step" else BEAT.get(name, DEFAULT_BEAT)))
+            beat = step_gap(cell_seconds) if name == "step" else BEAT.get(name, DEFAULT_BEAT)
+            ends.append(at + beat)
             if at > MAX_BATCH_SECONDS or _repeat(cues, name, at):
                 continue
             cues.append(Cue(name, round(at, 4)))

@@ -3,7 +3,8 @@
 The mixer is opened at 22050 Hz (the rate the sound files are made at) unless the app has
 opened it already, with 16 channels; a sound is played on a free channel at the asked
 volume, and dropped when all of them are busy. Pitch changes and the mixing of a batch are
-done on the samples with numpy (``pygame.sndarray``), in the mixer's own format.
+done on the samples with numpy (``pygame.sndarray``), in the mixer's own format; a batch
+whose overlapping sounds would clip is turned down as a whole.
 """
 
 from __future__ import annotations
@@ -50,6 +51,11 @@ class PygameMixer:
         out = np.zeros((end, *first.shape[1:]), dtype=np.float64)
         for samples, start, volume in arrays:
             out[start : start + len(samples)] += samples * volume
+        if np.issubdtype(first.dtype, np.integer):
+            top = np.abs(out).max(initial=0.0)
+            limit = float(np.iinfo(first.dtype).max)
+            if top > limit:  # overlapping sounds: turn the whole batch down, never clip it
+                out *= limit / top
         return _make(out, first.dtype)
 
     def play(self, sound: object, volume: float) -> None:
