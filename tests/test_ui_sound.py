@@ -121,7 +121,7 @@ EVENTS: list[tuple[object, list[str]]] = [
     (items.ItemDropped("a", "Ada", "sword", "Sword", (1, 1)), []),
     (items.ItemLanded("a", "Ada", "javelin", "Javelin", (1, 1), "Bo"), []),
     (clash_ev.Declared("a", "Ada"), ["declare"]),
-    (clash_ev.IntentionRevealed("a", "Ada", "attack", "b", "quick", "attack Bo"), ["reveal"]),
+    (clash_ev.IntentionRevealed("a", "Ada", "attack", "b", "quick", "attack Bo"), []),
     (clash_ev.OrderSet("quick", ("a",), ("Ada",)), []),
     (clash_ev.AbilityLost("b", "Bo", "STR", 3, 9, "HP spent"), ["hit"]),
     (clash_ev.AbilityLost("b", "Bo", "DEX", 1, 9, "burns"), []),
@@ -214,6 +214,13 @@ def test_a_routed_side_blows_one_horn_and_repeats_close_together_are_heard_once(
     assert max(c.at for c in cues_for(many)) <= sound.MAX_BATCH_SECONDS
 
 
+def test_the_drum_sounds_when_hidden_declarations_are_revealed() -> None:
+    last = clash_ev.Declared("c", "Cy")
+    reveals = [clash_ev.IntentionRevealed(u, u, "attack", "b", "quick", "attack") for u in "ac"]
+    assert names(last, *reveals) == ["declare", "reveal"]
+    assert names(*reveals) == []  # stated as each unit acts: nothing was hidden
+
+
 def test_victory_or_defeat_depends_on_whose_screen_it_is() -> None:
     won = ev.BattleEnded("party", "Party", 3, "the foes fled")
     assert names(won, our_sides={"party"}) == ["victory"]
@@ -228,7 +235,7 @@ def test_a_whole_battle_of_each_ruleset_sounds_right() -> None:
 
     for ruleset, expected in (
         ("grid", {"step", "hit", "miss", "bow", "death", "victory"}),
-        ("clash", {"declare", "reveal", "step", "hit", "clank", "victory"}),
+        ("clash", {"declare", "step", "hit", "clank", "victory"}),
     ):
         field = load_battlefield(find_map("duel"))
         sides = [s.id for s in field.scenario.sides]

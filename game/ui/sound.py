@@ -1,6 +1,6 @@
 """Sound effects: which sound a battle event makes, and the board that plays them.
 
-Use one ``SoundBoard`` for the whole app (made once, after ``pygame.init``):
+Use one ``SoundBoard`` for the whole app (made once, when the app starts):
 
 - ``board.play("ui_click")`` for the screen's own sounds (select, ui_click, ui_hover,
   refused);
@@ -8,8 +8,8 @@ Use one ``SoundBoard`` for the whole app (made once, after ``pygame.init``):
   ``battle.events[start:]``): each event that makes a sound is looked up in ``BY_KIND``
   by its ``kind`` string (the UI never imports a ruleset), and an event of a kind the table
   does not know sounds by its ``tone`` (``BY_TONE``), so a new ruleset is heard too. The
-  sounds of one batch are laid out in time (footsteps one per cell, the arrow's flight
-  before the hit) and mixed into one sound, so nothing has to be scheduled afterwards;
+  sounds of one batch are laid out in time (footsteps through the walk, the arrow's
+  flight before the miss) and mixed into one sound, so nothing has to be scheduled later;
 - ``board.apply(settings)`` whenever the settings change (master and effects volume 0..1,
   mute).
 
@@ -229,10 +229,18 @@ def cues_for(
     """The sounds of a batch of events laid out in time: each event sounds after the one
     before has had its beat (``BEAT``), a move after its walk; repeats of one
     sound within ``NEAR`` seconds and second calls of a ``ONCE`` sound are dropped, and
-    nothing starts after ``MAX_BATCH_SECONDS``."""
+    nothing starts after ``MAX_BATCH_SECONDS``.
+
+    The reveal drum sounds only in a batch that also holds a declaration (the last one
+    declared lifts the veil on all); a ruleset that states each intention as the unit acts
+    reveals nothing hidden, so its ``intention_revealed`` events stay quiet."""
+    batch = list(events)
+    unveiling = any(_field(e, "kind") == "declared" for e in batch)
     cues: list[Cue] = []
     cursor = 0.0
-    for event in events:
+    for event in batch:
+        if _field(event, "kind") == "intention_revealed" and not unveiling:
+            continue
         sounds = event_sounds(event, our_sides=our_sides, cell_seconds=cell_seconds)
         if not sounds:
             continue
