@@ -241,8 +241,10 @@ def thud(rng: np.random.Generator) -> Arr:
     t = t_axis(L)
     thump = sweep_sine(95, 38, L, 15) * decay(L, 0.14, 0.006)
     earth = svf(rng.normal(0, 1, len(t)), 600, mode="low") * decay(L, 0.07, 0.004)
-    clinks = [(0.05 + 0.05 * i + rng.uniform(0, 0.03), metal(0.2, rng.uniform(1500, 2600), rng,
-                                                            0.05)) for i in range(4)]
+    clinks = [
+        (0.05 + 0.05 * i + rng.uniform(0, 0.03), metal(0.2, rng.uniform(1500, 2600), rng, 0.05))
+        for i in range(4)
+    ]
     rattle = place(L, clinks)
     second = place(L, [(0.16, sweep_sine(80, 40, 0.4, 15) * decay(0.4, 0.08))])
     return thump * 1.0 + earth * 0.5 + rattle * 0.18 + second * 0.45
@@ -375,7 +377,9 @@ def brass(notes: list[tuple[float, float, float]], length: float, seed: int) -> 
     for start, freq, dur in notes:
         t = t_axis(dur)
         vib = 1 + 0.004 * np.sin(2 * np.pi * 5.2 * t) * np.clip((t - 0.15) / 0.2, 0, 1)
-        voices = sum(saw(np.full(len(t), freq * d) * vib, rng) for d in (1.0, 1.004, 0.996))
+        voices = np.sum(
+            [saw(np.full(len(t), freq * d) * vib, rng) for d in (1.0, 1.004, 0.996)], axis=0
+        )
         env = np.clip(t / 0.03, 0, 1) * (0.75 + 0.25 * np.exp(-t / 0.08))
         env *= np.clip((dur - t) / 0.12, 0, 1)
         cut = 600 + 2200 * np.clip(t / 0.05, 0, 1) * (0.6 + 0.4 * np.exp(-t / 0.2))
@@ -386,8 +390,14 @@ def brass(notes: list[tuple[float, float, float]], length: float, seed: int) -> 
 def victory(rng: np.random.Generator) -> Arr:
     """A short fanfare: a rising major call over a drum, ending on a held chord."""
     g3, c4, e4, g4 = 196.0, 261.6, 329.6, 392.0
-    notes = [(0.0, g3, 0.16), (0.17, c4, 0.16), (0.34, e4, 0.16), (0.51, g4, 1.1),
-             (0.51, e4, 1.1), (0.51, c4, 1.1)]
+    notes = [
+        (0.0, g3, 0.16),
+        (0.17, c4, 0.16),
+        (0.34, e4, 0.16),
+        (0.51, g4, 1.1),
+        (0.51, e4, 1.1),
+        (0.51, c4, 1.1),
+    ]
     call = brass(notes, 1.8, int(rng.integers(1 << 30)))
     drums = place(1.8, [(0.0, drum(rng, 0.9) * 0.5), (0.51, drum(rng, 0.8))])
     return call + drums * 0.7
