@@ -447,8 +447,17 @@ def file_names(name: str, takes: int) -> list[str]:
     return [f"{name}.wav"] if takes == 1 else [f"{name}_{i}.wav" for i in range(1, takes + 1)]
 
 
-def write_wav(path: Path, sig: Arr) -> None:
-    pcm = np.round(np.clip(sig, -1.0, 1.0) * 32767).astype("<i2")
+def render(name: str) -> list[tuple[str, Arr]]:
+    """The files of sound ``name``: (file name, 16-bit samples) for each take."""
+    recipe, peak_db, takes, seed = SOUNDS[name]
+    rng = np.random.default_rng(seed)
+    return [
+        (file, np.round(np.clip(finish(recipe(rng), peak_db), -1.0, 1.0) * 32767).astype("<i2"))
+        for file in file_names(name, takes)
+    ]
+
+
+def write_wav(path: Path, pcm: Arr) -> None:
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
@@ -457,14 +466,10 @@ def write_wav(path: Path, sig: Arr) -> None:
 
 
 def main(argv: list[str]) -> int:
-    only = set(argv)
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, (recipe, peak_db, takes, seed) in SOUNDS.items():
-        if only and name not in only:
-            continue
-        rng = np.random.default_rng(seed)
-        for file in file_names(name, takes):
-            write_wav(OUT / file, finish(recipe(rng), peak_db))
+    for name in argv or SOUNDS:
+        for file, pcm in render(name):
+            write_wav(OUT / file, pcm)
             print(f"wrote {OUT.name}/{file}")
     return 0
 
