@@ -16,6 +16,7 @@ setup(
             "CREDITS.md",
             "fonts/*",
             "icons/*.svg",
+            "sounds/*.wav",
             "tiles/*",
         ],
         "game._data.maps": ["*.tmx", "*.tsx", "*.tx", "*.tiled-project", "README.md"],

@@ -54,6 +54,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert "game/_data/maps/duel.tmx" in names
     assert "game/_data/assets/tiles/terrain.tsx" in names
     assert "game/_data/assets/fonts/alegreya-sans-400.woff" in names
+    assert "game/_data/assets/sounds/hit_1.wav" in names
     subprocess.run(
         [*pip, "install", "--no-deps", "--target", str(target), str(wheels[0])],
         check=True,
