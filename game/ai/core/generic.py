@@ -11,20 +11,22 @@ A unit's turn (an open ``turn`` decision), each decision of it:
 
 1. strike: of the attacks on an enemy, the one worth most: the chance to drop the target
    first, then the share of its health the blow is expected to take, then the enemy
-   with the least health left (a wounded foe in reach is finished off);
+   with the least health left (a wounded foe in reach is finished off); a hurt unit
+   (half its health or less) makes no attack that moves it (a charge);
 2. walk: of the moves, the one ending nearest an enemy (walking distance over the
-   terrain), not next to several enemies when the unit is hurt (half its health or
-   less), only when it gets closer and only when no enemy is beside the unit already
-   (it stands and fights rather than walk off and provoke);
+   terrain), not next to several enemies when the unit is hurt; only when it gets
+   closer, and only when no enemy is beside the unit already (it stands and fights
+   rather than walk off and provoke);
 3. otherwise it ends its turn (End Turn; the first legal answer when there is none).
 
-Closed decisions: which unit acts (the one nearest an enemy); a reaction: an attack that
-likely drops its target, else Decline; anything else its first answer. At most
-``CANDIDATES`` answers of each sort are examined (the nearest first), so a big map costs
-no more than a small one, and at most ``TURN_ANSWERS`` answers a unit's turn before it
-ends it: it never stalls. Deterministic for a seed: ``easy`` slips (``SLIP_RATE`` of its
-strikes and walks take the second best) from a generator seeded by the name and seed;
-``baseline`` judges strikes by health alone and walks without minding the danger.
+Closed decisions: which unit acts (the one nearest an enemy); a reaction: an attack on an
+enemy (the answer's ``target``) that likely drops it, else Decline; anything else its
+first answer. At most ``CANDIDATES`` attacks are previewed and four times as many moves
+weighed (the nearest first), so a big map costs little more than a small one, and at
+most ``TURN_ANSWERS`` answers are given in a unit's turn before it ends it: it never
+stalls. Deterministic for a seed: ``easy`` slips (``SLIP_RATE`` of its strikes and walks
+take the second best) from a generator seeded by the name and seed; ``baseline`` judges
+strikes by health alone and walks without minding the danger.
 """
 
 from __future__ import annotations
@@ -115,11 +117,13 @@ class GenericAI:
         """An attack in the window that likely drops its target is taken; otherwise the
         window is declined (or its first answer given when it cannot be)."""
         decline = next((a for a in decision.answers if isinstance(a, Decline)), None)
+        foes = {v.id for v in self.enemies(battle, decision.side)}
         for answer in decision.answers:
-            if answer is decline:
+            target = getattr(answer, "target", None)  # the answers' plain field for it
+            if answer is decline or target not in foes:
                 continue
-            preview = self.preview(battle, answer, None)
-            if preview is not None and preview.kill_chance >= 0.5:
+            preview = self.preview(battle, answer, str(target))
+            if preview is not None and preview.allowed and preview.kill_chance >= 0.5:
                 return answer
         return decline if decline is not None else decision.answers[0]
 
@@ -170,11 +174,14 @@ class GenericAI:
     ) -> list[Scored]:
         """Every attack on an enemy in the fight (the nearest ``CANDIDATES``), scored."""
         by_id = {v.id: v for v in foes}
+        hurt = self.hurt(me)
         found: list[tuple[int, int, Answer, UnitView]] = []
         for i, answer in enumerate(legal):
             option = options.get(answer.kind)
             if option is None or not option.attacks or option.target_kind != "unit":
                 continue
+            if hurt and option.moves:
+                continue  # a hurt unit does not charge into the enemy's midst
             target = by_id.get(aimed_at(option, answer))
             if target is not None:
                 found.append((chebyshev(me.cell, target.cell), i, answer, target))
@@ -191,7 +198,7 @@ class GenericAI:
         made. Without a preview: the less health the target has left, the more."""
         left = 1.0 - target.hp / max(1, target.max_hp)
         base = 1.0 + left + 1.0 / max(1, target.hp)
-        preview = self.preview(battle, answer, target) if self.previews else None
+        preview = self.preview(battle, answer, target.id) if self.previews else None
         if preview is None:
             return base
         if not preview.allowed:
@@ -200,14 +207,16 @@ class GenericAI:
         share = min(1.0, preview.hit_chance * mean / max(1, target.hp))
         return DROP_WORTH * preview.kill_chance + 3.0 * share + base
 
-    def preview(self, battle: Battle, answer: Answer, target: UnitView | None) -> Any:
-        """The ruleset's preview of the attack ``answer`` makes, or None."""
+    def preview(self, battle: Battle, answer: Answer, target: str) -> Any:
+        """The ruleset's preview of the attack ``answer`` makes on ``target``, or None:
+        the answer's own (``answer_preview``), else a plain attack with the answer's
+        ``weapon`` (``attack_preview``)."""
         try:
             preview = battle.answer_preview(answer)
             weapon = getattr(answer, "weapon", None)
             unit = getattr(answer, "unit", None)
-            if preview is None and target is not None and isinstance(weapon, str):
-                preview = battle.attack_preview(str(unit), target.id, weapon)
+            if preview is None and isinstance(weapon, str):
+                preview = battle.attack_preview(str(unit), target, weapon)
         except NotImplementedError:
             return None
         return preview if hasattr(preview, "kill_chance") else None
@@ -227,7 +236,7 @@ class GenericAI:
         if any(chebyshev(me.cell, c) <= 1 for c in cells):
             return []
         field = self.field(battle, cells)
-        hurt = self.careful and me.hp * 2 <= me.max_hp
+        hurt = self.hurt(me)
         here = field.distance(me.cell)
         found: list[tuple[int, int, Answer, Cell]] = []
         for i, answer in enumerate(legal):
@@ -249,6 +258,10 @@ class GenericAI:
         return out
 
     # -- reading the battle ----------------------------------------------------------------
+    def hurt(self, me: UnitView) -> bool:
+        """Whether the unit is down to half its health or less (and minds it)."""
+        return self.careful and me.hp * 2 <= me.max_hp
+
     def enemies(self, battle: Battle, side: str) -> list[UnitView]:
         """Every unit of another side still in the fight, in the battle's unit order."""
         return [v for v in battle.units() if v.side != side and v.in_fight]
