@@ -149,7 +149,7 @@ def test_a_hurt_unit_keeps_off_squares_beside_several_enemies() -> None:
     def scores() -> dict[tuple[int, int], float]:
         me, foes = b.unit("ada"), ai.enemies(b, "party")
         walks = ai.walks(b, me, foes, b.legal_answers(), options)
-        return {s.answer.path[-1]: s.score for s in walks}  # type: ignore[attr-defined]
+        return {s.first.path[-1]: s.score for s in walks}  # type: ignore[attr-defined]
 
     whole = scores()
     assert whole[(7, 4)] == whole[(7, 2)]

@@ -1,7 +1,8 @@
 """The ruleset-neutral part of the AI: the ``Controller`` protocol, the registry and
 ``make_controller`` (``controllers``), the play loop (``play``), win-rate statistics
-(``stats``) and the generic AI that plays any ruleset from its
-decisions (``generic``). Nothing here imports a ruleset or a ruleset's AI.
+(``stats``), seeded slips of the easier levels (``slips``) and the generic AI that plays
+any ruleset from its decisions (``generic``, ``walk``). Nothing here imports a ruleset
+or a ruleset's AI.
 """
 
 from __future__ import annotations

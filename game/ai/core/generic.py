@@ -25,8 +25,9 @@ first answer. At most ``CANDIDATES`` attacks are previewed and four times as man
 weighed (the nearest first), so a big map costs little more than a small one, and at
 most ``TURN_ANSWERS`` answers are given in a unit's turn before it ends it: it never
 stalls. Deterministic for a seed: ``easy`` slips (``SLIP_RATE`` of its strikes and walks
-take the second best) from a generator seeded by the name and seed; ``baseline`` judges
-strikes by health alone and walks without minding the danger.
+take the next best that answers otherwise, ``slips``) from a generator seeded by the
+name and seed; ``baseline`` judges strikes by health alone and walks without minding the
+danger.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai.core.slips import slips
 from game.ai.core.walk import UNREACHED, WalkField
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.engine.battle import Battle, UnitView
@@ -50,11 +52,12 @@ CROWD = 3.0  # a hurt unit's price for each enemy beyond the first beside a squa
 
 @dataclass(frozen=True, slots=True)
 class Scored:
-    """One candidate answer and what it is worth (higher is better)."""
+    """One candidate answer (``first``: the answer, as ``slips`` reads it) and what it
+    is worth (higher is better); ``order``: its place among the legal answers."""
 
     score: float
     order: int
-    answer: Answer
+    first: Answer
 
 
 def chebyshev(a: Cell, b: Cell) -> int:
@@ -161,8 +164,10 @@ class GenericAI:
             return None
         scored.sort(key=lambda s: (-s.score, s.order))
         if self.slip_rate and len(scored) > 1 and self.rng.random() < self.slip_rate:
-            return scored[1].answer
-        return scored[0].answer
+            pool = slips(scored, 1)
+            if pool:
+                return pool[0].first
+        return scored[0].first
 
     def strikes(
         self,

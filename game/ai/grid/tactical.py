@@ -17,12 +17,12 @@ battle seed the controller was made with; there is no global ``random``.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import TYPE_CHECKING
 
 import esper
 
+from game.ai.core.slips import slips
 from game.ai.grid.board import Board, BoardCache
 from game.ai.grid.levels import Level
 from game.ai.grid.plans import Plan, Planner
@@ -166,20 +166,3 @@ class TacticalAI:
         if not board.enemies:
             return None
         return Planner(ctx, unit, self.level, board)
-
-
-def slips(plans: list[Plan], size: int, margin: float = math.inf) -> list[Plan]:
-    """The plans a slip picks from: the next best ``size`` plans that play a different
-    first answer than the best one (many plans share a first answer, and a slip that
-    plays the best answer anyway is no slip), scoring within ``margin`` of the best (a
-    close call misjudged; a clear right move is not)."""
-    seen = {plans[0].first} if plans else set()
-    out: list[Plan] = []
-    for plan in plans[1:]:
-        if len(out) >= size or plans[0].score - plan.score > margin:
-            break
-        if plan.first in seen:
-            continue
-        seen.add(plan.first)
-        out.append(plan)
-    return out
