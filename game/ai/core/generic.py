@@ -12,11 +12,13 @@ A unit's turn (an open ``turn`` decision), each decision of it:
 1. strike: of the attacks on an enemy, the one worth most: the chance to drop the target
    first, then the share of its health the blow is expected to take, then the enemy
    with the least health left (a wounded foe in reach is finished off); a hurt unit
-   (half its health or less) makes no attack that moves it (a charge);
+   (half its health or less) or a shooter (one that has chosen a strike its preview
+   calls ranged) makes no attack that moves it (a charge);
 2. walk: of the moves, the one ending nearest an enemy (walking distance over the
    terrain), not next to several enemies when the unit is hurt; only when it gets
    closer, and only when no enemy is beside the unit already (it stands and fights
-   rather than walk off and provoke);
+   rather than walk off and provoke); a shooter keeps its distance (no square beside an
+   enemy, no walk after its shot);
 3. otherwise it ends its turn (End Turn; the first legal answer when there is none).
 
 Closed decisions: which unit acts (the one nearest an enemy); a reaction: an attack on an
@@ -88,6 +90,9 @@ class GenericAI:
         self._field: WalkField | None = None
         self._turn: tuple[str, int, str] | None = None  # (world, round, unit) answering
         self._turn_answers = 0
+        self._struck = False  # the unit answering has struck this turn
+        self._shooters: set[tuple[str, str]] = set()  # (world, unit) that chose to shoot
+        self._ranged: set[Answer] = set()  # strikes of this decision its preview calls ranged
 
     # -- the controller protocol -----------------------------------------------------------
     def choose(self, battle: Battle, decision: Decision) -> Answer:
@@ -136,7 +141,7 @@ class GenericAI:
         assert unit is not None
         key = (battle.world_name, battle.round, unit)
         if key != self._turn:
-            self._turn, self._turn_answers = key, 0
+            self._turn, self._turn_answers, self._struck = key, 0, False
         self._turn_answers += 1
         legal = battle.legal_answers()
         end = self.end(decision, legal)
@@ -145,8 +150,12 @@ class GenericAI:
         if not foes or self._turn_answers > TURN_ANSWERS:
             return end
         options = {o.kind: o for o in decision.options if o.allowed}
+        self._ranged = set()
         strike = self.pick(self.strikes(battle, me, foes, legal, options))
         if strike is not None:
+            self._struck = True
+            if strike in self._ranged:
+                self._shooters.add((battle.world_name, unit))
             return strike
         walk = self.pick(self.walks(battle, me, foes, legal, options))
         return walk if walk is not None else end
@@ -179,14 +188,14 @@ class GenericAI:
     ) -> list[Scored]:
         """Every attack on an enemy in the fight (the nearest ``CANDIDATES``), scored."""
         by_id = {v.id: v for v in foes}
-        hurt = self.hurt(me)
+        stay = self.hurt(me) or self.shooter(battle, me)
         found: list[tuple[int, int, Answer, UnitView]] = []
         for i, answer in enumerate(legal):
             option = options.get(answer.kind)
             if option is None or not option.attacks or option.target_kind != "unit":
                 continue
-            if hurt and option.moves:
-                continue  # a hurt unit does not charge into the enemy's midst
+            if stay and option.moves:
+                continue  # a hurt unit or a shooter does not charge into the enemy's midst
             target = by_id.get(aimed_at(option, answer))
             if target is not None:
                 found.append((chebyshev(me.cell, target.cell), i, answer, target))
@@ -208,6 +217,8 @@ class GenericAI:
             return base
         if not preview.allowed:
             return None
+        if preview.ranged:
+            self._ranged.add(answer)
         mean = (preview.damage_min + preview.damage_max) / 2.0
         share = min(1.0, preview.hit_chance * mean / max(1, target.hp))
         return DROP_WORTH * preview.kill_chance + 3.0 * share + base
@@ -236,9 +247,13 @@ class GenericAI:
     ) -> list[Scored]:
         """Moves that bring the unit nearer an enemy (walking distance), minding how many
         enemies stand beside the square when the unit is hurt; none while an enemy
-        stands beside it."""
+        stands beside it. A shooter keeps its distance: no square beside an enemy, and
+        no walk after it has struck this turn."""
         cells = [v.cell for v in foes]
         if any(chebyshev(me.cell, c) <= 1 for c in cells):
+            return []
+        shooter = self.shooter(battle, me)
+        if shooter and self._struck:
             return []
         field = self.field(battle, cells)
         hurt = self.hurt(me)
@@ -258,11 +273,17 @@ class GenericAI:
             if away == UNREACHED or away >= here:
                 continue
             crowd = sum(1 for c in cells if chebyshev(to, c) <= 1)
+            if shooter and crowd:
+                continue
             score = -float(away) - (CROWD * max(0, crowd - 1) if hurt else 0.0)
             out.append(Scored(score, i, answer))
         return out
 
     # -- reading the battle ----------------------------------------------------------------
+    def shooter(self, battle: Battle, me: UnitView) -> bool:
+        """Whether the unit has chosen a ranged strike (by its preview) this battle."""
+        return self.careful and (battle.world_name, me.id) in self._shooters
+
     def hurt(self, me: UnitView) -> bool:
         """Whether the unit is down to half its health or less (and minds it)."""
         return self.careful and me.hp * 2 <= me.max_hp
