@@ -26,7 +26,7 @@ from game.engine import Battle
 from game.engine.answers import Answer, ChooseUnit, Decline
 from game.engine.decision import Decision, Option
 from game.rules import _FACTORIES, get_ruleset, register_ruleset
-from game.rules.base import TARGET_KINDS
+from game.rules.base import TARGET_KINDS, AttackPreview
 from game.rules.clash.declare import ClashAttack
 from game.rules.grid import GridRuleset
 from game.rules.grid.attack import MeleeAttack
@@ -207,6 +207,35 @@ def test_a_ruleset_without_an_ai_gets_the_generic_one(no_ai_ruleset: str) -> Non
     play(b, {s: make_controller("ai", 1, no_ai_ruleset) for s in b.controllers})
     assert b.over
     b.close()
+
+
+class _NoPreviewRuleset(GridRuleset):
+    """Grid without previews, as a ruleset that has none answers."""
+
+    id = "grid_without_previews"
+    ai_module = ""
+
+    def attack_preview(self, *args: object, **kwargs: object) -> AttackPreview:
+        raise NotImplementedError
+
+    def answer_preview(self, *args: object, **kwargs: object) -> AttackPreview | None:
+        return None
+
+
+def test_without_previews_the_generic_ai_judges_by_health_and_plays_on() -> None:
+    register_ruleset(_NoPreviewRuleset.id, _NoPreviewRuleset)
+    try:
+        b = Battle(MAPS / "duel.tmx", _NoPreviewRuleset.id, seed=5)
+        play(b, {s: make_controller("normal", 5, _NoPreviewRuleset.id) for s in b.controllers})
+        assert b.over
+        b.close()
+        b = wounded_foe_in_reach()
+        assert b.pending is not None
+        b.ctx.ruleset = _NoPreviewRuleset()  # Ada's turn as before, no previews now
+        answer = GenericAI("normal", 0).choose(b, b.pending)
+        assert getattr(answer, "target", None) == "hal"
+    finally:
+        _FACTORIES.pop(_NoPreviewRuleset.id, None)
 
 
 def test_rulesets_with_an_ai_get_their_own_never_the_generic_one() -> None:
