@@ -21,7 +21,7 @@ from engine_support import battle, field
 from test_ai_tactics import wounded_foe_in_reach
 
 from game.ai import make_controller, play
-from game.ai.core.generic import GenericAI
+from game.ai.core.generic import CANDIDATES, GenericAI
 from game.engine import Battle
 from game.engine.answers import Answer, ChooseUnit, Decline
 from game.engine.decision import Decision, Option
@@ -95,6 +95,41 @@ def test_the_generic_ai_is_deterministic_for_a_seed() -> None:
         return out
 
     assert answers() == answers()
+
+
+def test_on_a_big_battle_the_generic_ai_previews_no_more_than_its_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """battle.tmx (43 units): played until a unit has more attacks on offer than
+    ``CANDIDATES`` (seed 0: up to 238); it previews at most ``CANDIDATES`` of them."""
+    previews = [0]
+    plain = Battle.answer_preview
+
+    def counted(self: Battle, answer: Answer) -> object:
+        previews[0] += 1
+        return plain(self, answer)
+
+    monkeypatch.setattr(Battle, "answer_preview", counted)
+    b = Battle(MAPS / "battle.tmx", "grid", seed=0)
+    ais = {s: GenericAI("normal", 0) for s in b.controllers}
+    crowded = False
+    for _ in range(400):
+        d = b.pending
+        if d is None or b.over:
+            break
+        offered = 0
+        if d.open:
+            aims = {o.kind: o for o in d.options if o.allowed}
+            offered = sum(1 for a in b.legal_answers() if a.kind in aims and aims[a.kind].attacks)
+        previews[0] = 0
+        answer = ais[d.side].choose(b, d)
+        assert previews[0] <= CANDIDATES
+        assert b.answer(answer).ok
+        if offered > CANDIDATES:
+            crowded = True
+            break
+    assert crowded
+    b.close()
 
 
 # -- clear right moves ---------------------------------------------------------------------
