@@ -47,7 +47,7 @@ from game.geometry.grid import Cell
 
 CANDIDATES = 40  # most attacks or moves examined in one decision
 TURN_ANSWERS = 16  # most answers in one unit's turn before it ends the turn
-SLIP_RATE = 0.3  # easy: share of its picks that take the second best
+SLIP_RATE = 0.3  # easy: share of its picks that slip to the next best
 DROP_WORTH = 10.0  # a likely kill outweighs any wound
 CROWD = 3.0  # a hurt unit's price for each enemy beyond the first beside a square
 
@@ -96,8 +96,8 @@ class GenericAI:
 
     # -- the controller protocol -----------------------------------------------------------
     def choose(self, battle: Battle, decision: Decision) -> Answer:
-        if decision.open and decision.unit is not None:
-            return self.turn(battle, decision)
+        if decision.unit is not None and (decision.open or decision.kind == "turn"):
+            return self.turn(battle, decision)  # a closed turn: its listed answers
         answers = decision.answers
         if answers and all(isinstance(a, ChooseUnit) for a in answers):
             return self.who_acts(battle, decision, answers)
@@ -168,7 +168,8 @@ class GenericAI:
         return legal[0] if legal else EndTurn(decision.unit or "")
 
     def pick(self, scored: list[Scored]) -> Answer | None:
-        """The best candidate; ``easy`` now and then the second best."""
+        """The best candidate; ``easy`` now and then the next best that answers
+        otherwise (``slips``)."""
         if not scored:
             return None
         scored.sort(key=lambda s: (-s.score, s.order))
