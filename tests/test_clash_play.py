@@ -110,7 +110,7 @@ def test_a_save_keeps_the_house_rules_and_replays_to_the_same_hash(tmp_path: Pat
 # window's trigger text named weapons, dice and the defender's numbers and the clash
 # reactions got their costs: the pending reaction decision reads differently, the
 # events of this battle are the same (compared kind by kind and text by text).
-# Re-pinned when the clash AI (game/ai/clash*.py) began planning its side's blows
+# Re-pinned when the clash AI (game/ai/clash/) began planning its side's blows
 # together and valuing reactions from the dice: the 60 answers the AI gives differ, the
 # rules and state layout do not (a fixed answer list replays as before).
 GOLDEN_CLASH_SEED_5_60 = "21122a8ee7a1391628837b672e203f6d6103ab0ce02137ba98928921eedb982a"

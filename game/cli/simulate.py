@@ -188,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
             battle.close()
     mean = round(sum(rounds) / len(rounds), 3)
     if args.json:
-        from game.ai.stats import wilson
+        from game.ai.core.stats import wilson
 
         sided = [side_names[s] for s in sides]
         out = {

@@ -370,10 +370,15 @@ _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}  # type → its fields (No
 
 
 def _field_names(kind: type) -> tuple[str, ...] | None:
-    """The field names of a dataclass type, None for any other type (cached)."""
+    """The field names of a dataclass type, None for any other type (cached); without
+    the fields marked ``decision.UNHASHED`` (derived from the others)."""
     names = _FIELD_NAMES.get(kind)
     if names is None and kind not in _FIELD_NAMES:
-        names = tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
+        names = (
+            tuple(f.name for f in fields(kind) if f.metadata.get("hashed", True))
+            if is_dataclass(kind)
+            else None
+        )
         _FIELD_NAMES[kind] = names
     return names
 

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
 Flow = Generator[Decision, Answer, None]
 
 
+# What an action may be aimed at (``ActionSpec.target_kind``, ``Option.target_kind``).
+TARGET_KINDS = ("none", "cell", "unit", "zone")
+
+
 class ActionSpec:
     """One row of the action catalog: everything the engine, UI and AI need to know about
     one kind of action. Subclass it in one module per action (or family) and add an
@@ -57,6 +61,17 @@ class ActionSpec:
     cost: ClassVar[str] = ""  # "Main", "Move", "Free", "Instant", "Move+Main", "—"
     provokes: ClassVar[bool] = False  # the source's attack-of-opportunity column
     answer_type: ClassVar[type[Answer]] = Answer
+    # What the action is aimed at, so that the UI and the AI never read the kind's name:
+    # ``target_kind`` is one of ``TARGET_KINDS``: "none" (the unit itself), "cell" (a square),
+    # "unit" (another unit, foe or friend), "zone" (an area); ``target_field`` names the
+    # answer's field that holds it (a unit id, a cell, or a path whose last cell is the
+    # square reached; "" for "none"). ``moves``: carrying it out walks the unit to another
+    # square (a Move, a Charge). ``attacks``: it strikes its target to harm it (what
+    # ``attack_preview`` / ``answer_preview`` price).
+    target_kind: ClassVar[str] = "none"
+    target_field: ClassVar[str] = ""
+    moves: ClassVar[bool] = False
+    attacks: ClassVar[bool] = False
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         raise NotImplementedError
@@ -82,6 +97,10 @@ class ActionSpec:
             cost=self.cost,
             provokes=self.provokes,
             answer=answer if reason is None else None,
+            target_kind=self.target_kind,
+            target_field=self.target_field,
+            moves=self.moves,
+            attacks=self.attacks,
         )
 
     @property
@@ -166,7 +185,7 @@ class Ruleset:
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
     # The module whose ``make_controller(name, seed)`` builds this ruleset's AI players
     # (``game.ai.make_controller`` asks the ruleset, so shared code never names one);
-    # empty: the default AIs of ``game.ai``.
+    # empty: the generic AI (``game.ai.core.generic``), which plays from the decisions.
     ai_module: ClassVar[str] = ""
     # Every unit declares its intention before anything resolves (``turn`` decisions
     # answered in secret, then revealed): the battle screen shows the round's plan.

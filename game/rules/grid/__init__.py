@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 class GridRuleset(Ruleset):
     id = "grid"
     name = "Grid (source 004)"
+    ai_module = "game.ai.grid"
 
     def __init__(self) -> None:
         super().__init__()

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.ai.clash_odds import (
+from game.ai.clash.odds import (
     Dist,
     best_of,
     die_dist,

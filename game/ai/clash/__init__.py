@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.ai.clash_plan import PlanLevel, plan_side
-from game.ai.clash_react import react
+from game.ai.clash.plan import PlanLevel, plan_side
+from game.ai.clash.react import react
 from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.engine.decision import Decision
 from game.rules.clash import units

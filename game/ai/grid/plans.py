@@ -8,8 +8,8 @@ Disengage then move, stand) scored as
 
 where the end square is worth ``offence`` (what the unit could strike next round from
 there) minus ``exposure`` (what the enemies could deal to it there, cover included)
-minus the walk still left to the nearest enemy (``game.ai.board``). Blows and losses are
-on one scale (``game.ai.estimates``): a likely kill of a dangerous enemy outweighs a
+minus the walk still left to the nearest enemy (``game.ai.grid.board``). Blows and losses are
+on one scale (``game.ai.grid.estimates``): a likely kill of a dangerous enemy outweighs a
 scratch, and a spear thrust taken while walking off outweighs a step of approach.
 
 Every candidate gets a quick score from the arrays; the best ``level.exact_top`` are
@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.ai import estimates
-from game.ai.board import SHOT_TARGETS, Array, Board, value_array, value_of
-from game.ai.levels import Level
+from game.ai.grid import estimates
+from game.ai.grid.board import SHOT_TARGETS, Array, Board, value_array, value_of
+from game.ai.grid.levels import Level
 from game.content.weapons import Weapon
 from game.engine.answers import Answer, EndTurn
 from game.geometry.grid import Cell
@@ -69,7 +69,7 @@ HINTS: dict[str, Hint] = {
 
 def board_distance(board: Board, at: Cell) -> Array:
     """Squares from ``at`` to every square (Chebyshev)."""
-    from game.ai.board import chebyshev
+    from game.ai.grid.board import chebyshev
 
     return chebyshev(board.width, board.height, at).astype(np.float64)
 
@@ -183,7 +183,7 @@ class Planner:
         ward = units.conditions(self.ctx, self.unit).screening
         if not ward or ward not in self.board.friends or not self.level.specials:
             return value
-        from game.ai.specials import screen_saving
+        from game.ai.grid.specials import screen_saving
 
         saved = screen_saving(self, ward)
         if saved <= 0:
@@ -545,7 +545,7 @@ class Planner:
                 out.append(
                     Plan(float(pos[y, x]), "disengage", Disengage(self.unit), c, "disengage")
                 )
-        from game.ai.specials import special_plans, upkeep_plans
+        from game.ai.grid.specials import special_plans, upkeep_plans
 
         after_main = stay_value
         if self.move_action_free and r1:
