@@ -25,7 +25,7 @@ from game.ai.core.generic import CANDIDATES, GenericAI
 from game.engine import Battle
 from game.engine.answers import Answer, ChooseUnit, Decline
 from game.engine.decision import Decision, Option
-from game.rules import _FACTORIES, get_ruleset, register_ruleset
+from game.rules import get_ruleset, register_ruleset, unregister_ruleset
 from game.rules.base import TARGET_KINDS, AttackPreview
 from game.rules.clash.declare import ClashAttack
 from game.rules.grid import GridRuleset
@@ -231,7 +231,7 @@ class _NoAIRuleset(GridRuleset):
 def no_ai_ruleset() -> Iterator[str]:
     register_ruleset(_NoAIRuleset.id, _NoAIRuleset)
     yield _NoAIRuleset.id
-    _FACTORIES.pop(_NoAIRuleset.id, None)
+    unregister_ruleset(_NoAIRuleset.id)
 
 
 def test_a_ruleset_without_an_ai_gets_the_generic_one(no_ai_ruleset: str) -> None:
@@ -270,7 +270,7 @@ def test_without_previews_the_generic_ai_judges_by_health_and_plays_on() -> None
         answer = GenericAI("normal", 0).choose(b, b.pending)
         assert getattr(answer, "target", None) == "hal"
     finally:
-        _FACTORIES.pop(_NoPreviewRuleset.id, None)
+        unregister_ruleset(_NoPreviewRuleset.id)
 
 
 def test_rulesets_with_an_ai_get_their_own_never_the_generic_one() -> None:

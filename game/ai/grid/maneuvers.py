@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.ai.grid import estimates
-from game.ai.grid.specials import first_answer
+from game.ai.grid.plan import first_answer
 from game.rules.grid import units
 from game.rules.grid.resolution import target_ac
 from game.rules.grid.state import GridState
@@ -59,7 +59,7 @@ def maneuver_plans(p: Planner, after: float) -> list[Plan]:
 
 
 def _shoves(p: Planner, after: float) -> list[Plan]:
-    from game.ai.grid.plans import Plan
+    from game.ai.grid.plan import Plan
     from game.rules.grid.maneuver_preview import maneuver_odds
     from game.rules.grid.shove import PRONE, WRESTLE
 
@@ -82,7 +82,7 @@ def _shoves(p: Planner, after: float) -> list[Plan]:
 
 
 def _grapples(p: Planner, after: float) -> list[Plan]:
-    from game.ai.grid.plans import Plan
+    from game.ai.grid.plan import Plan
     from game.rules.grid.grapple import BRAWL
     from game.rules.grid.maneuver_preview import maneuver_odds
 
@@ -104,7 +104,7 @@ def _grapples(p: Planner, after: float) -> list[Plan]:
 def _release(p: Planner, after: float) -> list[Plan]:
     """Let go (Free) when the unit's weapon strikes the held enemy (or another) for more
     than holding it is worth."""
-    from game.ai.grid.plans import Plan
+    from game.ai.grid.plan import Plan
 
     ctx = p.ctx
     held = units.conditions(ctx, p.unit).grappling

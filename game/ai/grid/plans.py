@@ -23,7 +23,6 @@ decision, so the rest of the plan adapts to what the dice did.
 from __future__ import annotations
 
 import heapq
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,7 @@ import numpy as np
 from game.ai.grid import estimates
 from game.ai.grid.board import SHOT_TARGETS, Array, Board, value_array, value_of
 from game.ai.grid.levels import Level
+from game.ai.grid.plan import Plan, down_chance
 from game.content.weapons import Weapon
 from game.engine.answers import Answer, EndTurn
 from game.geometry.grid import Cell
@@ -72,18 +72,6 @@ def board_distance(board: Board, at: Cell) -> Array:
     from game.ai.grid.board import chebyshev
 
     return chebyshev(board.width, board.height, at).astype(np.float64)
-
-
-@dataclass(slots=True)
-class Plan:
-    """A candidate line of play: ``first`` is the answer to give now."""
-
-    score: float
-    kind: str
-    first: Answer
-    end: Cell
-    note: str = ""
-    exact: bool = False
 
 
 class Planner:
@@ -615,30 +603,6 @@ class Planner:
 # Share of the blows a screened ward still takes next to its screener (the screener wins
 # about half of the opposed checks, 004 · Screen an Ally).
 SCREENED = 0.5
-
-# Damage from several blows spreads about like a sum of dice: its variance grows with the
-# expected total, about this many times it (a d8-ish blow).
-SPREAD = 5.0
-
-
-def down_chance(expected: Array, hp: int) -> Array:
-    """Chance that damage with mean ``expected`` reaches ``hp``: a normal tail (logistic
-    approximation of the normal CDF), since a round's blows add up like dice."""
-    sd = np.sqrt(np.maximum(expected, 1e-6) * SPREAD)
-    z = (max(1, hp) - 0.5 - expected) / sd
-    return np.where(expected > 0, 1.0 / (1.0 + np.exp(np.clip(1.702 * z, -50.0, 50.0))), 0.0)
-
-
-def _tail(need: float, mean: float) -> float:
-    """Chance that damage with mean ``mean`` (spread like dice, ``SPREAD``) is at least
-    ``need``."""
-    if need <= 0:
-        return 1.0
-    if mean <= 0:
-        return 0.0
-    z = (need - 0.5 - mean) / math.sqrt(mean * SPREAD)
-    return 1.0 / (1.0 + math.exp(min(50.0, 1.702 * z)))
-
 
 def _path_pending(unit: str) -> Answer:
     """The answer a move plan carries until ``refine`` finds its path and puts the real
