@@ -10,10 +10,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
+from game.content.schema import expect_rulesets
 from game.rules.base import Ruleset
 
 # ruleset id -> module that registers it on import
 KNOWN: dict[str, str] = {"grid": "game.rules.grid", "clash": "game.rules.clash"}
+# Their content sub-tables (``[units.<id>.<ruleset>]``) are theirs before they are imported.
+expect_rulesets(tuple(KNOWN))
 
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 
