@@ -24,9 +24,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from game.content import schema
 from game.content.armour import WEIGHT_CLASSES, Armour, Shield, armour_class
 from game.content.dice import Dice
+from game.content.schema import ContentSchema, registered, table_names
 from game.content.tables import Table, describe
 from game.content.templates import (
     DEFAULT_SCORE,
@@ -80,7 +80,7 @@ class Content:
     ruleset_tables: dict[str, tuple[RulesetTable, ...]] = field(default_factory=dict)
     claimed: set[str] = field(default_factory=set)
 
-    def claim(self, reader: schema.ContentSchema) -> None:
+    def claim(self, reader: ContentSchema) -> None:
         """Read the ``<reader.id>`` sub-tables of every unit template and weapon into
         their ``tables`` (once; ``ContentError`` with one line per problem)."""
         if reader.id in self.claimed:
@@ -177,7 +177,7 @@ def _ruleset_tables(table: Table, section: str, found: dict[str, list[RulesetTab
     """Set aside the entry's ruleset sub-tables (``[units.<id>.<ruleset>]``) for their
     schemas. A sub-table is a key naming a registered or expected ruleset; before any is
     known (the rules not imported), any table-valued key that is not a shared one."""
-    names = schema.table_names()
+    names = table_names()
     for key, value in table.data.items():
         if names:
             if key not in names:
@@ -551,7 +551,7 @@ def _load(directory: Path) -> Content:
         directory,
         {name: tuple(tables) for name, tables in found.items()},
     )
-    for reader in schema.registered().values():
+    for reader in registered().values():
         try:
             content.claim(reader)
         except ContentError as exc:
@@ -570,5 +570,5 @@ def load_content(directory: str | Path | None = None) -> Content:
     """Load and validate a content directory; with no argument, the shipped content
     (loaded once and cached). Raises ``ContentError`` listing every problem."""
     if directory is None:
-        return _default_content(schema.table_names())
+        return _default_content(table_names())
     return _load(Path(directory))

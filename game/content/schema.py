@@ -26,9 +26,9 @@ class ContentSchema:
     """One ruleset's content tables. ``id`` is the ruleset's id and the sub-table's name.
 
     ``unit`` and ``weapon`` read one sub-table each and return what the ruleset keeps of
-    it, or None after recording at least one problem on ``table`` (``table.finish()``
-    reports keys the schema did not read). A ruleset without tables of a kind keeps the
-    default, which refuses one.
+    it, or None after recording at least one problem on ``table``; the loader then
+    reports every key the schema did not read as unknown (``Table.finish``). A ruleset
+    without tables of a kind keeps the default, which refuses one.
     """
 
     id: ClassVar[str] = ""
@@ -59,8 +59,10 @@ def register_schema(schema: ContentSchema) -> None:
 
 
 def unregister_schema(ruleset_id: str) -> None:
-    """Forget the schema of ``ruleset_id`` (tests that register a toy one)."""
+    """Forget the schema of ``ruleset_id``, and that it was expected (tests that register
+    a toy one)."""
     _SCHEMAS.pop(ruleset_id, None)
+    _EXPECTED.discard(ruleset_id)
 
 
 def expect_rulesets(ruleset_ids: tuple[str, ...] | list[str]) -> None:

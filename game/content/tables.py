@@ -129,6 +129,8 @@ class Table:
         return value
 
     def finish(self) -> None:
+        """Report every key nobody read as unknown (once, however often it is called)."""
         for key in self.data:
             if key not in self.used:
+                self.used.add(key)
                 self.fail(key, "unknown key")
