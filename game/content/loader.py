@@ -78,13 +78,12 @@ class Content:
     templates: dict[str, UnitTemplate]
     directory: Path
     ruleset_tables: dict[str, tuple[RulesetTable, ...]] = field(default_factory=dict)
-    claimed: set[str] = field(default_factory=set)
 
     def claim(self, reader: ContentSchema) -> None:
         """Read the ``<reader.id>`` sub-tables of every unit template and weapon into
-        their ``tables`` (once; ``ContentError`` with one line per problem)."""
-        if reader.id in self.claimed:
-            return
+        their ``tables`` (``ContentError`` with one line per problem). Claiming again reads
+        them again (a tenth of a millisecond for the shipped content) and keeps what an
+        entry already has, so a ruleset may claim whenever it builds."""
         problems: list[str] = []
         entries: dict[str, Any] = {"units": self.templates, "weapons": self.weapons}
         for raw in self.ruleset_tables.get(reader.id, ()):
@@ -96,7 +95,6 @@ class Content:
                 owner.tables.setdefault(reader.id, parsed)  # one set by hand stays
         if problems:
             raise ContentError(problems)
-        self.claimed.add(reader.id)
 
     def weapon(self, weapon_id: str) -> Weapon:
         return self.weapons[weapon_id]
