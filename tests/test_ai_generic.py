@@ -30,8 +30,8 @@ from game.rules.base import TARGET_KINDS, AttackPreview
 from game.rules.clash.declare import ClashAttack
 from game.rules.grid import GridRuleset
 from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.components import Health
 from game.rules.grid.move import Move
-from game.world.components import Health
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"

@@ -18,13 +18,14 @@ from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.geometry.grid import Cover
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.charge import Charge
+from game.rules.grid.components import Budget, Conditions, Health
 from game.rules.grid.disengage import Disengage
 from game.rules.grid.hold import HoldAction
 from game.rules.grid.move import Move
 from game.rules.grid.opportunity import leaving_threats
 from game.rules.grid.screen import ScreenAlly
 from game.rules.grid.swarm import SwarmAttack
-from game.world.components import Budget, Conditions, Health, Position
+from game.world.components import Position
 
 OPEN = "\n".join(["." * 30] * 9)
 LEVELS = ("normal", "hard")

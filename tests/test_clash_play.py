@@ -113,7 +113,10 @@ def test_a_save_keeps_the_house_rules_and_replays_to_the_same_hash(tmp_path: Pat
 # Re-pinned when the clash AI (game/ai/clash/) began planning its side's blows
 # together and valuing reactions from the dice: the 60 answers the AI gives differ, the
 # rules and state layout do not (a fixed answer list replays as before).
-GOLDEN_CLASH_SEED_5_60 = "21122a8ee7a1391628837b672e203f6d6103ab0ce02137ba98928921eedb982a"
+# Re-pinned when clash got components of its own (HitPoints, Fate, ClashState built per
+# unit; no grid Stats/Health/Budget/Conditions) and content entries their per-ruleset
+# tables: the events of this battle are the same, text by text.
+GOLDEN_CLASH_SEED_5_60 = "9c4b51463ffeb117c299deb2fbb48d4671801de2b9865a6bc995aa2d239e0cd4"
 
 
 def test_golden_clash_replay_pins_seed_and_answers_to_a_state_hash() -> None:

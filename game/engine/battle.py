@@ -55,6 +55,7 @@ class UnitView:
     max_hp: int
     status: str  # "ready", "mortally wounded", "dead", "fled", "surrendered", "routed"
     in_fight: bool
+    tracks: tuple[Any, ...] = ()  # the ruleset's HealthTracks, main first (hp/max_hp)
 
 
 class Battle:
@@ -130,7 +131,7 @@ class Battle:
         build_rng = random.Random(self.seed) if self._dice is not None else rng
         ruleset = self._get_ruleset(self.ruleset_id)
         esper.switch_world(self.world_name)
-        build_world(self.battlefield, self.content, self.world_name, build_rng)
+        build_world(self.battlefield, self.content, self.world_name, build_rng, ruleset.build_unit)
         self.ctx = Context(
             battlefield=self.battlefield,
             content=self.content,
@@ -374,8 +375,11 @@ def _field_names(kind: type) -> tuple[str, ...] | None:
     the fields marked ``decision.UNHASHED`` (derived from the others)."""
     names = _FIELD_NAMES.get(kind)
     if names is None and kind not in _FIELD_NAMES:
+        # Fields left out of the hash: an option's display metadata (``hashed`` False) and
+        # those left out of comparison (a content entry's per-ruleset ``tables``, filled
+        # when a ruleset reads them).
         names = (
-            tuple(f.name for f in fields(kind) if f.metadata.get("hashed", True))
+            tuple(f.name for f in fields(kind) if f.metadata.get("hashed", True) and f.compare)
             if is_dataclass(kind)
             else None
         )

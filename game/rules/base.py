@@ -18,6 +18,7 @@ answers drive the same generators to the same place.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -28,6 +29,8 @@ from game.engine.options import RuleOption
 from game.world import ground
 
 if TYPE_CHECKING:
+    from game.content.loader import Content
+    from game.content.templates import UnitTemplate
     from game.engine.battle import UnitView
     from game.engine.context import Context
 
@@ -175,6 +178,16 @@ class AttackPreview:
         return self.attack_bonus + sum(m.value for m in self.modifiers)
 
 
+@dataclass(frozen=True, slots=True)
+class HealthTrack:
+    """One of a unit's health tracks in the ruleset's words ("HP" 4/6, "STR" 9/12): what
+    shared screens show without knowing the ruleset. The first track is the main one."""
+
+    label: str
+    current: int
+    maximum: int
+
+
 class Ruleset:
     """Base of every ruleset. A fresh instance is made per battle (``get_ruleset``), so a
     ruleset may keep per-battle lists (its catalog, reactions, systems)."""
@@ -196,8 +209,17 @@ class Ruleset:
         self.reactions: list[ReactionSpec] = []
 
     # -- set-up and the scheme ---------------------------------------------------------
+    def build_unit(
+        self, content: Content, template: UnitTemplate, rng: random.Random
+    ) -> tuple[object, ...]:
+        """The ruleset's own components of one unit built from ``template`` (its tracks,
+        budget, conditions ...). The engine calls it while building the world, once per
+        unit in spawn order, with the build's seeded generator (roll hit points with it:
+        the same seed builds the same units). None by default."""
+        return ()
+
     def setup(self, ctx: Context) -> None:
-        """Add the ruleset's components to the units and register its systems."""
+        """Register the ruleset's systems (and anything it keeps per battle)."""
         raise NotImplementedError
 
     def run(self, ctx: Context) -> Flow:
@@ -289,6 +311,21 @@ class Ruleset:
         """Whether the unit still counts for its side (alive, standing, not fled ...)."""
         raise NotImplementedError
 
+    def occupies_cell(self, ctx: Context, unit: str) -> bool:
+        """Whether the unit still holds its square (no one else may stop there); every unit
+        does by default."""
+        return True
+
+    def markers(self, ctx: Context, unit: str) -> frozenset[str]:
+        """The condition markers the board draws on the unit's token ("prone", "fled",
+        "mortally_wounded", ...); none by default."""
+        return frozenset()
+
+    def health_tracks(self, ctx: Context, unit: str) -> tuple[HealthTrack, ...]:
+        """The unit's health tracks now, the main one first (hit points, then any other
+        track the ruleset keeps); ``UnitView.hp``/``max_hp`` are the main one."""
+        raise NotImplementedError
+
     def side_of(self, ctx: Context, unit: str) -> str:
         """The side id of ``unit``."""
         raise NotImplementedError
@@ -304,17 +341,18 @@ class Ruleset:
         from game.world import readers
         from game.world.components import Template
 
-        h = readers.health(ctx, unit)
+        tracks = self.health_tracks(ctx, unit)
         return UnitView(
             id=unit,
             name=readers.name(ctx, unit),
             side=readers.side(ctx, unit),
             template=ctx.get(unit, Template).id,
             cell=readers.cell(ctx, unit),
-            hp=h.hp,
-            max_hp=h.max_hp,
+            hp=tracks[0].current,
+            max_hp=tracks[0].maximum,
             status=status,
             in_fight=self.in_fight(ctx, unit),
+            tracks=tracks,
         )
 
     def hash_extra(self, ctx: Context) -> Any:

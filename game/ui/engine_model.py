@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from game.engine import Answer, Battle, Decision
 from game.engine.events import Damaged, Event
 from game.geometry.grid import Cell
+from game.rules.grid.components import Budget, Conditions
 from game.ui.battle_model import SideView, enemy_numbers, type_colours
 from game.ui.tokens import TokenInfo
 from game.ui.unit_sheet import Carried, card_subset, template_lines
-from game.world.components import Budget, Conditions, Loadout
+from game.world.components import Loadout
+from game.world.worlds import use_world
 
 # UnitView.status → condition marker (see game.ui.tokens.MARKERS)
 STATUS_MARKERS = {
@@ -155,29 +157,12 @@ class EngineModel:
                 self._links.append((key, ward))
 
     def conditions_of(self, unit: str) -> frozenset[str]:
-        """Condition markers from the unit's ``Conditions`` component (prone, grappled …)."""
-        try:
-            c = self.battle.component(unit, Conditions)
-        except KeyError:
-            return frozenset()
-        out = set()
-        for flag in (
-            "prone",
-            "total_defense",
-            "disengaged",
-            "mortally_wounded",
-            "fled",
-            "surrendered",
-        ):
-            if getattr(c, flag, False):
-                out.add(flag)
-        if getattr(c, "grappled", False) or getattr(c, "grappling", None):
-            out.add("grappled")
-        if getattr(c, "screening", None):
-            out.add("screening")
-        if getattr(c, "held_action", False):
-            out.add("holding")
-        return frozenset(out)
+        """Condition markers the ruleset gives the unit (prone, grappled …)."""
+        with use_world(self.battle.world_name):
+            try:
+                return self.battle.ctx.ruleset.markers(self.battle.ctx, unit)
+            except KeyError:
+                return frozenset()
 
     def screen_links(self) -> Sequence[tuple[str, str]]:
         """(screener, ward) for every unit screening an ally, from its ``Conditions``."""

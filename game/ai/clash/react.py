@@ -32,10 +32,10 @@ from game.ai.clash.odds import (
     swing_dist,
 )
 from game.ai.clash.plan import weapons_for
-from game.content.clash import SIZES
 from game.engine.answers import Answer, Decline
 from game.rules.clash import units
 from game.rules.clash.bands import CLOSE, band
+from game.rules.clash.content import SIZES
 from game.rules.clash.damage import WoundChoice
 from game.rules.clash.reactions import (
     Block,

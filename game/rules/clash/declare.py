@@ -50,8 +50,8 @@ from game.rules.clash.strike import GAMBITS, Swing, moment
 from game.world.components import Loadout
 
 if TYPE_CHECKING:
-    from game.content.clash import ClashWeapon
     from game.engine.context import Context
+    from game.rules.clash.content import ClashWeapon
 
 QUICK, FULL = "quick", "full"
 

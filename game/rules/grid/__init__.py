@@ -9,13 +9,14 @@ resolution (``resolution``), damage (``damage``), attacks of opportunity
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game.rules.base import AttackPreview, Flow, Modifier, Ruleset
-from game.rules.grid import hooks, units
+from game.rules.base import AttackPreview, Flow, HealthTrack, Modifier, Ruleset
+from game.rules.grid import components, hooks, units
 from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
 from game.rules.grid.charge import Charge, charge_preview
 from game.rules.grid.disengage import DisengageSpec
@@ -30,6 +31,8 @@ from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, Visib
 from game.rules.grid.turn import combat, yet_to_act
 
 if TYPE_CHECKING:
+    from game.content.loader import Content
+    from game.content.templates import UnitTemplate
     from game.engine.answers import Answer
     from game.engine.battle import UnitView
     from game.engine.context import Context
@@ -50,6 +53,12 @@ class GridRuleset(Ruleset):
         for extend in EXTENSIONS:
             extend(self)
         self.add_action(EndTurnSpec())  # last, so menus list it at the end
+
+    def build_unit(
+        self, content: Content, template: UnitTemplate, rng: random.Random
+    ) -> tuple[object, ...]:
+        """Stats, Health (hit dice rolled with the build's generator), Budget, Conditions."""
+        return components.build_unit(content, template, rng)
 
     def setup(self, ctx: Context) -> None:
         from game.geometry.sight import Sight
@@ -112,6 +121,27 @@ class GridRuleset(Ruleset):
 
     def in_fight(self, ctx: Context, unit: str) -> bool:
         return units.in_fight(ctx, unit)
+
+    def occupies_cell(self, ctx: Context, unit: str) -> bool:
+        return units.conditions(ctx, unit).occupies_cell
+
+    def markers(self, ctx: Context, unit: str) -> frozenset[str]:
+        """Prone, Total Defense, disengaged, dying, fled, surrendered, grappled,
+        screening, holding an action: the flags of the unit's ``Conditions``."""
+        c = units.conditions(ctx, unit)
+        flags = ("prone", "total_defense", "disengaged", "mortally_wounded", "fled")
+        out = {flag for flag in (*flags, "surrendered") if getattr(c, flag)}
+        if c.grappled or c.grappling:
+            out.add("grappled")
+        if c.screening:
+            out.add("screening")
+        if c.held_action:
+            out.add("holding")
+        return frozenset(out)
+
+    def health_tracks(self, ctx: Context, unit: str) -> tuple[HealthTrack, ...]:
+        h = units.health(ctx, unit)
+        return (HealthTrack("HP", h.hp, h.max_hp),)
 
     def side_of(self, ctx: Context, unit: str) -> str:
         return units.side(ctx, unit)
