@@ -36,6 +36,7 @@ from game.engine.context import Context
 from game.engine.decision import Decision, Ok, Refused, Result
 from game.engine.dice import ScriptedRandom
 from game.engine.events import Event, Rolled
+from game.engine.fork import Checkpoint, build_world, capture, copy_rng
 from game.maps.battlefield import Battlefield
 
 _WORLD_NUMBERS = itertools.count(1)
@@ -145,9 +146,17 @@ class Battle:
             uid.id: ent for ent, uid in sorted(esper.get_component(UnitId), key=lambda p: p[0])
         }
         ruleset.setup(self.ctx)
+        self._checkpoint: Checkpoint | None = None
+        self._restoring = False
+        self.ctx.on_quiet = self._on_quiet
         self._flow = ruleset.run(self.ctx)
         self.pending: Decision | None = None
         self._advance(None)
+
+    def _on_quiet(self, point: Any) -> None:
+        """The scheme is at a quiet point: keep a checkpoint of it (README · Forking)."""
+        if not self._restoring:
+            self._checkpoint = capture(self, point)
 
     def close(self) -> None:
         """Delete this battle's esper world (switching away from it first if needed)."""
@@ -213,12 +222,16 @@ class Battle:
         if reason is not None:
             return Refused(reason)
         with self._active():
-            start = len(self.ctx.events)
-            self._marks.append(start)
-            self.answers.append(choice)
-            self.ctx.answer_count = len(self.answers)
-            self._advance(choice)
-            return Ok(tuple(self.ctx.events[start:]))
+            return self._apply(choice)
+
+    def _apply(self, choice: Answer) -> Ok:
+        """Apply an answer already validated (or given before, in a replay)."""
+        start = len(self.ctx.events)
+        self._marks.append(start)
+        self.answers.append(choice)
+        self.ctx.answer_count = len(self.answers)
+        self._advance(choice)
+        return Ok(tuple(self.ctx.events[start:]))
 
     def legal_answers(self) -> list[Answer]:
         """Every concrete legal answer to the pending decision (empty when over)."""
@@ -254,6 +267,71 @@ class Battle:
             if not result.ok:
                 at = len(self.answers)
                 raise RuntimeError(f"replay diverged at answer {at}: {result.reason}")
+
+    # -- forking ------------------------------------------------------------------------------
+    def fork(self) -> Battle:
+        """An independent battle in the same state, pending the same decision, with its own
+        esper world: answering either never changes the other (README · Forking a battle).
+        Built from the last quiet checkpoint plus the answers given since; a battle whose
+        ruleset cannot resume (or with no checkpoint yet) is replayed from the start."""
+        with self._active():
+            cp = self._checkpoint
+            if cp is None or not self.ctx.ruleset.forkable:
+                return self._replayed_copy()
+            return self._from_checkpoint(cp)
+
+    def _replayed_copy(self) -> Battle:
+        """The fallback fork: a new battle with the same set-up and every answer replayed."""
+        new = self._blank_copy()
+        new.answers, new._marks = [], []
+        new._start()
+        for a in self.answers:
+            new._apply(a)
+        return new
+
+    def _blank_copy(self) -> Battle:
+        new = Battle.__new__(Battle)
+        new.battlefield = self.battlefield
+        new.ruleset_id = self.ruleset_id
+        new.seed = self.seed
+        new.controllers = dict(self.controllers)
+        new.content = self.content
+        new._dice = self._dice
+        new._get_ruleset = self._get_ruleset
+        new.ruleset_options = dict(self.ruleset_options)
+        return new
+
+    def _from_checkpoint(self, cp: Checkpoint) -> Battle:
+        new = self._blank_copy()
+        new.answers = self.answers[: cp.answers]
+        new._marks = self._marks[: cp.answers]
+        new.world_name = f"battle-{next(_WORLD_NUMBERS)}"
+        ruleset = build_world(new.world_name, cp)
+        ctx = Context(
+            battlefield=self.battlefield,
+            content=self.content,
+            ruleset=ruleset,
+            rng=copy_rng(cp.rng),
+            world_name=new.world_name,
+            seed=self.seed,
+        )
+        for name, value in cp.fields.items():
+            setattr(ctx, name, value)
+        ctx.options = dict(cp.fields["options"])
+        ctx.entities = dict(cp.fields["entities"])
+        ctx.events = self.ctx.events[: cp.events]
+        ctx.sight = self.ctx.sight  # a pure memo of the terrain's geometry
+        ctx.on_quiet = new._on_quiet
+        new.ctx = ctx
+        new._checkpoint = cp
+        new._restoring = True
+        new._flow = ruleset.resume(ctx, cp.point)
+        new.pending = None
+        new._advance(None)
+        new._restoring = False
+        for a in self.answers[cp.answers :]:
+            new._apply(a)
+        return new
 
     @classmethod
     def replay(
@@ -355,7 +433,7 @@ class Battle:
                 "order": list(self.ctx.side_order),
                 "events": len(self.ctx.events),
                 "answers": len(self.answers),
-                "pending": None if self.pending is None else _plain(self.pending),
+                "pending": _decision_state(self.pending),
                 "winner": self.ctx.winner,
                 "rng": repr(self.ctx.rng.getstate()),
                 "units": units,
@@ -363,6 +441,22 @@ class Battle:
             }
             text = json.dumps(state, sort_keys=True, default=_json_default)
             return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _decision_state(decision: Decision | None) -> Any:
+    """What ``state_hash`` keeps of the pending decision: who decides what, and each
+    option's kind, whether it is allowed and its exact answer — not the wording (prompt,
+    labels, reasons), so rewording a prompt changes no hash."""
+    if decision is None:
+        return None
+    return {
+        "id": decision.id,
+        "kind": decision.kind,
+        "side": decision.side,
+        "unit": decision.unit,
+        "open": decision.open,
+        "options": [[o.kind, o.allowed, _plain(o.answer)] for o in decision.options],
+    }
 
 
 _SCALARS = (str, int, float, bool, type(None))
