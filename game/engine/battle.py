@@ -296,7 +296,8 @@ class Battle:
         new.seed = self.seed
         new.controllers = dict(self.controllers)
         new.content = self.content
-        new._dice = self._dice
+        scripted = isinstance(self._dice, ScriptedRandom)
+        new._dice = copy.deepcopy(self._dice) if scripted else self._dice  # only read
         new._get_ruleset = self._get_ruleset
         new.ruleset_options = dict(self.ruleset_options)
         return new
@@ -307,11 +308,14 @@ class Battle:
         new._marks = self._marks[: cp.answers]
         new.world_name = f"battle-{next(_WORLD_NUMBERS)}"
         ruleset = build_world(new.world_name, cp)
+        rng = copy_rng(cp.rng)
+        if isinstance(rng, ScriptedRandom) and isinstance(new._dice, ScriptedRandom):
+            rng.follow(new._dice._script)  # noqa: SLF001 - the faces pushed since, too
         ctx = Context(
             battlefield=self.battlefield,
             content=self.content,
             ruleset=ruleset,
-            rng=copy_rng(cp.rng),
+            rng=rng,
             world_name=new.world_name,
             seed=self.seed,
         )
