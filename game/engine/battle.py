@@ -146,16 +146,22 @@ class Battle:
             uid.id: ent for ent, uid in sorted(esper.get_component(UnitId), key=lambda p: p[0])
         }
         ruleset.setup(self.ctx)
-        self._checkpoint: Checkpoint | None = None
+        self._checkpoint: Checkpoint | None = None  # the last one taken
+        self._quiet: tuple[int, Any] | None = None  # (answers, point) of a quiet decision
         self._restoring = False
         self.ctx.on_quiet = self._on_quiet
         self._flow = ruleset.run(self.ctx)
         self.pending: Decision | None = None
         self._advance(None)
 
-    def _on_quiet(self, point: Any) -> None:
-        """The scheme is at a quiet point: keep a checkpoint of it (README · Forking)."""
-        if not self._restoring:
+    def _on_quiet(self, point: Any, pending: bool) -> None:
+        """The scheme is at a quiet point (README · Forking a battle): a checkpoint now, or,
+        at a decision about to be pending, a note to take one if forked there."""
+        if self._restoring:
+            return
+        if pending:
+            self._quiet = (len(self.answers), point)
+        else:
             self._checkpoint = capture(self, point)
 
     def close(self) -> None:
@@ -275,7 +281,10 @@ class Battle:
         Built from the last quiet checkpoint plus the answers given since; a battle whose
         ruleset cannot resume (or with no checkpoint yet) is replayed from the start."""
         with self._active():
-            cp = self._checkpoint
+            quiet, cp = self._quiet, self._checkpoint
+            if quiet is not None and quiet[0] == len(self.answers):
+                if cp is None or cp.answers < quiet[0]:  # pending the quiet decision
+                    cp = self._checkpoint = capture(self, quiet[1])
             if cp is None or not self.ctx.ruleset.forkable:
                 return self._replayed_copy()
             return self._from_checkpoint(cp)
@@ -328,6 +337,7 @@ class Battle:
         ctx.on_quiet = new._on_quiet
         new.ctx = ctx
         new._checkpoint = cp
+        new._quiet = self._quiet
         new._restoring = True
         new._flow = ruleset.resume(ctx, cp.point)
         new.pending = None

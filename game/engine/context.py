@@ -66,7 +66,7 @@ class Context:
         # The ruleset's house rules, every one with its value (``game.rules.options``).
         self.options: dict[str, str] = {}
         # Called by ``quiet``: the battle takes a checkpoint there (README · Forking).
-        self.on_quiet: Callable[[Any], None] | None = None
+        self.on_quiet: Callable[[Any, bool], None] | None = None
 
     # -- world access ---------------------------------------------------------------------
     def entity(self, unit: str) -> int:
@@ -147,12 +147,14 @@ class Context:
         self.emit(event)
         return event
 
-    def quiet(self, point: Any) -> None:
+    def quiet(self, point: Any, *, pending: bool = False) -> None:
         """Mark a quiet point of the turn scheme: from here the battle could carry on from
         its state alone with ``ruleset.resume(ctx, point)`` (README · Forking a battle).
-        Call it right before yielding a top-level decision, or between rounds."""
+        ``pending``: the scheme yields a decision right after this call, changing nothing
+        in between, so the battle may copy its state later, only if it is forked while
+        that decision is pending; otherwise (between rounds, say) it copies it now."""
         if self.on_quiet is not None:
-            self.on_quiet(point)
+            self.on_quiet(point, pending)
 
     # -- decisions -------------------------------------------------------------------------
     def decide(

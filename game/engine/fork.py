@@ -49,20 +49,36 @@ def _copy_value(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+_PLAIN_PARTS = frozenset({"int", "bool", "str", "float", "None", "Cell"})
+
+
+def _field_copy(name: str, annotation: object) -> str:
+    """The expression copying field ``name``, chosen from its annotation: values are
+    shared, flat lists/sets/dicts rebuilt, anything else decided at run time."""
+    text = str(annotation).replace(" ", "")
+    parts = text.split("|")
+    if all(p in _PLAIN_PARTS or p.startswith(("frozenset[", "tuple[")) for p in parts):
+        return f"c.{name}"
+    for kind in ("list", "set", "dict"):
+        if text.startswith(f"{kind}[") and len(parts) == 1:
+            return f"{kind}(c.{name})"
+    return f"_v(c.{name})"
+
+
 def _make_copier(kind: type) -> Callable[[Any], Any] | None:
-    """A function copying one component of ``kind``, or None when it is shared (frozen)."""
+    """A function copying one component of ``kind``, or None when it is shared (frozen).
+    Generated once per type: one line per field, no call per field for plain values."""
     params = getattr(kind, "__dataclass_params__", None)
     if params is None:
         return copy.deepcopy
     if params.frozen:
         return None
-    fields = dataclasses.fields(kind)
-    if any(not f.init for f in fields):
-        return copy.deepcopy
-    args = ", ".join(f"_v(c.{f.name})" for f in fields)
-    source = f"def copy_{kind.__name__}(c):\n    return _K({args})\n"
-    scope: dict[str, Any] = {"_K": kind, "_v": _copy_value}
-    exec(source, scope)  # noqa: S102 - a fixed template over a dataclass's own field names
+    lines = [f"def copy_{kind.__name__}(c):", "    n = _new(_K)"]
+    for f in dataclasses.fields(kind):
+        lines.append(f"    n.{f.name} = {_field_copy(f.name, f.type)}")
+    lines.append("    return n")
+    scope: dict[str, Any] = {"_K": kind, "_v": _copy_value, "_new": object.__new__}
+    exec("\n".join(lines) + "\n", scope)  # noqa: S102 - a template over the field names
     made: Callable[[Any], Any] = scope[f"copy_{kind.__name__}"]
     return made
 

@@ -174,7 +174,7 @@ def choose_next(
             options=options,
         )
         if main:
-            ctx.quiet(TurnPoint(side, None, decision))
+            ctx.quiet(TurnPoint(side, None, decision), pending=True)
     choice = yield decision
     assert isinstance(choice, ChooseUnit)
     return choice.unit
@@ -230,7 +230,7 @@ def activation(ctx: Context, unit: str, at: TurnPoint | None = None, main: bool 
                     open=True,
                 )
                 if main and ctx.active_side is not None:
-                    ctx.quiet(TurnPoint(ctx.active_side, unit, decision))
+                    ctx.quiet(TurnPoint(ctx.active_side, unit, decision), pending=True)
             choice = yield decision
             if isinstance(choice, EndTurn):
                 break
