@@ -157,8 +157,10 @@ def test_a_fork_at_the_total_defense_window_decides_on_its_own() -> None:
 
 
 def test_a_fork_at_a_clash_reaction_blocks_while_the_original_takes_the_blow() -> None:
-    b = clash_battle(duel_field([("Ada", "party", "warrior", (1, 1)),
-                                 ("Gor", "bandits", "bandit", (2, 1))]), [4, 4])
+    b = clash_battle(
+        duel_field([("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]),
+        [4, 4],
+    )
     declare(b, EndTurn("ada"), ClashAttack("gor", "ada", "spear"))
     assert b.pending is not None and b.pending.kind == "reaction"
     f = b.fork()
@@ -238,8 +240,12 @@ def test_undo_still_works_on_a_fork() -> None:
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), at=st.integers(0, 60), ruleset=st.sampled_from(["grid", "clash"]))
-def test_forking_anywhere_in_a_random_battle_reproduces_it(seed: int, at: int, ruleset: str) -> None:
+@given(
+    seed=st.integers(0, 10_000), at=st.integers(0, 60), ruleset=st.sampled_from(["grid", "clash"])
+)
+def test_forking_anywhere_in_a_random_battle_reproduces_it(
+    seed: int, at: int, ruleset: str
+) -> None:
     b = Battle(MAPS / "duel.tmx", ruleset, seed=seed)
     rng = random.Random(seed)
     try:

@@ -216,4 +216,3 @@ def build_world(name: str, cp: Checkpoint) -> Ruleset:
         mapping[id(p)] = q
         esper.add_processor(q, priority)
     return cp.ruleset.fork_copy(mapping)
-
