@@ -85,20 +85,27 @@ def _make_copier(kind: type) -> Callable[[Any], Any] | None:
 
 def copy_components(components: tuple[Any, ...]) -> tuple[Any, ...]:
     """Independent copies of one entity's components (frozen ones shared)."""
+    copiers = _COPIERS
     out = []
     for c in components:
         kind = type(c)
-        try:
-            copier = _COPIERS[kind]
-        except KeyError:
-            copier = _COPIERS[kind] = _make_copier(kind)
+        if kind in copiers:
+            copier = copiers[kind]
+        else:
+            copier = copiers[kind] = _make_copier(kind)
         out.append(c if copier is None else copier(c))
     return tuple(out)
 
 
+_STATELESS = frozenset({"handles", "priority"})
+
+
 def fork_processor(processor: Any) -> Any:
     """A copy of an esper processor whose handler methods are bound to the copy and whose
-    state (dicts, sets, lists) is its own."""
+    state (dicts, sets, lists) is its own. A processor with no attributes but its
+    ``handles`` and ``priority`` keeps no state: it is shared, not copied."""
+    if vars(processor).keys() <= _STATELESS:
+        return processor
     new = copy.copy(processor)
     for name, value in vars(processor).items():
         setattr(new, name, _rebind(value, processor, new))
