@@ -49,9 +49,11 @@ def same(a: Battle, b: Battle) -> None:
     assert a.answers == b.answers and len(a.events) == len(b.events)
 
 
-def play_forking(path: Path, ruleset: str, level: str, seed: int, every: int) -> None:
+def play_forking(
+    path: Path, ruleset: str, level: str, seed: int, every: int, steps: int = STEPS
+) -> None:
     """Play a whole AI-vs-AI battle; fork at every ``every``-th decision and at every
-    reaction; each fork then follows the original's next answers, hash by hash, and is
+    other reaction; each fork then follows the original's next answers, hash by hash, and is
     also played on differently without touching the original (and vice versa)."""
     b = Battle(path, ruleset, seed=seed)
     ais = {s: make_controller(level, seed, ruleset) for s in b.controllers}
@@ -61,11 +63,12 @@ def play_forking(path: Path, ruleset: str, level: str, seed: int, every: int) ->
     try:
         while not b.over:
             assert b.pending is not None
-            if i % every == 0 or b.pending.kind == "reaction":
-                reactions += b.pending.kind == "reaction"
+            reaction = b.pending.kind == "reaction"
+            reactions += reaction
+            if i % every == 0 or (reaction and reactions % 2):
                 f = b.fork()
                 same(f, b)
-                live.append((f, STEPS))
+                live.append((f, steps))
                 if i % (5 * every) == 0:
                     stray = b.fork()
                     before = (b.state_hash(), len(b.events), list(b.answers))
@@ -104,7 +107,7 @@ def play_forking(path: Path, ruleset: str, level: str, seed: int, every: int) ->
 
 
 def test_grid_forks_on_the_battle_map_follow_the_original_hash_by_hash() -> None:
-    play_forking(MAPS / "battle.tmx", "grid", "baseline", 3, every=12)
+    play_forking(MAPS / "battle.tmx", "grid", "baseline", 3, every=20, steps=4)
 
 
 def test_clash_forks_follow_the_original_hash_by_hash() -> None:
