@@ -6,6 +6,7 @@ the replay fallback for a ruleset that cannot resume. Seeds and dice are fixed."
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from pathlib import Path
 
 import esper
@@ -16,7 +17,7 @@ from grid_more_support import react
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.ai import make_controller
+from game.ai import Controller, make_controller
 from game.engine import Battle
 from game.engine.answers import Answer, Decline, EndTurn
 from game.maps import shipped_maps_dir
@@ -31,10 +32,10 @@ MAPS = shipped_maps_dir()
 STEPS = 6  # answers each fork follows the original for, hash by hash
 
 
-def ai_answer(b: Battle, ais: dict[str, object]) -> Answer:
+def ai_answer(b: Battle, ais: Mapping[str, Controller]) -> Answer:
     d = b.pending
     assert d is not None
-    return ais[d.side].choose(b, d)  # type: ignore[attr-defined]
+    return ais[d.side].choose(b, d)
 
 
 def random_answer(b: Battle, rng: random.Random) -> Answer:

@@ -11,8 +11,9 @@ Nothing but ``answer`` changes the battle. A refused answer leaves it exactly as
 map, the ruleset, the controllers and this list replay the battle to the same
 ``state_hash()`` (``Battle.replay``).
 
-Each battle owns an esper world with a unique name and switches to it whenever one of its
-methods runs (esper 3 keeps worlds at module level; see DESIGN.md · esper traps).
+``fork()`` makes an independent copy pending the same decision (README · Forking a
+battle). Each battle owns an esper world with a unique name and switches to it whenever one
+of its methods runs (esper 3 keeps worlds at module level; see DESIGN.md · esper traps).
 ``close()`` deletes the world; simulate and tests call it when done.
 """
 
@@ -433,7 +434,8 @@ class Battle:
 
     def state_hash(self) -> str:
         """sha256 of everything that decides the future: units' components, round, turn
-        position, the pending decision and the dice generator's state."""
+        position, the pending decision (who decides what, and the options' kinds and
+        answers: not its wording) and the dice generator's state."""
         with self._active():
             units: dict[str, Any] = {}
             for uid in self.ctx.units():
