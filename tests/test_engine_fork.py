@@ -196,7 +196,7 @@ def test_closing_a_fork_or_the_original_leaves_the_other_working() -> None:
     b = Battle(MAPS / "battle.tmx", seed=2)
     ais = {s: make_controller("baseline", 2) for s in b.controllers}
     f = b.fork()
-    assert f.world_name != b.world_name
+    assert f.world_name != b.world_name and esper.current_world == b.world_name
     f.close()
     assert f.world_name not in esper.list_worlds() and b.world_name in esper.list_worlds()
     for _ in range(5):

@@ -280,15 +280,19 @@ class Battle:
         """An independent battle in the same state, pending the same decision, with its own
         esper world: answering either never changes the other (README · Forking a battle).
         Built from the last quiet checkpoint plus the answers given since; a battle whose
-        ruleset cannot resume (or with no checkpoint yet) is replayed from the start."""
+        ruleset cannot resume (or with no checkpoint yet) is replayed from the start. This
+        battle's world is the active one afterwards (callers reading ``ctx`` carry on)."""
         with self._active():
             quiet, cp = self._quiet, self._checkpoint
             if quiet is not None and quiet[0] == len(self.answers):
                 if cp is None or cp.answers < quiet[0]:  # pending the quiet decision
                     cp = self._checkpoint = capture(self, quiet[1])
             if cp is None or not self.ctx.ruleset.forkable:
-                return self._replayed_copy()
-            return self._from_checkpoint(cp)
+                new = self._replayed_copy()
+            else:
+                new = self._from_checkpoint(cp)
+            esper.switch_world(self.world_name)
+            return new
 
     def _replayed_copy(self) -> Battle:
         """The fallback fork: a new battle with the same set-up and every answer replayed."""
