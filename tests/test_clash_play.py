@@ -102,27 +102,3 @@ def test_a_save_keeps_the_house_rules_and_replays_to_the_same_hash(tmp_path: Pat
                                                options=options).state_hash()
     for x in (b, again.battle, plain):
         x.close()
-
-
-# Re-pin only after a deliberate change of the clash rules, content or state layout.
-# Re-pinned when the shared Conditions.mortal_rounds became mortal_rounds_left (grid's
-# countdown): the events of this battle are unchanged. Re-pinned when the reaction
-# window's trigger text named weapons, dice and the defender's numbers and the clash
-# reactions got their costs: the pending reaction decision reads differently, the
-# events of this battle are the same (compared kind by kind and text by text).
-# Re-pinned when the clash AI (game/ai/clash/) began planning its side's blows
-# together and valuing reactions from the dice: the 60 answers the AI gives differ, the
-# rules and state layout do not (a fixed answer list replays as before).
-# Re-pinned when clash got components of its own (HitPoints, Fate, ClashState built per
-# unit; no grid Stats/Health/Budget/Conditions) and content entries their per-ruleset
-# tables: the events of this battle are the same, text by text.
-GOLDEN_CLASH_SEED_5_60 = "9c4b51463ffeb117c299deb2fbb48d4671801de2b9865a6bc995aa2d239e0cd4"
-
-
-def test_golden_clash_replay_pins_seed_and_answers_to_a_state_hash() -> None:
-    b = Battle(field(SIX_A_SIDE_MAP, SIX_A_SIDE), "clash", seed=5)
-    play(b, {s: make_controller("normal", 5, "clash") for s in b.controllers},
-         max_answers=60)
-    assert len(b.answers) == 60
-    assert b.state_hash() == GOLDEN_CLASH_SEED_5_60
-    b.close()

@@ -18,8 +18,9 @@ answers drive the same generators to the same place.
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -225,6 +226,31 @@ class Ruleset:
     def run(self, ctx: Context) -> Flow:
         """The turn scheme: the whole battle, from the first roll to the end."""
         raise NotImplementedError
+
+    # -- forking (game/engine/README.md · Forking a battle) ------------------------------
+    def resume(self, ctx: Context, point: Any) -> Flow:
+        """The turn scheme carried on from a quiet point it marked with ``ctx.quiet(point)``:
+        with the state restored as it was there, this flow must do exactly what the
+        original flow did from there on (yielding first the decision pending there, if the
+        point was a decision). A ruleset that does not override it is forked by replaying
+        every answer from the start (correct, slow)."""
+        raise NotImplementedError
+
+    @property
+    def forkable(self) -> bool:
+        """Whether the scheme can carry on from its quiet points (``resume``)."""
+        return type(self).resume is not Ruleset.resume
+
+    def fork_copy(self, processors: Mapping[int, object]) -> Ruleset:
+        """A copy of this ruleset for a forked battle. It shares the catalog (specs are
+        stateless); ``processors`` maps ``id`` of each processor of the original world to
+        its copy, and attributes holding one are pointed at the copy. A ruleset that keeps
+        other per-battle state outside its world copies it here (override, call super)."""
+        new = copy.copy(self)
+        for name, value in vars(self).items():
+            if id(value) in processors:
+                setattr(new, name, processors[id(value)])
+        return new
 
     # -- the catalog ---------------------------------------------------------------------
     def add_action(self, spec: ActionSpec) -> None:

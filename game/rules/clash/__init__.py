@@ -13,6 +13,7 @@ moments (``strike``) with reactions (``reactions``), damage (``damage``) and mor
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.content.dice import Dice
@@ -23,7 +24,7 @@ from game.rules.clash.declare import SPECS
 from game.rules.clash.house_rules import OPTIONS
 from game.rules.clash.morale import MoraleWatch
 from game.rules.clash.reactions import REACTION_SPECS
-from game.rules.clash.rounds import combat
+from game.rules.clash.rounds import combat, rounds
 from game.rules.clash.state import ClashState, Fate, HitPoints
 from game.rules.clash.strike import Swing, situation
 
@@ -82,6 +83,18 @@ class ClashRuleset(Ruleset):
 
     def run(self, ctx: Context) -> Flow:
         yield from combat(ctx)
+
+    def resume(self, ctx: Context, point: Any) -> Flow:
+        """Carry on from the start of a round (``rounds.ROUND_START``), the one quiet
+        point of this scheme (README · Forking a battle)."""
+        yield from rounds(ctx)
+
+    def fork_copy(self, processors: Mapping[int, object]) -> ClashRuleset:
+        new = super().fork_copy(processors)
+        assert isinstance(new, ClashRuleset)
+        new.morale = MoraleWatch()
+        new.morale.fired = {side: set(done) for side, done in self.morale.fired.items()}
+        return new
 
     def in_fight(self, ctx: Context, unit: str) -> bool:
         return units.in_fight(ctx, unit)

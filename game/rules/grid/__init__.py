@@ -28,7 +28,7 @@ from game.rules.grid.resolution import preview, target_ac
 from game.rules.grid.state import GridState
 from game.rules.grid.swarm import SwarmAttack, swarm_preview
 from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, VisibilityRefresh
-from game.rules.grid.turn import combat, yet_to_act
+from game.rules.grid.turn import combat, rounds, yet_to_act
 
 if TYPE_CHECKING:
     from game.content.loader import Content
@@ -79,6 +79,11 @@ class GridRuleset(Ruleset):
 
     def run(self, ctx: Context) -> Flow:
         yield from combat(ctx)
+
+    def resume(self, ctx: Context, point: Any) -> Flow:
+        """Carry on from a ``turn.TurnPoint``: a ``choose_unit`` or an ordinary ``turn``
+        decision of the battle's rounds (README · Forking a battle)."""
+        yield from rounds(ctx, point)
 
     def attack_preview(
         self, ctx: Context, attacker: str, target: str, weapon: str, *, ranged: bool | None = None
