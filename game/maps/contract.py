@@ -70,7 +70,7 @@ BUILTIN_ATTRIBUTES = {
          "tintcolor", "class", "type", "locked", "parallaxx", "parallaxy", "color", "draworder"}
     ),
     # `template` is left out on purpose: the contract uses it for the unit template,
-    # and Tiled's own object templates are refused separately.
+    # and Tiled's own object templates are an XML attribute, not a property.
     "object": frozenset(
         {"id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid",
          "visible"}
