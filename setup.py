@@ -18,6 +18,14 @@ setup(
             "icons/*.svg",
             "tiles/*",
         ],
-        "game._data.maps": ["*.tmx", "*.tsx", "*.tx", "*.tiled-project", "README.md"],
+        "game._data.maps": [
+            "*.tmx",
+            "*.tsx",
+            "*.tx",
+            "*.tiled-project",
+            "README.md",
+            "templates/*.tmx",
+            "templates/*.tx",
+        ],
     },
 )
