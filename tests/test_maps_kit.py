@@ -285,3 +285,66 @@ def test_the_readme_names_every_terrain_set_of_the_tileset() -> None:
     for name in names:
         assert f"*{name}*" in text, name
     assert "Terrain Brush" in text
+
+
+FIRST = KIT / "first_blood.tmx"
+PLAN_LEGEND = {
+    ".": "grass",
+    "=": "dirt road",
+    "_": "stone floor",
+    "#": "stone wall",
+    "W": "window",
+    "D": "open door",
+    "L": "low wall",
+    "b": "bushes",
+}
+
+
+def _walkthrough() -> str:
+    text = README.read_text(encoding="utf-8")
+    start = text.index("## Your first map in Tiled")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def test_the_walkthroughs_plan_is_the_finished_first_map_cell_by_cell() -> None:
+    section = _walkthrough()
+    block = section.split("<!-- first map plan", 1)[1].split("```text\n", 1)[1].split("```")[0]
+    rows = [line[5:] for line in block.splitlines()[1:]]
+    field = load_battlefield(FIRST)
+    assert (len(rows[0]), len(rows)) == (field.grid.width, field.grid.height)
+    for y, row in enumerate(rows):
+        for x, char in enumerate(row):
+            assert field.grid.terrain((x, y)).name == PLAN_LEGEND[char], (x, y)
+
+
+def test_the_walkthroughs_units_tile_ids_and_check_line_are_the_first_maps() -> None:
+    section = _walkthrough()
+    field = load_battlefield(FIRST)
+    table = re.findall(
+        r"^   \| \((\d+), (\d+)\) \| `(\w+)\.tx` \| (\w+|\(empty[^|]*) \| `(\w+)`",
+        section,
+        flags=re.M,
+    )
+    placed = {(s.cell, s.template, s.side) for s in field.spawns}
+    assert {((int(x), int(y)), t, side) for x, y, t, _, side in table} == placed
+    named = {name for *_, name, _ in table if not name.startswith("(")}
+    assert named == {s.name for s in field.spawns if s.name in named}
+    assert [s.name for s in field.spawns if s.leader] == ["Grim"]
+    terrain = {
+        int(t.get("id", "0")): next(
+            p.get("value") for p in t.iter("property") if p.get("name") == "terrain"
+        )
+        for t in ElementTree.parse(TSX).getroot().findall("tile")
+    }
+    for tile in re.findall(r"\(tile (\d+)\)", section):
+        assert terrain[int(tile)] in PLAN_LEGEND.values(), tile
+    check = subprocess.run(
+        [sys.executable, "-m", "game", "check-map", "--strict", str(FIRST)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    said = re.search(r"It prints `first\.tmx: (ok — [^`]+)`", section)
+    assert said is not None and check.returncode == 0
+    assert check.stdout.strip() == f"{FIRST}: {said.group(1)}"
