@@ -199,3 +199,27 @@ def test_a_template_is_part_of_the_maps_content_hash(tmp_path: Path) -> None:
     after = load_battlefield(path, TEMPLATES)
     assert after.content_hash != before
     assert {s.template for s in after.spawns} == {"warrior", "archer"}
+
+
+def test_templates_have_limits_of_size_and_number(tmp_path: Path) -> None:
+    big = tmp_path / "big.tx"
+    big.write_text("<template>" + " " * (1024 * 1024) + "</template>")
+    lines = problems(write_map(tmp_path, instance(2, "big.tx", 112, 112, side("bandits"))))
+    assert lines == [
+        "m.tmx: object 2: object template 'big.tx' is 1048597 bytes; the limit is 1024 KiB"
+    ]
+    many = "".join(instance(10 + i, f"t{i}.tx", 112, 112) for i in range(257))
+    lines = problems(write_map(tmp_path, many))
+    assert "m.tmx: map: uses more than 256 object template files" in lines
+    assert len(lines) == 257  # 256 missing files, then the limit; the 257th is not read
+
+
+def test_an_empty_string_property_is_empty_not_none(tmp_path: Path) -> None:
+    """Tiled writes an emptied string as value=""; pytmx reads it as None."""
+    own = (
+        '<properties><property name="side" value="bandits"/><property name="ai" value=""/>'
+        '<property name="template" type="string" value="bandit"/></properties><point/>'
+    )
+    path = write_map(tmp_path, f'<object id="2" type="spawn" x="112" y="112">{own}</object>')
+    spawn = next(s for s in load_battlefield(path, TEMPLATES).spawns if s.side == "bandits")
+    assert spawn.ai is None

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
+from game.maps import contract
 from game.maps.errors import Problem
 
 GID_FLAGS = 0xF0000000  # Tiled's flip/rotation bits on a gid
@@ -69,6 +70,12 @@ def load_template(path: Path, source: str) -> Template | str:
     if not source.lower().endswith(".tx"):
         return f"{name}: only XML templates (.tx) are supported, not JSON (.tj)"
     problems: list[Problem] = []
+    try:
+        size = path.stat().st_size if path.is_file() else 0
+    except OSError:
+        size = 0  # read_limited says why
+    if size > contract.MAX_TEMPLATE_BYTES:
+        return f"{name} is {size} bytes; the limit is {contract.MAX_TEMPLATE_BYTES // 1024} KiB"
     data = read_limited(path, name, problems)
     if data is None:
         if problems and problems[0].what == "not found":
@@ -110,6 +117,10 @@ def expand_templates(
             continue
         path = map_path.parent / source
         key = _resolved(path)
+        if key not in loaded and len(loaded) >= contract.MAX_TEMPLATE_FILES:
+            limit = contract.MAX_TEMPLATE_FILES
+            problems.append(Problem("map", f"uses more than {limit} object template files"))
+            break
         if key not in loaded:
             template = loaded[key] = load_template(path, source)
             if isinstance(template, Template):
