@@ -78,7 +78,7 @@ def test_the_projects_command_test_plays_the_open_map() -> None:
     (command,) = json.loads(PROJECT.read_text(encoding="utf-8"))["commands"]
     assert command["enabled"] and command["saveBeforeExecute"]
     line = f"{command['command']} {command['arguments']}"
-    assert line == 'python -m game play "%mapfile"'
+    assert line == "python -m game play %mapfile"  # Tiled puts the path in quotes
     assert command["workingDirectory"] == "%projectpath/.."  # the checkout, where game/ is
     play = subprocess.run(
         [sys.executable, "-m", "game", "play", "--help"],

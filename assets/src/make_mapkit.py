@@ -110,7 +110,7 @@ def project() -> dict[str, object]:
     command = {
         "name": "Test-play in Shieldwall",
         "command": "python",
-        "arguments": '-m game play "%mapfile"',
+        "arguments": "-m game play %mapfile",  # Tiled quotes the path itself
         "workingDirectory": "%projectpath/..",
         "shortcut": "F5",
         "showOutput": True,
