@@ -1,4 +1,4 @@
-"""Tiled object templates (``.tx``) in maps (maps/README.md · Object templates).
+"""Tiled object templates (``.tx``) in maps (maps/README.md · The starter kit).
 
 An object placed from a template stores little more than ``template="units/bandit.tx"``,
 its id, its position and what the author changed on it; the rest lives in the ``.tx``
