@@ -19,6 +19,14 @@ setup(
             "sounds/*.wav",
             "tiles/*",
         ],
-        "game._data.maps": ["*.tmx", "*.tsx", "*.tx", "*.tiled-project", "README.md"],
+        "game._data.maps": [
+            "*.tmx",
+            "*.tsx",
+            "*.tx",
+            "*.tiled-project",
+            "README.md",
+            "templates/*.tmx",
+            "templates/*.tx",
+        ],
     },
 )

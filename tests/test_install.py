@@ -52,6 +52,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert len(wheels) == 1, wheels
     names = zipfile.ZipFile(wheels[0]).namelist()
     assert "game/_data/maps/duel.tmx" in names
+    assert "game/_data/maps/shieldwall.tiled-project" in names
+    assert "game/_data/maps/templates/starter.tmx" in names
+    assert "game/_data/maps/templates/bandit.tx" in names
     assert "game/_data/assets/tiles/terrain.tsx" in names
     assert "game/_data/assets/fonts/alegreya-sans-400.woff" in names
     assert "game/_data/assets/sounds/hit_1.wav" in names
@@ -87,6 +90,9 @@ def test_an_installed_wheel_finds_its_maps_for_simulate_and_check_map(
     check = _run(installed, tmp_path, "-m", "game", "check-map", "duel")
     assert check.returncode == 0, check.stdout + check.stderr
     assert str(installed) in check.stdout + check.stderr or "ok" in check.stdout
+    starter = installed / "game" / "_data" / "maps" / "templates" / "starter.tmx"
+    check = _run(installed, tmp_path, "-m", "game", "check-map", "--strict", str(starter))
+    assert check.returncode == 0, check.stdout + check.stderr  # its tileset and .tx files came too
 
 
 def test_an_installed_wheel_opens_the_menu_with_its_bundled_fonts(

@@ -15,6 +15,8 @@ MAX_TILESETS = 16
 MAX_TILES_PER_TILESET = 65536
 MAX_OBJECTS = 5000
 MAX_TILE_SIZE_PX = 256
+MAX_TEMPLATE_FILES = 256  # distinct object templates (.tx) one map may use
+MAX_TEMPLATE_BYTES = 1024 * 1024  # a unit's .tx is well under 1 KiB
 COMPRESSIONS = ("", "zlib", "gzip")  # for base64 data; "" is uncompressed
 ENCODINGS = ("csv", "base64")
 
@@ -70,7 +72,7 @@ BUILTIN_ATTRIBUTES = {
          "tintcolor", "class", "type", "locked", "parallaxx", "parallaxy", "color", "draworder"}
     ),
     # `template` is left out on purpose: the contract uses it for the unit template,
-    # and Tiled's own object templates are refused separately.
+    # and Tiled's own object templates are an XML attribute, not a property.
     "object": frozenset(
         {"id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid",
          "visible"}

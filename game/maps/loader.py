@@ -35,6 +35,7 @@ from game.maps.placements import (
 )
 from game.maps.precheck import XmlFacts, check_file
 from game.maps.scenario import declared_side_ids, parse_scenario
+from game.maps.templates import open_tmx
 from game.maps.terrain import PYTMX_TILE_KEYS, combine, tile_terrain
 from game.maps.tiled_headless import import_pytmx
 
@@ -107,7 +108,7 @@ def _read_with_pytmx(path: Path, facts: XmlFacts) -> Any:
     try:
         # allow_duplicate_names: spawns carry a `template` property, a name pytmx
         # keeps for Tiled's object templates; the precheck refuses real clashes.
-        return pytmx.TiledMap(str(path), load_all=False, allow_duplicate_names=True)
+        return open_tmx(pytmx, path, facts.expanded)
     except Exception as exc:  # pytmx raises bare Exception, some with no message
         reason = str(exc) or type(exc).__name__
         problem = Problem("map", f"pytmx cannot read it: {reason}")

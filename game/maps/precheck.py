@@ -2,8 +2,9 @@
 
 pytmx trusts its input: it decompresses layer data without a size limit, raises a
 bare ``Exception`` (sometimes with an empty message) for infinite maps and missing
-tilesets, a ``ValueError`` for zstd, and silently accepts a missing tileset image,
-object templates, layers whose data does not fit and gids outside every tileset.
+tilesets, a ``ValueError`` for zstd, silently accepts a missing tileset image,
+layers whose data does not fit and gids outside every tileset, and ignores object
+templates (``game.maps.templates`` merges them in here first).
 This module reads the files with ``xml.etree`` and checks all of that first,
 collecting every problem it can, so the loader only hands pytmx maps it can read.
 
@@ -23,6 +24,7 @@ from xml.etree import ElementTree
 
 from game.maps import contract
 from game.maps.errors import Problem
+from game.maps.templates import expand_templates
 
 # Tiled stores flip/rotation flags in the top four bits of a gid.
 GID_FLAGS = 0xF0000000
@@ -59,6 +61,7 @@ class XmlFacts:
     # reads them as the string "None"; the loader puts the text back. Keyed by
     # "map" or the object id.
     text_properties: dict[str | int, dict[str, str]] = field(default_factory=dict)
+    expanded: ElementTree.Element | None = None  # the map with its object templates merged
 
     @property
     def problems(self) -> list[Problem]:
@@ -180,6 +183,8 @@ def check_file(path: Path) -> XmlFacts:
         pass
     if facts.blocking:
         return facts  # without a sane size and tile size the rest would only echo it
+    if expand_templates(root, path, facts.blocking, facts.hashed_bytes):
+        facts.expanded = root
     _check_tilesets(root, facts)
     _check_layers(root, facts)
     _check_image_layers(root, facts)
@@ -503,12 +508,6 @@ def _check_objects(root: ElementTree.Element, facts: XmlFacts) -> None:
         label = obj.get("name") or ""
         where = f"object {obj.get('id', '?')}" + (f" '{label}'" if label else "")
         obj_id = _int_attr(obj, "id", where, facts.blocking)
-        if obj.get("template"):
-            facts.blocking.append(
-                Problem(where, f"uses the object template '{obj.get('template')}'; templates "
-                        "(.tx) are not supported: detach it from its template in Tiled")
-            )
-            continue
         for attr in ("x", "y", "width", "height", "rotation"):
             if not _float_ok(obj.get(attr)):
                 facts.blocking.append(Problem(where, f"'{attr}' is not a number"))
@@ -560,10 +559,14 @@ def _check_all_properties(root: ElementTree.Element, facts: XmlFacts) -> None:
 
 
 def _note_text_properties(node: ElementTree.Element, key: str | int, facts: XmlFacts) -> None:
+    """Strings pytmx misreads: text content with ``type="string"`` and empty values
+    (``value=""``, as Tiled writes an empty string), which pytmx turns into None."""
     for block in node.findall("properties"):
         for prop in block.findall("property"):
-            if prop.get("type") == "string" and prop.get("value") is None and prop.get("name"):
-                facts.text_properties.setdefault(key, {})[prop.get("name", "")] = prop.text or ""
+            kind, value, name = prop.get("type", ""), prop.get("value"), prop.get("name")
+            text = value if value is not None else (prop.text or "")
+            if name and kind in ("", "string") and (text == "" or kind and value is None):
+                facts.text_properties.setdefault(key, {})[name] = text
 
 
 def _check_tile_properties(nodes: list[tuple[str, ElementTree.Element]], facts: XmlFacts) -> None:
