@@ -24,6 +24,7 @@ from xml.etree import ElementTree
 
 from game.maps import contract
 from game.maps.errors import Problem
+from game.maps.xmlfiles import parse_xml, read_limited
 
 GID_FLAGS = 0xF0000000  # Tiled's flip/rotation bits on a gid
 SHAPES = ("point", "ellipse", "polygon", "polyline", "text")
@@ -64,7 +65,6 @@ def load_template(path: Path, source: str) -> Template | str:
     """Read the ``.tx`` at ``path`` (named ``source`` in the map): the template, or
     what is wrong with it in one line."""
     # imported here: precheck imports this module for the expansion
-    from game.maps.precheck import parse_xml, read_limited
 
     name = f"object template '{source}'"
     if not source.lower().endswith(".tx"):

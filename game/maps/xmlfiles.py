@@ -1,0 +1,52 @@
+"""Reading a map's XML files safely: size-limited reads with one clear line per failure,
+and parsing that refuses DTDs (entity-expansion bombs). Shared by the XML pre-check
+(``precheck``) and the object-template reader (``templates``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from xml.etree import ElementTree
+
+from game.maps import contract
+from game.maps.errors import Problem
+
+
+def read_limited(path: Path, where: str, problems: list[Problem]) -> bytes | None:
+    """The file's bytes, or None after recording why it cannot be read."""
+    try:
+        if path.is_dir():
+            problems.append(Problem(where, "is a directory, not a file"))
+            return None
+        size = path.stat().st_size
+        if size > contract.MAX_FILE_BYTES:
+            problems.append(
+                Problem(where, f"is {size / 2**20:.1f} MiB; the limit is "
+                        f"{contract.MAX_FILE_BYTES // 2**20} MiB")
+            )
+            return None
+        data = path.read_bytes()
+    except FileNotFoundError:
+        problems.append(Problem(where, "not found"))
+        return None
+    except PermissionError:
+        problems.append(Problem(where, "cannot be read (permission denied)"))
+        return None
+    except OSError as exc:
+        problems.append(Problem(where, f"cannot be read ({exc.strerror or exc})"))
+        return None
+    if not data.strip():
+        problems.append(Problem(where, "is empty"))
+        return None
+    return data
+
+
+def parse_xml(data: bytes, where: str, problems: list[Problem]) -> ElementTree.Element | None:
+    """Parse XML, refusing DTDs (entity expansion bombs) and reporting syntax errors."""
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        problems.append(Problem(where, "DOCTYPE and entity declarations are not allowed"))
+        return None
+    try:
+        return ElementTree.fromstring(data)
+    except ElementTree.ParseError as exc:
+        problems.append(Problem(where, f"malformed XML ({exc})"))
+        return None
