@@ -89,7 +89,9 @@ class Battle:
         if not isinstance(battlefield, Battlefield):
             from game.maps.loader import load_battlefield
 
-            battlefield = load_battlefield(Path(battlefield))
+            # custom content: the map's spawns may name its templates
+            known = None if content is None else frozenset(content.templates)
+            battlefield = load_battlefield(Path(battlefield), known)
         assert isinstance(battlefield, Battlefield)
         if content is None:
             from game.content import load_content
@@ -107,7 +109,9 @@ class Battle:
             self.controllers.update(controllers)
         self.content = content
         if isinstance(dice, ScriptedRandom):
-            self._dice: random.Random | None = dice.fresh()
+            # the caller's own script: faces pushed onto it later are this battle's too
+            self._dice: random.Random | None = dice
+            self._first_start = True
         else:
             self._dice = copy.deepcopy(dice) if dice is not None else None
         self._get_ruleset = get_ruleset
@@ -125,7 +129,11 @@ class Battle:
 
         self.world_name = f"battle-{next(_WORLD_NUMBERS)}"
         if isinstance(self._dice, ScriptedRandom):
-            rng: random.Random = self._dice.fresh()
+            # the first run rolls from the caller's script itself (its ``remaining`` and
+            # ``log`` follow the battle); a restart (undo) from the start of the same script
+            first = getattr(self, "_first_start", False)
+            self._first_start = False
+            rng: random.Random = self._dice if first else self._dice.fresh()
         elif self._dice is not None:
             rng = copy.deepcopy(self._dice)
         else:
