@@ -36,6 +36,7 @@ from game.engine.context import Context
 from game.engine.decision import Decision, Ok, Refused, Result
 from game.engine.dice import ScriptedRandom
 from game.engine.events import Event, Rolled
+from game.engine.presentation import Track
 from game.maps.battlefield import Battlefield
 
 _WORLD_NUMBERS = itertools.count(1)
@@ -55,6 +56,8 @@ class UnitView:
     max_hp: int
     status: str  # "ready", "mortally wounded", "dead", "fled", "surrendered", "routed"
     in_fight: bool
+    tracks: tuple[Track, ...] = ()  # every health track: HP first, then the ruleset's own
+    conditions: tuple[str, ...] = ()  # the unit's conditions ("prone", "grappled" …)
 
 
 class Battle:

@@ -24,12 +24,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.answers import Answer
 from game.engine.decision import Decision, Option
+from game.engine.presentation import Track
 from game.rules.options import RuleOption
 from game.world import ground
 
 if TYPE_CHECKING:
     from game.engine.battle import UnitView
     from game.engine.context import Context
+    from game.engine.presenter import Presenter
 
 # What every scheme, action and reaction generator looks like: it yields Decisions and
 # receives the chosen Answer back.
@@ -278,9 +280,12 @@ class Ruleset:
         """A read-only snapshot of ``unit`` (``Battle.unit``)."""
         raise NotImplementedError
 
-    def view_with(self, ctx: Context, unit: str, status: str) -> UnitView:
+    def view_with(
+        self, ctx: Context, unit: str, status: str, tracks: tuple[Track, ...] = ()
+    ) -> UnitView:
         """The snapshot of ``unit`` from the shared components, with the ruleset's word
-        for its ``status`` (what ``unit_view`` implementations return)."""
+        for its ``status`` and its health ``tracks`` after HP (what ``unit_view``
+        implementations return); its conditions are read from the shared ``Conditions``."""
         from game.engine.battle import UnitView
         from game.world import readers
         from game.world.components import Template
@@ -296,8 +301,47 @@ class Ruleset:
             max_hp=h.max_hp,
             status=status,
             in_fight=self.in_fight(ctx, unit),
+            tracks=(Track("HP", h.hp, h.max_hp), *tracks),
+            conditions=condition_words(ctx, unit),
         )
+
+    def presenter(self) -> Presenter:
+        """What the screen shows of this ruleset's battles, in its terms
+        (``game.engine.presenter``); the base shows what every ruleset shares."""
+        from game.engine.presenter import Presenter
+
+        return Presenter()
 
     def hash_extra(self, ctx: Context) -> Any:
         """Ruleset state kept outside components that ``state_hash`` must cover."""
         return None
+
+
+# flags of the shared ``Conditions`` a screen shows, in this order
+CONDITION_FLAGS = (
+    "prone",
+    "total_defense",
+    "disengaged",
+    "mortally_wounded",
+    "fled",
+    "surrendered",
+)
+
+
+def condition_words(ctx: Context, unit: str) -> tuple[str, ...]:
+    """The unit's conditions from its shared ``Conditions`` component ("prone",
+    "grappled", "screening", "holding" …); none when it has no such component."""
+    from game.world.components import Conditions
+
+    try:
+        c = ctx.get(unit, Conditions)
+    except KeyError:
+        return ()
+    out = [flag for flag in CONDITION_FLAGS if getattr(c, flag, False)]
+    if getattr(c, "grappled", False) or getattr(c, "grappling", None):
+        out.append("grappled")
+    if getattr(c, "screening", None):
+        out.append("screening")
+    if getattr(c, "held_action", False):
+        out.append("holding")
+    return tuple(out)

@@ -96,8 +96,8 @@ class AiDriverScene(PreviewScene):
     def _auto_reaction(self, d: Decision) -> None:
         """Apply the reaction-prompt setting. "never" declines at once. "when it matters"
         and "always" both ask here: the engine offers an Instant only when the ruleset
-        allows it, and the grid ruleset already offers Total Defense only when it would
-        change the outcome (game.rules.grid.total_defense)."""
+        allows it, and a ruleset offers a defensive Instant only when it would change the
+        outcome."""
         if self.app.settings.reaction_prompts != "never":
             return
         decline = next((o.answer for o in d.options if o.kind == "decline" and o.answer), None)

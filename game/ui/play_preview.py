@@ -7,14 +7,13 @@ from __future__ import annotations
 import pygame
 
 from game.engine import Answer, Decision
+from game.engine.presentation import AnswerPreview
 from game.geometry.grid import Cell
-from game.rules.base import AttackPreview
 from game.ui.board import Overlays
 from game.ui.cover_view import CoverViews
 from game.ui.engine_model import Placed
 from game.ui.play_input import TARGETED_DEFAULTS, InputScene
 from game.ui.screen_view import LINK, SCREEN_KIND
-from game.ui.swarm_view import SWARM_KIND, strikes, swarm_rows
 from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
 
 
@@ -158,37 +157,35 @@ class PreviewScene(InputScene):
         answer = placed.answer if placed is not None else None
         key = (len(self.battle.events), len(self.battle.answers), d.id, token.key, weapon, answer)
         rows = self._previews.get(key)
-        if rows is None and answer is not None and answer.kind == SWARM_KIND:
-            if not strikes(answer):  # joining makes no blow: say what it does instead
-                rows = [Row(f"{title} · {self._weapon_name(weapon)}"), *swarm_rows(answer)]
-                self._previews = {key: rows}
         if rows is None:
+            presenter = self.engine.presenter
+            why = self.cover.of(self._strike_from(placed, me.cell), token.cell).reason
             try:
-                preview = self.battle.answer_preview(answer) if answer is not None else None
-                charge = answer is not None and "charge" in answer.kind
+                preview = (
+                    presenter.answer_preview(self.battle, answer, cover_why=why)
+                    if answer is not None
+                    else None
+                )
                 if preview is None:
-                    preview = self.battle.attack_preview(d.unit, token.key, weapon)
+                    preview = presenter.attack_preview(
+                        self.battle, d.unit, token.key, weapon, cover_why=why
+                    )
             except (KeyError, ValueError, NotImplementedError):
                 return None
             rows = preview_rows(
                 preview,
                 title,
                 self._weapon_name(weapon),
-                charge=charge,
                 not_now="" if placed is not None else self._why_no_attack(d),
-                cover_why=self.cover.of(self._strike_from(placed, me.cell), token.cell).reason,
             )
-            if answer is not None:
-                rows += swarm_rows(answer)
             self._previews = {key: rows}  # one hover at a time; pure, so safe to keep
         return rows, placed
 
-    def _answer_preview(self, answer: Answer) -> AttackPreview | None:
+    def _answer_preview(self, answer: Answer) -> AnswerPreview | None:
         try:
-            found = self.battle.answer_preview(answer)
+            return self.engine.presenter.answer_preview(self.battle, answer)
         except (KeyError, ValueError, NotImplementedError):
             return None
-        return found if isinstance(found, AttackPreview) else None
 
     def _why_no_attack(self, d: Decision) -> str:
         """Why a hovered enemy cannot be attacked now: the greyed attack actions' reason

@@ -3,8 +3,8 @@
 Each assailant's Swarm Attack either joins the swarm on an enemy or, once another ally
 has joined, strikes: the answers differ only in their ``strike`` flag, so a click on the
 enemy cannot tell which the player means. The screen then asks (join, or strike with
-the bonus), and the hover preview shows the strike's numbers when a strike is on offer,
-with the swarm's rule that its Shock lands whatever the target's AC or shield.
+the bonus), and the hover preview shows the strike's numbers when a strike is on offer
+(the ruleset's presenter words them).
 """
 
 from __future__ import annotations
@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.engine import Answer
-from game.ui.target_preview import Row
 
 SWARM_KIND = "swarm_attack"
 BONUS = "+2 to hit and +1 damage per other assailant"
-SHOCK_ROW = Row("Shock lands past AC and shield", "", "hit")
 
 
 def strikes(answer: Answer) -> bool:
@@ -46,18 +44,4 @@ def join_or_strike(
     return [
         (f"Join the swarm ({name})", join),
         (f"Strike with {name} ({BONUS})", strike),
-    ]
-
-
-def swarm_rows(answer: Answer) -> list[Row]:
-    """Rows the target preview adds for a Swarm Attack: a strike's Shock rule, or what
-    joining does (no blow now; the striker gains the bonus)."""
-    if answer.kind != SWARM_KIND:
-        return []
-    if strikes(answer):
-        return [SHOCK_ROW]
-    return [
-        Row("Joining: no blow now", "", "hit"),
-        Row(f"  the striker gets {BONUS}", "", "ink_soft"),
-        SHOCK_ROW,
     ]

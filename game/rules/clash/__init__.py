@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.content.clash import clash_stats
+from game.engine.presentation import Track
 from game.rules import register_ruleset
 from game.rules.base import AttackPreview, Flow, Modifier, Ruleset
 from game.rules.clash import units
@@ -31,6 +32,7 @@ from game.world.components import Health, Loadout, Stats
 if TYPE_CHECKING:
     from game.engine.battle import UnitView
     from game.engine.context import Context
+    from game.engine.presenter import Presenter
 
 
 class ClashRuleset(Ruleset):
@@ -100,7 +102,7 @@ class ClashRuleset(Ruleset):
             status = "delirious"
         else:
             status = "ready"
-        return self.view_with(ctx, unit, status)
+        return self.view_with(ctx, unit, status, (Track("STR", st.STR, st.max_STR, bar=False),))
 
     def sheet_rows(self, ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
         """STR/DEX/WIL, Armor, each weapon as clash sees it (die, size, tags), the
@@ -148,6 +150,12 @@ class ClashRuleset(Ruleset):
                 ctx, target, (w.die, die, bonus), (impaired, enhanced), (low, high), kill
             ),
         )
+
+    def presenter(self) -> Presenter:
+        """The battle screen in this ruleset's terms (``game.rules.clash.presenter``)."""
+        from game.rules.clash.presenter import ClashPresenter
+
+        return ClashPresenter()
 
     def hash_extra(self, ctx: Context) -> Any:
         return {
