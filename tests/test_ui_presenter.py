@@ -111,3 +111,12 @@ def test_the_screen_draws_as_many_bars_as_the_presenter_gives_in_its_words() -> 
     surface.fill((0, 0, 0))
     draw_token(surface, token, rect)
     assert (pygame.surfarray.array3d(surface) != plain).any()  # the second bar is drawn
+
+
+def test_a_grapple_is_a_link_the_screen_does_not_draw_as_a_screen() -> None:
+    from game.world.components import Conditions
+
+    b = _grid(PAIR)
+    b.component("ada", Conditions).grappling = "gor"  # as a won Grapple leaves it
+    assert Link("grapple", "ada", "gor") in presenter_of(b).links(b)
+    assert EngineModel(b).screen_links() == []

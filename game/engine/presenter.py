@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.content.templates import UnitTemplate
     from game.engine.answers import Answer
     from game.engine.battle import Battle, UnitView
+    from game.engine.decision import Option
 
 # a unit's status word → the condition it shows as (a marker on its token)
 STATUS_CONDITIONS = {
@@ -91,7 +92,16 @@ class Presenter:
         """Units joined on the board (a screener and its ward)."""
         return []
 
+    def action_hint(self, option: Option) -> str:
+        """What an action's tooltip adds to its name and cost (". Provokes …"), where the
+        name alone would mislead."""
+        return ""
+
     # -- answers --------------------------------------------------------------------------
+
+    def answer_words(self, battle: Battle, answer: Answer) -> str:
+        """How a chooser offering several answers of one action names ``answer``."""
+        return answer.label
 
     def answer_preview(
         self, battle: Battle, answer: Answer, *, cover_why: str = ""

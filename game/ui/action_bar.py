@@ -81,28 +81,6 @@ ACTION_KEYS = (
 )  # enough for every action of a ruleset's bar (grid has 24 besides End Turn); not WASD,
 # E (end turn), Z (undo) nor G (grid), which the screen keeps for itself
 
-# what an action's tooltip adds to its name and cost, where the name alone would mislead
-ACTION_NOTES = {
-    "parley": (
-        ". Heeded only by a side the fight is going against (outnumbered by yours, or half"
-        " down): those who fail a morale check surrender"
-    ),
-}
-
-
-def provokes_hint(kind: str) -> str:
-    """What an action that provokes says in its tooltip (source 004 · Combat Actions): a
-    move provokes when it leaves an armed foe's melee reach, the others when made next to
-    one."""
-    if kind.split("_")[-1] == "move":
-        return (
-            ". Leaving an armed foe's melee reach provokes its attack of opportunity"
-            " (Disengage first to avoid it)"
-        )
-    return (
-        ". Provokes attacks of opportunity from adjacent armed foes (Disengage first to avoid them)"
-    )
-
 
 def action_icon(kind: str) -> str:
     for part, icon in ACTION_ICONS:

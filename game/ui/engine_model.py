@@ -137,8 +137,11 @@ class EngineModel:
         out.sort(key=lambda t: not t.down)
         self._tokens = out
         self._by_key = {t.key: t for t in out}
+        standing = {t.key for t in out if not t.down}
         self._links = [
-            (link.a, link.b) for link in self.presenter.links(self.battle) if link.kind == "screen"
+            (link.a, link.b)
+            for link in self.presenter.links(self.battle)
+            if link.kind == "screen" and {link.a, link.b} <= standing
         ]
 
     def conditions_of(self, unit: str) -> frozenset[str]:

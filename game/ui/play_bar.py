@@ -12,12 +12,10 @@ from game.engine import Option
 from game.ui import theme
 from game.ui.action_bar import (
     ACTION_KEYS,
-    ACTION_NOTES,
     action_icon,
     bar_grid,
     draw_actions,
     icon_size,
-    provokes_hint,
 )
 from game.ui.play_ai import AiDriverScene
 from game.ui.theme import colour
@@ -77,9 +75,7 @@ class ActionBarScene(AiDriverScene):
             hint = option.label
             if option.cost:
                 hint += f" ({option.cost})"
-            hint += ACTION_NOTES.get(option.kind, "")
-            if option.provokes:
-                hint += provokes_hint(option.kind)
+            hint += self.engine.presenter.action_hint(option)
             button = Button(
                 "",
                 partial(self.pick_action, option),

@@ -299,7 +299,8 @@ class InputScene(AnsweringScene):
         if self.mode != SWARM_KIND:
             return False
         at = [p.answer for p in self.of_kind(SWARM_KIND) if p.target == target]
-        entries = join_or_strike(at, self._weapon_name)
+        presenter = self.engine.presenter
+        entries = join_or_strike(at, lambda a: presenter.answer_words(self.battle, a))
         if not entries:
             return False
         self.app.push(

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from game.content.templates import UnitTemplate
     from game.engine.answers import Answer
     from game.engine.battle import Battle
+    from game.engine.decision import Option
 
 CHARGE_AC = "Your AC while charging"  # 004 · Charge: -2 to the end of the round
 SWARM_BONUS = "+2 to hit and +1 damage per other assailant"
@@ -61,6 +62,29 @@ CONDITIONS: dict[str, ConditionText] = {
         "Holding an action", "may act at any point until the round ends", "help"
     ),
 }
+
+
+# what an action's tooltip adds to its name and cost, where the name alone would mislead
+ACTION_NOTES = {
+    "parley": (
+        ". Heeded only by a side the fight is going against (outnumbered by yours, or half"
+        " down): those who fail a morale check surrender"
+    ),
+}
+
+
+def provokes_hint(kind: str) -> str:
+    """What an action that provokes says in its tooltip (source 004 · Combat Actions): a
+    move provokes when it leaves an armed foe's melee reach, the others when made next to
+    one."""
+    if kind.split("_")[-1] == "move":
+        return (
+            ". Leaving an armed foe's melee reach provokes its attack of opportunity"
+            " (Disengage first to avoid it)"
+        )
+    return (
+        ". Provokes attacks of opportunity from adjacent armed foes (Disengage first to avoid them)"
+    )
 
 
 def condition_lines(conditions: Iterable[str]) -> list[tuple[str, str]]:
@@ -169,21 +193,36 @@ class GridPresenter(Presenter):
         text = f"Main {main} · Move {move}"
         return text + (f" · {b.free_used} Free" if b.free_used else "")
 
+    def action_hint(self, option: Option) -> str:
+        """Parley's odds, and when an action provokes attacks of opportunity."""
+        hint = ACTION_NOTES.get(option.kind, "")
+        return hint + (provokes_hint(option.kind) if option.provokes else "")
+
     def links(self, battle: Battle) -> list[Link]:
         """A screener and its ward (004 · Screen an Ally), a grappler and the unit it
-        holds (004 · Grapple), both standing."""
-        standing = sorted(v.id for v in battle.units() if v.in_fight)
+        holds (004 · Grapple); the screen draws those whose two units it draws."""
         out = []
-        for key in standing:
+        for key in sorted(battle.unit_ids()):
             try:
                 c = battle.component(key, Conditions)
             except KeyError:
                 continue
-            if c.screening in standing:
+            if c.screening is not None:
                 out.append(Link("screen", key, c.screening))
-            if c.grappling in standing:
+            if c.grappling is not None:
                 out.append(Link("grapple", key, c.grappling))
         return out
+
+    def answer_words(self, battle: Battle, answer: Answer) -> str:
+        """A Swarm Attack joins the swarm or strikes with the bonus (004 · Make a Swarm
+        Attack): "Join the swarm (Sword)", "Strike with Sword (+2 to hit …)"."""
+        if not isinstance(answer, SwarmAttack):
+            return super().answer_words(battle, answer)
+        weapon = battle.content.weapons.get(answer.weapon)
+        name = weapon.name if weapon else answer.weapon
+        if answer.strike:
+            return f"Strike with {name} ({SWARM_BONUS})"
+        return f"Join the swarm ({name})"
 
     def answer_preview(
         self, battle: Battle, answer: Answer, *, cover_why: str = ""
