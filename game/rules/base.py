@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.answers import Answer
 from game.engine.decision import Decision, Option
-from game.engine.presentation import Track
 from game.rules.options import RuleOption
 from game.world import ground
 
 if TYPE_CHECKING:
     from game.engine.battle import UnitView
     from game.engine.context import Context
+    from game.engine.presentation import Track
     from game.engine.presenter import Presenter
 
 # What every scheme, action and reaction generator looks like: it yields Decisions and
@@ -287,6 +287,7 @@ class Ruleset:
         for its ``status`` and its health ``tracks`` after HP (what ``unit_view``
         implementations return); its conditions are read from the shared ``Conditions``."""
         from game.engine.battle import UnitView
+        from game.engine.presentation import Track
         from game.world import readers
         from game.world.components import Template
 

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.content.clash import clash_stats
-from game.engine.presentation import Track
 from game.rules import register_ruleset
 from game.rules.base import AttackPreview, Flow, Modifier, Ruleset
 from game.rules.clash import units
@@ -86,6 +85,8 @@ class ClashRuleset(Ruleset):
         return units.side(ctx, unit)
 
     def unit_view(self, ctx: Context, unit: str) -> UnitView:
+        from game.engine.presentation import Track
+
         cond = units.conditions(ctx, unit)
         st = units.state(ctx, unit)
         if cond.dead:
