@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import UnknownController, make_controller, play  # noqa: E402
-from game.ai.stats import wilson  # noqa: E402
+from game.ai.core.stats import wilson  # noqa: E402
 from game.engine import Battle  # noqa: E402
 from game.maps import find_map, load_battlefield  # noqa: E402
 from game.maps.errors import MapError  # noqa: E402
@@ -87,10 +87,10 @@ def _apply(overrides: tuple[str, ...]) -> None:
 
 
 def _override(item: str) -> None:
-    """Replace one field of a level in ``game.ai.levels.LEVELS`` for this run."""
+    """Replace one field of a level in ``game.ai.grid.levels.LEVELS`` for this run."""
     import dataclasses
 
-    from game.ai.levels import LEVELS
+    from game.ai.grid.levels import LEVELS
 
     target, _, value = item.partition("=")
     level, _, name = target.partition(".")

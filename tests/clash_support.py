@@ -99,9 +99,9 @@ def set_state(b: Battle, unit: str, **values: Any) -> None:
 
 
 def set_hp(b: Battle, unit: str, value: int) -> None:
-    from game.world.components import Health
+    from game.rules.clash.state import HitPoints
 
-    b.component(unit, Health).hp = value
+    b.component(unit, HitPoints).hp = value
 
 
 __all__ = [

@@ -11,7 +11,9 @@ from game.engine import Battle, ScriptedRandom
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.grid import Grid
 from game.maps.battlefield import Battlefield, Scenario, SideInfo, Spawn
-from game.world.components import Conditions, Position, Side
+from game.rules.clash.state import Fate, HitPoints
+from game.rules.grid.components import Conditions, Health
+from game.world.components import Position, Side
 
 PARTY = SideInfo("party", "Wardens", "#3366cc", party=True)
 BANDITS = SideInfo("bandits", "Bandits", "#cc3333")
@@ -262,6 +264,12 @@ def junk_is_refused(b: Battle, pick: Any, junk: Any, tries: int = 60) -> None:
             b.answer(pick.choice(legal))
 
 
+def health_and_conditions(b: Battle) -> tuple[type[Any], type[Any]]:
+    """The battle's ruleset's hit point and condition components (each ruleset has its
+    own; both have ``hp``/``max_hp`` and ``dead``/``out_of_action``/``occupies_cell``)."""
+    return (HitPoints, Fate) if b.ruleset_id == "clash" else (Health, Conditions)
+
+
 def crowded_square(b: Battle) -> str | None:
     """What breaks "one unit per square" among the units on the field (None if nothing).
 
@@ -271,8 +279,9 @@ def crowded_square(b: Battle) -> str | None:
     passed), so while a reaction is pending two units may share a square if one may pass
     the other; never three, never two enemies who are both still fighting."""
     standing: dict[tuple[int, int], list[str]] = {}
+    _, conditions = health_and_conditions(b)
     for unit in b.unit_ids():
-        if b.component(unit, Conditions).occupies_cell:
+        if b.component(unit, conditions).occupies_cell:
             standing.setdefault(b.component(unit, Position).cell, []).append(unit)
     reacting = b.pending is not None and b.pending.kind == "reaction"
     for cell, who in standing.items():
@@ -281,6 +290,8 @@ def crowded_square(b: Battle) -> str | None:
         if not reacting or len(who) > 2:
             return f"{' and '.join(who)} share {cell}"
         sides = {b.component(u, Side).id for u in who}
-        if len(sides) > 1 and not any(b.component(u, Conditions).surrendered for u in who):
+        if len(sides) > 1 and not any(
+            getattr(b.component(u, conditions), "surrendered", False) for u in who
+        ):
             return f"{' and '.join(who)}, enemies, share {cell}"
     return None

@@ -7,7 +7,8 @@ from engine_support import act
 from game.engine import Battle
 from game.engine.answers import Answer
 from game.engine.events import Damaged, Rolled
-from game.world.components import Budget, Conditions, Health, Loadout
+from game.rules.grid.components import Budget, Conditions, Health
+from game.world.components import Loadout
 
 
 def hp(b: Battle, unit: str) -> int:

@@ -20,11 +20,12 @@ from game.engine.events import Rolled
 from game.rules.grid import units
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.charge import Charge
+from game.rules.grid.components import Health
 from game.rules.grid.grapple import Grapple
 from game.rules.grid.move import move_squares
 from game.rules.grid.snap_attack import SnapAttack
 from game.rules.grid.total_defense import TotalDefense
-from game.world.components import Health, Loadout
+from game.world.components import Loadout
 
 
 def react(b: Battle, level: str) -> Answer:

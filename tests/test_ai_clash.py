@@ -18,8 +18,8 @@ from clash_support import (
 
 from game.ai import make_controller, play
 from game.ai.clash import LEVELS, ClashAI
-from game.ai.clash_odds import best_of, die_dist, loss, mean
-from game.ai.clash_plan import PlanLevel, plan_side
+from game.ai.clash.odds import best_of, die_dist, loss, mean
+from game.ai.clash.plan import PlanLevel, plan_side
 from game.engine import Battle
 from game.engine.answers import Answer, Decline, EndTurn
 from game.rules.clash.bands import CLOSE, band

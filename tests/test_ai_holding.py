@@ -75,7 +75,7 @@ def _before_the_wolf(monkeypatch: pytest.MonkeyPatch, hold_ground: bool) -> Batt
     """Ada (a warrior, hard, the party acting first) sixteen squares from a wolf: out of
     her reach this turn (a charge reaches thirteen), but the wolf runs sixteen. Hard's
     ``hold_ground`` as given; at her first decision."""
-    from game.ai import levels
+    from game.ai.grid import levels
 
     monkeypatch.setitem(
         levels.LEVELS, "hard", dataclasses.replace(levels.HARD, hold_ground=hold_ground)

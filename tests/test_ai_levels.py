@@ -12,7 +12,7 @@ from engine_support import SIX_A_SIDE, SIX_A_SIDE_MAP, field, write_tmx
 
 from game.__main__ import main
 from game.ai import CONTROLLERS, make_controller, play
-from game.ai.stats import wilson
+from game.ai.core.stats import wilson
 from game.engine import Battle
 
 
@@ -57,8 +57,8 @@ def test_easy_slips_come_from_its_seed() -> None:
 def test_an_easy_slip_plays_another_answer_than_its_best() -> None:
     """Easy makes mistakes (issue 5 · Levels): a slip picks among the next best plans that
     play a different first answer; plans sharing the best plan's answer are no slip."""
-    from game.ai.plans import Plan
-    from game.ai.tactical import slips
+    from game.ai.grid.plans import Plan
+    from game.ai.grid.tactical import slips
     from game.engine.answers import EndTurn
     from game.rules.grid.move import Move
 
@@ -141,8 +141,8 @@ def test_normal_slips_at_most_once_a_turn() -> None:
 
     from engine_support import act, battle, push
 
-    from game.ai.levels import NORMAL
-    from game.ai.tactical import TacticalAI
+    from game.ai.grid.levels import NORMAL
+    from game.ai.grid.tactical import TacticalAI
 
     b = battle(
         field(

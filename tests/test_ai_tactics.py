@@ -18,13 +18,14 @@ from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.geometry.grid import Cover
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.charge import Charge
+from game.rules.grid.components import Budget, Conditions, Health
 from game.rules.grid.disengage import Disengage
 from game.rules.grid.hold import HoldAction
 from game.rules.grid.move import Move
 from game.rules.grid.opportunity import leaving_threats
 from game.rules.grid.screen import ScreenAlly
 from game.rules.grid.swarm import SwarmAttack
-from game.world.components import Budget, Conditions, Health, Position
+from game.world.components import Position
 
 OPEN = "\n".join(["." * 30] * 9)
 LEVELS = ("normal", "hard")
@@ -297,7 +298,7 @@ def test_hard_expects_the_enemy_to_strike_at_our_leader_first() -> None:
     fall sends the side's morale checks, more than on a plain bandit beside him (the
     side's first casualty is behind it, so only the leader's fall still sets off a check;
     one event rolls one check per unit)."""
-    from game.ai.board import Board, BoardCache
+    from game.ai.grid.board import Board, BoardCache
 
     bf = field(
         OPEN,
@@ -400,10 +401,10 @@ def test_a_charging_throw_counts_the_spear_it_throws_away() -> None:
     the ground (004 · Pick up an Item): a charging throw of a bandit's only spear costs it
     its weapon exactly as a plain throw does (``Planner.throw_cost``), so the charge is
     worth less than the same throw by a bandit that keeps its dagger in hand."""
-    from game.ai.board import Board, BoardCache
-    from game.ai.levels import HARD
-    from game.ai.plans import Planner
-    from game.ai.specials import _charges
+    from game.ai.grid.board import Board, BoardCache
+    from game.ai.grid.levels import HARD
+    from game.ai.grid.plans import Planner
+    from game.ai.grid.specials import _charges
     from game.rules.grid import units
     from game.world.components import Loadout
 
@@ -549,8 +550,8 @@ def test_a_thrower_threatens_a_move_and_a_throw_away() -> None:
     """004: a Move and a Main action in a turn, so an enemy can walk 30 ft and then throw
     its spear (long range 60 ft): the AI counts that reach when it judges a square, not
     only the throw from where the enemy stands."""
-    from game.ai.board import Board, BoardCache
-    from game.ai.levels import HARD
+    from game.ai.grid.board import Board, BoardCache
+    from game.ai.grid.levels import HARD
 
     b = position(
         OPEN,
@@ -597,10 +598,10 @@ def test_a_shove_counts_the_plus_two_only_for_friends_beside_yet_to_act(acted: b
     to come this round. Two friends stand beside the wolf, a third four squares off: the
     edge counts the two beside it while they have yet to act, and none once they have
     (standing up still provokes them, which the shove counts apart)."""
-    from game.ai.board import Board, BoardCache
-    from game.ai.levels import HARD
-    from game.ai.maneuvers import _armed_beside, _edge_blows
-    from game.ai.plans import Planner
+    from game.ai.grid.board import Board, BoardCache
+    from game.ai.grid.levels import HARD
+    from game.ai.grid.maneuvers import _armed_beside, _edge_blows
+    from game.ai.grid.plans import Planner
     from game.rules.grid.state import GridState
 
     b = position(
@@ -733,8 +734,8 @@ def test_next_rounds_blow_is_priced_by_the_band_that_closes_in_meanwhile() -> No
     counts the band eight squares behind it, which will have closed in by then."""
     import numpy as np
 
-    from game.ai.levels import HARD
-    from game.ai.plans import Planner
+    from game.ai.grid.levels import HARD
+    from game.ai.grid.plans import Planner
 
     def planner(band: int) -> tuple[Battle, Planner]:
         spawns = [("Ada", "party", "warrior", (2, 4)), ("Gor", "bandits", "orc", (17, 4))]
@@ -764,9 +765,9 @@ def test_a_screener_counts_its_screen_only_on_the_squares_where_it_holds() -> No
     not (it used to screen, then run off with its Main and throw the screen away)."""
     import numpy as np
 
-    from game.ai.levels import HARD
-    from game.ai.plans import Planner
-    from game.ai.specials import screen_saving
+    from game.ai.grid.levels import HARD
+    from game.ai.grid.plans import Planner
+    from game.ai.grid.specials import screen_saving
 
     spawns = [
         ("Cy", "party", "archer", (2, 4)),
@@ -801,9 +802,9 @@ def test_an_archer_puts_its_bow_away_only_when_an_enemy_is_beside_it(gap: int) -
     archer. An orc archer four squares from the militia can still step back and shoot,
     so swapping to its hand axe is not among its plans (it used to swap, then swap back
     the next round); with the militia beside it, the axe is."""
-    from game.ai.levels import HARD
-    from game.ai.plans import Planner
-    from game.ai.specials import special_plans
+    from game.ai.grid.levels import HARD
+    from game.ai.grid.plans import Planner
+    from game.ai.grid.specials import special_plans
 
     b = position(
         OPEN,
@@ -844,7 +845,7 @@ def test_hard_closes_in_when_the_enemy_outshoots_it(monkeypatch: pytest.MonkeyPa
     garrison's reach after its first losses and lost more than the baseline's rush)."""
     import dataclasses
 
-    from game.ai import levels
+    from game.ai.grid import levels
 
     marched = _outshot("hard")
     assert isinstance(marched, Move) and marched.path[-1][0] >= 8
@@ -861,7 +862,7 @@ def _line_before_the_bows(
     answers at hard with ``survival`` as given."""
     import dataclasses
 
-    from game.ai import levels
+    from game.ai.grid import levels
 
     monkeypatch.setitem(levels.LEVELS, "hard", dataclasses.replace(levels.HARD, survival=survival))
     spawns = [("Ada", "party", "warrior", (2, 6))]

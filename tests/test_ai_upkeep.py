@@ -13,11 +13,12 @@ import pytest
 from test_ai_tactics import OPEN, position
 
 from game.ai import make_controller
-from game.ai.tactical import TacticalAI
+from game.ai.grid.tactical import TacticalAI
 from game.engine import Battle
+from game.rules.grid.components import Conditions
 from game.rules.grid.prone import StandUp
 from game.rules.grid.reload import Reload
-from game.world.components import Conditions, Loadout
+from game.world.components import Loadout
 
 LEVELS = ("easy", "normal", "hard")
 

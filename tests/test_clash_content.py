@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from game.content import DATA_DIR, ContentError, load_content
-from game.content.clash import ClashWeaponEntry, clash_stats, clash_weapon
+from game.rules.clash.content import ClashWeaponEntry, clash_stats, clash_weapon, unit_entry
 
 
 def test_every_shipped_unit_template_has_a_written_clash_stat_block() -> None:
     content = load_content()
     for template in content.templates.values():
-        assert template.clash is not None, template.id
+        assert unit_entry(template) is not None, template.id
         stats = clash_stats(template, content)
         assert 3 <= stats.STR <= 18 and 3 <= stats.DEX <= 18 and 3 <= stats.WIL <= 18
         assert 1 <= stats.hp and 0 <= stats.armor <= 3
@@ -37,13 +37,14 @@ def test_a_template_without_a_clash_table_gets_derived_numbers() -> None:
     content = load_content()
     import dataclasses
 
-    warrior = dataclasses.replace(content.templates["warrior"], clash=None)
+    warrior = dataclasses.replace(content.templates["warrior"], tables={})
     stats = clash_stats(warrior, content)
     assert (stats.STR, stats.DEX, stats.WIL) == (16, 12, 11)
     assert stats.hp == 4  # half of 9
     assert stats.armor == 3  # mail 2 + shield 1
     assert stats.carried == 5  # sword 1, javelin 1, mail 2, shield 1
-    bite = dataclasses.replace(content.weapons["bite"], clash=ClashWeaponEntry(size="slow"))
+    slow = ClashWeaponEntry(size="slow")
+    bite = dataclasses.replace(content.weapons["bite"], tables={"clash": slow})
     assert clash_weapon(bite).die == 10
 
 

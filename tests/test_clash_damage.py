@@ -19,9 +19,9 @@ from clash_support import (
 )
 
 from game.content import load_content
-from game.content.clash import ClashWeaponEntry
 from game.engine import Battle, ScriptedRandom
 from game.engine.answers import EndTurn
+from game.rules.clash.content import ClashWeaponEntry, unit_entry
 from game.rules.clash.damage import WoundChoice, lose_ability
 from game.rules.clash.declare import ClashAttack
 
@@ -122,8 +122,8 @@ def test_non_lethal_blows_knock_out_on_a_failed_critical_damage_save() -> None:
 
 def test_improvised_weapons_break_after_one_attack() -> None:
     content = load_content()
-    chair = dataclasses.replace(content.weapons["club"], clash=ClashWeaponEntry(
-        size="balanced", improvised=True))
+    chair = dataclasses.replace(content.weapons["club"], tables={"clash": ClashWeaponEntry(
+        size="balanced", improvised=True)})
     bandit = dataclasses.replace(content.templates["bandit"], weapons=("club", "dagger"))
     custom = dataclasses.replace(content, weapons={**content.weapons, "club": chair},
                                  templates={**content.templates, "bandit": bandit})
@@ -215,9 +215,11 @@ def test_ability_loss_str_0_dies_dex_0_paralysed_wil_0_delirious() -> None:
 def test_wounds_fill_a_slot_and_a_second_one_asks_worsen_or_new_slot() -> None:
     content = load_content()
     bandit = content.templates["bandit"]
-    assert bandit.clash is not None
-    poisoner = dataclasses.replace(bandit, clash=dataclasses.replace(bandit.clash,
-                                                                      wound="poisoning"))
+    entry = unit_entry(bandit)
+    assert entry is not None
+    poisoner = dataclasses.replace(
+        bandit, tables={"clash": dataclasses.replace(entry, wound="poisoning")}
+    )
     custom = dataclasses.replace(content, templates={**content.templates, "bandit": poisoner})
 
     # Round 1: Ada fails the save, rolls 6 (not today, 1d4=2 HP) and is poisoned.

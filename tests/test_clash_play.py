@@ -102,24 +102,3 @@ def test_a_save_keeps_the_house_rules_and_replays_to_the_same_hash(tmp_path: Pat
                                                options=options).state_hash()
     for x in (b, again.battle, plain):
         x.close()
-
-
-# Re-pin only after a deliberate change of the clash rules, content or state layout.
-# Re-pinned when the shared Conditions.mortal_rounds became mortal_rounds_left (grid's
-# countdown): the events of this battle are unchanged. Re-pinned when the reaction
-# window's trigger text named weapons, dice and the defender's numbers and the clash
-# reactions got their costs: the pending reaction decision reads differently, the
-# events of this battle are the same (compared kind by kind and text by text).
-# Re-pinned when the clash AI (game/ai/clash*.py) began planning its side's blows
-# together and valuing reactions from the dice: the 60 answers the AI gives differ, the
-# rules and state layout do not (a fixed answer list replays as before).
-GOLDEN_CLASH_SEED_5_60 = "21122a8ee7a1391628837b672e203f6d6103ab0ce02137ba98928921eedb982a"
-
-
-def test_golden_clash_replay_pins_seed_and_answers_to_a_state_hash() -> None:
-    b = Battle(field(SIX_A_SIDE_MAP, SIX_A_SIDE), "clash", seed=5)
-    play(b, {s: make_controller("normal", 5, "clash") for s in b.controllers},
-         max_answers=60)
-    assert len(b.answers) == 60
-    assert b.state_hash() == GOLDEN_CLASH_SEED_5_60
-    b.close()

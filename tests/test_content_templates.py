@@ -17,7 +17,7 @@ from game.content import (
     attribute_modifier,
     load_content,
 )
-from game.content.balance import expected_damage, fighting_strength, hit_chance
+from game.rules.grid.balance import expected_damage, fighting_strength, hit_chance
 
 PARTY = ("warrior", "skirmisher", "archer", "spearman", "captain")
 NPCS = (

@@ -12,8 +12,9 @@ from game.engine.events import Damaged, Died, Note, Rolled
 from game.geometry.grid import OPEN, Cover, Terrain
 from game.rules.grid import units
 from game.rules.grid.attack import MeleeAttack, RangedAttack
+from game.rules.grid.components import Conditions, Health
 from game.rules.grid.resolution import Extras, attack_flow
-from game.world.components import Conditions, Health, Loadout
+from game.world.components import Loadout
 
 
 def hp(b: Battle, unit: str) -> int:

@@ -8,11 +8,11 @@ from game.engine import Battle, EndTurn
 from game.engine.events import Died, Downed, LeftBattle, Rolled
 from game.rules.grid import morale, units
 from game.rules.grid.attack import MeleeAttack, RangedAttack
+from game.rules.grid.components import Conditions, Health
 from game.rules.grid.damage import MORTAL_ROUNDS, apply_damage, end_of_round_mortal_wounds
 from game.rules.grid.events import Routed
 from game.rules.grid.move import blockers
 from game.rules.grid.state import GridState
-from game.world.components import Conditions, Health
 
 OPEN = "........\n........\n........\n........"
 WALLED = "########\n#......#\n#......#\n########"

@@ -8,13 +8,14 @@ from grid_more_support import cond, hp, option, rolls, set_hp
 from game.engine import Battle, EndTurn
 from game.rules.grid import units
 from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.components import Health
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.grapple import BreakFree, DragGrappled, Grapple, ReleaseGrapple, ThrowGrappled
 from game.rules.grid.maneuver_preview import win_chance
 from game.rules.grid.move import Move
 from game.rules.grid.prone import StandUp
 from game.rules.grid.shove import Shove
-from game.world.components import Health, Position
+from game.world.components import Position
 
 OPEN = "\n".join(["." * 8] * 4)
 

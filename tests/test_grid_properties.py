@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from game.engine import Battle, ChooseUnit, EndTurn
 from game.rules.grid import budget, units
 from game.rules.grid.attack import MeleeAttack, RangedAttack
+from game.rules.grid.components import Budget, Conditions, Health
 from game.rules.grid.disengage import Disengage
 from game.rules.grid.move import Move
-from game.world.components import Budget, Conditions, Health
 
 TEMPLATES = [
     "warrior",

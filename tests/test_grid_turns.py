@@ -10,11 +10,12 @@ from game.engine.events import Moved
 from game.geometry.grid import Terrain
 from game.rules.grid import budget
 from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.components import Conditions, Health
 from game.rules.grid.disengage import Disengage
 from game.rules.grid.events import AttackDeclared, InitiativeSet
 from game.rules.grid.move import Move
 from game.rules.grid.prone import GoProne
-from game.world.components import Conditions, Health, Position
+from game.world.components import Position
 
 OPEN = "........\n........\n........\n........"
 

@@ -27,7 +27,7 @@ def test_shipped_map_loads_and_checks_clean(path: Path) -> None:
 def test_every_unit_of_a_shipped_map_can_walk_to_every_other(path: Path) -> None:
     """004 · Movement: a unit walled in by thickets can neither fight nor be fought, and
     its side can then never lose (ambush's archer Ash ended battles in draws that way)."""
-    from game.ai.board import UNREACHED, walking_field
+    from game.ai.grid.board import UNREACHED, walking_field
     from game.engine import Battle
 
     field = load_battlefield(path, frozenset(load_content().templates))

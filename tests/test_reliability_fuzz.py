@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine_support import crowded_square
+from engine_support import crowded_square, health_and_conditions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from saves_support import shipped_maps
@@ -35,7 +35,7 @@ from game.maps import load_battlefield
 from game.maps.battlefield import Battlefield
 from game.rules import ruleset_ids
 from game.saves import load_battle, save_battle
-from game.world.components import Conditions, Health, Position
+from game.world.components import Position
 
 MAPS = shipped_maps()
 FIGURES: Counter[str] = Counter()
@@ -108,10 +108,11 @@ def _junk(r: random.Random, battle: Battle, legal: list[Answer]) -> Any:
 
 def _check_invariants(battle: Battle, dead: set[str]) -> None:
     grid = battle.battlefield.grid
+    hit_points, conditions = health_and_conditions(battle)
     for unit in battle.unit_ids():
-        health = battle.component(unit, Health)
+        health = battle.component(unit, hit_points)
         assert 0 <= health.hp <= health.max_hp, f"{unit} has {health.hp}/{health.max_hp} hp"
-        cond = battle.component(unit, Conditions)
+        cond = battle.component(unit, conditions)
         if unit in dead:
             assert cond.dead, f"{unit} came back from the dead"
         if cond.dead:
@@ -129,7 +130,7 @@ def _check_invariants(battle: Battle, dead: set[str]) -> None:
     if decision.unit is not None:
         asked.add(decision.unit)
     for unit in asked:
-        cond = battle.component(unit, Conditions)
+        cond = battle.component(unit, health_and_conditions(battle)[1])
         assert not cond.out_of_action, f"{unit} is asked to act while out of the fight"
     FIGURES["invariant_checks"] += 1
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.options import (
+from game.engine.options import (
     ON_OFF,
     RuleOption,
     RuleOptionError,

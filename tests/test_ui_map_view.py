@@ -196,3 +196,26 @@ def test_tile_objects_on_a_decoration_layer_are_drawn(tmp_path: Path) -> None:
     # Tiled anchors a tile object at its bottom-left corner: this one covers cell (6, 3)
     assert view.base.get_at((6 * TILE + TILE // 2, 3 * TILE + TILE // 2))[:3] == (128, 128, 128)
     assert view.base.get_at((6 * TILE + TILE // 2, 4 * TILE + TILE // 2))[:3] == (40, 160, 60)
+
+
+def test_a_layer_inside_a_hidden_group_is_not_drawn(tmp_path: Path) -> None:
+    """What Tiled shows is what is drawn: pytmx calls a hidden group's layers visible."""
+    import shutil
+
+    corpus = Path(__file__).parent / "maps_broken"
+    for name in ("terrain.tsx", "terrain.png"):
+        shutil.copy(corpus / name, tmp_path / name)
+    text = (corpus / "baseline_ok.tmx").read_text()
+    walls = ' <layer id="2" name="walls"'
+    grouped = text.replace(walls, ' <group id="9" name="buildings" visible="0">\n' + walls)
+    grouped = grouped.replace(
+        "</data>\n </layer>\n <objectgroup", "</data>\n </layer>\n </group>\n <objectgroup"
+    )
+    (tmp_path / "shown.tmx").write_text(text)
+    (tmp_path / "hidden.tmx").write_text(grouped)
+    shown = MapView.from_file(tmp_path / "shown.tmx").base
+    hidden = MapView.from_file(tmp_path / "hidden.tmx").base
+    wall = (1 * 32 + 16, 1 * 32 + 16)  # the stone wall at (1, 1) on the walls layer
+    ground = (0 * 32 + 16, 0 * 32 + 16)
+    assert shown.get_at(wall) != shown.get_at(ground)
+    assert hidden.get_at(wall) == hidden.get_at(ground)

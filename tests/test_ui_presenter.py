@@ -47,12 +47,13 @@ def test_each_ruleset_answers_with_its_own_presenter() -> None:
 def test_a_unit_view_carries_every_health_track_and_its_conditions() -> None:
     grid = _grid(PAIR)
     ada = grid.unit("ada")
-    assert ada.tracks == (Track("HP", ada.hp, ada.max_hp),) and ada.conditions == ()
+    assert presenter_of(grid).tracks(ada) == (Track("HP", ada.hp, ada.max_hp),)
+    assert ada.conditions == ()
     clash = clash_battle(duel_field(PAIR))
     ada = clash.unit("ada")
     assert [t.label for t in ada.tracks] == ["HP", "STR"]
-    assert ada.tracks[1] == Track("STR", 15, 15, bar=False)  # shown in words on the card
-    assert presenter_of(clash).tracks(ada) == ada.tracks
+    shown = presenter_of(clash).tracks(ada)
+    assert shown[1] == Track("STR", 15, 15, bar=False)  # shown in words on the card
 
 
 def test_the_grid_budget_line_conditions_and_screen_links_come_from_its_presenter() -> None:
@@ -114,7 +115,7 @@ def test_the_screen_draws_as_many_bars_as_the_presenter_gives_in_its_words() -> 
 
 
 def test_a_grapple_is_a_link_the_screen_does_not_draw_as_a_screen() -> None:
-    from game.world.components import Conditions
+    from game.rules.grid.components import Conditions
 
     b = _grid(PAIR)
     b.component("ada", Conditions).grappling = "gor"  # as a won Grapple leaves it

@@ -56,8 +56,8 @@ def _inside(outer: pygame.Rect, inner: pygame.Rect) -> bool:
 def test_a_long_unit_sheet_fits_the_smallest_window(small: App, tmp_path: Path) -> None:
     from test_ui_play import _party_turn
 
+    from game.rules.grid.components import Conditions
     from game.ui.sheet_panel import sheet_layout
-    from game.world.components import Conditions
 
     units = (("Ash", "party", "captain", 1, 1), ("Gor", "foes", "bandit", 6, 4))
     scene = _party_turn(small, tmp_path, units)

@@ -1,7 +1,8 @@
 """The screen speaks no ruleset (issue 28 · a presenter per ruleset): ``game.ui`` imports
 no ruleset module and names no ruleset term (AC, Shock, Armor, Fatigue, Stress) in its
 code; such words reach the screen only as text a ruleset's presenter gave it. Comments
-and docstrings may name them (they explain where a behaviour comes from)."""
+and docstrings may name them (they explain where a behaviour comes from), and so may a
+regular expression (``re.compile``) that recognises them in text the screen received."""
 
 from __future__ import annotations
 
@@ -46,10 +47,21 @@ def _names(node: ast.AST) -> list[str]:
     return []
 
 
+def _patterns(tree: ast.AST) -> set[int]:
+    """ids of the string constants compiled as regular expressions."""
+    out = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "compile":
+            out.add(id(node.args[0]))
+    return out
+
+
 def ruleset_words(source: str) -> list[str]:
     """Each ruleset import and ruleset term in ``source``'s code, as "line: what"."""
     tree = ast.parse(source)
-    docs = _docstrings(tree)
+    docs = _docstrings(tree) | _patterns(tree)
     found = []
     for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
@@ -77,6 +89,7 @@ def test_the_check_finds_what_it_looks_for() -> None:
         "def f(target_ac: int) -> str:\n"
         "    return f'vs AC {target_ac}'\n"
         "x = preview.shock_on_miss\n"
+        "y = re.compile(r'takes no Shock')\n"
     )
     assert sorted(ruleset_words(source)) == [
         "2: imports game.rules.grid.charge",

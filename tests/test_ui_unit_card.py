@@ -14,12 +14,13 @@ from ui_support import quick_window, write_map
 
 from game.engine import Battle
 from game.rules.clash.state import ClashState
+from game.rules.grid.components import Conditions
 from game.ui.app import App
 from game.ui.battle_scene import BattleScene
 from game.ui.map_view import MapView
 from game.ui.play_scene import PlayScene
 from game.ui.unit_card import CARD_H, card_fit, conditions_pos
-from game.world.components import Conditions, Loadout
+from game.world.components import Loadout
 
 SIZES = [(960, 540), (1280, 720)]
 
@@ -71,7 +72,6 @@ def test_a_clash_unit_with_three_weapons_and_marks_shows_every_row(
     st = battle.component(key, ClashState)
     st.weapons = ["sword", "javelin", "dagger"]
     st.prone = st.stunned = True
-    battle.component(key, Conditions).prone = True
     scene.engine._stamp = -1
     labels = [label for label, _ in scene.engine.card_lines(key)]
     assert {"Sword", "Javelin", "Dagger", "Slots", "Marks"} <= set(labels)

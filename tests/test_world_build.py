@@ -8,30 +8,43 @@ from pathlib import Path
 import esper
 import pytest
 
-from game.content import Dice, load_content
+from game.content import Content, Dice, load_content
 from game.geometry.grid import Grid
 from game.maps.battlefield import Battlefield, Scenario, SideInfo, Spawn
+from game.rules.grid.components import (
+    Budget,
+    Conditions,
+    GridPresence,
+    Health,
+    Stats,
+)
+from game.rules.grid.components import build_unit as grid_unit
 from game.world import (
     UNIT_COMPONENTS,
     AiHint,
-    Budget,
-    Conditions,
-    Health,
     Leader,
     Loadout,
     Name,
     Position,
     Side,
     Sight,
-    Stats,
     Template,
     UnitId,
     WorldBuildError,
+    WorldHandle,
     WorldNotActive,
-    build_world,
     unit_ids,
     use_world,
 )
+from game.world import build_world as build_shared_world
+
+
+def build_world(
+    battlefield: Battlefield, content: Content, name: str, rng: random.Random
+) -> WorldHandle:
+    """The world as a grid battle builds it: the shared components and the grid's own."""
+    return build_shared_world(battlefield, content, name, rng, grid_unit, GridPresence())
+
 
 GRID = """
 ........

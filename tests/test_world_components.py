@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.world import Budget, Conditions, Health, Position, Sight
+from game.rules.grid.components import Budget, Conditions, Health
+from game.world import Position, Sight
 
 
 def test_budget_spends_move_then_main_as_a_second_move() -> None:

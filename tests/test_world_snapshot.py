@@ -5,15 +5,13 @@ from __future__ import annotations
 import random
 
 import esper
-from test_world_build import tiny_battlefield
+from test_world_build import build_world, tiny_battlefield
 
 from game.content import load_content
+from game.rules.grid.components import Conditions, Health
 from game.world import (
-    Conditions,
-    Health,
     Position,
     UnitId,
-    build_world,
     clone_world,
     delete_world,
     restore,
@@ -68,7 +66,8 @@ def test_clone_world_replaces_an_existing_target(fresh_world: str) -> None:
 
 
 def test_copy_component_shares_frozen_values_and_copies_mutable_ones() -> None:
-    from game.world import Loadout, Stats
+    from game.rules.grid.components import Stats
+    from game.world import Loadout
     from game.world.snapshot import copy_component
 
     stats = Stats.from_template(load_content().templates["orc"])

@@ -33,6 +33,7 @@ BENCH_MODULES: tuple[str, ...] = (
     "game.bench.geometry",
     "game.bench.battle",
     "game.bench.ai",
+    "game.bench.fork",
     "game.ui.bench",
 )
 

@@ -21,7 +21,7 @@ register_row("ai_decision_p95_ms", "one hard AI decision, 64x64 map, ~40 units, 
 register_row("battle_hard_6v6_s", "6-vs-6 battle, hard AI both sides, headless", "s", 2.0)
 
 
-def _big_field(ctx: BenchContext) -> object:
+def big_field(ctx: BenchContext) -> object:
     if ctx.battlefield is not None:
         return ctx.battlefield
     from game.maps.battlefield import Battlefield, Scenario, SideInfo, Spawn
@@ -90,7 +90,7 @@ def ai_rows(ctx: BenchContext) -> dict[str, float]:
     from game.bench.battle import six_a_side
     from game.engine import Battle
 
-    times = decision_times(_big_field(ctx), ctx.seed, 40 if ctx.quick else 200)
+    times = decision_times(big_field(ctx), ctx.seed, 40 if ctx.quick else 200)
     battles: list[float] = []
     field = six_a_side()
     for i in range(2 if ctx.quick else 5):

@@ -1,9 +1,12 @@
 """``python -m game check-map FILE…``: check maps against the authors' contract.
 
-A good map prints ``FILE: ok — 12×12, 2 sides (Wardens 2, Bandits 3), 5 units``;
+A good map prints ``FILE: ok — 12×12, 2 sides (Wardens 2, Bandits 3), 5 units (PATH)``;
 a bad one prints one line per problem, ``FILE: where: what``, and the command
 exits 2 (DESIGN.md · Errors and data). Bare names like ``duel`` are looked up in
-the user and shipped map folders.
+the user and shipped map folders, and the line names the file that was checked (a map of
+your own with a shipped map's name takes its place). Warnings (custom properties the
+contract does not know) are printed as ``FILE: where: warning: what``; the map is still
+good and the exit status 0, unless ``--strict`` makes warnings errors.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ HELP = "check Tiled maps (.tmx files or map names) against the map authors' cont
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("maps", nargs="+", metavar="FILE", help="a .tmx file or a map name")
+    parser.add_argument(
+        "--strict", action="store_true", help="treat warnings (unknown properties) as errors"
+    )
 
 
 def summary(field: Battlefield) -> str:
@@ -37,15 +43,20 @@ def summary(field: Battlefield) -> str:
     )
 
 
-def check(name: str, templates: frozenset[str]) -> tuple[bool, list[str]]:
+def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[bool, list[str]]:
     """Whether the map is good, and the lines check-map prints for it."""
     try:
-        field = load_battlefield(find_map(name), templates)
+        path = find_map(name)
+        field = load_battlefield(path, templates)
     except MapError as exc:
         return False, exc.lines(shown_as=name)
     except Exception as exc:  # a loader bug must still not show a traceback to authors
         return False, [f"{name}: map: could not be checked ({type(exc).__name__}: {exc})"]
-    return True, [f"{name}: ok — {summary(field)}"]
+    warnings = [f"{name}: {problem}" for problem in field.warnings]
+    if strict and warnings:
+        return False, warnings
+    where = "" if str(path) == name else f" ({path})"
+    return True, [*warnings, f"{name}: ok — {summary(field)}{where}"]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     status = 0
     for name in args.maps:
-        ok, lines = check(name, templates)
+        ok, lines = check(name, templates, strict=args.strict)
         if not ok:
             status = 2
         print("\n".join(lines), flush=True)

@@ -82,14 +82,14 @@ def _fail(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from game.ai import UnknownController, make_controller, play
     from game.engine import Battle
-    from game.maps import MapError, find_map, load_battlefield
-    from game.rules import UnknownRuleset, get_ruleset
-    from game.rules.options import (
+    from game.engine.options import (
         RuleOptionError,
         describe_options,
         parse_assignments,
         resolve_options,
     )
+    from game.maps import MapError, find_map, load_battlefield
+    from game.rules import UnknownRuleset, get_ruleset
 
     if args.list_rules:
         try:
@@ -188,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
             battle.close()
     mean = round(sum(rounds) / len(rounds), 3)
     if args.json:
-        from game.ai.stats import wilson
+        from game.ai.core.stats import wilson
 
         sided = [side_names[s] for s in sides]
         out = {
@@ -222,8 +222,8 @@ def _soak(args: argparse.Namespace) -> int:
         return _fail(str(exc).splitlines()[0])
     if not maps:
         return _fail(f"no maps to soak in {shipped_maps_dir()}")
+    from game.engine.options import RuleOptionError, resolve_options
     from game.rules import UnknownRuleset, get_ruleset
-    from game.rules.options import RuleOptionError, resolve_options
 
     ruleset = args.ruleset or "grid"
     try:

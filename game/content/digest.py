@@ -3,9 +3,12 @@ replay; a unit or weapon whose numbers changed would replay into another battle)
 
 ``content_digest(content, templates)`` is the sha256 of the numbers the rules read: the
 unit templates the battle fields and every weapon, armour and shield (all of the gear,
-since a unit may pick up any weapon). It is taken from the parsed, checked content, not
-the file bytes, so comments, spacing and the order of entries do not change it, and a
-template no map fields does not touch saves of other battles.
+since a unit may pick up any weapon), and the ruleset sub-tables of those entries as
+written. It is taken from the parsed, checked content, not the file bytes, so comments,
+spacing and the order of entries do not change it, and a template no map fields does not
+touch saves of other battles. What a ruleset's schema made of its sub-tables (the
+entries' ``tables``, filled when the ruleset claims them) is left out: the sub-tables as
+written stand for it, whether claimed yet or not.
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from game.content.loader import Content
 def _plain(value: Any) -> Any:
     """JSON-ready data with a fixed order (sets sorted, dataclasses as field dicts)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare
+        }
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
     if isinstance(value, (set, frozenset)):
@@ -62,6 +67,14 @@ def _digest(content: Content, wanted: tuple[str, ...]) -> str:
         "weapons": _plain(content.weapons),
         "armours": _plain(content.armours),
         "shields": _plain(content.shields),
+        "ruleset_tables": {
+            name: [
+                [t.where, _plain(t.data)]
+                for t in tables
+                if t.section != "units" or t.entry in wanted
+            ]
+            for name, tables in sorted(content.ruleset_tables.items())
+        },
     }
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()

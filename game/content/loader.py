@@ -9,23 +9,25 @@ Layout of a content directory::
 Every problem becomes one line ``<file>: <key path>: <what is wrong>`` (file relative to
 the content directory); ``ContentError`` carries all of them. Unknown keys, wrong types,
 out-of-range numbers and references to missing ids are all errors.
+
+A unit template or weapon may carry one sub-table per ruleset (``[units.<id>.<ruleset>]``)
+with that ruleset's numbers; the ruleset's registered ``ContentSchema`` reads it
+(``game.content.schema``). The loader names no ruleset.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from game.content.armour import WEIGHT_CLASSES, Armour, Shield, armour_class
-from game.content.clash import SIZES as CLASH_SIZES
-from game.content.clash import WOUNDS as CLASH_WOUNDS
-from game.content.clash import ClashUnitEntry, ClashWeaponEntry
 from game.content.dice import Dice
+from game.content.schema import ContentSchema, registered, table_names
+from game.content.tables import Table, describe
 from game.content.templates import (
     DEFAULT_SCORE,
     KINDS,
@@ -41,8 +43,6 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 _ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 _ICON_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
-T = TypeVar("T")
-
 
 class ContentError(ValueError):
     """Bad content files. ``problems`` holds one line per problem, each naming the file
@@ -54,14 +54,47 @@ class ContentError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class RulesetTable:
+    """One ruleset sub-table as written: where it is (``file``, ``where`` e.g.
+    ``units.orc.toy``), the section ("units" or "weapons"), the entry id and the data."""
+
+    file: str
+    where: str
+    section: str
+    entry: str
+    data: dict[str, Any] = field(hash=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Content:
-    """Everything the rules need to know about gear and combatants, by id."""
+    """Everything the rules need to know about gear and combatants, by id.
+
+    ``ruleset_tables``: every ruleset sub-table as written, by ruleset id; ``claim`` has a
+    ruleset's schema read them into the entries' ``tables``."""
 
     weapons: dict[str, Weapon]
     armours: dict[str, Armour]
     shields: dict[str, Shield]
     templates: dict[str, UnitTemplate]
     directory: Path
+    ruleset_tables: dict[str, tuple[RulesetTable, ...]] = field(default_factory=dict)
+
+    def claim(self, reader: ContentSchema) -> None:
+        """Read the ``<reader.id>`` sub-tables of every unit template and weapon into
+        their ``tables`` (``ContentError`` with one line per problem). Claiming again reads
+        them again (a tenth of a millisecond for the shipped content) and keeps what an
+        entry already has, so a ruleset may claim whenever it builds."""
+        problems: list[str] = []
+        entries: dict[str, Any] = {"units": self.templates, "weapons": self.weapons}
+        for raw in self.ruleset_tables.get(reader.id, ()):
+            table = Table(problems, raw.file, raw.where, raw.data)
+            parsed = reader.read(raw.section, table)
+            table.finish()
+            owner = entries[raw.section].get(raw.entry)
+            if parsed is not None and owner is not None:
+                owner.tables.setdefault(reader.id, parsed)  # one set by hand stays
+        if problems:
+            raise ContentError(problems)
 
     def weapon(self, weapon_id: str) -> Weapon:
         return self.weapons[weapon_id]
@@ -72,129 +105,6 @@ class Content:
     def template_weapons(self, template_id: str) -> tuple[Weapon, ...]:
         """The template's weapons, readied one first."""
         return tuple(self.weapons[w] for w in self.templates[template_id].weapons)
-
-
-class _Missing:
-    """Marks a required key that is absent."""
-
-
-_REQUIRED = _Missing()
-
-
-def _describe(value: object) -> str:
-    if isinstance(value, bool):
-        return f"{str(value).lower()} (a boolean)"
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, dict):
-        return "a table"
-    if isinstance(value, list):
-        return "an array"
-    return f"{value!r} ({type(value).__name__})"
-
-
-class _Table:
-    """Reads one TOML table, recording problems under ``file: prefix.key``."""
-
-    def __init__(self, problems: list[str], file: str, prefix: str, data: dict[str, Any]) -> None:
-        self.problems = problems
-        self.file = file
-        self.prefix = prefix
-        self.data = data
-        self.used: set[str] = set()
-
-    def where(self, key: str | None = None) -> str:
-        return f"{self.prefix}.{key}" if key else self.prefix
-
-    def fail(self, key: str | None, message: str) -> None:
-        self.problems.append(f"{self.file}: {self.where(key)}: {message}")
-
-    def _get(self, key: str, default: object) -> object:
-        self.used.add(key)
-        if key in self.data:
-            return self.data[key]
-        if default is _REQUIRED:
-            self.fail(key, "missing (required)")
-        return default
-
-    def string(self, key: str, default: str | _Missing = _REQUIRED) -> str:
-        value = self._get(key, default)
-        if isinstance(value, _Missing):
-            return ""
-        if not isinstance(value, str):
-            self.fail(key, f"expected a string, got {_describe(value)}")
-            return ""
-        return value
-
-    def integer(
-        self, key: str, low: int, high: int, default: int | _Missing | None = _REQUIRED
-    ) -> int | None:
-        value = self._get(key, default)
-        if value is None or isinstance(value, _Missing):
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(key, f"expected an integer {low}..{high}, got {_describe(value)}")
-            return None
-        if not low <= value <= high:
-            self.fail(key, f"expected an integer {low}..{high}, got {value}")
-            return None
-        return value
-
-    def boolean(self, key: str, default: bool) -> bool:
-        value = self._get(key, default)
-        if not isinstance(value, bool):
-            self.fail(key, f"expected true or false, got {_describe(value)}")
-            return default
-        return value
-
-    def choice(
-        self, key: str, options: tuple[str, ...], default: str | _Missing = _REQUIRED
-    ) -> str | None:
-        """One of ``options``; None (after recording the problem) when missing or wrong."""
-        value = self._get(key, default)
-        if isinstance(value, _Missing):
-            return None
-        if not isinstance(value, str) or value not in options:
-            self.fail(key, f"expected one of {', '.join(options)}; got {_describe(value)}")
-            return None
-        return value
-
-    def parsed(self, key: str, parse: Callable[[str], T], default: object = _REQUIRED) -> T | None:
-        """A string parsed by ``parse`` (whose ValueError message becomes the problem)."""
-        value = self._get(key, default)
-        if value is None or isinstance(value, _Missing):
-            return None
-        if not isinstance(value, str):
-            self.fail(key, f"expected a string, got {_describe(value)}")
-            return None
-        try:
-            return parse(value)
-        except ValueError as exc:
-            self.fail(key, str(exc))
-            return None
-
-    def string_list(self, key: str, default: list[str] | _Missing = _REQUIRED) -> list[str]:
-        value = self._get(key, default)
-        if isinstance(value, _Missing):
-            return []
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.fail(key, f"expected an array of strings, got {_describe(value)}")
-            return []
-        return list(value)
-
-    def subtable(self, key: str, default: dict[str, Any] | None = None) -> dict[str, Any]:
-        value = self._get(key, _REQUIRED if default is None else default)
-        if isinstance(value, _Missing):
-            return {}
-        if not isinstance(value, dict):
-            self.fail(key, f"expected a table, got {_describe(value)}")
-            return {}
-        return value
-
-    def finish(self) -> None:
-        for key in self.data:
-            if key not in self.used:
-                self.fail(key, "unknown key")
 
 
 def _read_toml(path: Path, label: str, problems: list[str]) -> dict[str, Any] | None:
@@ -227,16 +137,16 @@ def _declared(data: dict[str, Any] | None, section: str) -> set[str] | None:
 
 def _entries(
     problems: list[str], label: str, data: dict[str, Any], section: str, *, required: bool = True
-) -> list[_Table]:
+) -> list[Table]:
     """The ``[section.<id>]`` tables of one file, each wrapped for reading."""
-    tables: list[_Table] = []
+    tables: list[Table] = []
     raw = data.get(section)
     if raw is None:
         if required:
             problems.append(f"{label}: {section}: missing (expected [{section}.<id>] tables)")
         return tables
     if not isinstance(raw, dict):
-        problems.append(f"{label}: {section}: expected a table, got {_describe(raw)}")
+        problems.append(f"{label}: {section}: expected a table, got {describe(raw)}")
         return tables
     for entry_id, entry in raw.items():
         where = f"{section}.{entry_id}"
@@ -247,14 +157,35 @@ def _entries(
             )
             continue
         if not isinstance(entry, dict):
-            problems.append(f"{label}: {where}: expected a table, got {_describe(entry)}")
+            problems.append(f"{label}: {where}: expected a table, got {describe(entry)}")
             continue
-        tables.append(_Table(problems, label, where, entry))
+        tables.append(Table(problems, label, where, entry))
     return tables
 
 
-def _entry_id(table: _Table) -> str:
+def _entry_id(table: Table) -> str:
     return table.prefix.split(".", 1)[1]
+
+
+# Keys of a unit template or weapon whose values are tables of their own, not a ruleset's.
+_SHARED_TABLES = frozenset({"attributes", "skills"})
+
+
+def _ruleset_tables(table: Table, section: str, found: dict[str, list[RulesetTable]]) -> None:
+    """Set aside the entry's ruleset sub-tables (``[units.<id>.<ruleset>]``) for their
+    schemas. A sub-table is a key naming a registered or expected ruleset; before any is
+    known (the rules not imported), any table-valued key that is not a shared one."""
+    names = table_names()
+    for key, value in table.data.items():
+        if names:
+            if key not in names:
+                continue
+        elif not isinstance(value, dict) or key in _SHARED_TABLES:
+            continue
+        raw = table.subtable(key)
+        if isinstance(value, dict):
+            entry = RulesetTable(table.file, table.where(key), section, _entry_id(table), raw)
+            found.setdefault(key, []).append(entry)
 
 
 def _check_top_level(
@@ -268,7 +199,7 @@ def _check_top_level(
 # --- weapons -----------------------------------------------------------------------------
 
 
-def _parse_attributes(table: _Table) -> tuple[str, ...]:
+def _parse_attributes(table: Table) -> tuple[str, ...]:
     names = table.string_list("attributes")
     if not names:
         if isinstance(table.data.get("attributes"), list) and not table.data["attributes"]:
@@ -283,7 +214,7 @@ def _parse_attributes(table: _Table) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def _weapon(table: _Table) -> Weapon | None:
+def _weapon(table: Table) -> Weapon | None:
     count = len(table.problems)
     weapon_id = _entry_id(table)
     name = table.string("name")
@@ -302,7 +233,6 @@ def _weapon(table: _Table) -> Weapon | None:
     magic = table.integer("magic", 0, 5, default=0) or 0
     tags = table.string_list("tags", default=[])
     description = table.string("description", default="")
-    clash = _clash_weapon(table)
     table.finish()
 
     for tag in tags:
@@ -353,58 +283,13 @@ def _weapon(table: _Table) -> Weapon | None:
         magic=magic,
         tags=tuple(tags),
         description=description,
-        clash=clash,
-    )
-
-
-def _clash_table(table: _Table) -> _Table | None:
-    """The entry's optional ``clash`` table (the ``clash`` ruleset's numbers), wrapped."""
-    if "clash" not in table.data:
-        table.used.add("clash")
-        return None
-    raw = table.subtable("clash")
-    return _Table(table.problems, table.file, f"{table.prefix}.clash", raw)
-
-
-def _clash_weapon(table: _Table) -> ClashWeaponEntry | None:
-    sub = _clash_table(table)
-    if sub is None:
-        return None
-    count = len(sub.problems)
-    sizes = tuple(s for s in CLASH_SIZES if s != "unarmed")
-    size = sub.choice("size", sizes) if "size" in sub.data else None
-    reach = sub.boolean("reach", False) if "reach" in sub.data else None
-    improvised = sub.boolean("improvised", False)
-    slots = sub.integer("slots", 0, 3, default=None)
-    sub.finish()
-    if len(sub.problems) != count:
-        return None
-    return ClashWeaponEntry(size=size, reach=reach, improvised=improvised, slots=slots)
-
-
-def _clash_unit(table: _Table) -> ClashUnitEntry | None:
-    sub = _clash_table(table)
-    if sub is None:
-        return None
-    count = len(sub.problems)
-    scores = {a: sub.integer(a, 3, 18, default=None) for a in ("STR", "DEX", "WIL")}
-    hp = sub.integer("hp", 1, 50, default=None)
-    armor = sub.integer("armor", 0, 3, default=None)
-    slots = sub.integer("slots", 1, 20, default=None)
-    wound = sub.choice("wound", CLASH_WOUNDS) if "wound" in sub.data else None
-    sub.finish()
-    if len(sub.problems) != count:
-        return None
-    return ClashUnitEntry(
-        STR=scores["STR"], DEX=scores["DEX"], WIL=scores["WIL"],
-        hp=hp, armor=armor, slots=slots, wound=wound,
     )
 
 
 # --- armour ------------------------------------------------------------------------------
 
 
-def _armour(table: _Table) -> Armour | None:
+def _armour(table: Table) -> Armour | None:
     count = len(table.problems)
     name = table.string("name")
     ac = table.integer("ac", 11, 22)
@@ -416,7 +301,7 @@ def _armour(table: _Table) -> Armour | None:
     return Armour(_entry_id(table), name, ac, weight, description)
 
 
-def _shield(table: _Table) -> Shield | None:
+def _shield(table: Table) -> Shield | None:
     count = len(table.problems)
     name = table.string("name")
     ac = table.integer("ac", 11, 18, default=13)
@@ -431,7 +316,7 @@ def _shield(table: _Table) -> Shield | None:
 # --- unit templates ----------------------------------------------------------------------
 
 
-def _scores(table: _Table, kind: str) -> dict[str, int]:
+def _scores(table: Table, kind: str) -> dict[str, int]:
     raw = table.subtable("attributes", default={} if kind == "npc" else None)
     scores: dict[str, int] = {}
     for attr, value in raw.items():
@@ -439,7 +324,7 @@ def _scores(table: _Table, kind: str) -> dict[str, int]:
         if attr not in ATTRIBUTES:
             table.fail(where, f"unknown attribute (expected {', '.join(ATTRIBUTES)})")
         elif isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= 18:
-            table.fail(where, f"expected a score 3..18, got {_describe(value)}")
+            table.fail(where, f"expected a score 3..18, got {describe(value)}")
         else:
             scores[attr] = value
     if kind == "party" and "attributes" in table.data:
@@ -452,7 +337,7 @@ def _scores(table: _Table, kind: str) -> dict[str, int]:
     return scores
 
 
-def _skills(table: _Table) -> dict[str, int]:
+def _skills(table: Table) -> dict[str, int]:
     raw = table.subtable("skills", default={})
     skills: dict[str, int] = {}
     for name, value in raw.items():
@@ -460,7 +345,7 @@ def _skills(table: _Table) -> dict[str, int]:
         if name not in SKILLS:
             table.fail(where, f"unknown skill (expected {', '.join(SKILLS)})")
         elif isinstance(value, bool) or not isinstance(value, int) or not -1 <= value <= 4:
-            table.fail(where, f"expected a level -1..4, got {_describe(value)}")
+            table.fail(where, f"expected a level -1..4, got {describe(value)}")
         else:
             skills[name] = value
     return skills
@@ -483,7 +368,7 @@ def _unknown(ref: str, declared: set[str] | None) -> bool:
     return declared is not None and ref not in declared
 
 
-def _template(table: _Table, gear: _Gear) -> UnitTemplate | None:
+def _template(table: Table, gear: _Gear) -> UnitTemplate | None:
     count = len(table.problems)
     template_id = _entry_id(table)
     name = table.string("name")
@@ -513,7 +398,6 @@ def _template(table: _Table, gear: _Gear) -> UnitTemplate | None:
     trained = table.boolean("trained", kind == "party")
     save = table.integer("save", 2, 20, default=None)
     description = table.string("description", default="")
-    clash = _clash_unit(table)
     table.finish()
 
     if icon and not _ICON_RE.match(icon):
@@ -590,7 +474,6 @@ def _template(table: _Table, gear: _Gear) -> UnitTemplate | None:
         trained=trained,
         save=save,
         description=description,
-        clash=clash,
     )
 
 
@@ -602,11 +485,13 @@ def _load(directory: Path) -> Content:
     if not directory.is_dir():
         raise ContentError([f"{directory}: content directory is missing"])
 
+    found: dict[str, list[RulesetTable]] = {}
     weapons_data = _read_toml(directory / "weapons.toml", "weapons.toml", problems)
     weapons: dict[str, Weapon] = {}
     if weapons_data is not None:
         _check_top_level(problems, "weapons.toml", weapons_data, {"weapons"})
         for table in _entries(problems, "weapons.toml", weapons_data, "weapons"):
+            _ruleset_tables(table, "weapons", found)
             weapon = _weapon(table)
             if weapon is not None:
                 weapons[weapon.id] = weapon
@@ -651,17 +536,31 @@ def _load(directory: Path) -> Content:
                 problems.append(f"{label}: {table.prefix}: duplicate template id (also in {other})")
                 continue
             origin[template_id] = label
+            _ruleset_tables(table, "units", found)
             template = _template(table, gear)
             if template is not None:
                 templates[template.id] = template
 
+    content = Content(
+        weapons,
+        armours,
+        shields,
+        templates,
+        directory,
+        {name: tuple(tables) for name, tables in found.items()},
+    )
+    for reader in registered().values():
+        try:
+            content.claim(reader)
+        except ContentError as exc:
+            problems.extend(exc.problems)
     if problems:
         raise ContentError(problems)
-    return Content(weapons, armours, shields, templates, directory)
+    return content
 
 
-@lru_cache(maxsize=1)
-def _default_content() -> Content:
+@lru_cache(maxsize=4)
+def _default_content(names: frozenset[str]) -> Content:
     return _load(DATA_DIR)
 
 
@@ -669,5 +568,5 @@ def load_content(directory: str | Path | None = None) -> Content:
     """Load and validate a content directory; with no argument, the shipped content
     (loaded once and cached). Raises ``ContentError`` listing every problem."""
     if directory is None:
-        return _default_content()
+        return _default_content(table_names())
     return _load(Path(directory))

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.content.clash import ClashUnitEntry
 from game.content.dice import Dice
 from game.content.weapons import ATTRIBUTES, Weapon
 
@@ -72,7 +71,8 @@ class UnitTemplate:
     trained: bool = False
     save: int = 15
     description: str = ""
-    clash: ClashUnitEntry | None = None  # the ``clash`` ruleset's table, if written
+    # Each ruleset's own numbers, read from ``[units.<id>.<ruleset>]`` by its schema.
+    tables: dict[str, object] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def is_party(self) -> bool:

@@ -25,9 +25,8 @@ spirit of the Worlds-Without-Number family):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from game.content.clash import ClashWeaponEntry
 from game.content.dice import Dice
 
 ATTRIBUTES: tuple[str, ...] = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
@@ -104,8 +103,8 @@ class Weapon:
     magic: int = 0
     tags: tuple[str, ...] = ()
     description: str = ""
-    clash: ClashWeaponEntry | None = None  # the ``clash`` ruleset's table, if written
-
+    # Each ruleset's own numbers, read from ``[weapons.<id>.<ruleset>]`` by its schema.
+    tables: dict[str, object] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def melee(self) -> bool:

@@ -11,8 +11,9 @@ Nothing but ``answer`` changes the battle. A refused answer leaves it exactly as
 map, the ruleset, the controllers and this list replay the battle to the same
 ``state_hash()`` (``Battle.replay``).
 
-Each battle owns an esper world with a unique name and switches to it whenever one of its
-methods runs (esper 3 keeps worlds at module level; see DESIGN.md · esper traps).
+``fork()`` makes an independent copy pending the same decision (README · Forking a
+battle). Each battle owns an esper world with a unique name and switches to it whenever one
+of its methods runs (esper 3 keeps worlds at module level; see DESIGN.md · esper traps).
 ``close()`` deletes the world; simulate and tests call it when done.
 """
 
@@ -36,7 +37,7 @@ from game.engine.context import Context
 from game.engine.decision import Decision, Ok, Refused, Result
 from game.engine.dice import ScriptedRandom
 from game.engine.events import Event, Rolled
-from game.engine.presentation import Track
+from game.engine.fork import Checkpoint, build_world, capture, copy_rng
 from game.maps.battlefield import Battlefield
 
 _WORLD_NUMBERS = itertools.count(1)
@@ -56,8 +57,8 @@ class UnitView:
     max_hp: int
     status: str  # "ready", "mortally wounded", "dead", "fled", "surrendered", "routed"
     in_fight: bool
-    tracks: tuple[Track, ...] = ()  # every health track: HP first, then the ruleset's own
-    conditions: tuple[str, ...] = ()  # the unit's conditions ("prone", "grappled" …)
+    tracks: tuple[Any, ...] = ()  # the ruleset's HealthTracks, main first (hp/max_hp)
+    conditions: tuple[str, ...] = ()  # the ruleset's condition markers ("prone" …)
 
 
 class Battle:
@@ -83,8 +84,8 @@ class Battle:
         dice: random.Random | None = None,
         options: Mapping[str, object] | None = None,
     ) -> None:
-        from game.rules import get_ruleset
-        from game.rules.options import resolve_options
+        from game.engine.options import resolve_options
+        from game.rulesets import get_ruleset
 
         if not isinstance(battlefield, Battlefield):
             from game.maps.loader import load_battlefield
@@ -133,7 +134,7 @@ class Battle:
         build_rng = random.Random(self.seed) if self._dice is not None else rng
         ruleset = self._get_ruleset(self.ruleset_id)
         esper.switch_world(self.world_name)
-        build_world(self.battlefield, self.content, self.world_name, build_rng)
+        build_world(self.battlefield, self.content, self.world_name, build_rng, ruleset.build_unit)
         self.ctx = Context(
             battlefield=self.battlefield,
             content=self.content,
@@ -148,9 +149,23 @@ class Battle:
             uid.id: ent for ent, uid in sorted(esper.get_component(UnitId), key=lambda p: p[0])
         }
         ruleset.setup(self.ctx)
+        self._checkpoint: Checkpoint | None = None  # the last one taken
+        self._quiet: tuple[int, Any] | None = None  # (answers, point) of a quiet decision
+        self._restoring = False
+        self.ctx.on_quiet = self._on_quiet
         self._flow = ruleset.run(self.ctx)
         self.pending: Decision | None = None
         self._advance(None)
+
+    def _on_quiet(self, point: Any, pending: bool) -> None:
+        """The scheme is at a quiet point (README · Forking a battle): a checkpoint now, or,
+        at a decision about to be pending, a note to take one if forked there."""
+        if self._restoring:
+            return
+        if pending:
+            self._quiet = (len(self.answers), point)
+        else:
+            self._checkpoint = capture(self, point)
 
     def close(self) -> None:
         """Delete this battle's esper world (switching away from it first if needed)."""
@@ -216,12 +231,16 @@ class Battle:
         if reason is not None:
             return Refused(reason)
         with self._active():
-            start = len(self.ctx.events)
-            self._marks.append(start)
-            self.answers.append(choice)
-            self.ctx.answer_count = len(self.answers)
-            self._advance(choice)
-            return Ok(tuple(self.ctx.events[start:]))
+            return self._apply(choice)
+
+    def _apply(self, choice: Answer) -> Ok:
+        """Apply an answer already validated (or given before, in a replay)."""
+        start = len(self.ctx.events)
+        self._marks.append(start)
+        self.answers.append(choice)
+        self.ctx.answer_count = len(self.answers)
+        self._advance(choice)
+        return Ok(tuple(self.ctx.events[start:]))
 
     def legal_answers(self) -> list[Answer]:
         """Every concrete legal answer to the pending decision (empty when over)."""
@@ -257,6 +276,83 @@ class Battle:
             if not result.ok:
                 at = len(self.answers)
                 raise RuntimeError(f"replay diverged at answer {at}: {result.reason}")
+
+    # -- forking ------------------------------------------------------------------------------
+    def fork(self) -> Battle:
+        """An independent battle in the same state, pending the same decision, with its own
+        esper world: answering either never changes the other (README · Forking a battle).
+        Built from the last quiet checkpoint plus the answers given since; a battle whose
+        ruleset cannot resume (or with no checkpoint yet) is replayed from the start. This
+        battle's world is the active one afterwards (callers reading ``ctx`` carry on)."""
+        with self._active():
+            quiet, cp = self._quiet, self._checkpoint
+            if quiet is not None and quiet[0] == len(self.answers):
+                if cp is None or cp.answers < quiet[0]:  # pending the quiet decision
+                    cp = self._checkpoint = capture(self, quiet[1])
+            if cp is None or not self.ctx.ruleset.forkable:
+                new = self._replayed_copy()
+            else:
+                new = self._from_checkpoint(cp)
+            esper.switch_world(self.world_name)
+            return new
+
+    def _replayed_copy(self) -> Battle:
+        """The fallback fork: a new battle with the same set-up and every answer replayed."""
+        new = self._blank_copy()
+        new.answers, new._marks = [], []
+        new._start()
+        for a in self.answers:
+            new._apply(a)
+        return new
+
+    def _blank_copy(self) -> Battle:
+        new = Battle.__new__(Battle)
+        new.battlefield = self.battlefield
+        new.ruleset_id = self.ruleset_id
+        new.seed = self.seed
+        new.controllers = dict(self.controllers)
+        new.content = self.content
+        scripted = isinstance(self._dice, ScriptedRandom)
+        new._dice = copy.deepcopy(self._dice) if scripted else self._dice  # only read
+        new._get_ruleset = self._get_ruleset
+        new.ruleset_options = dict(self.ruleset_options)
+        return new
+
+    def _from_checkpoint(self, cp: Checkpoint) -> Battle:
+        new = self._blank_copy()
+        new.answers = self.answers[: cp.answers]
+        new._marks = self._marks[: cp.answers]
+        new.world_name = f"battle-{next(_WORLD_NUMBERS)}"
+        ruleset = build_world(new.world_name, cp)
+        rng = copy_rng(cp.rng)
+        if isinstance(rng, ScriptedRandom) and isinstance(new._dice, ScriptedRandom):
+            rng.follow(new._dice._script)  # noqa: SLF001 - the faces pushed since, too
+        ctx = Context(
+            battlefield=self.battlefield,
+            content=self.content,
+            ruleset=ruleset,
+            rng=rng,
+            world_name=new.world_name,
+            seed=self.seed,
+        )
+        for name, value in cp.fields.items():
+            setattr(ctx, name, value)
+        ctx.options = dict(cp.fields["options"])
+        ctx.entities = dict(cp.fields["entities"])
+        ctx.events = self.ctx.events[: cp.events]
+        ctx.sight = self.ctx.sight  # a pure memo of the terrain's geometry
+        ctx.on_quiet = new._on_quiet
+        new.ctx = ctx
+        new._checkpoint = cp
+        new._quiet = self._quiet
+        new._restoring = True
+        new._flow = ruleset.resume(ctx, cp.point)
+        new.pending = None
+        new._advance(None)
+        new._restoring = False
+        for a in self.answers[cp.answers :]:
+            new._apply(a)
+        return new
 
     @classmethod
     def replay(
@@ -344,7 +440,8 @@ class Battle:
 
     def state_hash(self) -> str:
         """sha256 of everything that decides the future: units' components, round, turn
-        position, the pending decision and the dice generator's state."""
+        position, the pending decision (who decides what, and the options' kinds and
+        answers: not its wording) and the dice generator's state."""
         with self._active():
             units: dict[str, Any] = {}
             for uid in self.ctx.units():
@@ -358,7 +455,7 @@ class Battle:
                 "order": list(self.ctx.side_order),
                 "events": len(self.ctx.events),
                 "answers": len(self.answers),
-                "pending": None if self.pending is None else _plain(self.pending),
+                "pending": _decision_state(self.pending),
                 "winner": self.ctx.winner,
                 "rng": repr(self.ctx.rng.getstate()),
                 "units": units,
@@ -368,15 +465,39 @@ class Battle:
             return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _decision_state(decision: Decision | None) -> Any:
+    """What ``state_hash`` keeps of the pending decision: who decides what, and each
+    option's kind, whether it is allowed and its exact answer — not the wording (prompt,
+    labels, reasons), so rewording a prompt changes no hash."""
+    if decision is None:
+        return None
+    return {
+        "id": decision.id,
+        "kind": decision.kind,
+        "side": decision.side,
+        "unit": decision.unit,
+        "open": decision.open,
+        "options": [[o.kind, o.allowed, _plain(o.answer)] for o in decision.options],
+    }
+
+
 _SCALARS = (str, int, float, bool, type(None))
 _FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}  # type → its fields (None: none)
 
 
 def _field_names(kind: type) -> tuple[str, ...] | None:
-    """The field names of a dataclass type, None for any other type (cached)."""
+    """The field names of a dataclass type, None for any other type (cached); without
+    the fields marked ``decision.UNHASHED`` (derived from the others)."""
     names = _FIELD_NAMES.get(kind)
     if names is None and kind not in _FIELD_NAMES:
-        names = tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
+        # Fields left out of the hash: an option's display metadata (``hashed`` False) and
+        # those left out of comparison (a content entry's per-ruleset ``tables``, filled
+        # when a ruleset reads them).
+        names = (
+            tuple(f.name for f in fields(kind) if f.metadata.get("hashed", True) and f.compare)
+            if is_dataclass(kind)
+            else None
+        )
         _FIELD_NAMES[kind] = names
     return names
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import esper
@@ -63,8 +63,10 @@ class Context:
         self._queue: deque[Event] = deque()
         self._dispatching = False
         self.sight: Any = None  # game.geometry Sight, set by the battle
-        # The ruleset's house rules, every one with its value (``game.rules.options``).
+        # The ruleset's house rules, every one with its value (``game.engine.options``).
         self.options: dict[str, str] = {}
+        # Called by ``quiet``: the battle takes a checkpoint there (README · Forking).
+        self.on_quiet: Callable[[Any, bool], None] | None = None
 
     # -- world access ---------------------------------------------------------------------
     def entity(self, unit: str) -> int:
@@ -144,6 +146,15 @@ class Context:
         )
         self.emit(event)
         return event
+
+    def quiet(self, point: Any, *, pending: bool = False) -> None:
+        """Mark a quiet point of the turn scheme: from here the battle could carry on from
+        its state alone with ``ruleset.resume(ctx, point)`` (README · Forking a battle).
+        ``pending``: the scheme yields a decision right after this call, changing nothing
+        in between, so the battle may copy its state later, only if it is forked while
+        that decision is pending; otherwise (between rounds, say) it copies it now."""
+        if self.on_quiet is not None:
+            self.on_quiet(point, pending)
 
     # -- decisions -------------------------------------------------------------------------
     def decide(

@@ -21,11 +21,20 @@ from dataclasses import dataclass, field
 from game.engine.answers import Answer
 from game.engine.events import Event
 
+# Field metadata of what ``Battle.state_hash`` leaves out: values derived from other fields
+# (an option's aim follows from its kind), so adding one keeps every pinned hash and save.
+UNHASHED = {"hashed": False}
+
 
 @dataclass(frozen=True, slots=True)
 class Option:
     """One entry of a decision's menu. ``answer`` is the exact answer to give when the option
-    needs no further parameters; otherwise the UI/AI builds it (e.g. picks a cell)."""
+    needs no further parameters; otherwise the UI/AI builds it (e.g. picks a cell).
+
+    What the action is aimed at, from its ``ActionSpec`` (reaction options keep the
+    defaults): ``target_kind`` "none", "cell", "unit" or "zone"; ``target_field`` the answer
+    field holding the target (a unit id, a cell, or a path ending on the square reached);
+    ``moves``: it walks the unit to another square; ``attacks``: it strikes the target."""
 
     kind: str
     label: str
@@ -34,6 +43,11 @@ class Option:
     cost: str = ""
     provokes: bool = False
     answer: Answer | None = None
+    # derived from ``kind`` (the spec's class attributes), so not part of the state hash
+    target_kind: str = field(default="none", metadata=UNHASHED)
+    target_field: str = field(default="", metadata=UNHASHED)
+    moves: bool = field(default=False, metadata=UNHASHED)
+    attacks: bool = field(default=False, metadata=UNHASHED)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,24 @@ class ScriptedRandom(random.Random):
         other._script = self._script
         return other
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ScriptedRandom:
+        """An independent generator at the same point of a copy of the script (a forked
+        battle's dice): faces pushed to one later never reach the other."""
+        other = ScriptedRandom(self._faces, self._fallback_seed)
+        other._script = list(self._script)
+        if self._fallback is not None:
+            other._fallback = random.Random()
+            other._fallback.setstate(self._fallback.getstate())
+        other.log = list(self.log)
+        return other
+
+    def follow(self, script: list[int]) -> None:
+        """Use ``script`` (this one's script, perhaps with faces pushed since) from the
+        same position on: a fork restored from an older copy sees every face pushed."""
+        used = len(self._script) - len(self._faces)
+        self._script = script
+        self._faces = list(script[used:])
+
     @property
     def remaining(self) -> tuple[int, ...]:
         return tuple(self._faces)

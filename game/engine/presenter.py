@@ -50,8 +50,12 @@ class Presenter:
     # -- the unit -------------------------------------------------------------------------
 
     def tracks(self, view: UnitView) -> tuple[Track, ...]:
-        """Every health track of a unit (the first bar is the one its token shows)."""
-        return view.tracks or (Track("HP", view.hp, view.max_hp),)
+        """Every health track of a unit (``UnitView.tracks``), the main one first and the
+        only one drawn as a bar; a ruleset may draw more."""
+        found = tuple(
+            Track(t.label, t.current, t.maximum, bar=i == 0) for i, t in enumerate(view.tracks)
+        )
+        return found or (Track("HP", view.hp, view.max_hp),)
 
     def conditions(self, view: UnitView) -> frozenset[str]:
         """A unit's conditions, with the one its status shows as (mortally wounded …)."""

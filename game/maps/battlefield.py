@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.geometry.grid import Cell, Grid
+from game.maps.errors import Problem
+from game.rulesets import DEFAULT as DEFAULT_RULESET
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +60,7 @@ class Scenario:
 
     title: str
     briefing: str
-    ruleset: str = "grid"
+    ruleset: str = DEFAULT_RULESET
     sides: tuple[SideInfo, ...] = ()
     surprise: str | None = None  # id of the side caught unawares, "check" or None
     round_limit: int | None = None
@@ -76,6 +78,11 @@ class Battlefield:
     objectives: tuple[Objective, ...]
     scenario: Scenario
     content_hash: str  # sha256 of the .tmx bytes and its external tilesets
+    # Ids of the layers Tiled hides (hidden themselves or inside a hidden group): not
+    # played, and the screen does not draw them either.
+    hidden_layers: frozenset[int] = frozenset()
+    # What check-map warns about (unknown custom properties); the map plays all the same.
+    warnings: tuple[Problem, ...] = ()
 
     def side(self, side_id: str) -> SideInfo:
         for side in self.scenario.sides:

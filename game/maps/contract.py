@@ -51,7 +51,6 @@ MAP_PROPERTIES = (
     "title", "briefing", "ruleset", "sides", "surprise", "round_limit", "fog", "author",
 )
 REQUIRED_MAP_PROPERTIES = ("title", "briefing", "sides")
-RULESETS = ("grid", "clash", "zones", "stress", "factions")
 CONTROLS = ("human", "ai", "any")
 SURPRISE_CHECK = "check"
 MAX_ROUND_LIMIT = 999

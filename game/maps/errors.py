@@ -2,6 +2,8 @@
 
 Each problem names where it is (``layer 'ground'``, ``spawn 'Ann' (object 4)`` …)
 and what is wrong, so ``check-map`` can print ``FILE: where: what`` one per line.
+A *warning* (an unknown custom property: authors keep their own data there) does not stop
+the map from loading; ``check-map --strict`` treats warnings as errors.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ class Problem:
 
     where: str
     what: str
+    warning: bool = False
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.what}"
+        return f"{self.where}: {'warning: ' if self.warning else ''}{self.what}"
 
 
 class MapError(Exception):
@@ -26,10 +29,31 @@ class MapError(Exception):
 
     def __init__(self, path: Path | str, problems: list[Problem] | tuple[Problem, ...]) -> None:
         self.path = Path(path)
-        self.problems: tuple[Problem, ...] = tuple(problems)
+        # errors first, then warnings, each kind in the order found
+        self.problems: tuple[Problem, ...] = tuple(sorted(problems, key=lambda p: p.warning))
         super().__init__("\n".join(self.lines()))
 
     def lines(self, shown_as: str | None = None) -> list[str]:
         """One line per problem: ``FILE: where: what`` (FILE as given, or the path)."""
         name = shown_as if shown_as is not None else str(self.path)
         return [f"{name}: {problem}" for problem in self.problems]
+
+
+def near_miss(key: str, known: tuple[str, ...]) -> str:
+    """``; did you mean 'x'?`` for the known name closest to ``key``, or nothing."""
+    import difflib
+
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.7)
+    if not close:
+        close = [k for k in known if key.lower() in k or k in key.lower()][:1]
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def unknown_property(where: str, kind: str, key: str, known: tuple[str, ...]) -> Problem:
+    """The warning for a custom property the contract does not know (kept, not played)."""
+    return Problem(
+        where,
+        f"unknown {kind}property '{key}'{near_miss(key, known)} (known: {', '.join(known)}; "
+        "others are kept but not used)",
+        warning=True,
+    )

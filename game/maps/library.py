@@ -2,9 +2,10 @@
 
 Two folders are searched: the player's own maps folder (``maps`` in the per-user data
 folder, ``game.user_folders.data_dir()``, which ``SHIELDWALL_DATA_DIR`` moves), then the
-maps shipped in the repository's ``maps/`` (found next to the ``game`` package, which is
-where it is in a checkout and after ``pip install -e .``). A player's map with the
-same name as a shipped one wins, so a copied and edited battle is the one played.
+maps shipped with the game (the repository's ``maps/`` in a checkout and after
+``pip install -e .``; a copy inside the package after ``pip install .``: ``game.shipped``).
+A player's map with the same name as a shipped one wins, so a copied and edited battle is
+the one played.
 """
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ MAP_SUFFIX = ".tmx"
 
 
 def shipped_maps_dir() -> Path:
-    """The repository's ``maps/`` folder, beside the ``game`` package."""
-    return Path(__file__).resolve().parents[2] / "maps"
+    """The shipped maps: the repository's ``maps/`` folder in a checkout, the packaged
+    copy in a wheel install (``game.shipped``)."""
+    from game.shipped import maps_dir
+
+    return maps_dir()
 
 
 def user_maps_dir() -> Path:
@@ -103,11 +107,26 @@ def list_maps(
             try:
                 field = load_battlefield(path, templates)
             except MapError as exc:
-                infos.append(MapInfo(path.stem, path, user, path.stem, "", (0, 0),
-                                     tuple(str(p) for p in exc.problems)))
+                infos.append(
+                    MapInfo(
+                        path.stem,
+                        path,
+                        user,
+                        path.stem,
+                        "",
+                        (0, 0),
+                        tuple(str(p) for p in exc.problems),
+                    )
+                )
                 continue
             infos.append(
-                MapInfo(path.stem, path, user, field.scenario.title, field.scenario.briefing,
-                        (field.grid.width, field.grid.height))
+                MapInfo(
+                    path.stem,
+                    path,
+                    user,
+                    field.scenario.title,
+                    field.scenario.briefing,
+                    (field.grid.width, field.grid.height),
+                )
             )
     return infos

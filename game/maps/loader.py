@@ -80,7 +80,7 @@ def load_battlefield(
     objectives = read_objectives(
         groups[contract.OBJECTIVES_LAYER], grid, tile, side_ids, problems
     )
-    if problems:
+    if any(not p.warning for p in problems):
         raise MapError(path, problems)
     digest = hashlib.sha256()
     for chunk in facts.hashed_bytes:
@@ -93,6 +93,8 @@ def load_battlefield(
         objectives=objectives,
         scenario=scenario,
         content_hash=digest.hexdigest(),
+        hidden_layers=frozenset(facts.hidden_layers),
+        warnings=tuple(problems),
     )
 
 
@@ -162,12 +164,12 @@ def _build_grid(tmx: Any, facts: XmlFacts, problems: list[Problem]) -> Grid | No
                 Problem("map", "has no tile layer named 'ground' (the floor of every cell)")
             )
         return None
-    if not any(layer.visible for layer in ground):
+    if not any(shown(layer, facts) for layer in ground):
         problems.append(
             Problem("layer 'ground'", "is hidden; terrain comes from visible tile layers only")
         )
         return None
-    visible = [layer for layer in tile_layers if layer.visible]
+    visible = [layer for layer in tile_layers if shown(layer, facts)]
     terrains = _tile_terrains(tmx, facts, problems)
     default = Terrain(name="")
     width, height = facts.width, facts.height
@@ -199,6 +201,11 @@ def _build_grid(tmx: Any, facts: XmlFacts, problems: list[Problem]) -> Grid | No
     return Grid(width, height, cells)
 
 
+def shown(layer: Any, facts: XmlFacts) -> bool:
+    """Whether Tiled shows ``layer``: visible itself and inside no hidden group."""
+    return bool(layer.visible) and int(getattr(layer, "id", 0) or 0) not in facts.hidden_layers
+
+
 def _object_groups(
     tmx: Any, facts: XmlFacts, problems: list[Problem]
 ) -> tuple[dict[str, list[MapObject]], bool]:
@@ -213,6 +220,8 @@ def _object_groups(
                 problems.append(Problem(f"layer '{layer.name}'", "must be an object layer"))
             continue
         name = str(layer.name or "")
+        if not shown(layer, facts):
+            continue  # what Tiled does not show is not played (maps/README.md · Layers)
         found_units = found_units or name == contract.UNITS_LAYER
         expected = contract.CLASS_OF_LAYER.get(name)
         for obj in layer:

@@ -17,7 +17,7 @@ from typing import Any
 from game.geometry.grid import Cell, Grid
 from game.maps import contract
 from game.maps.battlefield import Objective, SideInfo, Spawn, Zone
-from game.maps.errors import Problem
+from game.maps.errors import Problem, unknown_property
 from game.maps.terrain import read_bool
 
 Point = tuple[float, float]
@@ -154,9 +154,7 @@ def area_cells(obj: MapObject, tile: int, grid: Grid) -> frozenset[Cell]:
 def _unknown_keys(obj: MapObject, known: tuple[str, ...], problems: list[Problem]) -> None:
     for key in sorted(obj.properties):
         if key not in known:
-            problems.append(
-                Problem(obj.where, f"unknown property '{key}' (known: {', '.join(known)})")
-            )
+            problems.append(unknown_property(obj.where, "", key, known))
 
 
 def _default_name(template: str) -> str:

@@ -54,6 +54,7 @@ class XmlFacts:
     hashed_bytes: list[bytes] = field(default_factory=list)  # tmx, then external tsx files
     shapes: dict[int, str] = field(default_factory=dict)  # object id -> rect/point/ellipse/…
     tileset_failed: bool = False  # some tileset could not be read: gid ranges are unknown
+    hidden_layers: set[int] = field(default_factory=set)  # ids of layers Tiled hides
     # Properties written as `<property name=.. type="string">text</property>`: pytmx
     # reads them as the string "None"; the loader puts the text back. Keyed by
     # "map" or the object id.
@@ -137,13 +138,26 @@ def _float_ok(raw: str | None) -> bool:
     return True
 
 
-def layer_elements(node: ElementTree.Element) -> Iterator[ElementTree.Element]:
-    """The map's layers in document order, looking inside group layers."""
+def layer_elements(
+    node: ElementTree.Element, hidden: set[int] | None = None, *, shown: bool = True
+) -> Iterator[ElementTree.Element]:
+    """The map's layers in document order, looking inside group layers. With ``hidden``,
+    the ids of the layers Tiled does not show (hidden themselves or through any group
+    around them) are added to it: those are neither drawn nor played."""
     for child in node:
+        visible = shown and child.get("visible", "1").strip() != "0"
         if child.tag == "group":
-            yield from layer_elements(child)
+            yield from layer_elements(child, hidden, shown=visible)
         elif child.tag in ("layer", "objectgroup", "imagelayer"):
+            if hidden is not None and not visible and (child.get("id") or "").isdigit():
+                hidden.add(int(child.get("id") or 0))
             yield child
+
+
+def hidden_layers(path: Path) -> frozenset[int]:
+    """Ids of the layers of the map at ``path`` that Tiled does not show (for the screen,
+    which draws with pytmx: pytmx flattens groups and forgets a hidden group's layers)."""
+    return frozenset(check_file(path).hidden_layers)
 
 
 def check_file(path: Path) -> XmlFacts:
@@ -162,6 +176,8 @@ def check_file(path: Path) -> XmlFacts:
         )
         return facts
     _check_map_element(root, facts)
+    for _ in layer_elements(root, facts.hidden_layers):
+        pass
     if facts.blocking:
         return facts  # without a sane size and tile size the rest would only echo it
     _check_tilesets(root, facts)

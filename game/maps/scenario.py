@@ -11,8 +11,10 @@ from collections.abc import Mapping
 
 from game.maps import contract
 from game.maps.battlefield import Scenario, SideInfo
-from game.maps.errors import Problem
+from game.maps.errors import Problem, unknown_property
 from game.maps.terrain import read_bool, read_int
+from game.rulesets import DEFAULT as DEFAULT_RULESET
+from game.rulesets import ruleset_ids
 
 
 def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
@@ -84,10 +86,7 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
     """The Scenario from map properties; problems are appended, never raised."""
     for key in sorted(properties):
         if key not in contract.MAP_PROPERTIES:
-            problems.append(
-                Problem("map", f"unknown map property '{key}' (known: "
-                        f"{', '.join(contract.MAP_PROPERTIES)})")
-            )
+            problems.append(unknown_property("map", "map ", key, contract.MAP_PROPERTIES))
     texts: dict[str, str] = {}
     for key in contract.REQUIRED_MAP_PROPERTIES:
         value = properties.get(key)
@@ -102,13 +101,13 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
     sides = parse_sides(texts["sides"], problems) if texts["sides"] else ()
     side_ids = {side.id for side in sides}
 
-    ruleset = str(properties.get("ruleset", "grid")).strip() or "grid"
-    if ruleset not in contract.RULESETS:
+    ruleset = str(properties.get("ruleset", DEFAULT_RULESET)).strip() or DEFAULT_RULESET
+    known = ruleset_ids()
+    if ruleset not in known:
         problems.append(
-            Problem("map property 'ruleset'", f"{ruleset!r} is not one of "
-                    f"{', '.join(contract.RULESETS)}")
+            Problem("map property 'ruleset'", f"{ruleset!r} is not one of {', '.join(known)}")
         )
-        ruleset = "grid"
+        ruleset = DEFAULT_RULESET
 
     surprise: str | None = None
     if "surprise" in properties:

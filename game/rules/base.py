@@ -18,24 +18,31 @@ answers drive the same generators to the same place.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+import copy
+import random
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.answers import Answer
 from game.engine.decision import Decision, Option
-from game.rules.options import RuleOption
+from game.engine.options import RuleOption
 from game.world import ground
 
 if TYPE_CHECKING:
+    from game.content.loader import Content
+    from game.content.templates import UnitTemplate
     from game.engine.battle import UnitView
     from game.engine.context import Context
-    from game.engine.presentation import Track
     from game.engine.presenter import Presenter
 
 # What every scheme, action and reaction generator looks like: it yields Decisions and
 # receives the chosen Answer back.
 Flow = Generator[Decision, Answer, None]
+
+
+# What an action may be aimed at (``ActionSpec.target_kind``, ``Option.target_kind``).
+TARGET_KINDS = ("none", "cell", "unit", "zone")
 
 
 class ActionSpec:
@@ -59,6 +66,17 @@ class ActionSpec:
     cost: ClassVar[str] = ""  # "Main", "Move", "Free", "Instant", "Move+Main", "—"
     provokes: ClassVar[bool] = False  # the source's attack-of-opportunity column
     answer_type: ClassVar[type[Answer]] = Answer
+    # What the action is aimed at, so that the UI and the AI never read the kind's name:
+    # ``target_kind`` is one of ``TARGET_KINDS``: "none" (the unit itself), "cell" (a square),
+    # "unit" (another unit, foe or friend), "zone" (an area); ``target_field`` names the
+    # answer's field that holds it (a unit id, a cell, or a path whose last cell is the
+    # square reached; "" for "none"). ``moves``: carrying it out walks the unit to another
+    # square (a Move, a Charge). ``attacks``: it strikes its target to harm it (what
+    # ``attack_preview`` / ``answer_preview`` price).
+    target_kind: ClassVar[str] = "none"
+    target_field: ClassVar[str] = ""
+    moves: ClassVar[bool] = False
+    attacks: ClassVar[bool] = False
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         raise NotImplementedError
@@ -84,6 +102,10 @@ class ActionSpec:
             cost=self.cost,
             provokes=self.provokes,
             answer=answer if reason is None else None,
+            target_kind=self.target_kind,
+            target_field=self.target_field,
+            moves=self.moves,
+            attacks=self.attacks,
         )
 
     @property
@@ -158,17 +180,27 @@ class AttackPreview:
         return self.attack_bonus + sum(m.value for m in self.modifiers)
 
 
+@dataclass(frozen=True, slots=True)
+class HealthTrack:
+    """One of a unit's health tracks in the ruleset's words ("HP" 4/6, "STR" 9/12): what
+    shared screens show without knowing the ruleset. The first track is the main one."""
+
+    label: str
+    current: int
+    maximum: int
+
+
 class Ruleset:
     """Base of every ruleset. A fresh instance is made per battle (``get_ruleset``), so a
     ruleset may keep per-battle lists (its catalog, reactions, systems)."""
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
-    # House rules a menu can list and the command line can set (``game.rules.options``).
+    # House rules a menu can list and the command line can set (``game.engine.options``).
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
     # The module whose ``make_controller(name, seed)`` builds this ruleset's AI players
     # (``game.ai.make_controller`` asks the ruleset, so shared code never names one);
-    # empty: the default AIs of ``game.ai``.
+    # empty: the generic AI (``game.ai.core.generic``), which plays from the decisions.
     ai_module: ClassVar[str] = ""
     # Every unit declares its intention before anything resolves (``turn`` decisions
     # answered in secret, then revealed): the battle screen shows the round's plan.
@@ -179,13 +211,47 @@ class Ruleset:
         self.reactions: list[ReactionSpec] = []
 
     # -- set-up and the scheme ---------------------------------------------------------
+    def build_unit(
+        self, content: Content, template: UnitTemplate, rng: random.Random
+    ) -> tuple[object, ...]:
+        """The ruleset's own components of one unit built from ``template`` (its tracks,
+        budget, conditions ...). The engine calls it while building the world, once per
+        unit in spawn order, with the build's seeded generator (roll hit points with it:
+        the same seed builds the same units). None by default."""
+        return ()
+
     def setup(self, ctx: Context) -> None:
-        """Add the ruleset's components to the units and register its systems."""
+        """Register the ruleset's systems (and anything it keeps per battle)."""
         raise NotImplementedError
 
     def run(self, ctx: Context) -> Flow:
         """The turn scheme: the whole battle, from the first roll to the end."""
         raise NotImplementedError
+
+    # -- forking (game/engine/README.md · Forking a battle) ------------------------------
+    def resume(self, ctx: Context, point: Any) -> Flow:
+        """The turn scheme carried on from a quiet point it marked with ``ctx.quiet(point)``:
+        with the state restored as it was there, this flow must do exactly what the
+        original flow did from there on (yielding first the decision pending there, if the
+        point was a decision). A ruleset that does not override it is forked by replaying
+        every answer from the start (correct, slow)."""
+        raise NotImplementedError
+
+    @property
+    def forkable(self) -> bool:
+        """Whether the scheme can carry on from its quiet points (``resume``)."""
+        return type(self).resume is not Ruleset.resume
+
+    def fork_copy(self, processors: Mapping[int, object]) -> Ruleset:
+        """A copy of this ruleset for a forked battle. It shares the catalog (specs are
+        stateless); ``processors`` maps ``id`` of each processor of the original world to
+        its copy, and attributes holding one are pointed at the copy. A ruleset that keeps
+        other per-battle state outside its world copies it here (override, call super)."""
+        new = copy.copy(self)
+        for name, value in vars(self).items():
+            if id(value) in processors:
+                setattr(new, name, processors[id(value)])
+        return new
 
     # -- the catalog ---------------------------------------------------------------------
     def add_action(self, spec: ActionSpec) -> None:
@@ -272,6 +338,21 @@ class Ruleset:
         """Whether the unit still counts for its side (alive, standing, not fled ...)."""
         raise NotImplementedError
 
+    def occupies_cell(self, ctx: Context, unit: str) -> bool:
+        """Whether the unit still holds its square (no one else may stop there); every unit
+        does by default."""
+        return True
+
+    def markers(self, ctx: Context, unit: str) -> frozenset[str]:
+        """The condition markers the board draws on the unit's token ("prone", "fled",
+        "mortally_wounded", ...); none by default."""
+        return frozenset()
+
+    def health_tracks(self, ctx: Context, unit: str) -> tuple[HealthTrack, ...]:
+        """The unit's health tracks now, the main one first (hit points, then any other
+        track the ruleset keeps); ``UnitView.hp``/``max_hp`` are the main one."""
+        raise NotImplementedError
+
     def side_of(self, ctx: Context, unit: str) -> str:
         """The side id of ``unit``."""
         raise NotImplementedError
@@ -280,30 +361,26 @@ class Ruleset:
         """A read-only snapshot of ``unit`` (``Battle.unit``)."""
         raise NotImplementedError
 
-    def view_with(
-        self, ctx: Context, unit: str, status: str, tracks: tuple[Track, ...] = ()
-    ) -> UnitView:
+    def view_with(self, ctx: Context, unit: str, status: str) -> UnitView:
         """The snapshot of ``unit`` from the shared components, with the ruleset's word
-        for its ``status`` and its health ``tracks`` after HP (what ``unit_view``
-        implementations return); its conditions are read from the shared ``Conditions``."""
+        for its ``status`` (what ``unit_view`` implementations return)."""
         from game.engine.battle import UnitView
-        from game.engine.presentation import Track
         from game.world import readers
         from game.world.components import Template
 
-        h = readers.health(ctx, unit)
+        tracks = self.health_tracks(ctx, unit)
         return UnitView(
             id=unit,
             name=readers.name(ctx, unit),
             side=readers.side(ctx, unit),
             template=ctx.get(unit, Template).id,
             cell=readers.cell(ctx, unit),
-            hp=h.hp,
-            max_hp=h.max_hp,
+            hp=tracks[0].current,
+            max_hp=tracks[0].maximum,
             status=status,
             in_fight=self.in_fight(ctx, unit),
-            tracks=(Track("HP", h.hp, h.max_hp), *tracks),
-            conditions=condition_words(ctx, unit),
+            tracks=tracks,
+            conditions=tuple(sorted(self.markers(ctx, unit))),
         )
 
     def presenter(self) -> Presenter:
@@ -316,33 +393,3 @@ class Ruleset:
     def hash_extra(self, ctx: Context) -> Any:
         """Ruleset state kept outside components that ``state_hash`` must cover."""
         return None
-
-
-# flags of the shared ``Conditions`` a screen shows, in this order
-CONDITION_FLAGS = (
-    "prone",
-    "total_defense",
-    "disengaged",
-    "mortally_wounded",
-    "fled",
-    "surrendered",
-)
-
-
-def condition_words(ctx: Context, unit: str) -> tuple[str, ...]:
-    """The unit's conditions from its shared ``Conditions`` component ("prone",
-    "grappled", "screening", "holding" …); none when it has no such component."""
-    from game.world.components import Conditions
-
-    try:
-        c = ctx.get(unit, Conditions)
-    except KeyError:
-        return ()
-    out = [flag for flag in CONDITION_FLAGS if getattr(c, flag, False)]
-    if getattr(c, "grappled", False) or getattr(c, "grappling", None):
-        out.append("grappled")
-    if getattr(c, "screening", None):
-        out.append("screening")
-    if getattr(c, "held_action", False):
-        out.append("holding")
-    return tuple(out)

@@ -128,7 +128,7 @@ def replay_save(
     if unknown:
         raise SaveError(save_path, f"'controllers' names side {unknown[0]!r}, which "
                         f"{save.map_name} does not have")
-    from game.rules.options import RuleOptionError
+    from game.engine.options import RuleOptionError
 
     try:
         battle = Battle(field, save.ruleset, save.seed, save.controllers, content=content,

@@ -14,7 +14,7 @@ from functools import cache
 
 import pygame
 
-from game.rules.options import RuleOption
+from game.engine.options import RuleOption
 from game.ui import theme
 from game.ui.overlays import _Dialog
 from game.ui.theme import colour
@@ -40,10 +40,13 @@ def loaded(ruleset: str) -> bool:
     free; before that it costs the import, which the menu's first frame must not pay)."""
     import sys
 
-    from game.rules import KNOWN
+    from game.rulesets import UnknownRuleset, ruleset_module
 
-    module = KNOWN.get(ruleset)
-    return module is None or module in sys.modules
+    try:
+        module = ruleset_module(ruleset)
+    except UnknownRuleset:
+        return True
+    return module in sys.modules
 
 
 def changed_only(specs: Sequence[RuleOption], values: Mapping[str, str]) -> dict[str, str]:

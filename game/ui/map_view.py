@@ -48,12 +48,15 @@ def load_tiled(path: Path) -> pytmx.TiledMap:
         ) from None
 
 
-def compose(tmx: pytmx.TiledMap) -> pygame.Surface:
-    """All visible tile and image layers drawn in order onto one native-size surface."""
+def compose(tmx: pytmx.TiledMap, hidden: frozenset[int] = frozenset()) -> pygame.Surface:
+    """All visible tile and image layers drawn in order onto one native-size surface;
+    ``hidden``: ids of layers inside a hidden group (pytmx still calls them visible)."""
     tw, th = tmx.tilewidth, tmx.tileheight
     surface = pygame.Surface((tmx.width * tw, tmx.height * th), pygame.SRCALPHA)
     surface.fill((*colour("night"), 255))
     for layer in tmx.visible_layers:
+        if int(getattr(layer, "id", 0) or 0) in hidden:
+            continue
         if isinstance(layer, pytmx.TiledTileLayer):
             offset_x = int(getattr(layer, "offsetx", 0) or 0)
             offset_y = int(getattr(layer, "offsety", 0) or 0)
@@ -109,7 +112,9 @@ class MapView:
             raise MapLoadError(
                 f"{path}: tiles must be square, got {tmx.tilewidth}x{tmx.tileheight}"
             )
-        return cls(compose(tmx), tmx.width, tmx.height, tmx.tilewidth)
+        from game.maps.precheck import hidden_layers
+
+        return cls(compose(tmx, hidden_layers(path)), tmx.width, tmx.height, tmx.tilewidth)
 
     def thumbnail(self, max_w: int, max_h: int) -> pygame.Surface:
         """The whole map scaled to fit ``max_w`` × ``max_h``, keeping its shape."""

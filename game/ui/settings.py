@@ -1,5 +1,6 @@
-"""Player settings: window, AI animation speed, reaction prompts, and the battle last set
-up in the menu (#29: map, ruleset, who commands each side, seed, fog); kept between runs.
+"""Player settings: window, AI animation speed, reaction prompts, sound (master and effects
+volume 0..1, mute), and the battle last set up in the menu (#29: map, ruleset, who
+commands each side, seed, fog); kept between runs.
 
 Stored as JSON in the per-user config folder (the data folder when
 ``SHIELDWALL_DATA_DIR`` is set; ``game.user_folders``). A damaged file is reported in
@@ -72,6 +73,9 @@ class Settings:
     reaction_prompts: str = "when it matters"
     grid_overlay: bool = True
     last_setup: LastSetup | None = None
+    volume_master: float = 0.8
+    volume_effects: float = 1.0
+    muted: bool = False
 
     def validated(self) -> Settings:
         """Replace out-of-range values by defaults (hand-edited files)."""
@@ -84,7 +88,18 @@ class Settings:
         w, h = self.window
         if not (640 <= w <= 7680 and 400 <= h <= 4320):
             out = replace(out, window=default.window)
-        return out
+        return replace(
+            out,
+            volume_master=volume(self.volume_master, default.volume_master),
+            volume_effects=volume(self.volume_effects, default.volume_effects),
+        )
+
+
+def volume(value: object, default: float) -> float:
+    """A volume as saved (0..1) or, when out of range or not a number, ``default``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return default
+    return float(value) if 0.0 <= value <= 1.0 else default
 
 
 def settings_path() -> Path:
@@ -107,7 +122,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         if "window" in values:
             w, h = values["window"]
             values["window"] = (int(w), int(h))
-        for flag in ("fullscreen", "grid_overlay"):
+        for flag in ("fullscreen", "grid_overlay", "muted"):
             if flag in values and not isinstance(values[flag], bool):
                 raise ValueError(f"{flag} must be true or false")
         if values.get("last_setup") is not None:

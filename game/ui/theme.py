@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from pathlib import Path
 
 import pygame
 
+from game.shipped import MissingDataError, assets_dir
+
 RGB = tuple[int, int, int]
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = assets_dir()
 FONT_DIR = ASSETS / "fonts"
 ICON_DIR = ASSETS / "icons"
 
@@ -125,7 +126,11 @@ SIZE_BODY = 20
 SIZE_SMALL = 16
 SIZE_TINY = 13
 _BASE_SIZES = {
-    "SIZE_TITLE": 54, "SIZE_HEADING": 26, "SIZE_BODY": 20, "SIZE_SMALL": 16, "SIZE_TINY": 13
+    "SIZE_TITLE": 54,
+    "SIZE_HEADING": 26,
+    "SIZE_BODY": 20,
+    "SIZE_SMALL": 16,
+    "SIZE_TINY": 13,
 }
 BASE_HEIGHT = 720  # the window height the sizes above are drawn for
 MAX_SCALE = 1.2  # from 864 px tall on (1080: body 24, small 19, tiny 16)
@@ -155,6 +160,7 @@ def px(length: int) -> int:
     """A layout length that goes with the type: ``length`` at 720 px, scaled above."""
     return round(length * scale)
 
+
 _FONT_FILES = {
     "title": "cinzel-700.woff",
     "body": "alegreya-sans-400.woff",
@@ -167,12 +173,12 @@ _FONT_FILES = {
 def font(role: str, size: int) -> pygame.font.Font:
     """The shipped font for ``role`` (title, body, bold, italic) at ``size`` px.
 
-    Falls back to pygame's built-in font if a file is missing, so a damaged
-    install still shows text.
+    A missing font file is an error (``MissingDataError`` naming the file), never a
+    silent fallback to pygame's own font: a damaged install should say so.
     """
     if not pygame.font.get_init():
         pygame.font.init()
     path = FONT_DIR / _FONT_FILES[role]
-    if path.is_file():
-        return pygame.font.Font(str(path), size)
-    return pygame.font.Font(None, size)
+    if not path.is_file():
+        raise MissingDataError(f"{path}: the game's font is missing; reinstall the game")
+    return pygame.font.Font(str(path), size)

@@ -14,6 +14,7 @@ from functools import cache
 import pygame
 
 from game.geometry.grid import Cell
+from game.shipped import MissingDataError
 from game.ui import theme
 from game.ui.theme import RGB, colour, font, mix
 
@@ -71,10 +72,12 @@ class TokenInfo:
 
 @cache
 def icon_image(name: str, size: int, tint: RGB = (255, 255, 255)) -> pygame.Surface:
-    """A game-icons SVG at ``size`` px, tinted; the fallback icon if the file is missing."""
+    """A game-icons SVG at ``size`` px, tinted. A missing file is an error naming it
+    (``MissingDataError``): the content loader only accepts icon names, so a missing file
+    means a damaged install, which should say so rather than draw a stand-in."""
     path = theme.ICON_DIR / f"{name}.svg"
     if not path.is_file():
-        path = theme.ICON_DIR / f"{FALLBACK_ICON}.svg"
+        raise MissingDataError(f"{path}: the game's icon is missing; reinstall the game")
     try:
         image = pygame.image.load_sized_svg(str(path), (size, size))
     except (pygame.error, FileNotFoundError):

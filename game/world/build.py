@@ -1,9 +1,10 @@
 """Building a battle's esper world from a Battlefield and the content (issue 2 §5).
 
-One entity per spawn, created in the map's spawn order, each with the components of
-``game.world.components.UNIT_COMPONENTS`` (plus ``AiHint`` / ``Leader`` when the spawn
-has them). Hit points given as dice are rolled with the ``random.Random`` passed in, one
-unit after another in spawn order, so the same seed builds the same world.
+One entity per spawn, created in the map's spawn order, each with the shared components
+of ``game.world.components.UNIT_COMPONENTS`` (plus ``AiHint`` / ``Leader`` when the spawn
+has them) and the ruleset's own: ``build_world`` calls the ``unit_components`` hook it is
+given once per unit, in spawn order, with the ``random.Random`` passed in (a ruleset
+rolls hit points there), so the same seed builds the same world.
 
 Unit ids are slugs of the spawn names ("Bandit Chief" → "bandit-chief"); a repeated
 name gets "-2", "-3" ... in spawn order; a spawn without a name uses its template id.
@@ -13,34 +14,36 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 
 import esper
 
-from game.content.dice import Dice
 from game.content.loader import Content
+from game.content.templates import UnitTemplate
 from game.geometry.grid import Cell
 from game.maps.battlefield import Battlefield, Spawn
 from game.world.components import (
     AiHint,
-    Budget,
-    Conditions,
-    Health,
+    EveryoneStands,
     Leader,
     Loadout,
     Name,
     Position,
+    Presence,
     Side,
     Sight,
-    Stats,
     Template,
     UnitId,
 )
 from game.world.worlds import DEFAULT_WORLD, delete_world, use_world
 
 _SLUG_RE = re.compile(r"[^a-z0-9]+")
+
+# A ruleset's build hook: the components it adds to one unit built from a template,
+# rolling what it rolls with the build's generator.
+UnitComponents = Callable[[Content, UnitTemplate, random.Random], Iterable[object]]
 
 
 class WorldBuildError(ValueError):
@@ -77,13 +80,15 @@ class WorldHandle:
 
     Queries read the esper world that is active; they raise ``WorldNotActive`` when it is
     not this one (use ``with handle.active():`` from outside the engine). ``entities``
-    maps UnitId → esper entity in spawn order.
+    maps UnitId → esper entity in spawn order. ``presence`` answers, for the ruleset,
+    which units are out of the fight and which still hold their squares.
     """
 
     name: str
     battlefield: Battlefield
     content: Content
     entities: dict[str, int] = field(default_factory=dict)
+    presence: Presence = field(default_factory=EveryoneStands)
 
     # -- world switching -------------------------------------------------------------------
     def activate(self) -> None:
@@ -135,7 +140,7 @@ class WorldHandle:
                 continue
             if side is not None and esper.component_for_entity(entity, Side).id != side:
                 continue
-            if active_only and esper.component_for_entity(entity, Conditions).out_of_action:
+            if active_only and self.presence.out_of_action(entity):
                 continue
             result.append(unit_id)
         return result
@@ -155,7 +160,7 @@ class WorldHandle:
             position = esper.try_component(entity, Position)
             if position is None or position.cell != cell:
                 continue
-            if include_down or esper.component_for_entity(entity, Conditions).occupies_cell:
+            if include_down or self.presence.occupies_cell(entity):
                 return unit_id
         return None
 
@@ -169,7 +174,7 @@ class WorldHandle:
             position = esper.try_component(entity, Position)
             if position is None:
                 continue
-            if esper.component_for_entity(entity, Conditions).occupies_cell:
+            if self.presence.occupies_cell(entity):
                 cells[position.cell] = unit_id
         return cells
 
@@ -182,7 +187,9 @@ class WorldHandle:
         from game.world.snapshot import clone_world
 
         clone_world(self.name, new_name)
-        return WorldHandle(new_name, self.battlefield, self.content, dict(self.entities))
+        return WorldHandle(
+            new_name, self.battlefield, self.content, dict(self.entities), self.presence
+        )
 
 
 def _check_spawns(battlefield: Battlefield, content: Content) -> None:
@@ -207,14 +214,19 @@ def _check_spawns(battlefield: Battlefield, content: Content) -> None:
         raise WorldBuildError("\n".join(problems))
 
 
-def _roll_hp(hp: int | Dice, rng: random.Random) -> int:
-    return hp if isinstance(hp, int) else max(1, hp.roll(rng))
-
-
 def build_world(
-    battlefield: Battlefield, content: Content, world_name: str, rng: random.Random
+    battlefield: Battlefield,
+    content: Content,
+    world_name: str,
+    rng: random.Random,
+    unit_components: UnitComponents | None = None,
+    presence: Presence | None = None,
 ) -> WorldHandle:
     """Fill the esper world ``world_name`` with one entity per spawn and leave it active.
+
+    ``unit_components`` (the ruleset's build hook) gives each unit's own components, in
+    spawn order, rolling with ``rng``; ``presence`` goes to the handle (see
+    ``WorldHandle``). Without them the units carry the shared components only.
 
     Entities already in that world are removed first; processors and event handlers
     already registered there are kept, so the engine may register its systems before or
@@ -227,31 +239,26 @@ def build_world(
     esper.switch_world(world_name)
     esper.clear_database()
     handle = WorldHandle(world_name, battlefield, content)
-    stats_by_template: Mapping[str, Stats] = {
-        template_id: Stats.from_template(content.templates[template_id])
-        for template_id in dict.fromkeys(spawn.template for spawn in battlefield.spawns)
-    }
+    if presence is not None:
+        handle.presence = presence
     for spawn, unit_id in zip(battlefield.spawns, unit_ids(battlefield.spawns), strict=True):
         template = content.templates[spawn.template]
-        max_hp = _roll_hp(template.hp, rng)
         components: list[object] = [
             UnitId(unit_id),
             Name(spawn.name or template.name),
             Side(spawn.side),
             Template(template.id),
             Position(*spawn.cell),
-            stats_by_template[template.id],
-            Health(max_hp, max_hp),
             Loadout(
                 readied=[template.weapons[0]],
                 stowed=list(template.weapons[1:]),
                 armour=template.armour,
                 shield=template.shield,
             ),
-            Budget(),
-            Conditions(),
             Sight(),
         ]
+        if unit_components is not None:
+            components.extend(unit_components(content, template, rng))
         if spawn.ai:
             components.append(AiHint(spawn.ai))
         if spawn.leader:

@@ -1,7 +1,6 @@
 """Reading a unit's shared components through a rules ``Context``: name, side, square,
-health, conditions, who stands where. Every ruleset's own ``units`` module re-exports
-these and adds its rule-specific readers (``game.rules.grid.units``,
-``game.rules.clash.units``)."""
+who stands where. Every ruleset's own ``units`` module re-exports these and adds its
+rule-specific readers (its own tracks and conditions)."""
 
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.geometry.grid import Cell
-from game.world.components import Conditions, Health, Name, Position, Side
+from game.world.components import Name, Position, Side
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -27,21 +26,14 @@ def cell(ctx: Context, unit: str) -> Cell:
     return ctx.get(unit, Position).cell
 
 
-def health(ctx: Context, unit: str) -> Health:
-    return ctx.get(unit, Health)
-
-
-def conditions(ctx: Context, unit: str) -> Conditions:
-    return ctx.get(unit, Conditions)
-
-
 def units_of(ctx: Context, side_id: str) -> Iterator[str]:
     return (u for u in ctx.units() if side(ctx, u) == side_id)
 
 
 def occupant(ctx: Context, at: Cell) -> str | None:
-    """The unit standing on ``at`` (the dead and the fled do not occupy a square)."""
+    """The unit standing on ``at`` (whoever the ruleset says no longer holds a square,
+    the dead and the fled say, does not occupy it: ``Ruleset.occupies_cell``)."""
     for u in ctx.units():
-        if conditions(ctx, u).occupies_cell and cell(ctx, u) == at:
+        if cell(ctx, u) == at and ctx.ruleset.occupies_cell(ctx, u):
             return u
     return None

@@ -2,8 +2,9 @@
 bands, auto-hit damage minus Armor into HP then STR, reactions, gambits, critical damage).
 See README.md for every rule, its status and its tests.
 
-``ClashRuleset`` wires the pieces: the stat blocks (``game.content.clash``) become
-``ClashState`` and ``Health`` at set-up; the turn scheme (``rounds``) asks each unit for
+``ClashRuleset`` wires the pieces: the stat blocks (``game.rules.clash.content``) become
+each unit's own components when the battle is built (``ClashState``, ``HitPoints``,
+``Fate``: ``build_unit``); the turn scheme (``rounds``) asks each unit for
 its intention (``declare``: the catalog), orders them (``order``) and resolves attack
 moments (``strike``) with reactions (``reactions``), damage (``damage``) and morale
 (``morale``). House rules: ``house_rules``. Its AI lives in ``game.ai.clash``.
@@ -11,24 +12,25 @@ moments (``strike``) with reactions (``reactions``), damage (``damage``) and mor
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import esper
-
-from game.content.clash import clash_stats
-from game.rules import register_ruleset
-from game.rules.base import AttackPreview, Flow, Modifier, Ruleset
+from game.content.dice import Dice
+from game.rules.base import AttackPreview, Flow, HealthTrack, Modifier, Ruleset
 from game.rules.clash import units
+from game.rules.clash.content import SCHEMA, clash_stats
 from game.rules.clash.declare import SPECS
 from game.rules.clash.house_rules import OPTIONS
 from game.rules.clash.morale import MoraleWatch
 from game.rules.clash.reactions import REACTION_SPECS
-from game.rules.clash.rounds import combat
-from game.rules.clash.state import ClashState
+from game.rules.clash.rounds import combat, rounds
+from game.rules.clash.state import ClashState, Fate, HitPoints
 from game.rules.clash.strike import Swing, situation
-from game.world.components import Health, Loadout, Stats
 
 if TYPE_CHECKING:
+    from game.content.loader import Content
+    from game.content.templates import UnitTemplate
     from game.engine.battle import UnitView
     from game.engine.context import Context
     from game.engine.presenter import Presenter
@@ -49,34 +51,51 @@ class ClashRuleset(Ruleset):
         for reaction in REACTION_SPECS:
             self.add_reaction(reaction())
 
+    def build_unit(
+        self, content: Content, template: UnitTemplate, rng: random.Random
+    ) -> tuple[object, ...]:
+        """The unit's stat block (its ``clash`` table, the rest derived) as ``ClashState``
+        and ``HitPoints``, and a clean ``Fate``. Nothing is rolled for clash; the build
+        still draws the template's hit dice, as the world once rolled them for every
+        ruleset, so the dice of the fight (and the replay of older saves) stay as they
+        were for every seed."""
+        content.claim(SCHEMA)
+        if isinstance(template.hp, Dice):
+            template.hp.roll(rng)
+        block = clash_stats(template, content)
+        state = ClashState(
+            STR=block.STR,
+            DEX=block.DEX,
+            WIL=block.WIL,
+            max_STR=block.STR,
+            max_DEX=block.DEX,
+            max_WIL=block.WIL,
+            armor=block.armor,
+            slots=block.slots,
+            carried=block.carried,
+            weapons=list(template.weapons),
+        )
+        return (state, HitPoints(block.hp, block.hp), Fate())
+
     def setup(self, ctx: Context) -> None:
         from game.geometry.sight import Sight
 
         ctx.sight = Sight(ctx.grid)
-        for unit in ctx.units():
-            template = ctx.get(unit, Stats).template
-            block = clash_stats(template, ctx.content)
-            loadout = ctx.get(unit, Loadout)
-            esper.add_component(
-                ctx.entity(unit),
-                ClashState(
-                    STR=block.STR,
-                    DEX=block.DEX,
-                    WIL=block.WIL,
-                    max_STR=block.STR,
-                    max_DEX=block.DEX,
-                    max_WIL=block.WIL,
-                    armor=block.armor,
-                    slots=block.slots,
-                    carried=block.carried,
-                    weapons=list(loadout.readied) + list(loadout.stowed),
-                ),
-            )
-            health = ctx.get(unit, Health)
-            health.hp = health.max_hp = block.hp
 
     def run(self, ctx: Context) -> Flow:
         yield from combat(ctx)
+
+    def resume(self, ctx: Context, point: Any) -> Flow:
+        """Carry on from the start of a round (``rounds.ROUND_START``), the one quiet
+        point of this scheme (README · Forking a battle)."""
+        yield from rounds(ctx)
+
+    def fork_copy(self, processors: Mapping[int, object]) -> ClashRuleset:
+        new = super().fork_copy(processors)
+        assert isinstance(new, ClashRuleset)
+        new.morale = MoraleWatch()
+        new.morale.fired = {side: set(done) for side, done in self.morale.fired.items()}
+        return new
 
     def in_fight(self, ctx: Context, unit: str) -> bool:
         return units.in_fight(ctx, unit)
@@ -84,9 +103,21 @@ class ClashRuleset(Ruleset):
     def side_of(self, ctx: Context, unit: str) -> str:
         return units.side(ctx, unit)
 
-    def unit_view(self, ctx: Context, unit: str) -> UnitView:
-        from game.engine.presentation import Track
+    def occupies_cell(self, ctx: Context, unit: str) -> bool:
+        return units.conditions(ctx, unit).occupies_cell
 
+    def markers(self, ctx: Context, unit: str) -> frozenset[str]:
+        """Incapacitated (the board's dying marker) and fled, from the unit's ``Fate``."""
+        fate = units.conditions(ctx, unit)
+        return frozenset(f for f in ("mortally_wounded", "fled") if getattr(fate, f))
+
+    def health_tracks(self, ctx: Context, unit: str) -> tuple[HealthTrack, ...]:
+        """HP, then STR (damage past HP comes off STR: 000 · Hit Protection)."""
+        hp = units.health(ctx, unit)
+        st = units.state(ctx, unit)
+        return (HealthTrack("HP", hp.hp, hp.max_hp), HealthTrack("STR", st.STR, st.max_STR))
+
+    def unit_view(self, ctx: Context, unit: str) -> UnitView:
         cond = units.conditions(ctx, unit)
         st = units.state(ctx, unit)
         if cond.dead:
@@ -103,7 +134,7 @@ class ClashRuleset(Ruleset):
             status = "delirious"
         else:
             status = "ready"
-        return self.view_with(ctx, unit, status, (Track("STR", st.STR, st.max_STR, bar=False),))
+        return self.view_with(ctx, unit, status)
 
     def sheet_rows(self, ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
         """STR/DEX/WIL, Armor, each weapon as clash sees it (die, size, tags), the
@@ -165,4 +196,5 @@ class ClashRuleset(Ruleset):
         }
 
 
-register_ruleset("clash", ClashRuleset)
+# The registry (game.rulesets) makes battles' rulesets from this.
+RULESET = ClashRuleset

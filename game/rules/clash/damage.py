@@ -23,17 +23,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.content.clash import ClashWeapon, clash_stats
 from game.engine.answers import Answer, register_answer
 from game.engine.decision import Option
 from game.engine.events import Damaged, Died, Downed, Note
 from game.rules.base import Flow
 from game.rules.clash import units
+from game.rules.clash.content import ClashWeapon, clash_stats
 from game.rules.clash.events import AbilityLost, SlotFilled
 from game.rules.clash.house_rules import CRITICAL, WOUNDS, on, rule
 from game.rules.clash.saves import save
 from game.world import ground
-from game.world.components import Stats
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -143,7 +142,7 @@ def critical(ctx: Context, target: str, blow: Blow) -> Flow:
         st.crit_failed = True
         ctx.emit(Note(f"{who} fights on, impaired by critical damage", target))
     if blow.by is not None and on(ctx, WOUNDS) and not units.conditions(ctx, target).dead:
-        kind = clash_stats(ctx.get(blow.by, Stats).template, ctx.content).wound
+        kind = clash_stats(units.template(ctx, blow.by), ctx.content).wound
         if kind:
             yield from gain_wound(ctx, target, kind)
 

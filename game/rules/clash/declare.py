@@ -50,8 +50,8 @@ from game.rules.clash.strike import GAMBITS, Swing, moment
 from game.world.components import Loadout
 
 if TYPE_CHECKING:
-    from game.content.clash import ClashWeapon
     from game.engine.context import Context
+    from game.rules.clash.content import ClashWeapon
 
 QUICK, FULL = "quick", "full"
 
@@ -318,6 +318,9 @@ class AttackSpec(_MeleeSpec):
     kind = ClashAttack.kind
     label = ClashAttack.label
     answer_type = ClashAttack
+    target_kind = "unit"
+    target_field = "target"
+    attacks = True
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
         targets = self.targets(ctx, unit)
@@ -344,6 +347,8 @@ class GambitSpec(_MeleeSpec):
     kind = ClashGambit.kind
     label = ClashGambit.label
     answer_type = ClashGambit
+    target_kind = "unit"
+    target_field = "target"
 
     def validate(self, ctx: Context, answer: Any) -> str | None:
         if answer.gambit not in GAMBITS:
@@ -384,6 +389,9 @@ class ShootSpec(ActionSpec):
     label = ClashShoot.label
     cost = "Quick/Full"
     answer_type = ClashShoot
+    target_kind = "unit"
+    target_field = "target"
+    attacks = True
 
     def shooters(self, ctx: Context, unit: str) -> list[ClashWeapon]:
         return [w for w in units.weapons(ctx, unit)
@@ -464,6 +472,9 @@ class MoveSpec(ActionSpec):
     label = ClashMove.label
     cost = "Quick/Full"
     answer_type = ClashMove
+    target_kind = "cell"
+    target_field = "to"
+    moves = True
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         return can_act(ctx, unit)
@@ -499,6 +510,7 @@ class RetreatSpec(ActionSpec):
     label = ClashRetreat.label
     cost = "Quick/Full"
     answer_type = ClashRetreat
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         return can_act(ctx, unit)
@@ -537,6 +549,7 @@ class HoldSpec(ActionSpec):
     label = "Hold"
     cost = "—"
     answer_type = EndTurn
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         return None

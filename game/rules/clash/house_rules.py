@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.rules.options import ON_OFF, RuleOption
+from game.engine.options import ON_OFF, RuleOption
 
 if TYPE_CHECKING:
     from game.engine.context import Context

@@ -17,7 +17,7 @@ from game.engine.events import LeftBattle, Note
 from game.rules.clash import units
 from game.rules.clash.house_rules import MORALE, on
 from game.rules.clash.saves import save
-from game.world.components import Leader, Stats
+from game.world.components import Leader
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -46,7 +46,7 @@ class MoraleWatch:
             if not due:
                 continue
             done.update(due)
-            if all(ctx.get(u, Stats).fearless for u in fighting):
+            if all(units.template(ctx, u).fearless for u in fighting):
                 continue
             leaders = [u for u in fighting if ctx.try_get(u, Leader) is not None]
             judge = leaders[0] if leaders else max(
@@ -57,7 +57,7 @@ class MoraleWatch:
             if save(ctx, judge, "WIL", "for morale"):
                 continue
             for u in fighting:
-                if ctx.get(u, Stats).fearless:
+                if units.template(ctx, u).fearless:
                     continue
                 units.conditions(ctx, u).fled = True
                 ctx.emit(LeftBattle(u, units.name(ctx, u), info.id, "fled"))

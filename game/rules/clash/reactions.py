@@ -38,8 +38,8 @@ from game.rules.clash.house_rules import BLOCKING_DODGING, REACTIONS, rule
 from game.world.components import Loadout
 
 if TYPE_CHECKING:
-    from game.content.clash import ClashWeapon
     from game.engine.context import Context
+    from game.rules.clash.content import ClashWeapon
 
 WINDOW = "clash_attacked"
 GAMBIT_WINDOW = "clash_gambit_saved"

@@ -58,10 +58,20 @@ def combat(ctx: Context) -> Flow:
         for u in units.units_of(ctx, surprised):
             units.state(ctx, u).unaware = True
         ctx.emit(Note(f"{ctx.side_info(surprised).name} are caught unaware in round 1"))
-    limit = scenario.round_limit or DEFAULT_ROUND_LIMIT
     if check_end(ctx):
         return
+    yield from rounds(ctx)
+
+
+ROUND_START = "round start"  # the quiet point of this scheme (README · Forking a battle)
+
+
+def rounds(ctx: Context) -> Flow:
+    """Round after round until the battle ends. The start of each round is a quiet point:
+    ``ClashRuleset.resume`` carries on from there with the state alone."""
+    limit = ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
     while True:
+        ctx.quiet(ROUND_START)
         ctx.round += 1
         ctx.emit(RoundStarted(ctx.round))
         if rule(ctx, INITIATIVE) == "dex_save":

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.content.clash import ClashWeapon
 from game.rules.clash import units
+from game.rules.clash.content import ClashWeapon
 
 if TYPE_CHECKING:
     from game.engine.context import Context

@@ -1,16 +1,52 @@
-"""Per-unit state of the ``clash`` rules (source 000) that the shared components do not
-hold: the three ability scores, Armor, the inventory (gear, Fatigue, wounds, injuries),
-and the marks a fight leaves (a failed Critical Damage save, a stun, a fall).
+"""The ``clash`` ruleset's own components (source 000), added to every unit when the
+battle is built (``ClashRuleset.build_unit``); the shared world holds only what every
+ruleset has.
 
-HP live in the shared ``Health`` component (so every screen shows them); death, flight
-and being knocked out in the shared ``Conditions`` (``dead``, ``fled``, ``unconscious``,
-``mortally_wounded`` for 000's *incapacitated*). ``ClashState`` is added to every unit
-by ``ClashRuleset.setup``; ``state_hash`` covers it like any component.
+- ``ClashState``: the three ability scores (STR is also a health track: damage past HP
+  comes off it), Armor, the inventory (gear, Fatigue, wounds, injuries) and the marks a
+  fight leaves (a failed Critical Damage save, a stun, a fall).
+- ``HitPoints``: HP, the main health track (000 · Hit Protection).
+- ``Fate``: dead, fled, knocked out, or incapacitated (000's word; ``mortally_wounded``).
+
+``state_hash`` covers them like any component.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class HitPoints:
+    """HP (000 · Hit Protection): damage comes off them first, then off STR."""
+
+    hp: int
+    max_hp: int
+
+    @property
+    def down(self) -> bool:
+        return self.hp <= 0
+
+
+@dataclass(slots=True)
+class Fate:
+    """How a unit has left the fight, if it has: ``dead``, ``fled``, ``unconscious``
+    (knocked out by a nonlethal blow) or ``mortally_wounded`` (000's *incapacitated*:
+    out of the fight until tended)."""
+
+    dead: bool = False
+    fled: bool = False
+    unconscious: bool = False
+    mortally_wounded: bool = False
+
+    @property
+    def out_of_action(self) -> bool:
+        return self.dead or self.fled or self.unconscious or self.mortally_wounded
+
+    @property
+    def occupies_cell(self) -> bool:
+        """The fallen and the fled hold no square; everyone else stands in theirs."""
+        return not self.out_of_action
 
 
 @dataclass(slots=True)

@@ -28,12 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.content.clash import ClashWeapon
 from game.engine.events import Note
 from game.geometry.grid import Cover
 from game.rules.base import Flow
 from game.rules.clash import units
 from game.rules.clash.bands import CLOSE, band
+from game.rules.clash.content import ClashWeapon
 from game.rules.clash.damage import Blow, disarm, harm
 from game.rules.clash.house_rules import BLOCKING_DODGING, rule
 from game.rules.clash.moving import walk
@@ -48,7 +48,6 @@ from game.rules.clash.reactions import (
 )
 from game.rules.clash.saves import save
 from game.world import ground
-from game.world.components import Health
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -234,7 +233,7 @@ def under_attack_text(ctx: Context, target: str, swings: list[Swing]) -> str:
     who = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     verb = "attacks" if len(parts) == 1 else "attack"
     st = units.state(ctx, target)
-    hp = ctx.get(target, Health)
+    hp = units.health(ctx, target)
     text = (f"{who} {verb} {units.name(ctx, target)} (Armor {st.armor}, HP {hp.hp}/"
             f"{hp.max_hp}, STR {st.STR}, {st.used_slots}/{st.slots} slots).")
     if len(parts) > 1:

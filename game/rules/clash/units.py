@@ -1,18 +1,20 @@
 """Reading units for the ``clash`` rules: names, sides, cells, weapons, who still fights.
 
-Small readers over the shared components and ``ClashState`` so the rules read as rules.
+Small readers over the shared components and clash's own (``ClashState``, ``HitPoints``,
+``Fate``) so the rules read as rules.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.content.clash import ClashWeapon, clash_weapon
+from game.content.templates import UnitTemplate
 from game.geometry.grid import Cell
 from game.geometry.movement import distance
-from game.rules.clash.state import ClashState
-from game.world.components import Stats
-from game.world.readers import cell, conditions, health, name, occupant, side, units_of
+from game.rules.clash.content import ClashWeapon, clash_weapon
+from game.rules.clash.state import ClashState, Fate, HitPoints
+from game.world.components import Template
+from game.world.readers import cell, name, occupant, side, units_of
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -27,10 +29,23 @@ def state(ctx: Context, unit: str) -> ClashState:
     return ctx.get(unit, ClashState)
 
 
+def health(ctx: Context, unit: str) -> HitPoints:
+    return ctx.get(unit, HitPoints)
+
+
+def conditions(ctx: Context, unit: str) -> Fate:
+    return ctx.get(unit, Fate)
+
+
+def template(ctx: Context, unit: str) -> UnitTemplate:
+    """The unit template the unit was built from."""
+    return ctx.content.templates[ctx.get(unit, Template).id]
+
+
 def speed(ctx: Context, unit: str) -> int:
     """Squares one move covers (the template's speed; a leg hit halves it, 000 · Critical
     Hit Locations: "lose ability to move quickly")."""
-    squares = ctx.get(unit, Stats).speed_squares
+    squares = template(ctx, unit).speed_squares
     return max(1, squares // 2) if state(ctx, unit).leg_hits else squares
 
 

@@ -9,14 +9,14 @@ resolution (``resolution``), damage (``damage``), attacks of opportunity
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game.rules import register_ruleset
-from game.rules.base import AttackPreview, Flow, Modifier, Ruleset
-from game.rules.grid import hooks, units
+from game.rules.base import AttackPreview, Flow, HealthTrack, Modifier, Ruleset
+from game.rules.grid import components, hooks, units
 from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
 from game.rules.grid.charge import Charge, charge_preview
 from game.rules.grid.disengage import DisengageSpec
@@ -28,9 +28,11 @@ from game.rules.grid.resolution import preview, target_ac
 from game.rules.grid.state import GridState
 from game.rules.grid.swarm import SwarmAttack, swarm_preview
 from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, VisibilityRefresh
-from game.rules.grid.turn import combat, yet_to_act
+from game.rules.grid.turn import combat, rounds, yet_to_act
 
 if TYPE_CHECKING:
+    from game.content.loader import Content
+    from game.content.templates import UnitTemplate
     from game.engine.answers import Answer
     from game.engine.battle import UnitView
     from game.engine.context import Context
@@ -40,6 +42,7 @@ if TYPE_CHECKING:
 class GridRuleset(Ruleset):
     id = "grid"
     name = "Grid (source 004)"
+    ai_module = "game.ai.grid"
 
     def __init__(self) -> None:
         super().__init__()
@@ -51,6 +54,12 @@ class GridRuleset(Ruleset):
         for extend in EXTENSIONS:
             extend(self)
         self.add_action(EndTurnSpec())  # last, so menus list it at the end
+
+    def build_unit(
+        self, content: Content, template: UnitTemplate, rng: random.Random
+    ) -> tuple[object, ...]:
+        """Stats, Health (hit dice rolled with the build's generator), Budget, Conditions."""
+        return components.build_unit(content, template, rng)
 
     def setup(self, ctx: Context) -> None:
         from game.geometry.sight import Sight
@@ -71,6 +80,11 @@ class GridRuleset(Ruleset):
 
     def run(self, ctx: Context) -> Flow:
         yield from combat(ctx)
+
+    def resume(self, ctx: Context, point: Any) -> Flow:
+        """Carry on from a ``turn.TurnPoint``: a ``choose_unit`` or an ordinary ``turn``
+        decision of the battle's rounds (README · Forking a battle)."""
+        yield from rounds(ctx, point)
 
     def attack_preview(
         self, ctx: Context, attacker: str, target: str, weapon: str, *, ranged: bool | None = None
@@ -114,6 +128,27 @@ class GridRuleset(Ruleset):
     def in_fight(self, ctx: Context, unit: str) -> bool:
         return units.in_fight(ctx, unit)
 
+    def occupies_cell(self, ctx: Context, unit: str) -> bool:
+        return units.conditions(ctx, unit).occupies_cell
+
+    def markers(self, ctx: Context, unit: str) -> frozenset[str]:
+        """Prone, Total Defense, disengaged, dying, fled, surrendered, grappled,
+        screening, holding an action: the flags of the unit's ``Conditions``."""
+        c = units.conditions(ctx, unit)
+        flags = ("prone", "total_defense", "disengaged", "mortally_wounded", "fled")
+        out = {flag for flag in (*flags, "surrendered") if getattr(c, flag)}
+        if c.grappled or c.grappling:
+            out.add("grappled")
+        if c.screening:
+            out.add("screening")
+        if c.held_action:
+            out.add("holding")
+        return frozenset(out)
+
+    def health_tracks(self, ctx: Context, unit: str) -> tuple[HealthTrack, ...]:
+        h = units.health(ctx, unit)
+        return (HealthTrack("HP", h.hp, h.max_hp),)
+
     def side_of(self, ctx: Context, unit: str) -> str:
         return units.side(ctx, unit)
 
@@ -152,7 +187,8 @@ class GridRuleset(Ruleset):
 # the rules registers here: ``EXTENSIONS.append(lambda rs: rs.add_action(ChargeSpec()))``).
 EXTENSIONS: list[Callable[[GridRuleset], None]] = []
 
-register_ruleset("grid", GridRuleset)
+# The registry (game.rulesets) makes battles' rulesets from this.
+RULESET = GridRuleset
 
 # The second half of the rules (Swarm, Charge, Screen, Total Defense, Snap Attack, Hold,
 # prone, Shove, Grapple, dual wielding, execution, Use a Skill, items, surprise).

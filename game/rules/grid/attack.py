@@ -118,6 +118,9 @@ class MeleeAttackSpec(_AttackSpec):
     kind = "melee_attack"
     label = "Melee Attack"
     answer_type = MeleeAttack
+    target_kind = "unit"
+    target_field = "target"
+    attacks = True
     ranged = False
     mode = MELEE
 
@@ -126,5 +129,8 @@ class RangedAttackSpec(_AttackSpec):
     kind = "ranged_attack"
     label = "Ranged Attack"
     answer_type = RangedAttack
+    target_kind = "unit"
+    target_field = "target"
+    attacks = True
     ranged = True
     mode = RANGED

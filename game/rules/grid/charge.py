@@ -107,6 +107,10 @@ class ChargeSpec(ActionSpec):
     cost = "Move+Main"
     provokes = True
     answer_type = Charge
+    target_kind = "unit"
+    target_field = "target"
+    moves = True
+    attacks = True
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MOVE_AND_MAIN)

@@ -32,6 +32,7 @@ class DisengageSpec(ActionSpec):
     cost = "Main"
     provokes = False
     answer_type = Disengage
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         if units.conditions(ctx, unit).disengaged:

@@ -19,6 +19,7 @@ class EndTurnSpec(ActionSpec):
     cost = "—"
     provokes = False
     answer_type = EndTurn
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         return None

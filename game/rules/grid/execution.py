@@ -67,6 +67,9 @@ class ExecuteSpec(ActionSpec):
     cost = "Main"
     provokes = False
     answer_type = Execute
+    target_kind = "unit"
+    target_field = "target"
+    attacks = True
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MAIN)

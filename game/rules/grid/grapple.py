@@ -118,6 +118,8 @@ class GrappleSpec(ActionSpec):
     cost = "Main"
     provokes = False
     answer_type = Grapple
+    target_kind = "unit"
+    target_field = "target"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MAIN)
@@ -165,6 +167,7 @@ class BreakFreeSpec(ActionSpec):
     cost = "Main"
     provokes = False
     answer_type = BreakFree
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         if not units.conditions(ctx, unit).grappled:
@@ -219,6 +222,9 @@ class DragGrappledSpec(_GrapplerSpec):
     kind = "drag_grappled"
     label = "Drag"
     answer_type = DragGrappled
+    target_kind = "cell"
+    target_field = "path"
+    moves = True
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
         here = units.cell(ctx, unit)
@@ -269,6 +275,8 @@ class ThrowGrappledSpec(_GrapplerSpec):
     kind = "throw_grappled"
     label = "Throw"
     answer_type = ThrowGrappled
+    target_kind = "cell"
+    target_field = "to"
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
         target = units.conditions(ctx, unit).grappling
@@ -316,6 +324,7 @@ class ReleaseGrappleSpec(ActionSpec):
     cost = "Free"
     provokes = False
     answer_type = ReleaseGrapple
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         if units.conditions(ctx, unit).grappling is None:

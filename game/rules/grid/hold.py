@@ -75,6 +75,7 @@ class HoldActionSpec(ActionSpec):
     cost = "Move"
     provokes = False
     answer_type = HoldAction
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         if units.budget(ctx, unit).move_used:

@@ -244,6 +244,7 @@ class ReadyItemSpec(ActionSpec):
     cost = "Main"
     provokes = False
     answer_type = ReadyItem
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MAIN)
@@ -286,6 +287,7 @@ class StowItemSpec(ActionSpec):
     cost = "Main"
     provokes = False
     answer_type = StowItem
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MAIN)
@@ -319,6 +321,8 @@ class PickUpItemSpec(ActionSpec):
     cost = "Move"
     provokes = True
     answer_type = PickUpItem
+    target_kind = "cell"
+    target_field = "at"
 
     def _near(self, ctx: Context, unit: str) -> list[tuple[int, GroundItem]]:
         here = units.cell(ctx, unit)

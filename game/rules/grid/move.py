@@ -110,6 +110,9 @@ class MoveSpec(ActionSpec):
     cost = "Move"
     provokes = True  # by leaving reach, checked square by square
     answer_type = Move
+    target_kind = "cell"
+    target_field = "path"
+    moves = True
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MOVE)

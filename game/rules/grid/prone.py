@@ -49,6 +49,7 @@ class GoProneSpec(ActionSpec):
     cost = "Free"
     provokes = False
     answer_type = GoProne
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         if units.conditions(ctx, unit).prone:
@@ -75,6 +76,7 @@ class StandUpSpec(ActionSpec):
     cost = "Move"
     provokes = True
     answer_type = StandUp
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         if not units.conditions(ctx, unit).prone:

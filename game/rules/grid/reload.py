@@ -68,6 +68,7 @@ class ReloadSpec(ActionSpec):
     cost = "Main / Move / Free"
     provokes = False
     answer_type = Reload
+    target_kind = "none"
 
     def option(self, ctx: Context, unit: str) -> Option:
         base = super().option(ctx, unit)

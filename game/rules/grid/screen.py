@@ -93,6 +93,9 @@ class ScreenAllySpec(ActionSpec):
     cost = "Move"
     provokes = True  # only when it moves
     answer_type = ScreenAlly
+    target_kind = "unit"
+    target_field = "ward"
+    moves = True
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MOVE)

@@ -107,6 +107,8 @@ class ShoveSpec(ActionSpec):
     cost = "Main"
     provokes = False
     answer_type = Shove
+    target_kind = "unit"
+    target_field = "target"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MAIN)

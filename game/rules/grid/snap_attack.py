@@ -73,6 +73,9 @@ class SnapAttackSpec(ActionSpec):
     cost = "Instant"
     provokes = False
     answer_type = SnapAttack
+    target_kind = "unit"
+    target_field = "target"
+    attacks = True
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = may_snap(ctx, unit)

@@ -118,6 +118,9 @@ class SwarmAttackSpec(ActionSpec):
     cost = "Main"
     provokes = False
     answer_type = SwarmAttack
+    target_kind = "unit"
+    target_field = "target"
+    attacks = True
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MAIN)

@@ -71,6 +71,7 @@ class TotalDefenseSpec(ActionSpec):
     cost = "Instant"
     provokes = False
     answer_type = TotalDefense
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         return unavailable(ctx, unit)

@@ -16,10 +16,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.engine.answers import ChooseUnit, EndTurn
-from game.engine.decision import Option
+from game.engine.answers import Answer, ChooseUnit, EndTurn
+from game.engine.decision import Decision, Option
 from game.engine.events import (
     BattleStarted,
     RoundEnded,
@@ -67,6 +69,17 @@ def roll_initiative(ctx: Context) -> None:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class TurnPoint:
+    """A quiet point of the main rounds (README · Forking a battle): ``side``'s turn is
+    pending ``decision``, its ``choose_unit`` (``unit`` None) or ``unit``'s ``turn`` in an
+    ordinary activation. From the state there, ``rounds(ctx, point)`` carries on."""
+
+    side: str
+    unit: str | None
+    decision: Decision
+
+
 def combat(ctx: Context) -> Flow:
     """The whole battle."""
     scenario = ctx.battlefield.scenario
@@ -76,11 +89,19 @@ def combat(ctx: Context) -> Flow:
         if check_end(ctx):
             return
     roll_initiative(ctx)
-    limit = scenario.round_limit or DEFAULT_ROUND_LIMIT
+    yield from rounds(ctx)
+
+
+def rounds(ctx: Context, at: TurnPoint | None = None) -> Flow:
+    """Round after round until the battle ends; with ``at``, carrying on from that quiet
+    point of the current round (its state restored)."""
+    limit = ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
     while True:
-        ctx.round += 1
-        ctx.emit(RoundStarted(ctx.round))
-        yield from round_of_sides(ctx, ctx.side_order)
+        if at is None:
+            ctx.round += 1
+            ctx.emit(RoundStarted(ctx.round))
+        yield from round_of_sides(ctx, ctx.side_order, at, main=True)
+        at = None
         if ctx.over:
             return
         ctx.emit(RoundEnded(ctx.round))
@@ -91,48 +112,72 @@ def combat(ctx: Context) -> Flow:
             return
 
 
-def round_of_sides(ctx: Context, order: tuple[str, ...]) -> Flow:
-    """Each side of ``order`` takes its turn (used by rounds and by a surprise round)."""
-    for side in order:
-        yield from side_turn(ctx, side)
+def round_of_sides(
+    ctx: Context, order: tuple[str, ...], at: TurnPoint | None = None, main: bool = False
+) -> Flow:
+    """Each side of ``order`` takes its turn (used by rounds and by a surprise round).
+    ``main``: these are the battle's rounds, whose decisions are quiet points."""
+    start = 0 if at is None else order.index(at.side)
+    for side in order[start:]:
+        yield from side_turn(ctx, side, at, main)
+        at = None
         if check_end(ctx):
             return
 
 
-def side_turn(ctx: Context, side: str) -> Flow:
-    ctx.active_side = side
-    ctx.emit(SideTurnStarted(side=side, name=side_name(ctx, side)))
-    for unit in list(units.units_of(ctx, side)):
-        state = ctx.get(unit, GridState)
-        if state.routed and not state.acted and units.in_fight(ctx, unit):
-            yield from activation(ctx, unit)
-            if check_end(ctx):
-                return
+def side_turn(ctx: Context, side: str, at: TurnPoint | None = None, main: bool = False) -> Flow:
+    if at is None:
+        ctx.active_side = side
+        ctx.emit(SideTurnStarted(side=side, name=side_name(ctx, side)))
+        for unit in list(units.units_of(ctx, side)):
+            state = ctx.get(unit, GridState)
+            if state.routed and not state.acted and units.in_fight(ctx, unit):
+                yield from activation(ctx, unit)
+                if check_end(ctx):
+                    return
     while True:
-        ready = yet_to_act(ctx, side)
-        if not ready:
-            break
-        if len(ready) == 1:
-            unit = ready[0]
+        resume = None
+        if at is not None and at.unit is not None:
+            unit, resume = at.unit, at
         else:
-            options = tuple(
-                Option(kind="choose_unit", label=units.name(ctx, u), answer=ChooseUnit(u))
-                for u in ready
-            )
-            choice = yield ctx.decide(
-                "choose_unit",
-                side=side,
-                unit=None,
-                prompt=f"{side_name(ctx, side)}: who acts next?",
-                options=options,
-            )
-            assert isinstance(choice, ChooseUnit)
-            unit = choice.unit
-        yield from activation(ctx, unit)
+            ready = yet_to_act(ctx, side)
+            if not ready:
+                break
+            if len(ready) == 1:
+                unit = ready[0]
+            else:
+                unit = yield from choose_next(ctx, side, ready, at, main)
+        at = None
+        yield from activation(ctx, unit, resume, main)
         if check_end(ctx):
             return
     ctx.emit(SideTurnEnded(side=side, name=side_name(ctx, side)))
     ctx.active_side = None
+
+
+def choose_next(
+    ctx: Context, side: str, ready: list[str], at: TurnPoint | None, main: bool
+) -> Generator[Decision, Answer, str]:
+    """The side's ``choose_unit`` decision (the one pending at ``at`` when resuming)."""
+    if at is not None:
+        decision = at.decision
+    else:
+        options = tuple(
+            Option(kind="choose_unit", label=units.name(ctx, u), answer=ChooseUnit(u))
+            for u in ready
+        )
+        decision = ctx.decide(
+            "choose_unit",
+            side=side,
+            unit=None,
+            prompt=f"{side_name(ctx, side)}: who acts next?",
+            options=options,
+        )
+        if main:
+            ctx.quiet(TurnPoint(side, None, decision), pending=True)
+    choice = yield decision
+    assert isinstance(choice, ChooseUnit)
+    return choice.unit
 
 
 def yet_to_act(ctx: Context, side: str) -> list[str]:
@@ -154,30 +199,39 @@ def anything_left(options: tuple[Option, ...]) -> bool:
     return any(o.allowed and o.kind != EndTurn.kind for o in options)
 
 
-def activation(ctx: Context, unit: str) -> Flow:
-    """One unit's turn: actions until End Turn, a fall, or nothing left to do."""
+def activation(ctx: Context, unit: str, at: TurnPoint | None = None, main: bool = False) -> Flow:
+    """One unit's turn: actions until End Turn, a fall, or nothing left to do. With
+    ``at``, carrying on from its pending ``turn`` decision; with ``main``, each ``turn``
+    decision is a quiet point."""
     state = ctx.get(unit, GridState)
-    state.acted = True
-    ctx.active_unit = unit
     who = units.name(ctx, unit)
     side = units.side(ctx, unit)
-    ctx.emit(UnitActivated(unit=unit, who=who))
-    units.conditions(ctx, unit).start_turn()
-    if state.routed:
+    if at is None:
+        state.acted = True
+        ctx.active_unit = unit
+        ctx.emit(UnitActivated(unit=unit, who=who))
+        units.conditions(ctx, unit).start_turn()
+    if at is None and state.routed:
         yield from flee(ctx, unit)
     else:
         while units.in_fight(ctx, unit) and not ctx.over:
-            options = ctx.ruleset.catalog(ctx, unit)
-            if not anything_left(options):
-                break  # nothing but End Turn: the turn ends by itself
-            choice = yield ctx.decide(
-                "turn",
-                side=side,
-                unit=unit,
-                prompt=f"{who}: choose an action",
-                options=options,
-                open=True,
-            )
+            if at is not None:
+                decision, at = at.decision, None
+            else:
+                options = ctx.ruleset.catalog(ctx, unit)
+                if not anything_left(options):
+                    break  # nothing but End Turn: the turn ends by itself
+                decision = ctx.decide(
+                    "turn",
+                    side=side,
+                    unit=unit,
+                    prompt=f"{who}: choose an action",
+                    options=options,
+                    open=True,
+                )
+                if main and ctx.active_side is not None:
+                    ctx.quiet(TurnPoint(ctx.active_side, unit, decision), pending=True)
+            choice = yield decision
             if isinstance(choice, EndTurn):
                 break
             yield from ctx.ruleset.perform(ctx, choice)

@@ -1,7 +1,8 @@
 """Reading units for the ``grid`` rules: names, sides, cells, weapons, who is still fighting.
 
-Small helpers over the world's components (``game.world.components``) so the rules read
-as rules. Units are named by their ``UnitId`` string everywhere.
+Small helpers over the world's shared components (``game.world.components``) and the
+grid's own (``game.rules.grid.components``) so the rules read as rules. Units are named
+by their ``UnitId`` string everywhere.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from game.content.weapons import Weapon
 from game.geometry.grid import Cell
-from game.world.components import Budget, Loadout, Stats
-from game.world.readers import cell, conditions, health, name, occupant, side, units_of
+from game.rules.grid.components import Budget, Conditions, Health, Stats
+from game.world.components import Loadout
+from game.world.readers import cell, name, occupant, side, units_of
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -20,6 +22,14 @@ if TYPE_CHECKING:
 __all__ = ["cell", "conditions", "health", "name", "occupant", "side", "units_of"]
 
 UNARMED = "unarmed"
+
+
+def health(ctx: Context, unit: str) -> Health:
+    return ctx.get(unit, Health)
+
+
+def conditions(ctx: Context, unit: str) -> Conditions:
+    return ctx.get(unit, Conditions)
 
 
 def stats(ctx: Context, unit: str) -> Stats:

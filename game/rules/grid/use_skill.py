@@ -93,6 +93,8 @@ class FirstAidSpec(ActionSpec):
     cost = "Main"
     provokes = True
     answer_type = FirstAid
+    target_kind = "unit"
+    target_field = "patient"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MAIN)
@@ -137,6 +139,7 @@ class ParleySpec(ActionSpec):
     cost = "Main"
     provokes = True
     answer_type = Parley
+    target_kind = "none"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         if maneuvers(ctx, unit).appealed:

@@ -1,6 +1,6 @@
 """Plans for the grid rules' special actions (issue 5 · Behaviour; 004 · Make a Swarm
 Attack, Charge, Screen an Ally, Total Defense, Reload a Weapon, Stand Up, Break Free;
-Shove and Grapple are in ``game.ai.maneuvers``).
+Shove and Grapple are in ``game.ai.grid.maneuvers``).
 
 Each function adds candidate ``Plan``s to a ``Planner``'s list, valued on the planner's
 scale (blows dealt + value of the end square). They only read the rules: the answers
@@ -29,11 +29,12 @@ pure), and an action the ruleset does not have is simply not considered.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.ai import estimates
+from game.ai.grid import estimates
+from game.ai.grid.plan import first_answer
 from game.content.weapons import Weapon
 from game.engine.answers import Answer
 from game.geometry.grid import Cell
@@ -42,14 +43,14 @@ from game.rules.grid.move import blockers
 from game.rules.grid.state import GridState
 
 if TYPE_CHECKING:
-    from game.ai.plans import Plan, Planner
+    from game.ai.grid.plans import Plan, Planner
     from game.engine.context import Context
 
 
 def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
     """Every special plan worth a look. ``after`` is the best value of the rest of the
     turn once the Main action is spent (stand or move), ``stay`` of standing still."""
-    from game.ai.plans import Plan
+    from game.ai.grid.plan import Plan
 
     ctx = p.ctx
     actions = ctx.ruleset.actions
@@ -76,7 +77,7 @@ def special_plans(p: Planner, after: float, stay: float) -> list[Plan]:
         out.extend(_pick_ups(p, stay))
     if allowed("parley") and p.main_free:
         out.extend(_parley(p, after))
-    from game.ai.maneuvers import maneuver_plans
+    from game.ai.grid.maneuvers import maneuver_plans
 
     out.extend(maneuver_plans(p, after))
     return out
@@ -89,7 +90,7 @@ def upkeep_plans(p: Planner, after: float, stay: float) -> list[Plan]:
     leaves the Main free, for a blow or a second Move at full speed, so it is valued
     from ``after``: a prone unit that crawls (half speed, and still prone where it
     stops) has thrown away half its walk."""
-    from game.ai.plans import Plan
+    from game.ai.grid.plan import Plan
 
     ctx = p.ctx
     actions = ctx.ruleset.actions
@@ -118,12 +119,6 @@ def _allowed(ctx: Context, unit: str, kind: str) -> bool:
     """Whether the ruleset has action ``kind`` and ``unit`` may take it now."""
     actions = ctx.ruleset.actions
     return kind in actions and actions[kind].availability(ctx, unit) is None
-
-
-def first_answer(spec: Any, ctx: Any, unit: str) -> Answer | None:
-    for ans in spec.enumerate(ctx, unit):
-        return ans
-    return None
 
 
 def _adjacent_armed(p: Planner) -> list[str]:
@@ -189,7 +184,7 @@ def _readies(p: Planner, after: float) -> list[Plan]:
     for a unit left with bare hands (its spear thrown) or with a bow it cannot shoot (an
     armed enemy at its side, 004 · Make a Ranged Attack); the bow again once no enemy
     is at hand. The rounds are counted from the next one: this turn's Main is spent."""
-    from game.ai.plans import Plan
+    from game.ai.grid.plan import Plan
     from game.rules.grid.items import sheathed_for
 
     ctx = p.ctx
@@ -220,7 +215,7 @@ def _pick_ups(p: Planner, stay: float) -> list[Plan]:
     its foe's feet takes it back, and its Main is still free to strike with it this turn.
     Counted over ``READY_ROUNDS`` rounds and this one when the Main is free, less the
     attacks of opportunity the stoop provokes; the unit stays where it stands."""
-    from game.ai.plans import Plan
+    from game.ai.grid.plan import Plan
 
     ctx = p.ctx
     arms = _Arms(p)
@@ -250,7 +245,7 @@ def _executions(p: Planner, after: float) -> list[Plan]:
     """Execution attacks on the unsuspecting (004 · Execution Attacks, surprise round): a
     sure melee hit, or a DEX/Shoot check against 8, then the target's Physical save at
     the attacker's skill or it drops to 0 HP; a made save takes maximum damage."""
-    from game.ai.plans import Plan
+    from game.ai.grid.plan import Plan
     from game.rules.grid.checks import check_bonus, skill_level
     from game.rules.grid.execution import EXECUTION_DIFFICULTY
 
@@ -287,7 +282,7 @@ def _parley(p: Planner, after: float) -> list[Plan]:
     Morale and surrenders. Worth what those surrenders are worth (a fall each, morale
     checks included), less the attacks of opportunity of the adjacent. An appeal heard
     only by the party is put to its controller: not counted (it may refuse)."""
-    from game.ai.plans import Plan
+    from game.ai.grid.plan import Plan
     from game.rules.grid import morale
     from game.rules.grid.checks import check_bonus
     from game.rules.grid.use_skill import PARLEY_DIFFICULTY, PARLEY_PENALTY, losing
@@ -323,7 +318,7 @@ def _two_d6_at_least(need: int) -> float:
 
 # -- Swarm -----------------------------------------------------------------------------------
 def _swarm(p: Planner, after: float) -> list[Plan]:
-    from game.ai.plans import Plan, _tail
+    from game.ai.grid.plan import Plan, damage_tail
 
     try:
         from game.rules.grid.swarm import others_in_swarm, swarm_extras
@@ -359,7 +354,7 @@ def _swarm(p: Planner, after: float) -> list[Plan]:
             continue
         # Joining gives up my blow and the helpers' plain blows for one strike with every
         # joiner's bonus (issue 5: swarm when the one big blow is worth more than the small
-        # ones). The plain blows add up like dice (``plans._tail``), so a swarm pays only
+        # ones). The plain blows add up like dice (``plan.damage_tail``), so a swarm pays only
         # when single blows rarely land (a high AC), not merely because one big blow kills
         # more often than any one small blow.
         bonus = min(3, others + helpers)
@@ -370,7 +365,7 @@ def _swarm(p: Planner, after: float) -> list[Plan]:
             continue
         st = p.board.stakes(target, p.horizon, p.level.kill_focus)
         together = given_up * plain.expected
-        p_plain = max(plain.p_kill, _tail(st.hp, together))
+        p_plain = max(plain.p_kill, damage_tail(st.hp, together))
         edge = st.value(big.p_kill, big.expected) - st.value(p_plain, together)
         if edge <= 0:
             continue
@@ -490,7 +485,7 @@ def _charge_ends(p: Planner) -> list[tuple[str, str, bool, Cell]]:
 
 
 def _charges(p: Planner) -> list[Plan]:
-    from game.ai.plans import Plan
+    from game.ai.grid.plan import Plan
 
     try:
         from game.rules.grid.charge import CHARGE
@@ -541,7 +536,7 @@ def screen_saving(p: Planner, ward: str) -> float:
     """What ``p``'s unit saves by screening ``ward`` where the ward stands: about half
     the ward's expected loss next round, less the share of the blows the screener takes
     in its place (0 or less: not worth it)."""
-    from game.ai.plans import down_chance
+    from game.ai.grid.plan import down_chance
 
     wx, wy = p.board.cells[ward]
     exposure = float(p.board.exposure(ward)[wy, wx])
@@ -560,7 +555,7 @@ def _screens(p: Planner) -> list[Plan]:
     blow and end the screen at once (004 · Screen an Ally: it holds while the two stay
     within 5 ft); in 20 hard fort games 26 of 66 screens ended so, at the ward's next
     step. A shooter shoots from where it stands."""
-    from game.ai.plans import Plan
+    from game.ai.grid.plan import Plan
 
     ctx = p.ctx
     spec = ctx.ruleset.actions["screen_ally"]

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from game.ai import estimates
+from game.ai.grid import estimates
 from game.content.weapons import Weapon
 from game.geometry.grid import Cell
 from game.geometry.movement import reachable

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from game.ai.clash_odds import (
+from game.ai.clash.odds import (
     Dist,
     best_of,
     die_dist,
@@ -52,8 +52,8 @@ from game.rules.clash.reactions import may_react
 from game.rules.clash.strike import reaction_effect
 
 if TYPE_CHECKING:
-    from game.content.clash import ClashWeapon
     from game.engine.context import Context
+    from game.rules.clash.content import ClashWeapon
 
 # Worth of two moves toward the enemy when nothing better is on offer.
 ADVANCE = 1.0

@@ -8,8 +8,8 @@ Disengage then move, stand) scored as
 
 where the end square is worth ``offence`` (what the unit could strike next round from
 there) minus ``exposure`` (what the enemies could deal to it there, cover included)
-minus the walk still left to the nearest enemy (``game.ai.board``). Blows and losses are
-on one scale (``game.ai.estimates``): a likely kill of a dangerous enemy outweighs a
+minus the walk still left to the nearest enemy (``game.ai.grid.board``). Blows and losses are
+on one scale (``game.ai.grid.estimates``): a likely kill of a dangerous enemy outweighs a
 scratch, and a spear thrust taken while walking off outweighs a step of approach.
 
 Every candidate gets a quick score from the arrays; the best ``level.exact_top`` are
@@ -23,15 +23,15 @@ decision, so the rest of the plan adapts to what the dice did.
 from __future__ import annotations
 
 import heapq
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.ai import estimates
-from game.ai.board import SHOT_TARGETS, Array, Board, value_array, value_of
-from game.ai.levels import Level
+from game.ai.grid import estimates
+from game.ai.grid.board import SHOT_TARGETS, Array, Board, value_array, value_of
+from game.ai.grid.levels import Level
+from game.ai.grid.plan import Plan, down_chance
 from game.content.weapons import Weapon
 from game.engine.answers import Answer, EndTurn
 from game.geometry.grid import Cell
@@ -69,21 +69,9 @@ HINTS: dict[str, Hint] = {
 
 def board_distance(board: Board, at: Cell) -> Array:
     """Squares from ``at`` to every square (Chebyshev)."""
-    from game.ai.board import chebyshev
+    from game.ai.grid.board import chebyshev
 
     return chebyshev(board.width, board.height, at).astype(np.float64)
-
-
-@dataclass(slots=True)
-class Plan:
-    """A candidate line of play: ``first`` is the answer to give now."""
-
-    score: float
-    kind: str
-    first: Answer
-    end: Cell
-    note: str = ""
-    exact: bool = False
 
 
 class Planner:
@@ -183,7 +171,7 @@ class Planner:
         ward = units.conditions(self.ctx, self.unit).screening
         if not ward or ward not in self.board.friends or not self.level.specials:
             return value
-        from game.ai.specials import screen_saving
+        from game.ai.grid.specials import screen_saving
 
         saved = screen_saving(self, ward)
         if saved <= 0:
@@ -545,7 +533,7 @@ class Planner:
                 out.append(
                     Plan(float(pos[y, x]), "disengage", Disengage(self.unit), c, "disengage")
                 )
-        from game.ai.specials import special_plans, upkeep_plans
+        from game.ai.grid.specials import special_plans, upkeep_plans
 
         after_main = stay_value
         if self.move_action_free and r1:
@@ -615,30 +603,6 @@ class Planner:
 # Share of the blows a screened ward still takes next to its screener (the screener wins
 # about half of the opposed checks, 004 · Screen an Ally).
 SCREENED = 0.5
-
-# Damage from several blows spreads about like a sum of dice: its variance grows with the
-# expected total, about this many times it (a d8-ish blow).
-SPREAD = 5.0
-
-
-def down_chance(expected: Array, hp: int) -> Array:
-    """Chance that damage with mean ``expected`` reaches ``hp``: a normal tail (logistic
-    approximation of the normal CDF), since a round's blows add up like dice."""
-    sd = np.sqrt(np.maximum(expected, 1e-6) * SPREAD)
-    z = (max(1, hp) - 0.5 - expected) / sd
-    return np.where(expected > 0, 1.0 / (1.0 + np.exp(np.clip(1.702 * z, -50.0, 50.0))), 0.0)
-
-
-def _tail(need: float, mean: float) -> float:
-    """Chance that damage with mean ``mean`` (spread like dice, ``SPREAD``) is at least
-    ``need``."""
-    if need <= 0:
-        return 1.0
-    if mean <= 0:
-        return 0.0
-    z = (need - 0.5 - mean) / math.sqrt(mean * SPREAD)
-    return 1.0 / (1.0 + math.exp(min(50.0, 1.702 * z)))
-
 
 def _path_pending(unit: str) -> Answer:
     """The answer a move plan carries until ``refine`` finds its path and puts the real

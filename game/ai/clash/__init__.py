@@ -1,7 +1,7 @@
 """The AI of the ``clash`` ruleset (source 000), answering the same Decisions as a human:
 declarations (``turn``), reactions and the wound choice.
 
-Declarations come from ``clash_plan`` (every option valued in worth with exact dice from
+Declarations come from ``plan`` (every option valued in worth with exact dice from
 ``clash_odds``), reactions from ``clash_react``. The levels differ in what they weigh:
 
 - ``baseline``: each unit alone takes the blow (or shot) worth most, else moves two
@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.ai.clash_plan import PlanLevel, plan_side
-from game.ai.clash_react import react
+from game.ai.clash.plan import PlanLevel, plan_side
+from game.ai.clash.react import react
 from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.engine.decision import Decision
 from game.rules.clash import units

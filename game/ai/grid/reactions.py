@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ai import estimates
-from game.ai.levels import Level
+from game.ai.grid import estimates
+from game.ai.grid.levels import Level
 from game.engine.answers import Answer
 from game.engine.decision import Decision
 from game.engine.events import Rolled

@@ -3,9 +3,11 @@ inventory slots, and each weapon's size (fast d6, balanced d8, slow d10, unarmed
 with the Reach tag.
 
 Every unit template and weapon plays with clash. An optional ``clash`` table in the
-content files gives the numbers (``[units.orc.clash]``, ``[weapons.spear.clash]``); what
-it leaves out is derived from the ``grid`` numbers by the mapping below, so a template
-or weapon without any ``clash`` table still works (tests, a modder's new unit).
+content files gives the numbers (``[units.orc.clash]``, ``[weapons.spear.clash]``): the
+content loader hands it to ``ClashSchema`` (registered when this module is imported),
+which keeps it in the entry's ``tables["clash"]``. What it leaves out is derived from the
+template's shared numbers by the mapping below, so a template or weapon without any
+``clash`` table still works (tests, a modder's new unit).
 
 Derivation (decisions, see game/rules/clash/README.md · Content):
 
@@ -29,10 +31,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.content.schema import ContentSchema, register_schema
+from game.content.tables import Table
+
 if TYPE_CHECKING:
     from game.content.loader import Content
     from game.content.templates import UnitTemplate
     from game.content.weapons import Weapon
+
+RULESET = "clash"
 
 #: Weapon sizes and their damage die (000 · Melee Clashes); "unarmed" is 000's d4.
 SIZES: dict[str, int] = {"unarmed": 4, "fast": 6, "balanced": 8, "slow": 10}
@@ -102,9 +109,64 @@ class ClashStats:
     wound: str | None = None
 
 
+class ClashSchema(ContentSchema):
+    """Reads ``[units.<id>.clash]`` and ``[weapons.<id>.clash]`` (see the table in
+    game/content/README.md · Clash stat blocks)."""
+
+    id = RULESET
+
+    def weapon(self, table: Table) -> ClashWeaponEntry | None:
+        count = len(table.problems)
+        sizes = tuple(s for s in SIZES if s != "unarmed")
+        size = table.choice("size", sizes) if "size" in table.data else None
+        reach = table.boolean("reach", False) if "reach" in table.data else None
+        improvised = table.boolean("improvised", False)
+        slots = table.integer("slots", 0, 3, default=None)
+        table.finish()
+        if len(table.problems) != count:
+            return None
+        return ClashWeaponEntry(size=size, reach=reach, improvised=improvised, slots=slots)
+
+    def unit(self, table: Table) -> ClashUnitEntry | None:
+        count = len(table.problems)
+        scores = {a: table.integer(a, 3, 18, default=None) for a in ("STR", "DEX", "WIL")}
+        hp = table.integer("hp", 1, 50, default=None)
+        armor = table.integer("armor", 0, 3, default=None)
+        slots = table.integer("slots", 1, 20, default=None)
+        wound = table.choice("wound", WOUNDS) if "wound" in table.data else None
+        table.finish()
+        if len(table.problems) != count:
+            return None
+        return ClashUnitEntry(
+            STR=scores["STR"],
+            DEX=scores["DEX"],
+            WIL=scores["WIL"],
+            hp=hp,
+            armor=armor,
+            slots=slots,
+            wound=wound,
+        )
+
+
+SCHEMA = ClashSchema()
+register_schema(SCHEMA)
+
+
+def weapon_entry(weapon: Weapon) -> ClashWeaponEntry | None:
+    """The weapon's ``clash`` table as written, if it has one."""
+    entry = weapon.tables.get(RULESET)
+    return entry if isinstance(entry, ClashWeaponEntry) else None
+
+
+def unit_entry(template: UnitTemplate) -> ClashUnitEntry | None:
+    """The template's ``clash`` table as written, if it has one."""
+    entry = template.tables.get(RULESET)
+    return entry if isinstance(entry, ClashUnitEntry) else None
+
+
 def clash_weapon(weapon: Weapon) -> ClashWeapon:
     """The weapon's clash profile: its ``clash`` table, the rest derived."""
-    entry = weapon.clash or ClashWeaponEntry()
+    entry = weapon_entry(weapon) or ClashWeaponEntry()
     if entry.size is not None:
         size = entry.size
     elif weapon.unarmed:
@@ -112,8 +174,8 @@ def clash_weapon(weapon: Weapon) -> ClashWeapon:
     else:
         most = weapon.damage.count * weapon.damage.sides  # the grid dice's largest roll
         size = "fast" if most <= 6 else "balanced" if most <= 8 else "slow"
-    reach = entry.reach if entry.reach is not None else (
-        weapon.reach >= 2 or "polearm" in weapon.tags
+    reach = (
+        entry.reach if entry.reach is not None else (weapon.reach >= 2 or "polearm" in weapon.tags)
     )
     if entry.slots is not None:
         slots = entry.slots
@@ -159,7 +221,7 @@ def carried_slots(template: UnitTemplate, content: Content) -> int:
 
 def clash_stats(template: UnitTemplate, content: Content) -> ClashStats:
     """The template's clash stat block: its ``clash`` table, the rest derived."""
-    entry = template.clash or ClashUnitEntry()
+    entry = unit_entry(template) or ClashUnitEntry()
     if isinstance(template.hp, int):
         average = float(template.hp)
     else:

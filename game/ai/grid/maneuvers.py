@@ -4,7 +4,7 @@
 A maneuver is an attack roll and, on a hit, an opposed 2d6 check in lieu of damage
 (``maneuver_preview.maneuver_odds`` gives both chances). It is worth its Main action
 only where the effect outweighs the blow the same action would strike, on the same
-scale as every other plan (``game.ai.estimates``):
+scale as every other plan (``game.ai.grid.estimates``):
 
 - Knock prone: until it stands, adjacent melee blows on the target are at +2 and its own
   melee at -4; standing up spends its Move and provokes an attack of opportunity from
@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ai import estimates
-from game.ai.specials import first_answer
+from game.ai.grid import estimates
+from game.ai.grid.plan import first_answer
 from game.rules.grid import units
 from game.rules.grid.resolution import target_ac
 from game.rules.grid.state import GridState
 
 if TYPE_CHECKING:
-    from game.ai.plans import Plan, Planner
+    from game.ai.grid.plans import Plan, Planner
 
 PRONE_EDGE = 0.2  # +2 to hit on blows that land about half the time: a fifth more damage
 STAND_UP_SHARE = 0.7  # chance a prone enemy stands up (and provokes) rather than fight on
@@ -59,7 +59,7 @@ def maneuver_plans(p: Planner, after: float) -> list[Plan]:
 
 
 def _shoves(p: Planner, after: float) -> list[Plan]:
-    from game.ai.plans import Plan
+    from game.ai.grid.plan import Plan
     from game.rules.grid.maneuver_preview import maneuver_odds
     from game.rules.grid.shove import PRONE, WRESTLE
 
@@ -82,7 +82,7 @@ def _shoves(p: Planner, after: float) -> list[Plan]:
 
 
 def _grapples(p: Planner, after: float) -> list[Plan]:
-    from game.ai.plans import Plan
+    from game.ai.grid.plan import Plan
     from game.rules.grid.grapple import BRAWL
     from game.rules.grid.maneuver_preview import maneuver_odds
 
@@ -104,7 +104,7 @@ def _grapples(p: Planner, after: float) -> list[Plan]:
 def _release(p: Planner, after: float) -> list[Plan]:
     """Let go (Free) when the unit's weapon strikes the held enemy (or another) for more
     than holding it is worth."""
-    from game.ai.plans import Plan
+    from game.ai.grid.plan import Plan
 
     ctx = p.ctx
     held = units.conditions(ctx, p.unit).grappling

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ai.clash_odds import (
+from game.ai.clash.odds import (
     Dist,
     best_of,
     die_dist,
@@ -31,11 +31,11 @@ from game.ai.clash_odds import (
     slot_cost,
     swing_dist,
 )
-from game.ai.clash_plan import weapons_for
-from game.content.clash import SIZES
+from game.ai.clash.plan import weapons_for
 from game.engine.answers import Answer, Decline
 from game.rules.clash import units
 from game.rules.clash.bands import CLOSE, band
+from game.rules.clash.content import SIZES
 from game.rules.clash.damage import WoundChoice
 from game.rules.clash.reactions import (
     Block,

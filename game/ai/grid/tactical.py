@@ -4,9 +4,9 @@ Decision through ``Battle.answer``, like a human.
 - ``choose_unit``: the unit with the most valuable blow to strike now goes first (a sure
   kill before a scratch); ``hard`` sends shooters before the melee so that the melee can
   finish what the arrows started, and everyone else nearest-first.
-- ``turn``: ``game.ai.plans`` scores the unit's possible lines of play and the first
+- ``turn``: ``game.ai.grid.plans`` scores the unit's possible lines of play and the first
   action of the best one is given; the planner runs again at the next decision.
-- ``reaction``: Instants are weighed by ``game.ai.reactions`` (normal and hard); easy and
+- ``reaction``: Instants are weighed by ``game.ai.grid.reactions`` (normal and hard); easy and
   any window the AI does not know decline.
 - anything else: a closed decision gets its first listed answer (never a refusal).
 
@@ -17,16 +17,16 @@ battle seed the controller was made with; there is no global ``random``.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import TYPE_CHECKING
 
 import esper
 
-from game.ai.board import Board, BoardCache
-from game.ai.levels import Level
-from game.ai.plans import Plan, Planner
-from game.ai.specials import can_strike_now, open_swarms
+from game.ai.core.slips import slips
+from game.ai.grid.board import Board, BoardCache
+from game.ai.grid.levels import Level
+from game.ai.grid.plans import Plan, Planner
+from game.ai.grid.specials import can_strike_now, open_swarms
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.engine.decision import Decision
 from game.rules.grid import units
@@ -64,12 +64,12 @@ class TacticalAI:
                     return plan.first
             return EndTurn(decision.unit)
         if decision.kind == "reaction" and self.level.specials:
-            from game.ai.holding import ACT_NOW, act_now
+            from game.ai.grid.holding import ACT_NOW, act_now
 
             if any(a.kind == ACT_NOW for a in decision.answers):
                 return act_now(ctx, decision, lambda unit: self.plans(ctx, unit))
         if decision.kind == "reaction":
-            from game.ai.reactions import react, sure_win
+            from game.ai.grid.reactions import react, sure_win
 
             pick = sure_win(decision)
             if pick is None and self.level.reactions:
@@ -137,7 +137,7 @@ class TacticalAI:
                 pick = pool[self.rng.randrange(len(pool))]
                 self._slipped = (unit, ctx.round)
         if self.level.specials and pick is plans[0]:
-            from game.ai.holding import hold_ground, hold_instead
+            from game.ai.grid.holding import hold_ground, hold_instead
 
             held = hold_instead(ctx, unit, pick)
             if held is None and self.level.hold_ground and planner is not None:
@@ -166,20 +166,3 @@ class TacticalAI:
         if not board.enemies:
             return None
         return Planner(ctx, unit, self.level, board)
-
-
-def slips(plans: list[Plan], size: int, margin: float = math.inf) -> list[Plan]:
-    """The plans a slip picks from: the next best ``size`` plans that play a different
-    first answer than the best one (many plans share a first answer, and a slip that
-    plays the best answer anyway is no slip), scoring within ``margin`` of the best (a
-    close call misjudged; a clear right move is not)."""
-    seen = {plans[0].first} if plans else set()
-    out: list[Plan] = []
-    for plan in plans[1:]:
-        if len(out) >= size or plans[0].score - plan.score > margin:
-            break
-        if plan.first in seen:
-            continue
-        seen.add(plan.first)
-        out.append(plan)
-    return out

@@ -1,7 +1,7 @@
 """Difficulty levels of the tactical AI (issue 5 · Levels).
 
-A level is a set of weights and switches read by ``game.ai.plans`` and
-``game.ai.tactical``; the code is the same for every level. What separates them:
+A level is a set of weights and switches read by ``game.ai.grid.plans`` and
+``game.ai.grid.tactical``; the code is the same for every level. What separates them:
 
 - ``easy`` is short-sighted: it barely weighs how exposed a square is, walks out of enemy
   reach without counting the attacks of opportunity, never Disengages or uses the
@@ -80,7 +80,7 @@ class Level:
     The enemy acts in between, so a square in its reach may be the unit's last.
     ``hold_ground``: in the first rounds, while an enemy still has to act this round, a
     unit that cannot strike this turn holds its action where it stands rather than walk
-    into more danger (``game.ai.holding.hold_ground``): the foe who comes is struck first.
+    into more danger (``game.ai.grid.holding.hold_ground``): the foe who comes is struck first.
     ``guard``: weight of the expected damage a Total Defense taken as the Main action
     would turn aside where the unit stands (0: never planned as the Main action; it is
     still taken as an Instant when ``reactions`` is on and an attack roll makes it pay).
