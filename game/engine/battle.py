@@ -58,6 +58,7 @@ class UnitView:
     status: str  # "ready", "mortally wounded", "dead", "fled", "surrendered", "routed"
     in_fight: bool
     tracks: tuple[Any, ...] = ()  # the ruleset's HealthTracks, main first (hp/max_hp)
+    conditions: tuple[str, ...] = ()  # the ruleset's condition markers ("prone" …)
 
 
 class Battle:

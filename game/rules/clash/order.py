@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 
 from game.engine.answers import Answer
 from game.engine.events import Note, Rolled
+from game.engine.intentions import OrderSet
 from game.rules.clash import units
-from game.rules.clash.events import OrderSet
 from game.rules.clash.house_rules import MELEE_CLASHES, on
 from game.rules.clash.saves import save
 from game.rules.clash.strike import Swing, situation

@@ -34,10 +34,10 @@ from game.engine.events import (
     RoundStarted,
     UnitActivated,
 )
+from game.engine.intentions import Declared, IntentionRevealed
 from game.rules.base import Flow
 from game.rules.clash import units
 from game.rules.clash.declare import describe, move_after
-from game.rules.clash.events import Declared, IntentionRevealed
 from game.rules.clash.house_rules import INITIATIVE, rule
 from game.rules.clash.order import FULL, QUICK, Entry, beat_the_enemies, order_group
 from game.rules.clash.strike import Swing, moment
