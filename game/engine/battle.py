@@ -31,7 +31,7 @@ from typing import Any
 
 import esper
 
-from game.engine.answers import Answer
+from game.engine.answers import Answer, field_problem
 from game.engine.context import Context
 from game.engine.decision import Decision, Ok, Refused, Result
 from game.engine.dice import ScriptedRandom
@@ -196,7 +196,10 @@ class Battle:
             if decision is None:
                 return "the battle is over"
             if not isinstance(choice, Answer):
-                return f"not an answer: {choice!r}"
+                return f"not an answer: {type(choice).__name__}"
+            problem = field_problem(choice)  # exact field types first: what saves can store
+            if problem is not None:
+                return f"malformed answer: {problem}"
             try:
                 if decision.open:
                     return self.ctx.ruleset.validate_action(self.ctx, decision, choice)
