@@ -36,7 +36,7 @@ def _summary() -> Iterator[None]:
 @pytest.fixture(scope="module")
 def original(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes]:
     folder = tmp_path_factory.mktemp("corrupt")
-    field = duel_map(folder / "maps")
+    field = duel_map(folder)  # beside the saves: a save finds its map in its own folder
     with battle_on(field, seed=11) as battle:
         path = save_battle(battle, folder / "good.json")
     return path, path.read_bytes()

@@ -21,6 +21,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
+MAX_REASON = 300  # characters in a refusal reason (a long path must not make a huge line)
+
 
 class AnswerFormatError(ValueError):
     """An answer read from a file (or built by a script) has the wrong shape."""
