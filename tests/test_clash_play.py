@@ -113,7 +113,11 @@ def test_a_save_keeps_the_house_rules_and_replays_to_the_same_hash(tmp_path: Pat
 # Re-pinned when the clash AI (game/ai/clash*.py) began planning its side's blows
 # together and valuing reactions from the dice: the 60 answers the AI gives differ, the
 # rules and state layout do not (a fixed answer list replays as before).
-GOLDEN_CLASH_SEED_5_60 = "21122a8ee7a1391628837b672e203f6d6103ab0ce02137ba98928921eedb982a"
+# Re-pinned when all attacks on one foe within one part of a group (players who beat the
+# enemies, the enemies, the rest) became one moment wherever they stand in the order
+# (000 · Multiple Attackers; before, only neighbours in the order merged): blows of this
+# battle that used to land one by one now land together, keeping the highest.
+GOLDEN_CLASH_SEED_5_60 = "6bcd1ddd91302bef504e63740f761b4e74a018a7c7e264f8564c445f939a2410"
 
 
 def test_golden_clash_replay_pins_seed_and_answers_to_a_state_hash() -> None:
