@@ -14,8 +14,9 @@ the attacker must not have moved this round (it strikes from where it lay in wai
   a ranged execution (004 makes it a DEX/Shoot check, a thrown weapon included), the
   weapon's own skill in melee (Stab, Brawl unarmed, Exert for a maul); not the unit's
   best combat skill (004 says "highest combat skill" where it means that, for Screen).
-  A failed save drops the target to 0 HP: mortally wounded for the party, dead for others — or unconscious when the
-  weapon is non-lethal. A made save still takes the weapon's maximum damage.
+  A failed save drops the target to 0 HP: mortally wounded for the party, dead for
+  others — or unconscious when the weapon is non-lethal. A made save still takes the
+  weapon's maximum damage.
 """
 
 from __future__ import annotations
