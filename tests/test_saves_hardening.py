@@ -205,3 +205,11 @@ def test_a_negative_seed_is_refused_not_replayed_as_its_opposite(
             save_battle(battle, tmp_path / "neg.json")
     finally:
         battle.close()
+
+
+def test_a_save_whose_title_cannot_be_drawn_is_listed_with_the_reason(saved: Path) -> None:
+    text = saved.read_text(encoding="utf-8").replace('"title": "', '"title": "\\ud800', 1)
+    saved.write_text(text, encoding="utf-8")
+    (entry,) = list_saves(saved.parent)
+    assert entry.save is None and "cannot be described" in entry.problem
+    entry.problem.encode("utf-8")

@@ -22,7 +22,9 @@ class SaveError(Exception):
     def __init__(self, path: Path | str, problem: str) -> None:
         self.path = Path(path)
         # One line, always: a message that quotes file content must not break the layout.
-        self.problem = cap(" ".join(str(problem).split()))
+        text = " ".join(str(problem).split())
+        # drawable: a lone surrogate quoted from a file becomes "?"
+        self.problem = cap(text.encode("utf-8", "replace").decode("utf-8"))
         super().__init__(cap(f"{self.path}: {self.problem}", 2 * MAX_PROBLEM))
 
     @property

@@ -65,13 +65,20 @@ def _local(make: Callable[[], datetime]) -> str | None:
 
 
 def _describable(entry: SaveEntry) -> SaveEntry:
-    """``entry``, or the same file listed with the reason it cannot be described."""
+    """``entry``, or the same file listed with the reason it cannot be described: every
+    text the list shows must be computable and encodable (JSON lets a title hold a lone
+    surrogate, which no font can draw)."""
     try:
-        for text in (entry.kind, entry.when, entry.path.name):
+        save = entry.save
+        shown = [entry.kind, entry.when]
+        if save is not None:
+            shown += [save.title, save.map_name, save.ruleset, save.winner or "",
+                      save.winner_name, str(save.round), str(len(save.answers))]
+        for text in shown:
             text.encode("utf-8")
     except (ValueError, OverflowError, OSError, TypeError) as exc:
         name = entry.path.name.encode("utf-8", "replace").decode("utf-8")
-        why = f"{name}: cannot be described ({type(exc).__name__}: {exc})"
+        why = f"{name}: cannot be described ({type(exc).__name__})"
         return SaveEntry(entry.path, entry.modified, None, cap(why))
     return entry
 
