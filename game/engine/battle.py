@@ -32,7 +32,7 @@ from typing import Any
 
 import esper
 
-from game.engine.answers import Answer
+from game.engine.answers import MAX_REASON, Answer, field_problem
 from game.engine.context import Context
 from game.engine.decision import Decision, Ok, Refused, Result
 from game.engine.dice import ScriptedRandom
@@ -216,13 +216,23 @@ class Battle:
         return self.ctx.round
 
     def validate(self, choice: Any) -> str | None:
-        """Why ``choice`` would be refused, or None if it would be accepted (pure)."""
+        """Why ``choice`` would be refused, or None if it would be accepted (pure). The
+        reason is one line of at most ``MAX_REASON`` characters."""
+        reason = self._refusal(choice)
+        if reason is None or len(reason) <= MAX_REASON:
+            return reason
+        return reason[: MAX_REASON - 1] + "…"
+
+    def _refusal(self, choice: Any) -> str | None:
         with self._active():
             decision = self.pending
             if decision is None:
                 return "the battle is over"
             if not isinstance(choice, Answer):
-                return f"not an answer: {choice!r}"
+                return f"not an answer: {type(choice).__name__}"
+            problem = field_problem(choice)  # exact field types first: what saves can store
+            if problem is not None:
+                return f"malformed answer: {problem}"
             try:
                 if decision.open:
                     return self.ctx.ruleset.validate_action(self.ctx, decision, choice)
