@@ -12,6 +12,7 @@ from game.content import DATA_DIR, load_content
 from game.engine import Battle
 from game.engine.answers import ChooseUnit, Decline
 from game.engine.dice import ScriptedRandom
+from game.engine.events import Rolled
 from game.maps.battlefield import Battlefield
 from game.rules.grid.attack import MeleeAttack
 
@@ -45,7 +46,7 @@ def test_faces_pushed_onto_the_script_after_the_battle_starts_are_rolled() -> No
     assert result.ok, result.reason
     while battle.pending is not None and battle.pending.kind == "reaction":
         battle.answer(Decline(battle.pending.unit or ""))  # Gor's Snap Attack, say
-    rolls = [e for e in battle.events if type(e).__name__ == "Rolled"]
+    rolls = [e for e in battle.events if isinstance(e, Rolled)]
     assert [r.faces for r in rolls][-2:] == [(20,), (6,)]
     assert dice.remaining == ()
     battle.close()
