@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import esper
 
@@ -21,6 +21,7 @@ from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
 from game.rules.grid.charge import Charge, charge_preview
 from game.rules.grid.disengage import DisengageSpec
 from game.rules.grid.end_turn import EndTurnSpec
+from game.rules.grid.extensions import INSTALLS, Install
 from game.rules.grid.maneuver_preview import maneuver_answer_preview
 from game.rules.grid.move import MoveSpec
 from game.rules.grid.opportunity import leaving_threats
@@ -42,16 +43,21 @@ class GridRuleset(Ruleset):
     id = "grid"
     name = "Grid (source 004)"
     ai_module = "game.ai.grid"
+    # What every instance installs, in order (``extensions.INSTALLS``: the second half's
+    # actions, then each module's hooks); a variant overrides it to leave one out.
+    extensions: ClassVar[tuple[Install, ...]] = INSTALLS
 
     def __init__(self) -> None:
         super().__init__()
         # Phases run before initiative (a surprise round goes here).
         self.opening_phases: list[Callable[[Context], Flow]] = []
+        # This ruleset's own extension points (``hooks``), filled by ``extensions``.
+        self.hooks = hooks.Hooks()
         self.morale = MoraleWatch()
         for spec in (MoveSpec(), MeleeAttackSpec(), RangedAttackSpec(), DisengageSpec()):
             self.add_action(spec)
-        for extend in EXTENSIONS:
-            extend(self)
+        for install in self.extensions:
+            install(self)
         self.add_action(EndTurnSpec())  # last, so menus list it at the end
 
     def build_unit(
@@ -68,11 +74,10 @@ class GridRuleset(Ruleset):
             esper.add_component(ctx.entity(unit), GridState())
         for system in (RoundReset(), VisibilityRefresh(), MortalWounds(), self.morale):
             esper.add_processor(system, system.priority)
-        for hook in hooks.SETUP:
-            hook(ctx)
+        hooks.setup(ctx)
 
     def perform(self, ctx: Context, answer: Answer) -> Flow:
-        # Hold an Action and friends may act first (hooks.BEFORE_ACTION); the action goes
+        # Hold an Action and friends may act first (hooks.before_action); the action goes
         # ahead only if it is still legal afterwards.
         if (yield from hooks.before_action(ctx, answer)):
             yield from self.actions[answer.kind].perform(ctx, answer)
@@ -176,13 +181,5 @@ class GridRuleset(Ruleset):
         }
 
 
-# Functions that add more actions/reactions to every new GridRuleset (the second half of
-# the rules registers here: ``EXTENSIONS.append(lambda rs: rs.add_action(ChargeSpec()))``).
-EXTENSIONS: list[Callable[[GridRuleset], None]] = []
-
 # The registry (game.rulesets) makes battles' rulesets from this.
 RULESET = GridRuleset
-
-# The second half of the rules (Swarm, Charge, Screen, Total Defense, Snap Attack, Hold,
-# prone, Shove, Grapple, dual wielding, execution, Use a Skill, items, surprise).
-import game.rules.grid.extensions  # noqa: E402, F401

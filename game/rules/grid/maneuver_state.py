@@ -17,6 +17,7 @@ from game.engine.systems import System
 
 if TYPE_CHECKING:
     from game.engine.context import Context
+    from game.rules.grid import GridRuleset
 
 
 @dataclass(slots=True)
@@ -61,3 +62,8 @@ def setup(ctx: Context) -> None:
         esper.add_component(ctx.entity(unit), ManeuverState())
     system = ManeuverRoundReset()
     esper.add_processor(system, system.priority)
+
+
+def install(rs: GridRuleset) -> None:
+    """ManeuverState on every unit and its round reset (``hooks.setup``)."""
+    rs.hooks.setup.append(setup)
