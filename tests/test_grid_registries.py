@@ -48,7 +48,7 @@ def test_the_hooks_are_installed_in_a_fixed_order() -> None:
     assert rs.hooks.after_turn == [hold.between_turns]
     assert rs.hooks.hash == {"items": items.hash_items}
     setups = [f.__module__.rsplit(".", 1)[-1] for f in rs.hooks.setup]
-    assert setups == ["maneuver_state", "items", "reload", "grapple", "screen"]
+    assert setups == ["maneuver_state", "items", "reload", "grapple", "screen", "swarm"]
     kinds = list(rs.actions)
     assert kinds[:4] == ["move", "melee_attack", "ranged_attack", "disengage"]
     assert kinds[4] == "swarm_attack" and kinds[-1] == "end_turn"

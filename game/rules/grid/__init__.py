@@ -26,6 +26,7 @@ from game.rules.grid.maneuver_preview import maneuver_answer_preview
 from game.rules.grid.move import MoveSpec
 from game.rules.grid.opportunity import leaving_threats
 from game.rules.grid.resolution import preview, target_ac
+from game.rules.grid.shock import ShockOnMiss
 from game.rules.grid.state import GridState
 from game.rules.grid.swarm import SwarmAttack, swarm_preview
 from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, VisibilityRefresh
@@ -72,7 +73,8 @@ class GridRuleset(Ruleset):
         ctx.sight = Sight(ctx.grid)
         for unit in ctx.units():
             esper.add_component(ctx.entity(unit), GridState())
-        for system in (RoundReset(), VisibilityRefresh(), MortalWounds(), self.morale):
+        core = (RoundReset(), VisibilityRefresh(), MortalWounds(), self.morale, ShockOnMiss())
+        for system in core:
             esper.add_processor(system, system.priority)
         hooks.setup(ctx)
 

@@ -13,7 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.rules.grid import dual_wield, grapple, hold, items, maneuver_state, reload, screen
+from game.rules.grid import (
+    dual_wield,
+    grapple,
+    hold,
+    items,
+    maneuver_state,
+    reload,
+    screen,
+    swarm,
+)
 from game.rules.grid.charge import ChargeSpec
 from game.rules.grid.execution import ExecuteSpec
 from game.rules.grid.grapple import (
@@ -85,4 +94,5 @@ INSTALLS: tuple[Install, ...] = (
     reload.install,
     grapple.install,
     screen.install,
+    swarm.install,
 )

@@ -1,0 +1,132 @@
+"""The grid ruleset's systems (issue 28 · item 12), each fed its events directly with
+fixed dice: the Shock system on the miss event, the Swarm system on a join and on the
+round's start (README · Systems). The flows' own tests (test_grid_attack.py,
+test_grid_swarm_charge_dual.py) pin the same rules through the actions."""
+
+from __future__ import annotations
+
+from engine_support import act, battle, duel, field
+from grid_more_support import cond, damage, hp, set_hp
+
+from game.engine import Battle, EndTurn
+from game.engine.events import Event, Note, RoundStarted
+from game.rules.grid.events import AttackResolved
+from game.rules.grid.maneuver_state import ManeuverState
+from game.rules.grid.swarm import SwarmAttack, SwarmJoined
+from game.world.components import Loadout
+
+OPEN = "\n".join(["." * 12] * 5)
+
+
+def emit(b: Battle, event: Event) -> None:
+    with b._active():
+        b.ctx.emit(event)
+
+
+def miss(weapon: str = "sword", **kw: bool) -> AttackResolved:
+    """Ada's attack on Gor missed (a weapon attack, so its miss may Shock)."""
+    fields = {"shocks": True, **kw}
+    return AttackResolved("ada", "gor", weapon, "melee", False, 5, 13, **fields)
+
+
+def notes(b: Battle) -> list[str]:
+    return [e.text() for e in b.events if type(e) is Note]
+
+
+# -- Shock (004 · Shock) ------------------------------------------------------------------
+def test_the_shock_system_applies_the_shock_of_a_missed_attack() -> None:
+    b = duel()  # sword Shock 2/AC13 + STR 1 = 3 against the skeleton's AC 13
+    set_hp(b, "gor", 30)
+    emit(b, miss())
+    assert [(d.unit, d.amount, d.source, d.by) for d in damage(b)] == [("gor", 3, "Shock", "ada")]
+    assert hp(b, "gor") == 27
+
+
+def test_the_shock_system_leaves_hits_shots_and_maneuver_rolls_alone() -> None:
+    b = duel()
+    set_hp(b, "gor", 30)
+    emit(b, AttackResolved("ada", "gor", "sword", "melee", True, 15, 13, shocks=True))
+    emit(b, miss(ranged=True))  # thrown or shot: no Shock
+    emit(b, miss(shocks=False))  # a shove's or a grapple's roll: no Shock
+    assert hp(b, "gor") == 30 and not damage(b)
+
+
+def test_total_defense_makes_the_target_immune_to_the_shock_system() -> None:
+    b = duel()
+    set_hp(b, "gor", 30)
+    cond(b, "gor").total_defense = True
+    b.component("ada", Loadout).readied = ["greatsword"]  # Shock 2/AC15 reaches AC 15
+    emit(b, miss("greatsword"))
+    emit(b, miss("greatsword", shock_always=True))  # not even a swarm's Shock
+    assert hp(b, "gor") == 30
+    assert notes(b) == ["Gor takes no Shock: immune to Shock (Total Defense)"] * 2
+
+
+def test_a_shield_stops_the_first_shock_of_each_round_only() -> None:
+    b = duel(a="warrior", b="bandit")  # the bandit has AC 14 and a shield
+    set_hp(b, "gor", 30)
+    b.component("ada", Loadout).readied = ["greatsword"]  # Shock 2/AC15 + STR 1 = 3
+    emit(b, miss("greatsword"))
+    assert hp(b, "gor") == 30 and cond(b, "gor").shock_ignored
+    assert notes(b) == ["Gor takes no Shock: the shield ignores the first Shock this round"]
+    emit(b, miss("greatsword"))
+    assert hp(b, "gor") == 27
+    emit(b, RoundStarted(2))  # a new round: the shield's allowance is back
+    assert not cond(b, "gor").shock_ignored
+    emit(b, miss("greatsword"))
+    assert hp(b, "gor") == 27 and cond(b, "gor").shock_ignored
+
+
+def test_a_swarms_shock_goes_past_ac_and_shield_without_using_the_shields_allowance() -> None:
+    b = duel(a="warrior", b="bandit")
+    set_hp(b, "gor", 30)
+    emit(b, miss("sword", shock_always=True))  # AC 14 is above the sword's 13
+    assert hp(b, "gor") == 27 and not cond(b, "gor").shock_ignored
+
+
+# -- Swarm (004 · Make a Swarm Attack) ------------------------------------------------------
+def ring() -> Battle:
+    """Ada, Bo and Cy (warriors) round Gor; Hal far off; the party acts first."""
+    spawns = [
+        ("Ada", "party", "warrior", (4, 2)),
+        ("Bo", "party", "warrior", (6, 2)),
+        ("Cy", "party", "warrior", (5, 1)),
+        ("Gor", "bandits", "bandit", (5, 2)),
+        ("Hal", "bandits", "bandit_archer", (11, 4)),
+    ]
+    b = battle(field(OPEN, spawns), faces=(8, 1))
+    set_hp(b, "gor", 40)
+    return b
+
+
+def swarm_on(b: Battle, unit: str) -> ManeuverState:
+    return b.component(unit, ManeuverState)
+
+
+def joined(unit: str, strike: bool = False) -> SwarmJoined:
+    return SwarmJoined(f"{unit} joins", unit, target="gor", side="party", strike=strike)
+
+
+def test_the_swarm_system_counts_the_assailants_on_each_target() -> None:
+    b = ring()
+    emit(b, joined("ada"))
+    emit(b, joined("bo"))
+    state = swarm_on(b, "gor")
+    assert state.swarm == ["ada", "bo"] and state.swarm_side == "party"
+    assert not state.swarm_struck
+    assert swarm_on(b, "hal").swarm == []  # per target
+    emit(b, joined("cy", strike=True))
+    assert swarm_on(b, "gor").swarm_struck
+
+
+def test_the_swarm_count_per_target_starts_again_each_round() -> None:
+    b = ring()
+    act(b, SwarmAttack("ada", "gor", "sword"))
+    act(b, EndTurn("ada"))
+    assert swarm_on(b, "gor").swarm == ["ada"]
+    assert [e.text() for e in b.events if isinstance(e, SwarmJoined)] == [
+        "Ada joins the swarm on Gor (1 assailant)"
+    ]
+    emit(b, RoundStarted(2))
+    state = swarm_on(b, "gor")
+    assert (state.swarm, state.swarm_side, state.swarm_struck) == ([], None, False)
