@@ -1,18 +1,28 @@
 """The grid ruleset's systems (issue 28 · item 12), each fed its events directly with
 fixed dice: the Shock system on the miss event, the Swarm system on a join and on the
-round's start (README · Systems). The flows' own tests (test_grid_attack.py,
+round's start, the Threat system as units move, ready weapons and fall (README ·
+Systems). The flows' own tests (test_grid_attack.py, test_grid_turns.py,
 test_grid_swarm_charge_dual.py) pin the same rules through the actions."""
 
 from __future__ import annotations
 
-from engine_support import act, battle, duel, field
+import dataclasses
+import random
+
+import esper
+from engine_support import act, battle, duel, field, push, random_legal_play
 from grid_more_support import cond, damage, hp, set_hp
 
 from game.engine import Battle, EndTurn
 from game.engine.events import Event, Note, RoundStarted
-from game.rules.grid.events import AttackResolved
+from game.rules.grid import units
+from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.events import AttackDeclared, AttackResolved
+from game.rules.grid.items import ReadyItem
 from game.rules.grid.maneuver_state import ManeuverState
+from game.rules.grid.move import Move
 from game.rules.grid.swarm import SwarmAttack, SwarmJoined
+from game.rules.grid.threat import Threat, covered_cells, reach_now
 from game.world.components import Loadout
 
 OPEN = "\n".join(["." * 12] * 5)
@@ -130,3 +140,112 @@ def test_the_swarm_count_per_target_starts_again_each_round() -> None:
     emit(b, RoundStarted(2))
     state = swarm_on(b, "gor")
     assert (state.swarm, state.swarm_side, state.swarm_struck) == ([], None, False)
+
+
+# -- Threat (004 · Combat Action Types, Run: attacks of opportunity) -----------------------
+def around(cell: tuple[int, int], reach: int = 1) -> set[tuple[int, int]]:
+    x, y = cell
+    r = range(-reach, reach + 1)
+    return {(x + dx, y + dy) for dx in r for dy in r}
+
+
+def covered(b: Battle, unit: str) -> set[tuple[int, int]]:
+    return set(b.component(unit, Threat).cells)
+
+
+def test_the_threat_component_follows_a_unit_that_moves() -> None:
+    b = duel(a="warrior", b="skeleton", a_cell=(1, 1), b_cell=(6, 1), ascii_map=OPEN)
+    assert covered(b, "ada") == around((1, 1)) and covered(b, "gor") == around((6, 1))
+    act(b, Move("ada", ((2, 1), (3, 1))))
+    assert b.component("ada", Threat).cell == (3, 1)
+    assert covered(b, "ada") == around((3, 1))
+    assert covered(b, "gor") == around((6, 1))
+
+
+def test_the_threat_component_needs_an_armed_melee_weapon_in_hand() -> None:
+    b = duel(a="archer", b="skeleton", a_cell=(1, 1), b_cell=(6, 1), ascii_map=OPEN)
+    assert b.component("ada", Loadout).readied == ["longbow"]  # bare hands do not threaten
+    assert covered(b, "ada") == set() and b.component("ada", Threat).reach == 0
+    act(b, ReadyItem("ada", "dagger"))
+    assert covered(b, "ada") == around((1, 1))
+
+
+def test_a_long_weapon_threatens_two_squares_it_can_see() -> None:
+    walled = ".......\n..###..\n.......\n.......\n......."
+    b = duel(a="spearman", b="skeleton", a_cell=(3, 2), b_cell=(6, 4), ascii_map=walled)
+    assert b.component("ada", Threat).reach == 2  # the pike is Long
+    hidden = {(x, y) for x in (2, 3, 4) for y in (0, 1)}  # the wall and the row behind it
+    assert covered(b, "ada") == around((3, 2), 2) - hidden
+
+
+def test_a_unit_that_falls_threatens_nothing() -> None:
+    b = duel(a="warrior", b="skeleton")
+    set_hp(b, "gor", 1)
+    push(b, 15, 4)  # a hit that kills
+    act(b, MeleeAttack("ada", "gor", "sword"))
+    assert cond(b, "gor").dead
+    assert covered(b, "gor") == set()
+
+
+def test_the_provocation_check_reads_the_threat_component() -> None:
+    b = duel(a="archer", b="skeleton", a_cell=(1, 1), b_cell=(2, 1))
+    threat = b.component("gor", Threat)
+    with b._active():  # as if the skeleton could not reach (1, 1)
+        esper.add_component(b.ctx.entity("gor"), dataclasses.replace(threat, cells={(1, 2)}))
+    act(b, Move("ada", ((0, 1), (0, 2))))
+    assert not [e for e in b.events if isinstance(e, AttackDeclared)]
+
+
+def check_threats(b: Battle) -> None:
+    """Every unit's ``Threat`` is what the rules say it is now."""
+    with b._active():
+        for u in b.ctx.units():
+            here = units.cell(b.ctx, u)
+            reach = reach_now(b.ctx, u)
+            fresh = covered_cells(b.ctx, here, reach)
+            kept = b.component(u, Threat)
+            assert (kept.cell, kept.reach, kept.cells) == (here, reach, fresh), u
+
+
+MIXED = (
+    "warrior",
+    "skirmisher",
+    "spearman",
+    "archer",
+    "bandit",
+    "bandit_chief",
+    "orc",
+    "ogre",
+    "wolf",
+    "militia",
+)
+
+
+def test_the_threat_system_keeps_every_threat_fresh_in_random_battles() -> None:
+    """Random legal play with units that grapple, throw, ready, drop and pick up weapons:
+    after every answer each unit's component equals a fresh reckoning."""
+    rows = ["........", "..#.....", "........", ".....#..", "........", "........"]
+    for seed in range(4):
+        rng = random.Random(seed)
+        cells = rng.sample([(x, y) for y in range(6) for x in range(8) if rows[y][x] == "."], 8)
+        spawns = [
+            (f"U{i}", "party" if i < 4 else "bandits", rng.choice(MIXED), c)
+            for i, c in enumerate(cells)
+        ]
+        b = Battle(field("\n".join(rows), spawns, round_limit=6), seed=seed)
+        try:
+            check_threats(b)
+            random_legal_play(b, rng, check_threats)
+        finally:
+            b.close()
+
+
+def test_a_fork_keeps_its_own_threats() -> None:
+    b = duel(a="warrior", b="skeleton", a_cell=(1, 1), b_cell=(6, 1), ascii_map=OPEN)
+    fork = b.fork()
+    try:
+        act(fork, Move("ada", ((2, 1),)))
+        assert covered(fork, "ada") == around((2, 1))
+        assert covered(b, "ada") == around((1, 1))
+    finally:
+        fork.close()

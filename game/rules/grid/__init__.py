@@ -3,8 +3,10 @@ status and its tests).
 
 ``GridRuleset`` wires the pieces: the turn scheme (``turn``), the action catalog (one
 module per action or family: ``move``, ``attack``, ``disengage``, ``end_turn``), attack
-resolution (``resolution``), damage (``damage``), attacks of opportunity
-(``opportunity``), morale (``morale``) and the systems (``systems``).
+resolution (``resolution``), damage (``damage``), Shock (``shock``), attacks of
+opportunity (``opportunity``, reading the squares each unit threatens: ``threat``), morale
+(``morale``) and the systems (``systems``; README · Systems lists every one). The second
+half of the rules is installed into each instance's own ``hooks`` by ``extensions``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import esper
 
 from game.rules.base import AttackPreview, Flow, HealthTrack, Modifier, Ruleset
-from game.rules.grid import components, hooks, units
+from game.rules.grid import components, hooks, threat, units
 from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
 from game.rules.grid.charge import Charge, charge_preview
 from game.rules.grid.disengage import DisengageSpec
@@ -77,6 +79,7 @@ class GridRuleset(Ruleset):
         for system in core:
             esper.add_processor(system, system.priority)
         hooks.setup(ctx)
+        threat.setup(ctx)  # last: the start loadouts are in hand
 
     def perform(self, ctx: Context, answer: Answer) -> Flow:
         # Hold an Action and friends may act first (hooks.before_action); the action goes
