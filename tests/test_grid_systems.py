@@ -15,14 +15,13 @@ from grid_more_support import cond, damage, hp, set_hp
 
 from game.engine import Battle, EndTurn
 from game.engine.events import Event, Note, RoundStarted
-from game.rules.grid import units
 from game.rules.grid.attack import MeleeAttack
 from game.rules.grid.events import AttackDeclared, AttackResolved
 from game.rules.grid.items import ReadyItem
 from game.rules.grid.maneuver_state import ManeuverState
 from game.rules.grid.move import Move
 from game.rules.grid.swarm import SwarmAttack, SwarmJoined
-from game.rules.grid.threat import Threat, covered_cells, reach_now
+from game.rules.grid.threat import Threat, reckon
 from game.world.components import Loadout
 
 OPEN = "\n".join(["." * 12] * 5)
@@ -200,11 +199,7 @@ def check_threats(b: Battle) -> None:
     """Every unit's ``Threat`` is what the rules say it is now."""
     with b._active():
         for u in b.ctx.units():
-            here = units.cell(b.ctx, u)
-            reach = reach_now(b.ctx, u)
-            fresh = covered_cells(b.ctx, here, reach)
-            kept = b.component(u, Threat)
-            assert (kept.cell, kept.reach, kept.cells) == (here, reach, fresh), u
+            assert b.component(u, Threat) == reckon(b.ctx, u), u
 
 
 MIXED = (

@@ -26,7 +26,7 @@ Readers: the provocation checks (``opportunity``), the path preview
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import esper
@@ -47,9 +47,9 @@ class Threat:
     ``cell`` and ``reach``: the square and the reach they were computed from. A value:
     the system replaces it when it changes (so a forked battle shares it until then)."""
 
-    cell: Cell | None = None
-    reach: int = 0
-    cells: frozenset[Cell] = field(default_factory=frozenset)
+    cell: Cell
+    reach: int
+    cells: frozenset[Cell]
 
     def covers(self, at: Cell) -> bool:
         return at in self.cells
@@ -80,13 +80,17 @@ def covered_cells(ctx: Context, here: Cell, reach: int) -> frozenset[Cell]:
     )
 
 
+def reckon(ctx: Context, unit: str) -> Threat:
+    """``unit``'s ``Threat`` worked out afresh from the state now."""
+    here, reach = units.cell(ctx, unit), reach_now(ctx, unit)
+    return Threat(here, reach, covered_cells(ctx, here, reach))
+
+
 def refresh(ctx: Context, unit: str) -> None:
     """Bring ``unit``'s ``Threat`` up to date (untouched when its square and reach are)."""
     t = threat(ctx, unit)
-    here, reach = units.cell(ctx, unit), reach_now(ctx, unit)
-    if t.cell == here and t.reach == reach:
-        return
-    esper.add_component(ctx.entity(unit), Threat(here, reach, covered_cells(ctx, here, reach)))
+    if t.cell != units.cell(ctx, unit) or t.reach != reach_now(ctx, unit):
+        esper.add_component(ctx.entity(unit), reckon(ctx, unit))
 
 
 def refresh_all(ctx: Context) -> None:
@@ -122,7 +126,6 @@ def setup(ctx: Context) -> None:
     """A ``Threat`` for every unit, computed once the units hold their start loadouts
     (run after the rest of the set-up), and the system that keeps it."""
     for unit in ctx.units():
-        esper.add_component(ctx.entity(unit), Threat())
-    refresh_all(ctx)
+        esper.add_component(ctx.entity(unit), reckon(ctx, unit))
     system = ThreatWatch()
     esper.add_processor(system, system.priority)
