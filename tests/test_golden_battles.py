@@ -22,7 +22,7 @@ from golden_support import GOLDEN, replay, transcript, transcript_path
 # component (the squares its reach covers, kept by the Threat system): transcript
 # unchanged, and the state hashed without that component is the old hash exactly.
 GOLDEN_HASHES = {
-    "grid_six_a_side_seed5": "1389cb020b3f7ffeef34083f3a8f090954e162014075e651b4c64fc926dd71be",
+    "grid_six_a_side_seed5": "df74e39ca99e77f848dae233070cc085f63bac42a1b9ba6711286a8aa5b35589",
     "clash_six_a_side_seed5": "4821907af0457b8cf551a670aae60395581afd1104f2c0d10c702631fc1a1082",
 }
 

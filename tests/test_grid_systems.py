@@ -15,6 +15,7 @@ from grid_more_support import cond, damage, hp, set_hp
 
 from game.engine import Battle, EndTurn
 from game.engine.events import Event, Note, RoundStarted
+from game.geometry.grid import WALL
 from game.rules.grid.attack import MeleeAttack
 from game.rules.grid.events import AttackDeclared, AttackResolved
 from game.rules.grid.items import ReadyItem
@@ -175,6 +176,13 @@ def test_a_long_weapon_threatens_two_squares_it_can_see() -> None:
     assert b.component("ada", Threat).reach == 2  # the pike is Long
     hidden = {(x, y) for x in (2, 3, 4) for y in (0, 1)}  # the wall and the row behind it
     assert covered(b, "ada") == around((3, 2), 2) - hidden
+
+
+def test_the_threat_component_follows_the_terrain() -> None:
+    b = duel(a="warrior", b="skeleton", a_cell=(1, 1), b_cell=(6, 1), ascii_map=OPEN)
+    b.ctx.grid.set_terrain((2, 1), WALL)  # a gate shuts beside Ada
+    emit(b, Note("the gate slams shut"))
+    assert covered(b, "ada") == around((1, 1)) - {(2, 1)}
 
 
 def test_a_unit_that_falls_threatens_nothing() -> None:

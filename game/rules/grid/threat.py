@@ -13,11 +13,10 @@ moved (``Moved``), fell or left the fight (``Downed``, ``Died``, ``LeftBattle``:
 fallen also drop their weapons and let go of grapples), threw a weapon (it leaves the
 hand as the throw is declared: ``AttackDeclared``), readied, stowed or picked one up, or
 took or lost a hold (the rules say so with a ``Note``) — and at every action's start and
-turn's start
-(``BudgetSpent``, ``UnitActivated``), so a change made any other way (a test setting a
-loadout by hand) is seen before anyone steps. The squares depend only on the unit's
-square and reach (sight is the terrain's), so a unit whose square and reach are as before
-keeps its component untouched. The system runs after every other one handling the same
+turn's start (``BudgetSpent``, ``UnitActivated``), so a change made any other way (a test
+setting a loadout by hand) is seen before anyone steps. The squares depend only on the
+unit's square, its reach and the terrain (``ctx.grid.version``), so a unit whose three
+are as before keeps its component untouched. The system runs after every other one handling the same
 event (grapples ended on a death, weapons dropped), and emits nothing.
 
 Readers: the provocation checks (``opportunity``), the path preview
@@ -44,11 +43,13 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Threat:
     """``cells``: the squares the unit threatens now (empty when it threatens none);
-    ``cell`` and ``reach``: the square and the reach they were computed from. A value:
-    the system replaces it when it changes (so a forked battle shares it until then)."""
+    ``cell``, ``reach`` and ``terrain`` (the grid's version): what they were computed
+    from. A value: the system replaces it when it changes (so a forked battle shares it
+    until then)."""
 
     cell: Cell
     reach: int
+    terrain: int
     cells: frozenset[Cell]
 
     def covers(self, at: Cell) -> bool:
@@ -83,14 +84,16 @@ def covered_cells(ctx: Context, here: Cell, reach: int) -> frozenset[Cell]:
 def reckon(ctx: Context, unit: str) -> Threat:
     """``unit``'s ``Threat`` worked out afresh from the state now."""
     here, reach = units.cell(ctx, unit), reach_now(ctx, unit)
-    return Threat(here, reach, covered_cells(ctx, here, reach))
+    return Threat(here, reach, ctx.grid.version, covered_cells(ctx, here, reach))
 
 
 def refresh(ctx: Context, unit: str) -> None:
-    """Bring ``unit``'s ``Threat`` up to date (untouched when its square and reach are)."""
+    """Bring ``unit``'s ``Threat`` up to date (untouched when what it depends on is)."""
     t = threat(ctx, unit)
-    if t.cell != units.cell(ctx, unit) or t.reach != reach_now(ctx, unit):
-        esper.add_component(ctx.entity(unit), reckon(ctx, unit))
+    here, reach = units.cell(ctx, unit), reach_now(ctx, unit)
+    if t.cell != here or t.reach != reach or t.terrain != ctx.grid.version:
+        cells = covered_cells(ctx, here, reach)
+        esper.add_component(ctx.entity(unit), Threat(here, reach, ctx.grid.version, cells))
 
 
 def refresh_all(ctx: Context) -> None:
