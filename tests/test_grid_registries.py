@@ -40,6 +40,24 @@ def test_two_grid_rulesets_do_not_share_their_hook_lists() -> None:
     assert GridRuleset().hooks.attack_modifiers == [dual_wield.dual_modifier]
 
 
+def test_two_battles_run_the_hooks_of_their_own_rulesets() -> None:
+    spawns = [("Ada", "party", "skirmisher", (1, 1)), ("Gor", "bandits", "skeleton", (2, 1))]
+    first, second = (Battle(field("....\n....", spawns), seed=0) for _ in range(2))
+    try:
+        assert first.ctx.ruleset.hooks is not second.ctx.ruleset.hooks  # type: ignore[attr-defined]
+        first.ctx.ruleset.hooks.attack_modifiers.clear()  # type: ignore[attr-defined]
+        for b in (first, second):
+            gear(b, "ada").readied = ["sword", "dagger"]
+        labels = [
+            [m.label for m in b.attack_preview("ada", "gor", "sword").modifiers]
+            for b in (first, second)
+        ]
+        assert "dual wielding" not in labels[0] and "dual wielding" in labels[1]
+    finally:
+        first.close()
+        second.close()
+
+
 def test_the_hooks_are_installed_in_a_fixed_order() -> None:
     rs = GridRuleset()
     assert extensions.INSTALLS[0] is extensions.second_half
