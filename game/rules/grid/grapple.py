@@ -45,6 +45,7 @@ from game.world.components import Position
 
 if TYPE_CHECKING:
     from game.engine.context import Context
+    from game.rules.grid import GridRuleset
 
 BRAWL = ("brawl",)
 DRAG_SQUARES = 2
@@ -384,3 +385,8 @@ class GrappleDamage(System):
 def setup(ctx: Context) -> None:
     system = GrappleDamage()
     esper.add_processor(system, system.priority)
+
+
+def install(rs: GridRuleset) -> None:
+    """The ``GrappleDamage`` system (``hooks.setup``)."""
+    rs.hooks.setup.append(setup)

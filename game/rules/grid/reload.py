@@ -30,6 +30,7 @@ from game.rules.grid.events import AttackResolved
 
 if TYPE_CHECKING:
     from game.engine.context import Context
+    from game.rules.grid import GridRuleset
 
 
 @register_answer
@@ -145,3 +146,8 @@ class Unloading(System):
 def setup(ctx: Context) -> None:
     system = Unloading()
     esper.add_processor(system, system.priority)
+
+
+def install(rs: GridRuleset) -> None:
+    """The ``Unloading`` system (``hooks.setup``)."""
+    rs.hooks.setup.append(setup)
