@@ -44,8 +44,8 @@ from game.engine.events import (
 )
 from game.engine.presentation import AnswerPreview, Row
 from game.engine.presenter import Presenter
+from game.engine.seam import ActionSpec, Flow, HealthTrack, ReactionSpec, Ruleset
 from game.geometry.grid import Cell
-from game.rules.base import ActionSpec, Flow, HealthTrack, ReactionSpec, Ruleset
 from game.rules.ending import check_end, finish
 from game.world import readers
 from game.world.components import Position

@@ -25,7 +25,7 @@ from game.maps.battlefield import Battlefield, SideInfo
 
 if TYPE_CHECKING:
     from game.content import Content
-    from game.rules.base import Flow, ReactionSpec, Ruleset
+    from game.engine.seam import Flow, ReactionSpec, Ruleset
 
 C = TypeVar("C")
 

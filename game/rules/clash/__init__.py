@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.content.dice import Dice
-from game.rules.base import AttackPreview, Flow, HealthTrack, Modifier, Ruleset
+from game.engine.seam import Flow, HealthTrack, Ruleset
 from game.rules.clash import units
 from game.rules.clash.content import SCHEMA, clash_stats
 from game.rules.clash.declare import SPECS
@@ -27,6 +27,7 @@ from game.rules.clash.reactions import REACTION_SPECS
 from game.rules.clash.rounds import combat, rounds
 from game.rules.clash.state import ClashState, Fate, HitPoints
 from game.rules.clash.strike import Swing, situation
+from game.rules.preview import AttackPreview, Modifier
 
 if TYPE_CHECKING:
     from game.content.loader import Content

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import esper
 
-from game.rules.base import AttackPreview, Flow, HealthTrack, Modifier, Ruleset
+from game.engine.seam import Flow, HealthTrack, Ruleset
 from game.rules.grid import components, hooks, threat, units
 from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
 from game.rules.grid.charge import Charge, charge_preview
@@ -33,6 +33,7 @@ from game.rules.grid.state import GridState
 from game.rules.grid.swarm import SwarmAttack, swarm_preview
 from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, VisibilityRefresh
 from game.rules.grid.turn import combat, rounds, yet_to_act
+from game.rules.preview import AttackPreview, Modifier
 
 if TYPE_CHECKING:
     from game.content.loader import Content

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.rules.base import Modifier
 from game.rules.grid import units
 from game.rules.grid.checks import skill_level
+from game.rules.preview import Modifier
 
 if TYPE_CHECKING:
     from game.content.weapons import Weapon

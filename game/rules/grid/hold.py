@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.engine.answers import Answer, EndTurn, register_answer
 from game.engine.decision import Decision
 from game.engine.events import Event, Note, UnitDone
-from game.rules.base import ActionSpec, Flow, ReactionSpec
+from game.engine.seam import ActionSpec, Flow, ReactionSpec
 from game.rules.grid import units
 
 if TYPE_CHECKING:

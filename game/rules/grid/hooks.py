@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.answers import Answer
 from game.engine.decision import Decision
 from game.engine.events import UnitDone
-from game.rules.base import Modifier
+from game.rules.preview import Modifier
 
 if TYPE_CHECKING:
     from game.content.weapons import Weapon

@@ -33,9 +33,9 @@ import esper
 
 from game.engine.answers import Answer, register_answer
 from game.engine.events import Died, Downed, Event, LeftBattle, Note
+from game.engine.seam import ActionSpec, Flow
 from game.engine.systems import System
 from game.geometry.grid import Cell
-from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.opportunity import provoke

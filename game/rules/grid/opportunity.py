@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.seam import Flow
 from game.geometry.grid import Cell
-from game.rules.base import Flow
 from game.rules.grid import units
 from game.rules.grid.resolution import assess, attack_flow
 from game.rules.grid.state import GridState

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 from game.engine.presentation import AnswerPreview, ConditionText, Link, Row
 from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
-from game.rules.base import AttackPreview
 from game.rules.grid.charge import Charge
 from game.rules.grid.components import Budget, Conditions
 from game.rules.grid.sheet import NOT_ON_CARD, template_lines
 from game.rules.grid.swarm import SwarmAttack
+from game.rules.preview import AttackPreview
 from game.world.components import Loadout
 
 if TYPE_CHECKING:

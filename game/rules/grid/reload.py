@@ -22,8 +22,8 @@ import esper
 from game.engine.answers import Answer, register_answer
 from game.engine.decision import Option
 from game.engine.events import Note, UnitActivated, UnitDone
+from game.engine.seam import ActionSpec, Flow
 from game.engine.systems import System
-from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.checks import skill_level
 from game.rules.grid.events import AttackResolved

@@ -38,11 +38,12 @@ from typing import TYPE_CHECKING
 
 from game.content.weapons import Weapon
 from game.engine.events import Note
+from game.engine.seam import Flow
 from game.geometry.grid import Cover
-from game.rules.base import AttackPreview, Flow, Modifier
 from game.rules.grid import hooks, units
 from game.rules.grid.damage import apply_damage
 from game.rules.grid.events import AttackDeclared, AttackResolved
+from game.rules.preview import AttackPreview, Modifier
 
 if TYPE_CHECKING:
     from game.engine.context import Context

@@ -37,9 +37,9 @@ import esper
 from game.engine.answers import Answer, register_answer
 from game.engine.decision import Decision
 from game.engine.events import Died, Downed, Event, LeftBattle, Moved, Note
+from game.engine.seam import ActionSpec, Flow
 from game.engine.systems import System
 from game.geometry.grid import Cell
-from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.checks import beats, check, combat_skill
 from game.rules.grid.maneuver_state import maneuvers

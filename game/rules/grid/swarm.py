@@ -31,13 +31,14 @@ import esper
 
 from game.engine.answers import Answer, register_answer
 from game.engine.events import Note, RoundStarted
+from game.engine.seam import ActionSpec, Flow
 from game.engine.systems import System
-from game.rules.base import ActionSpec, AttackPreview, Flow, Modifier
 from game.rules.grid import budget, units
 from game.rules.grid.attack import _weapon_problem
 from game.rules.grid.maneuver_state import maneuvers
 from game.rules.grid.nearby import enemies_within, weapon_reach
 from game.rules.grid.resolution import Extras, assess, attack_flow, preview
+from game.rules.preview import AttackPreview, Modifier
 
 if TYPE_CHECKING:
     from game.engine.context import Context
