@@ -36,6 +36,7 @@ class ReplayScene(BattleScene):
     """A save played back on the battle screen."""
 
     pan_with_arrows = False
+    card_follows_acting = False
 
     def __init__(
         self, cursor: ReplayCursor, view: MapView, back: Callable[[], object]
