@@ -64,7 +64,8 @@ def broken_entry(path: Path, problem: str, *, user: bool = False) -> MapEntry:
 
 def load_catalogue(extra: list[Path] | None = None) -> list[MapEntry]:
     """Every map in the folders ``game.maps`` searches (the player's own first, shadowing
-    shipped maps of the same name), plus ``extra`` files; shipped first, from easy to hard (``menu_order``).
+    shipped maps of the same name), plus ``extra`` files; shipped first, from easy to hard
+    (``menu_order``).
 
     A map that fails to load is listed with its first problem, so the player
     sees why instead of the map silently missing.
