@@ -12,7 +12,7 @@ import pygame
 import pytest
 from ui_support import quick_window, write_map
 
-from game.engine import Battle
+from game.engine import Answer, Battle, Decision
 from game.engine.events import Rolled
 from game.maps import contract, find_map, load_battlefield
 from game.maps.errors import Problem
@@ -126,7 +126,7 @@ def test_a_roll_under_save_says_what_it_needed() -> None:
 
 def _duel(app: App, seed: int, controllers: dict[str, str]) -> PlayScene:
     path = find_map("duel")
-    scene = PlayScene(Battle(path, "grid", seed, controllers), MapView.from_file(path), lambda: 0)
+    scene = PlayScene(Battle(path, "grid", seed, controllers), MapView.from_file(path), lambda: None)
     app.push(scene)
     app.step(1)
     return scene
@@ -155,9 +155,9 @@ def test_the_card_leaves_a_clicked_unit_when_another_comes_to_act(app: App) -> N
     scene.selected = "crow"  # the player clicked an enemy for a look
     app.step(1)
     assert scene.selected == "crow"  # still the same unit acting: the look stays
-    d = scene.battle.pending
-    assert d is not None
-    scene.give(d.answers[0] if d.kind == "choose_unit" else _end(d))
+    now = scene.battle.pending
+    assert now is not None
+    scene.give(now.answers[0] if now.kind == "choose_unit" else _end(now))
     app.step(1)
     acting = scene.battle.pending.unit if scene.battle.pending else None
     assert scene.selected is None
@@ -165,8 +165,8 @@ def test_the_card_leaves_a_clicked_unit_when_another_comes_to_act(app: App) -> N
     assert acting is None or (card is not None and card.key == acting)
 
 
-def _end(d: object) -> object:
-    return next(o.answer for o in d.options if o.kind == "end_turn" and o.answer)  # type: ignore[attr-defined]
+def _end(d: Decision) -> Answer:
+    return next(o.answer for o in d.options if o.kind == "end_turn" and o.answer)
 
 
 # -- 6. a click on an enemy makes the best attack -----------------------------------------------
@@ -178,7 +178,7 @@ def test_an_archer_clicking_an_enemy_shoots_rather_than_punches(app: App, tmp_pa
     units = (("Osric", "party", "archer", 1, 4), ("Bandit", "foes", "bandit", 5, 4))
     path = write_map(tmp_path / "map", 10, 8, walls=(), units=units)
     battle = Battle(path, "clash", 5, {"party": "human", "foes": "human"})
-    scene = PlayScene(battle, MapView.from_file(path), lambda: 0)
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
     app.push(scene)
     app.step(1)
     for _ in range(20):
@@ -202,7 +202,7 @@ def test_hotseat_hands_the_camera_to_the_next_players_units(app: App, tmp_path: 
     units = (("Ann", "party", "warrior", 1, 5), ("Bob", "foes", "bandit", 58, 5))
     path = write_map(tmp_path / "map", 60, 12, walls=(), units=units, foes="human")
     battle = Battle(path, "grid", 5, {"party": "human", "foes": "human"})
-    scene = PlayScene(battle, MapView.from_file(path), lambda: 0)
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
     app.push(scene)
     for _ in range(3):
         app.step(1)
