@@ -126,7 +126,8 @@ def test_a_roll_under_save_says_what_it_needed() -> None:
 
 def _duel(app: App, seed: int, controllers: dict[str, str]) -> PlayScene:
     path = find_map("duel")
-    scene = PlayScene(Battle(path, "grid", seed, controllers), MapView.from_file(path), lambda: None)
+    battle = Battle(path, "grid", seed, controllers)
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
     app.push(scene)
     app.step(1)
     return scene
