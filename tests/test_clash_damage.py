@@ -252,7 +252,7 @@ def test_the_attack_preview_names_the_die_as_rolled_minus_armor_in_clash_terms()
     b = clash_battle(duel_field(FACE_TO_FACE), [4])
     set_state(b, "gor", crit_failed=True)
     impaired = dict(b.attack_preview("gor", "ada", "spear").rows)
-    assert impaired["Damage die"] == "d6 → d4"
+    assert impaired["Damage die"] == "d4 (d6 impaired)"
     assert "  impaired: critically hurt" in impaired
     assert impaired["Minus Armor"] == "-3" and impaired["Damage"] == "0–1"
     assert impaired["Target HP"] == "5/5"
