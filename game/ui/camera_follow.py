@@ -49,6 +49,8 @@ def readable_start(
         both = [*focus, *also]
         if _fits_readable(camera, both):
             return readable_start(camera, map_w, map_h, both)
+        if fitted.cell_px >= READABLE_CELL_PX:
+            return fitted  # the margin does not fit, but the whole map, readable, does
     xs, ys = [c[0] for c in focus], [c[1] for c in focus]
     box_w, box_h = _box(focus)
     steps = range(len(ZOOM_LEVELS) - 1)  # never the closest step: one can still zoom in
