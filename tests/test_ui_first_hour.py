@@ -139,10 +139,18 @@ def _on_screen(scene: PlayScene, cell: tuple[int, int]) -> bool:
     return scene.viewport.contains(box)
 
 
-def test_the_duel_opens_with_every_unit_in_view(app: App) -> None:
-    scene = _duel(app, 7, {"party": "human", "brigands": "easy"})
-    for token in scene.engine.tokens():
-        assert _on_screen(scene, token.cell), token.key
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_the_duel_opens_with_every_unit_in_view(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    monkeypatch.setenv("SHIELDWALL_DATA_DIR", str(tmp_path / "data"))
+    window = quick_window(tmp_path, size=size)
+    try:
+        scene = _duel(window, 7, {"party": "human", "brigands": "easy"})
+        for token in scene.engine.tokens():
+            assert _on_screen(scene, token.cell), token.key
+    finally:
+        window.close()
 
 
 def test_the_card_leaves_a_clicked_unit_when_another_comes_to_act(app: App) -> None:
