@@ -330,6 +330,11 @@ class ScufflePresenter(Presenter):
 class ScuffleRuleset(Ruleset):
     id = RULESET_ID
     name = "Scuffle (test ruleset)"
+    description = (
+        "A small ruleset for tests: sides take turns in map order; each unit may step up "
+        "to three squares and punch a neighbour once. A punch always lands; the one struck "
+        "may brace to halve it. Grit runs out fast: a battle lasts a few rounds."
+    )
     schema = ScuffleSchema()
 
     def __init__(self) -> None:

@@ -143,6 +143,7 @@ class Context:
             outcome=outcome,
             detail=detail,
             terms=spelled_terms(modifier, terms),
+            at_most=target is not None and success_if == "at_most",
         )
         self.emit(event)
         return event

@@ -164,6 +164,9 @@ class Ruleset:
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
+    # What a player choosing the rules in the menu reads, in plain words: how a turn goes,
+    # what is special, how long a battle takes (no section numbers, no internal names).
+    description: ClassVar[str] = ""
     # House rules a menu can list and the command line can set (``game.engine.options``).
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
     # The module whose ``make_controller(name, seed)`` builds this ruleset's AI players

@@ -33,8 +33,11 @@ class AnsweringScene(FogScene):
         side = d.side if d is not None else self.viewer()
         if self.viewer() is not None and side not in self.human_sides():
             side = self.viewer()  # the AI goes first: show the player's own units
-        focus = [t.cell for t in self.engine.tokens() if t.side == side and not t.down]
-        return readable_start(camera, self.model.width, self.model.height, focus)
+        hidden = self.hidden_tokens()
+        standing = [t for t in self.engine.tokens() if not t.down and t.key not in hidden]
+        focus = [t.cell for t in standing if t.side == side]
+        also = [t.cell for t in standing if t.side != side]
+        return readable_start(camera, self.model.width, self.model.height, focus, also)
 
     def follow(self, cells: list[Cell]) -> None:
         """An AI unit acts at ``cells``: bring them into view unless the player moved the

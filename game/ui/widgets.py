@@ -7,7 +7,7 @@ the player always learns why something cannot be done (issue 4 · action bar).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -363,9 +363,11 @@ class Choice(Widget):
         on_change: Callable[[str], None] | None = None,
         hint: str = "",
         label_width: int = 140,
+        words: Mapping[str, str] | None = None,
     ) -> None:
         self.label = label
         self.options = list(options)
+        self.words = dict(words or {})  # what is shown for an option, if not the option
         self.index = index
         self.rect = rect or Rect(0, 0, 300, 36)
         self.on_change = on_change
@@ -435,7 +437,7 @@ class Choice(Widget):
         draw_text(surface, "›", right.center, role="bold", size=26, fg="wood", anchor="center")
         draw_text(
             surface,
-            self.value if self.options else "—",
+            self.words.get(self.value, self.value) if self.options else "—",
             box.center,
             role="body",
             size=theme.SIZE_SMALL + 2,

@@ -40,6 +40,13 @@ if TYPE_CHECKING:
 class ClashRuleset(Ruleset):
     id = "clash"
     name = "Clash (source 000)"
+    description = (
+        "Everyone acts in the same round: first every unit declares what it will do, in "
+        "secret, then the plans are revealed and resolved, quick actions before full ones. "
+        "Attacks always hit; the defender may fight back, block, dodge or parry, and armor "
+        "soaks damage. Wounds, exhaustion and morale wear units down. Slower and more "
+        "deadly; a small battle lasts about twice as many rounds as Grid."
+    )
     rule_options = OPTIONS
     ai_module = "game.ai.clash"
     declares_intentions = True

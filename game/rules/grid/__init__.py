@@ -47,6 +47,13 @@ if TYPE_CHECKING:
 class GridRuleset(Ruleset):
     id = "grid"
     name = "Grid (source 004)"
+    description = (
+        "Sides take turns: the side that wins initiative moves all its units, one after "
+        "the other, then the other side does. Each unit has a move and a main action "
+        "(attack, charge, shove, grapple, or a second move). Stepping away from an enemy "
+        "in reach invites a free blow; cover and flanking matter. Quick to learn; a small "
+        "battle lasts a handful of rounds."
+    )
     ai_module = "game.ai.grid"
     # What every instance installs, in order (``extensions.INSTALLS``: the second half's
     # actions, then each module's hooks); a variant overrides it to leave one out.
