@@ -146,7 +146,7 @@ class PlayScene(ActionBarScene):
         if self.closed:  # the battle's world is gone; the menu replaces this scene
             return
         super().draw(surface)
-        if self.anim.walks or self.anim.floaters or self.anim.flashes:
+        if self.anim.showing:
             self._draw_animations(surface)
         self.intentions.draw(surface, self)
         self._draw_target_preview(surface)
