@@ -113,6 +113,9 @@ class PlayScene(ActionBarScene):
             pygame.MOUSEBUTTONUP,
         ):
             return getattr(event, "key", None) != pygame.K_ESCAPE  # not the acting player's
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_q:
+            self.toggle_threat()  # the enemy's threat overlay
+            return True
         if self.intentions.handle(event, self):
             return True
         if d is not None and d.kind == "reaction" and self.human_turn():

@@ -72,6 +72,7 @@ COLOURS: dict[str, RGB] = {
     "track_4": (200, 150, 240),
     "missile": (236, 226, 200),
     "glint": (226, 236, 246),
+    "threat": (214, 52, 40),  # the enemy's threat overlay (Q)
     "heal": (120, 200, 120),
     "morale": (196, 150, 230),
     "move": (160, 190, 220),
