@@ -2,11 +2,11 @@
 the battle screen's threat overlay (``Ruleset.threatened_cells``).
 
 004 · Combat Action Types: a unit may Move and then attack with its Main action. So a unit
-threatens every square within its melee weapons' reach (bare hands and natural weapons
-too; ``reach`` 1, 2 for Long weapons) of any square one Move takes it to (004 · Run
-aside; enemies block its way, allies are passed through; prone halves the Move,
-grappled or grappling holds it in place and allows unarmed blows only, 004 · Grappling),
-and with a ranged or thrown weapon every square within the weapon's long range of such a
+threatens every square within the reach of the melee weapons in its hands (bare hands
+and natural weapons too; ``reach`` 1, 2 for Long weapons) of any square one Move takes
+it to (enemies block its way, allies are passed through; prone halves the Move, grappled
+or grappling holds it in place and allows unarmed blows only, 004 · Grappling), and with
+a ranged or thrown weapon in hand every square within the weapon's long range of such a
 square that it sees from where it stands now (004 · Line of Sight; a square out of sight
 now might come into view on the way, which this leaves out). A routed unit only flees,
 and one out of the fight threatens nothing.
