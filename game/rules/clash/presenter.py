@@ -62,7 +62,8 @@ class ClashPresenter(Presenter):
                 return (*shots, Motion("close_in", target=event.target, actors=blades))
             return shots + tuple(Motion("lunge", actor=a, target=event.target) for a in blades)
         if isinstance(event, AbilityLost):
-            return (Motion("harm", target=event.unit, amount=event.amount, track=event.ability),)
+            track, amount = event.ability, event.amount
+            return (Motion("harm", target=event.unit, amount=amount, track=track, words=track),)
         return super().motions(battle, event)
 
     def budget_line(self, battle: Battle, unit: str) -> str:
