@@ -181,6 +181,8 @@ def draw_effect(
         d = max(1e-6, math.dist(e.a, e.b))
         x, y = ax + (bx - ax) / d * out, ay + (by - ay) / d * out
         draw_token(surface, e.token, _rect(cam, x, y, origin))
+        if 0.2 < e.phase < 0.8:
+            _draw_slash(surface, e, (x, y), cam, origin)
     elif isinstance(e, Missile):
         _draw_missile(surface, e, cam, origin)
     elif isinstance(e, Jolt) and e.started:
@@ -193,6 +195,28 @@ def draw_effect(
         _draw_flee(surface, e, cam, origin)
 
 
+def _draw_slash(
+    surface: pygame.Surface,
+    e: Lunge,
+    at: tuple[float, float],
+    cam: Camera,
+    origin: tuple[int, int],
+) -> None:
+    """The blade's sweep: a bright crescent on the target's side of the lunging token."""
+    cx, cy = _centre(cam, *at, origin)
+    angle = math.atan2(e.b[1] - e.a[1], e.b[0] - e.a[0])
+    r = cam.cell_px * 0.7
+    box = pygame.Rect(0, 0, round(2 * r), round(2 * r))
+    box.center = (round(cx), round(cy))
+    fade = max(0.0, 1 - abs(e.phase - 0.5) / 0.3)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    start = -angle - 0.8  # pygame's arcs turn counter-clockwise, the screen's y is down
+    width = max(3, round(cam.cell_px / 9))
+    pygame.draw.arc(layer, (*colour("bone"), int(255 * fade)), layer.get_rect(), start,
+                    start + 1.6, width)  # fmt: skip
+    surface.blit(layer, box)
+
+
 def _draw_missile(
     surface: pygame.Surface, e: Missile, cam: Camera, origin: tuple[int, int]
 ) -> None:
@@ -203,10 +227,14 @@ def _draw_missile(
     d = max(1e-6, math.dist((ax, ay), (bx, by)))
     ux, uy = (bx - ax) / d, (by - ay) / d
     head = _centre(cam, *at, origin)
-    length = cam.cell_px * (0.5 if e.kind == "arrow" else 0.34)
+    start = _centre(cam, *e.a, origin)
+    trail = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    pygame.draw.line(trail, (*colour("missile"), 70), start, head, 2)  # its track, faint
+    surface.blit(trail, (0, 0))
+    length = cam.cell_px * (0.75 if e.kind == "arrow" else 0.5)
     tail = (head[0] - ux * length, head[1] - uy * length)
     ink = colour("missile")
-    width = max(2, round(cam.cell_px / 22))
+    width = max(2, round(cam.cell_px / 14))
     if e.kind == "thrown":  # the weapon itself, spinning
         spin = e.age * 18
         cx, cy = head
@@ -216,7 +244,7 @@ def _draw_missile(
         pygame.draw.line(surface, ink, ends[0], ends[1], width + 1)
         return
     pygame.draw.line(surface, ink, tail, head, width)
-    tip = max(4.0, cam.cell_px * 0.12)
+    tip = max(5.0, cam.cell_px * 0.18)
     left = (head[0] - ux * tip - uy * tip * 0.6, head[1] - uy * tip + ux * tip * 0.6)
     right = (head[0] - ux * tip + uy * tip * 0.6, head[1] - uy * tip - ux * tip * 0.6)
     pygame.draw.polygon(surface, ink, [head, left, right])
@@ -268,6 +296,8 @@ def _draw_jolt(
     draw_token(surface, token, rect)
     glow = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.ellipse(glow, (*colour("bone"), int(200 * (1 - phase))), glow.get_rect())
+    ring = max(2, rect.w // 10)
+    pygame.draw.ellipse(glow, (*colour("hit"), int(255 * (1 - phase))), glow.get_rect(), ring)
     surface.blit(glow, rect)
 
 

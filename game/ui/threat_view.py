@@ -14,8 +14,13 @@ from game.geometry.grid import Cell
 
 KEY_NAME = "Q"
 TONE = "threat"
-SHADES = (0, 55, 95, 130)  # alpha by how many enemies reach a square (the last: or more)
+MAX_COUNTED = 7  # squares more enemies can strike look the same as these
 OWN_SHADE = 120
+
+
+def shade(count: int) -> int:
+    """The overlay's alpha on a square ``count`` enemies can strike: darker for more."""
+    return min(40 + 18 * (min(count, MAX_COUNTED) - 1), 170)
 
 
 class ThreatView:
@@ -53,11 +58,10 @@ class ThreatView:
             return [(zones[hovered] - fogged, TONE, OWN_SHADE)]
         counts = threat_counts(zones.values())
         out: list[tuple[Iterable[Cell], str, int]] = []
-        top = len(SHADES) - 1
-        for n in range(1, top + 1):
-            cells = {c for c, k in counts.items() if min(k, top) == n and c not in fogged}
+        for n in range(1, MAX_COUNTED + 1):
+            cells = {c for c, k in counts.items() if min(k, MAX_COUNTED) == n and c not in fogged}
             if cells:
-                out.append((cells, TONE, SHADES[n]))
+                out.append((cells, TONE, shade(n)))
         return out
 
 
