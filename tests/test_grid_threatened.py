@@ -1,6 +1,7 @@
-"""The squares a grid unit could attack next turn (issue 33 · the threat overlay;
-``game.rules.grid.threatened``): one Move, then its melee reach (004 · Combat Action
-Types), or a shot within long range at a square it sees (004 · Line of Sight)."""
+"""The squares a unit could attack next turn (issue 33 · the threat overlay;
+``game.rules.grid.threatened``, ``game.rules.clash.threat_cells``): one Move, then its
+melee reach (004 · Combat Action Types), or a shot within long range at a square it sees
+(004 · Line of Sight); in clash, Close after a move or a shot in band and sight."""
 
 from __future__ import annotations
 
@@ -84,12 +85,27 @@ def test_a_shooter_threatens_what_it_sees_within_long_range_not_behind_a_wall() 
     assert (10, 5) not in found  # the wall itself
 
 
-def test_a_routed_unit_only_flees_and_a_ruleset_that_does_not_say_shows_nothing() -> None:
+def test_a_routed_unit_only_flees() -> None:
     spawns = (("Bones", "bandits", "skeleton", (9, 6)), ("Ada", "party", "warrior", (0, 0)))
     b = _battle(OPEN, *spawns)
     bones = _id(b, "Bones")
     assert b.threatened_cells(bones)
     b.component(bones, GridState).routed = True
     assert b.threatened_cells(bones) == frozenset()
-    clash = Battle(field(OPEN, spawns), "clash", 1)
-    assert clash.threatened_cells(_id(clash, "Bones")) is None
+
+
+def test_clash_threatens_close_after_a_move_and_shots_in_band_and_sight() -> None:
+    """000 · Range Bands: melee Close after one move; a bow Near and Far in sight."""
+    from game.rules.clash.moving import reachable_cells as clash_moves
+
+    spawns = (("Bones", "bandits", "skeleton", (9, 6)), ("Ada", "party", "warrior", (0, 0)))
+    b = Battle(field(OPEN, spawns), "clash", 1)
+    bones = _id(b, "Bones")
+    found = b.threatened_cells(bones)
+    ends = set(clash_moves(b.ctx, bones, 1)) | {(9, 6)}
+    assert found == _within(ends, 1, 20, 13) - {(9, 6)}
+    spawns = (("Bow", "bandits", "bandit_archer", (16, 5)), ("Ada", "party", "warrior", (0, 0)))
+    b = Battle(field(WALLED, spawns), "clash", 1)
+    found = b.threatened_cells(_id(b, "Bow")) or frozenset()
+    seen = b.ctx.sight.visibility((16, 5))
+    assert (29, 5) in found and (3, 5) not in found and seen[5, 3] < 0

@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 
 from game.geometry.grid import Cell
 from game.geometry.movement import reachable
+from game.geometry.reach_mask import cells_of, grown, mask_of
 from game.rules.grid import units
 from game.rules.grid.move import blockers, move_squares
 from game.rules.grid.state import GridState
@@ -38,36 +38,16 @@ def threatened_cells(ctx: Context, unit: str) -> frozenset[Cell]:
     speed = 0 if held else move_squares(ctx, unit)
     occupied, passable = blockers(ctx, unit)
     start = units.cell(ctx, unit)
-    ends = np.zeros((grid.height, grid.width), dtype=bool)
-    for x, y in (*reachable(grid, start, speed, occupied, passable), start):
-        ends[y, x] = True
+    ends = mask_of(
+        (*reachable(grid, start, speed, occupied, passable), start), grid.width, grid.height
+    )
     weapons = units.readied_weapons(ctx, unit)
     blades = [w for w in weapons if w.melee and (w.unarmed or not held)]
     reach = max((max(1, w.reach) for w in blades), default=0)
     far = max((w.range_long_squares or 0 for w in weapons if w.shoots and not held), default=0)
-    out = _grown(ends, reach) if reach else np.zeros_like(ends)
+    out = grown(ends, reach) if reach else np.zeros_like(ends)
     if far:
-        out |= _grown(ends, far) & (ctx.sight.visibility(start) >= 0)
+        out |= grown(ends, far) & (ctx.sight.visibility(start) >= 0)
     out &= ~grid.arrays().blocks_move
     out[start[1], start[0]] = False
-    ys, xs = np.nonzero(out)
-    return frozenset(zip(xs.tolist(), ys.tolist(), strict=True))
-
-
-def _grown(mask: npt.NDArray[np.bool_], by: int) -> npt.NDArray[np.bool_]:
-    """Squares within ``by`` squares (Chebyshev) of a True square: the square grows one
-    axis at a time."""
-    out = mask.copy()
-    for axis in (0, 1):
-        grown = out.copy()
-        for k in range(1, by + 1):
-            if k >= out.shape[axis]:
-                break
-            if axis == 0:
-                grown[k:, :] |= out[:-k, :]
-                grown[:-k, :] |= out[k:, :]
-            else:
-                grown[:, k:] |= out[:, :-k]
-                grown[:, :-k] |= out[:, k:]
-        out = grown
-    return out
+    return cells_of(out)
