@@ -239,6 +239,32 @@ def test_the_real_mixer_on_the_dummy_driver_never_fails(tmp_path: Path) -> None:
         app.close()
 
 
+def test_the_replay_viewer_is_heard_as_it_steps(app: App, mixer: FakeMixer, tmp_path: Path) -> None:
+    from game.saves import ReplayCursor, save_battle
+    from game.ui.replay_scene import ReplayScene
+
+    scene = _scene(app, tmp_path)
+    for _ in range(12):
+        answers = scene.battle.legal_answers()
+        moves = [a for a in answers if a.kind == "move"]
+        scene.give((moves or answers)[0])
+    saved = save_battle(scene.battle, tmp_path / "map" / "mine.json")  # beside its map
+    app.pop()
+    viewer = ReplayScene(ReplayCursor.open(saved), MapView.from_file(saved_map(tmp_path)), list)
+    app.push(viewer)
+    app.step(1)
+    mixer.played.clear()
+    while not viewer.cursor.at_end and "step" not in mixer.heard():
+        viewer.go(viewer.cursor.position + 1)
+        app.step(1)
+    assert "step" in mixer.heard()
+    viewer.discard()
+
+
+def saved_map(tmp_path: Path) -> Path:
+    return next((tmp_path / "map").glob("*.tmx"))
+
+
 # --- motion -------------------------------------------------------------------------------
 
 
