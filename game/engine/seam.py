@@ -305,6 +305,11 @@ class Ruleset:
         such preview for it (the UI then previews a plain attack)."""
         return None
 
+    def threatened_cells(self, ctx: Context, unit: str) -> frozenset[tuple[int, int]] | None:
+        """The squares ``unit`` could attack on its next turn, moving first (the screen's
+        threat overlay), or None when the ruleset does not say."""
+        return None
+
     def in_fight(self, ctx: Context, unit: str) -> bool:
         """Whether the unit still counts for its side (alive, standing, not fled ...)."""
         raise NotImplementedError

@@ -278,6 +278,8 @@ class BattleScene(Scene):
     def click_cell(self, cell: Cell) -> None:
         token = self.token_at(cell)
         self.selected = token.key if token else None
+        if token is not None:
+            self.play_sound("select")
 
     def cancel(self) -> bool:
         """Esc: drop the current selection or targeting; False if there was nothing to drop."""

@@ -328,12 +328,14 @@ class InputScene(AnsweringScene):
             for p in self.placed():
                 if p.target is not None and token is not None and p.target == token.key:
                     self.selected = token.key
+                    self.play_sound("select")
                     self.give(p.answer)
                     return
             for option in d.options:  # choose_unit options carry the unit as their answer
                 a = option.answer
                 if a is not None and token is not None and getattr(a, "unit", None) == token.key:
                     self.selected = token.key
+                    self.play_sound("select")
                     self.give(a)
                     return
             super().click_cell(cell)
@@ -400,6 +402,7 @@ class InputScene(AnsweringScene):
             self.app.notify(f"{other.name} cannot act now.")
             return True
         self.selected = unit
+        self.play_sound("select")
         self.give(pick)
         return True
 

@@ -119,6 +119,9 @@ class PlayScene(ActionBarScene):
             pygame.MOUSEBUTTONUP,
         ):
             return getattr(event, "key", None) != pygame.K_ESCAPE  # not the acting player's
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_q:
+            self.toggle_threat()  # the enemy's threat overlay
+            return True
         if self.intentions.handle(event, self):
             return True
         if d is not None and d.kind == "reaction" and self.human_turn():
@@ -152,7 +155,7 @@ class PlayScene(ActionBarScene):
         if self.closed:  # the battle's world is gone; the menu replaces this scene
             return
         super().draw(surface)
-        if self.anim.walks or self.anim.floaters or self.anim.flashes:
+        if self.anim.showing:
             self._draw_animations(surface)
         self.intentions.draw(surface, self)
         self._draw_target_preview(surface)

@@ -113,7 +113,9 @@ class ReplayScene(BattleScene):
             return
         try:
             if self.target == self.cursor.position + 1:
+                start = len(self.cursor.battle.events)
                 self.cursor.forward()
+                self.app.sound.play_events(self.cursor.battle.events[start:])  # heard as played
             else:
                 self.cursor.seek(self.target)
         except SaveError as exc:

@@ -191,6 +191,12 @@ class ClashRuleset(Ruleset):
             ),
         )
 
+    def threatened_cells(self, ctx: Context, unit: str) -> frozenset[tuple[int, int]] | None:
+        """Close after one move, or a shot in its band and in sight (``clash.threat_cells``)."""
+        from game.rules.clash.threat_cells import clash_threatened_cells
+
+        return clash_threatened_cells(ctx, unit)
+
     def presenter(self) -> Presenter:
         """The battle screen in this ruleset's terms (``game.rules.clash.presenter``)."""
         from game.rules.clash.presenter import ClashPresenter

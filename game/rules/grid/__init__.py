@@ -188,6 +188,12 @@ class GridRuleset(Ruleset):
             status = "ready"
         return self.view_with(ctx, unit, status)
 
+    def threatened_cells(self, ctx: Context, unit: str) -> frozenset[tuple[int, int]] | None:
+        """Moving then striking, with reach and ranged weapons (``grid.threatened``)."""
+        from game.rules.grid.threatened import threatened_cells
+
+        return threatened_cells(ctx, unit)
+
     def presenter(self) -> Presenter:
         """The battle screen in this ruleset's terms (``game.rules.grid.presenter``)."""
         from game.rules.grid.presenter import GridPresenter
