@@ -309,7 +309,7 @@ class ScufflePresenter(Presenter):
     ) -> AnswerPreview | None:
         if not isinstance(answer, Punch):
             return None
-        punch = battle.component(answer.unit, Grit).punch
+        punch = battle.edit(answer.unit, Grit).punch
         target = battle.unit(answer.target)
         drops = sum(1 for face in range(1, 5) if face + punch >= target.hp) / 4
         return AnswerPreview(

@@ -65,7 +65,7 @@ def test_total_defense_makes_the_target_immune_to_the_shock_system() -> None:
     b = duel()
     set_hp(b, "gor", 30)
     cond(b, "gor").total_defense = True
-    b.component("ada", Loadout).readied = ["greatsword"]  # Shock 2/AC15 reaches AC 15
+    b.edit("ada", Loadout).readied = ["greatsword"]  # Shock 2/AC15 reaches AC 15
     emit(b, miss("greatsword"))
     emit(b, miss("greatsword", shock_always=True))  # not even a swarm's Shock
     assert hp(b, "gor") == 30
@@ -75,7 +75,7 @@ def test_total_defense_makes_the_target_immune_to_the_shock_system() -> None:
 def test_a_shield_stops_the_first_shock_of_each_round_only() -> None:
     b = duel(a="warrior", b="bandit")  # the bandit has AC 14 and a shield
     set_hp(b, "gor", 30)
-    b.component("ada", Loadout).readied = ["greatsword"]  # Shock 2/AC15 + STR 1 = 3
+    b.edit("ada", Loadout).readied = ["greatsword"]  # Shock 2/AC15 + STR 1 = 3
     emit(b, miss("greatsword"))
     assert hp(b, "gor") == 30 and cond(b, "gor").shock_ignored
     assert notes(b) == ["Gor takes no Shock: the shield ignores the first Shock this round"]
@@ -110,7 +110,7 @@ def ring() -> Battle:
 
 
 def swarm_on(b: Battle, unit: str) -> ManeuverState:
-    return b.component(unit, ManeuverState)
+    return b.edit(unit, ManeuverState)
 
 
 def joined(unit: str, strike: bool = False) -> SwarmJoined:
@@ -150,22 +150,22 @@ def around(cell: tuple[int, int], reach: int = 1) -> set[tuple[int, int]]:
 
 
 def covered(b: Battle, unit: str) -> set[tuple[int, int]]:
-    return set(b.component(unit, Threat).cells)
+    return set(b.edit(unit, Threat).cells)
 
 
 def test_the_threat_component_follows_a_unit_that_moves() -> None:
     b = duel(a="warrior", b="skeleton", a_cell=(1, 1), b_cell=(6, 1), ascii_map=OPEN)
     assert covered(b, "ada") == around((1, 1)) and covered(b, "gor") == around((6, 1))
     act(b, Move("ada", ((2, 1), (3, 1))))
-    assert b.component("ada", Threat).cell == (3, 1)
+    assert b.edit("ada", Threat).cell == (3, 1)
     assert covered(b, "ada") == around((3, 1))
     assert covered(b, "gor") == around((6, 1))
 
 
 def test_the_threat_component_needs_an_armed_melee_weapon_in_hand() -> None:
     b = duel(a="archer", b="skeleton", a_cell=(1, 1), b_cell=(6, 1), ascii_map=OPEN)
-    assert b.component("ada", Loadout).readied == ["longbow"]  # bare hands do not threaten
-    assert covered(b, "ada") == set() and b.component("ada", Threat).reach == 0
+    assert b.edit("ada", Loadout).readied == ["longbow"]  # bare hands do not threaten
+    assert covered(b, "ada") == set() and b.edit("ada", Threat).reach == 0
     act(b, ReadyItem("ada", "dagger"))
     assert covered(b, "ada") == around((1, 1))
 
@@ -173,7 +173,7 @@ def test_the_threat_component_needs_an_armed_melee_weapon_in_hand() -> None:
 def test_a_long_weapon_threatens_two_squares_it_can_see() -> None:
     walled = ".......\n..###..\n.......\n.......\n......."
     b = duel(a="spearman", b="skeleton", a_cell=(3, 2), b_cell=(6, 4), ascii_map=walled)
-    assert b.component("ada", Threat).reach == 2  # the pike is Long
+    assert b.edit("ada", Threat).reach == 2  # the pike is Long
     hidden = {(x, y) for x in (2, 3, 4) for y in (0, 1)}  # the wall and the row behind it
     assert covered(b, "ada") == around((3, 2), 2) - hidden
 
@@ -196,7 +196,7 @@ def test_a_unit_that_falls_threatens_nothing() -> None:
 
 def test_the_provocation_check_reads_the_threat_component() -> None:
     b = duel(a="archer", b="skeleton", a_cell=(1, 1), b_cell=(2, 1))
-    threat = b.component("gor", Threat)
+    threat = b.edit("gor", Threat)
     with b._active():  # as if the skeleton could not reach (1, 1)
         esper.add_component(b.ctx.entity("gor"), dataclasses.replace(threat, cells={(1, 2)}))
     act(b, Move("ada", ((0, 1), (0, 2))))
@@ -207,7 +207,7 @@ def check_threats(b: Battle) -> None:
     """Every unit's ``Threat`` is what the rules say it is now."""
     with b._active():
         for u in b.ctx.units():
-            assert b.component(u, Threat) == reckon(b.ctx, u), u
+            assert b.edit(u, Threat) == reckon(b.ctx, u), u
 
 
 MIXED = (

@@ -90,7 +90,7 @@ def test_a_routed_unit_only_flees() -> None:
     b = _battle(OPEN, *spawns)
     bones = _id(b, "Bones")
     assert b.threatened_cells(bones)
-    b.component(bones, GridState).routed = True
+    b.edit(bones, GridState).routed = True
     assert b.threatened_cells(bones) == frozenset()
 
 
