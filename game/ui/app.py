@@ -21,6 +21,7 @@ from pathlib import Path
 import pygame
 
 from game.ui import theme
+from game.ui.ai_worker import frame_lock_acquire, frame_lock_release
 from game.ui.settings import MIN_WINDOW, Settings, load_settings, save_settings
 from game.ui.widgets import Tooltip
 
@@ -100,6 +101,8 @@ class App:
         self._hover_text = ""
         self._tooltip_shown = False
         self.after_frame: list[Callable[[App], None]] = []  # test and screenshot hooks
+        self._held: list[pygame.event.Event] = []  # events of frames the AI's thinking skipped
+        self.crash_menu: Callable[[], None] | None = None  # the crash screen's way back
 
     # -- window -------------------------------------------------------------------------------
 
@@ -259,8 +262,33 @@ class App:
 
     def step(self, updates: int = 1, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events (``events``, or the queue's), ``updates`` fixed updates of
-        ``STEP`` seconds, draw, flip."""
-        for event in pygame.event.get() if events is None else events:
+        ``STEP`` seconds, draw, flip. While the AI's worker uses the battle (issue 30) the
+        frame draws nothing new and keeps its events for the next one (a window close is
+        obeyed at once)."""
+        if not frame_lock_acquire():
+            self._hold(events)
+            return
+        try:
+            self._step(updates, self._held + self._events(events))
+        finally:
+            self._held = []
+            frame_lock_release()
+
+    def _events(self, events: list[pygame.event.Event] | None) -> list[pygame.event.Event]:
+        return pygame.event.get() if events is None else events
+
+    def _hold(self, events: list[pygame.event.Event] | None) -> None:
+        """A frame the worker's thinking skips: keep its events for the next one."""
+        if events is None:
+            pygame.event.pump()  # the queue keeps them; the window stays responsive
+            events = pygame.event.get(pygame.QUIT)
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit()
+        self._held.extend(e for e in events if e.type != pygame.QUIT)
+
+    def _step(self, updates: int, events: list[pygame.event.Event]) -> None:
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return
@@ -273,6 +301,22 @@ class App:
         self.frames += 1
         for hook in list(self.after_frame):
             hook(self)
+
+    def guarded_step(
+        self, updates: int = 1, events: list[pygame.event.Event] | None = None
+    ) -> None:
+        """``step``, catching what goes wrong in it: an unexpected exception saves the
+        battle if it is sound, writes a crash report and shows the crash screen instead
+        of closing the window (issue 30; ``game.ui.crash``). A crash of the crash screen
+        itself is raised."""
+        try:
+            self.step(updates, events)
+        except Exception as exc:
+            from game.ui.crash import CrashScene, handle_crash
+
+            if isinstance(self.top, CrashScene):
+                raise
+            handle_crash(self, exc)
 
     def run(self, first: Scene, *, max_frames: int | None = None) -> int:
         """Run until quit (or ``max_frames``, for tests); return the exit code."""
@@ -288,7 +332,7 @@ class App:
                     self.clock.tick()  # the time asleep is not game time
                     pending = 0.0
                     if events or self.idle_ms() == 0:
-                        self.step(1, events)
+                        self.guarded_step(1, events)
                 else:
                     elapsed = self.clock.tick(FPS_CAP) / 1000
                     pending = min(pending + elapsed, STEP * MAX_STEPS_PER_FRAME)
@@ -296,7 +340,7 @@ class App:
                     while pending >= STEP:
                         pending -= STEP
                         steps += 1
-                    self.step(steps)
+                    self.guarded_step(steps)
                 if max_frames is not None and self.frames >= max_frames:
                     break
         finally:
@@ -307,8 +351,14 @@ class App:
         """How long the loop may sleep now (ms): 0 when the next frame must be drawn (the
         top scene animates, a tooltip or a message is due, nothing drawn yet)."""
         top = self.top
-        if top is None or self.frames == 0:
-            return 0
+        if top is None or self.frames == 0 or not frame_lock_acquire():
+            return 0  # nothing drawn yet, or the AI's worker is thinking: draw on
+        try:
+            return self._idle_ms(top)
+        finally:
+            frame_lock_release()
+
+    def _idle_ms(self, top: Scene) -> int:
         waits = [IDLE_WAIT_MS / 1000]
         change = top.next_change()
         if change is not None:

@@ -40,4 +40,5 @@ def run_game(
     from game.ui.flow import GameFlow
 
     flow = GameFlow(app)
+    app.crash_menu = flow.back_to_menu  # the crash screen's way back (issue 30)
     return app.run(flow.menu(preselect=map_path, seed=seed))
