@@ -26,6 +26,11 @@ from game.engine import Answer, Battle
 WORLD_LOCK = threading.Lock()  # held by whoever uses esper: a frame, or the worker
 
 
+class WorldBusy(Exception):
+    """The worker kept the battle past a frame's wait: that frame ends at once, drawing
+    nothing new (``App.step`` catches it)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Thought:
     """What the worker came back with for the decision ``key`` names: an answer, or the
@@ -83,18 +88,20 @@ class AiWorker:
             self._done.set()
 
     def wait(self, seconds: float) -> None:
-        """Let the worker have the battle for up to ``seconds`` (a frame gives up
-        ``WORLD_LOCK`` meanwhile, and takes it back before returning)."""
+        """Let the worker have the battle for up to ``seconds``: a frame gives up
+        ``WORLD_LOCK`` meanwhile and takes it back, or, when the worker still has it,
+        raises ``WorldBusy`` (the frame ends there and waits for nothing)."""
         if not self.thinking or seconds <= 0:
             return
         if not _main_holds_lock():
             self._done.wait(seconds)
             return
+        _holder.holds = False
         WORLD_LOCK.release()
-        try:
-            self._done.wait(seconds)
-        finally:
-            WORLD_LOCK.acquire()
+        self._done.wait(seconds)
+        if not WORLD_LOCK.acquire(blocking=False):
+            raise WorldBusy
+        _holder.holds = True
 
     def take(self, battle: Battle) -> Thought | None:
         """The finished thought, if any (then the worker is free again); None while it
@@ -123,11 +130,12 @@ def _main_holds_lock() -> bool:
     return bool(getattr(_holder, "holds", False))
 
 
-def frame_lock_acquire() -> bool:
-    """Take ``WORLD_LOCK`` for a frame if the worker is not using it; False when it is."""
+def frame_lock_acquire(wait: float = 0.0) -> bool:
+    """Take ``WORLD_LOCK`` for a frame, waiting at most ``wait`` seconds for the worker
+    to finish with it; False when it still has it."""
     if _main_holds_lock():
         return False  # a frame inside a frame (a test hook): the outer one holds it
-    if not WORLD_LOCK.acquire(blocking=False):
+    if not WORLD_LOCK.acquire(timeout=wait) if wait > 0 else not WORLD_LOCK.acquire(False):
         return False
     _holder.holds = True
     return True

@@ -21,13 +21,19 @@ from pathlib import Path
 import pygame
 
 from game.ui import theme
-from game.ui.ai_worker import frame_lock_acquire, frame_lock_release
+from game.ui.ai_worker import (
+    WorldBusy,
+    frame_lock_acquire,
+    frame_lock_release,
+    main_holds_lock,
+)
 from game.ui.settings import MIN_WINDOW, Settings, load_settings, save_settings
 from game.ui.widgets import Tooltip
 
 STEP = 1 / 60  # seconds of game time per update
 MAX_STEPS_PER_FRAME = 5  # after a stall, drop time rather than spiral
 FPS_CAP = 60
+WORKER_WAIT_S = 0.004  # a frame waits at most this long for the AI's worker (issue 30)
 IDLE_WAIT_MS = 1000  # the longest sleep while nothing moves (a deadline cuts it short)
 TOOLTIP_DELAY = 0.35  # seconds the mouse rests before a tooltip shows
 MESSAGE_MS = 8000  # how long a problem line stays up
@@ -93,7 +99,8 @@ class App:
             self.notify(problem)
         self.stack: list[Scene] = []
         self.running = True
-        self.frames = 0
+        self.frames = 0  # frames drawn
+        self.steps = 0  # calls of ``step``, drawn or not
         self.clock: pygame.time.Clock | None = None
         self.screen = self._open_window(size or settings.window)
         self._tooltip = Tooltip()
@@ -265,14 +272,18 @@ class App:
         ``STEP`` seconds, draw, flip. While the AI's worker uses the battle (issue 30) the
         frame draws nothing new and keeps its events for the next one (a window close is
         obeyed at once)."""
-        if not frame_lock_acquire():
+        self.steps += 1
+        if not frame_lock_acquire(WORKER_WAIT_S):
             self._hold(events)
             return
         try:
             self._step(updates, self._held + self._events(events))
+        except WorldBusy:
+            pass  # the AI's worker has the battle: this frame ends here (game.ui.ai_worker)
         finally:
             self._held = []
-            frame_lock_release()
+            if main_holds_lock():
+                frame_lock_release()
 
     def _events(self, events: list[pygame.event.Event] | None) -> list[pygame.event.Event]:
         return pygame.event.get() if events is None else events

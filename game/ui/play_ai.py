@@ -134,8 +134,8 @@ class AiDriverScene(PreviewScene):
         """Seconds this frame may still spend on the AI (waiting for it, giving its
         answers): ``AI_SECONDS_PER_FRAME`` per frame, whatever the updates in it."""
         now = time.perf_counter()
-        if self.app.frames != self._frame_seen:
-            self._frame_seen = self.app.frames
+        if self.app.steps != self._frame_seen:
+            self._frame_seen = self.app.steps
             self._frame_until = now + AI_SECONDS_PER_FRAME
         return self._frame_until - now
 
@@ -159,7 +159,10 @@ class AiDriverScene(PreviewScene):
             assert thought.answer is not None
             if not self._give_ai(thought.answer, rushing):
                 return
-            if self.battle.over or self.human_turn() or self._ai_wait > 0:
+            if self.battle.over or self.human_turn():
+                self._rush = False  # the AI's turn is over: Space hurries it no more
+                return
+            if self._ai_wait > 0:
                 return
             if not rushing or self._budget_left() <= 0:
                 return
