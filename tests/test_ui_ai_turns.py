@@ -7,24 +7,19 @@ the same seed gives the same AI answers as answering synchronously.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import pytest
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
 import pygame
+import pytest
+from ui_support import quick_window, write_map
 
 from game.engine import Answer, Battle
 from game.ui.app import App
 from game.ui.map_view import MapView
 from game.ui.play_scene import PlayScene, ai_controller
 from game.ui.settings import Settings
-from ui_support import quick_window, write_map
 
 WALL = tuple((30, y) for y in range(7))  # across the field, a gap in the bottom row
 UNITS = (("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 58, 1))

@@ -67,9 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--save", metavar="FILE", help="write a save of the battle (FILE-<seed>.json if --games>1)"
     )
     parser.add_argument(
-        "--soak",
-        type=int,
-        metavar="N",
+        "--soak", type=int, metavar="N",
         help="N battles on every shipped map (or MAP), each save replayed; prints figures",
     )
 

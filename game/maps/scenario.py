@@ -27,11 +27,8 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
         fields = [part.strip() for part in line.split(";")]
         if len(fields) < 3 or len(fields) > 5:
             problems.append(
-                Problem(
-                    where,
-                    f"{line.strip()!r} should be 'id; Name; #rrggbb; control' "
-                    "(add '; party' for the player's party)",
-                )
+                Problem(where, f"{line.strip()!r} should be 'id; Name; #rrggbb; control' "
+                        "(add '; party' for the player's party)")
             )
             continue
         side_id, name, colour = fields[0], fields[1], fields[2]
@@ -40,11 +37,8 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
         ok = True
         if not contract.SIDE_ID.match(side_id):
             problems.append(
-                Problem(
-                    where,
-                    f"side id {side_id!r} must be lower case letters, digits or _ "
-                    "and start with a letter",
-                )
+                Problem(where, f"side id {side_id!r} must be lower case letters, digits or _ "
+                        "and start with a letter")
             )
             ok = False
         elif side_id in seen:
@@ -59,7 +53,8 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
             ok = False
         if control not in contract.CONTROLS:
             problems.append(
-                Problem(where, f"control {control!r} is not one of {', '.join(contract.CONTROLS)}")
+                Problem(where, f"control {control!r} is not one of "
+                        f"{', '.join(contract.CONTROLS)}")
             )
             ok = False
         if len(fields) == 5:
@@ -97,11 +92,8 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
         value = properties.get(key)
         if not isinstance(value, str) or not value.strip():
             problems.append(
-                Problem(
-                    "map",
-                    f"the '{key}' map property is missing or empty "
-                    "(Map > Map Properties > Custom Properties)",
-                )
+                Problem("map", f"the '{key}' map property is missing or empty "
+                        "(Map > Map Properties > Custom Properties)")
             )
             texts[key] = ""
         else:
@@ -123,11 +115,8 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
         if surprise is not None and surprise != contract.SURPRISE_CHECK and sides:
             if surprise not in side_ids:
                 problems.append(
-                    Problem(
-                        "map property 'surprise'",
-                        f"{surprise!r} is neither a side id "
-                        f"({', '.join(sorted(side_ids))}) nor '{contract.SURPRISE_CHECK}'",
-                    )
+                    Problem("map property 'surprise'", f"{surprise!r} is neither a side id "
+                            f"({', '.join(sorted(side_ids))}) nor '{contract.SURPRISE_CHECK}'")
                 )
 
     round_limit: int | None = None
@@ -135,11 +124,8 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
         limit = read_int(properties["round_limit"])
         if limit is None or not 1 <= limit <= contract.MAX_ROUND_LIMIT:
             problems.append(
-                Problem(
-                    "map property 'round_limit'",
-                    f"{properties['round_limit']!r} is not "
-                    f"a whole number 1–{contract.MAX_ROUND_LIMIT}",
-                )
+                Problem("map property 'round_limit'", f"{properties['round_limit']!r} is not "
+                        f"a whole number 1–{contract.MAX_ROUND_LIMIT}")
             )
         else:
             round_limit = limit

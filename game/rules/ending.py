@@ -17,7 +17,9 @@ def check_end(ctx: Context) -> bool:
     if ctx.over:
         return True
     standing = [
-        s for s in ctx.side_order if any(ctx.ruleset.in_fight(ctx, u) for u in units_of(ctx, s))
+        s
+        for s in ctx.side_order
+        if any(ctx.ruleset.in_fight(ctx, u) for u in units_of(ctx, s))
     ]
     if len(standing) > 1:
         return False

@@ -88,9 +88,8 @@ def describe_answer(answer: Answer, names: dict[str, str]) -> str:
         value = getattr(answer, name)
         if isinstance(value, str) and value in names and not target:
             target = names[value]
-        elif (
-            isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value)
-        ):
+        elif (isinstance(value, tuple) and len(value) == 2
+              and all(isinstance(v, int) for v in value)):
             cells.append((name, (value[0], value[1])))
     text = answer.label + (f" {target}" if target else "")
     gambit = getattr(answer, "gambit", None)
@@ -125,16 +124,15 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
         elif isinstance(e, UnitActivated):
             acted.append(e.unit)
     pending = battle.pending
-    declaring = pending is not None and pending.kind == "turn" and not revealed and not acted
+    declaring = (pending is not None and pending.kind == "turn" and not revealed
+                 and not acted)
     acting = acted[-1] if acted and not declaring and pending is not None else None
     sides = {k: v.side for k, v in views.items()}
     own = _own_declarations(battle, declared - set(revealed), viewer, sides, names)
     rows: list[PlanRow] = []
     for unit_id, view in views.items():
-        if (
-            unit_id not in declared
-            and unit_id not in revealed
-            and not (declaring and view.in_fight)
+        if unit_id not in declared and unit_id not in revealed and not (
+            declaring and view.in_fight
         ):
             continue
         r = revealed.get(unit_id)
@@ -151,20 +149,11 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
             state, text, turn = WAITING, "", ""
         order = groups.get(turn, ())
         place = order.index(unit_id) + 1 if unit_id in order else 0
-        rows.append(
-            PlanRow(
-                unit_id,
-                view.name,
-                view.side,
-                state,
-                text,
-                turn,
-                place,
-                rolls.get(unit_id, ""),
-                acting=unit_id == acting,
-                done=unit_id in acted and unit_id != acting,
-            )
-        )
+        rows.append(PlanRow(
+            unit_id, view.name, view.side, state, text, turn, place, rolls.get(unit_id, ""),
+            acting=unit_id == acting,
+            done=unit_id in acted and unit_id != acting,
+        ))
     order = tuple(battle.ctx.side_order)
     if not declaring:  # by group and place; those not placed yet keep the side order
         group_rank = {"quick": 0, "full": 1, "": 2}
@@ -176,10 +165,7 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
 
 
 def _own_declarations(
-    battle: Battle,
-    hidden: set[str],
-    viewer: str | None,
-    sides: dict[str, str],
+    battle: Battle, hidden: set[str], viewer: str | None, sides: dict[str, str],
     names: dict[str, str],
 ) -> dict[str, str]:
     """What the viewer's own units declared and is not revealed yet (their latest answer)."""

@@ -183,9 +183,8 @@ class PauseScene(_Dialog):
             )
         if on_load is not None:
             self.items.append(
-                Button(
-                    "Load", on_load, hint="Open a saved battle or watch a replay (F9 quickloads)."
-                )
+                Button("Load", on_load, hint="Open a saved battle or watch a replay (F9 "
+                       "quickloads).")
             )
         back_hint = "Leave this battle (it is autosaved: Continue resumes it)."
         if on_save is None:
@@ -325,35 +324,21 @@ class VictoryScene(Scene):
         self.sides = list(sides)
         self.detail = detail
         self.button = Button(
-            "Back to menu",
-            back_to_menu,
-            style="primary",
-            shortcut=pygame.K_RETURN,
+            "Back to menu", back_to_menu, style="primary", shortcut=pygame.K_RETURN,
             hint="Choose another battle [Enter].",
         )
         self.buttons: list[Button] = []
         if watch is not None:
-            self.buttons.append(
-                Button(
-                    "Watch replay",
-                    watch,
-                    shortcut=pygame.K_r,
-                    hint="Step through this battle from its first move [R].",
-                )
-            )
+            self.buttons.append(Button(
+                "Watch replay", watch, shortcut=pygame.K_r,
+                hint="Step through this battle from its first move [R].",
+            ))
         if play_again is not None:
             self.buttons += [
-                Button(
-                    "Play again",
-                    lambda: play_again(False),
-                    shortcut=pygame.K_n,
-                    hint="The same battle and sides with new dice [N].",
-                ),
-                Button(
-                    "Same seed",
-                    lambda: play_again(True),
-                    hint="The same battle with the same dice: try other choices.",
-                ),
+                Button("Play again", lambda: play_again(False), shortcut=pygame.K_n,
+                       hint="The same battle and sides with new dice [N]."),
+                Button("Same seed", lambda: play_again(True),
+                       hint="The same battle with the same dice: try other choices."),
             ]
         self.buttons.append(self.button)
         self.panel: pygame.Rect | None = None  # where it was last drawn
@@ -394,16 +379,13 @@ class VictoryScene(Scene):
         )
         y = band.bottom + 16
         if self.detail:
-            y += (
-                draw_paragraphs(
-                    surface,
-                    self.detail,
-                    pygame.Rect(panel.x + 32, y, panel.w - 64, 60),
-                    role="italic",
-                    fg="ink_soft",
-                )
-                + 10
-            )
+            y += draw_paragraphs(
+                surface,
+                self.detail,
+                pygame.Rect(panel.x + 32, y, panel.w - 64, 60),
+                role="italic",
+                fg="ink_soft",
+            ) + 10
         self._draw_table(surface, pygame.Rect(panel.x + 28, y, panel.w - 56, 0), row_h)
         self._layout_buttons(panel)
         for button in self.buttons:
@@ -417,25 +399,11 @@ class VictoryScene(Scene):
         centres = [area.x + name_w + col_w * i + col_w // 2 for i in range(len(SUMMARY_COLUMNS))]
         small = theme.SIZE_SMALL - 1
         y = area.y
-        draw_text(
-            surface,
-            "Side",
-            (area.x + 6, y + row_h // 2),
-            role="bold",
-            size=small,
-            fg="ink_soft",
-            anchor="midleft",
-        )
+        draw_text(surface, "Side", (area.x + 6, y + row_h // 2), role="bold", size=small,
+                  fg="ink_soft", anchor="midleft")
         for heading, cx in zip(SUMMARY_COLUMNS, centres, strict=True):
-            draw_text(
-                surface,
-                heading,
-                (cx, y + row_h // 2),
-                role="bold",
-                size=small,
-                fg="ink_soft",
-                anchor="center",
-            )
+            draw_text(surface, heading, (cx, y + row_h // 2), role="bold", size=small,
+                      fg="ink_soft", anchor="center")
         y += row_h
         pygame.draw.line(surface, colour("wood"), (area.x, y - 2), (area.right, y - 2), 2)
         for i, side in enumerate(self.sides):
@@ -446,30 +414,16 @@ class VictoryScene(Scene):
             swatch.midleft = (row.x + 8, row.centery)
             pygame.draw.rect(surface, colour(side.colour), swatch, border_radius=3)
             name = fit_text(side.name, name_w - 36, "bold", theme.SIZE_BODY)
-            draw_text(
-                surface,
-                name,
-                (swatch.right + 10, row.centery),
-                role="bold",
-                fg="ink",
-                anchor="midleft",
-            )
+            draw_text(surface, name, (swatch.right + 10, row.centery), role="bold",
+                      fg="ink", anchor="midleft")
             values = (
-                f"{side.standing}/{side.units}",
-                side.fallen,
-                side.fled,
-                side.surrendered,
+                f"{side.standing}/{side.units}", side.fallen, side.fled, side.surrendered,
                 side.damage,
             )
             for value, cx in zip(values, centres, strict=True):
                 faint = value == 0
-                draw_text(
-                    surface,
-                    str(value),
-                    (cx, row.centery),
-                    fg="muted" if faint else "ink",
-                    anchor="center",
-                )
+                draw_text(surface, str(value), (cx, row.centery), fg="muted" if faint else "ink",
+                          anchor="center")
             y += row_h
 
     def _layout_buttons(self, panel: pygame.Rect) -> None:

@@ -37,7 +37,9 @@ class ReplayScene(BattleScene):
 
     pan_with_arrows = False
 
-    def __init__(self, cursor: ReplayCursor, view: MapView, back: Callable[[], object]) -> None:
+    def __init__(
+        self, cursor: ReplayCursor, view: MapView, back: Callable[[], object]
+    ) -> None:
         self.cursor = cursor
         self.engine = EngineModel(cursor.battle)
         self._back = back
@@ -50,52 +52,25 @@ class ReplayScene(BattleScene):
         self.target = cursor.position  # where the viewer should stand (steps are gathered)
         self.problem = ""  # why the replay stopped early, if it did
         self._verdict: str | None = None  # at the end: does it reach the saved state?
-        self.start_button = Button(
-            "Start",
-            lambda: self.go(0),
-            shortcut=pygame.K_PAGEUP,
-            hint="Back to before the first answer.",
-            size=theme.SIZE_SMALL,
-        )
-        self.back_button = Button(
-            "‹ Back",
-            lambda: self.go(self.target - 1),
-            shortcut=pygame.K_LEFT,
-            hint="One answer back.",
-            size=theme.SIZE_SMALL,
-        )
-        self.play_button = Button(
-            "Play",
-            self.toggle_play,
-            shortcut=pygame.K_SPACE,
-            style="primary",
-            hint="Play the answers one after another (speed: AI speed in Settings).",
-            size=theme.SIZE_SMALL,
-        )
-        self.forward_button = Button(
-            "Forward ›",
-            lambda: self.go(self.target + 1),
-            shortcut=pygame.K_RIGHT,
-            hint="The next answer.",
-            size=theme.SIZE_SMALL,
-        )
-        self.end_button = Button(
-            "End",
-            lambda: self.go(self.cursor.length),
-            shortcut=pygame.K_PAGEDOWN,
-            hint="After the last answer.",
-            size=theme.SIZE_SMALL,
-        )
+        self.start_button = Button("Start", lambda: self.go(0), shortcut=pygame.K_PAGEUP,
+                                   hint="Back to before the first answer.", size=theme.SIZE_SMALL)
+        self.back_button = Button("‹ Back", lambda: self.go(self.target - 1),
+                                  shortcut=pygame.K_LEFT, hint="One answer back.",
+                                  size=theme.SIZE_SMALL)
+        self.play_button = Button("Play", self.toggle_play, shortcut=pygame.K_SPACE,
+                                  style="primary", hint="Play the answers one after another "
+                                  "(speed: AI speed in Settings).", size=theme.SIZE_SMALL)
+        self.forward_button = Button("Forward ›", lambda: self.go(self.target + 1),
+                                     shortcut=pygame.K_RIGHT, hint="The next answer.",
+                                     size=theme.SIZE_SMALL)
+        self.end_button = Button("End", lambda: self.go(self.cursor.length),
+                                 shortcut=pygame.K_PAGEDOWN, hint="After the last answer.",
+                                 size=theme.SIZE_SMALL)
 
     @property
     def buttons(self) -> list[Button]:
-        return [
-            self.start_button,
-            self.back_button,
-            self.play_button,
-            self.forward_button,
-            self.end_button,
-        ]
+        return [self.start_button, self.back_button, self.play_button, self.forward_button,
+                self.end_button]
 
     # -- leaving ------------------------------------------------------------------------------
 
@@ -143,10 +118,8 @@ class ReplayScene(BattleScene):
         except SaveError as exc:
             self._stop(exc.line)
         except Exception as exc:  # a rules bug met by a saved answer: say it, keep the window
-            self._stop(
-                f"{self.cursor.path}: the replay broke at answer "
-                f"{self.cursor.position + 1}: {type(exc).__name__}: {exc}"
-            )
+            self._stop(f"{self.cursor.path}: the replay broke at answer "
+                       f"{self.cursor.position + 1}: {type(exc).__name__}: {exc}")
         if self.cursor.battle is not self.engine.battle:  # a step back made a new battle
             self.engine = EngineModel(self.cursor.battle)
             self.model = self.engine
@@ -174,8 +147,7 @@ class ReplayScene(BattleScene):
         if self._verdict is None:
             same = self.cursor.battle.state_hash() == self.cursor.save.state_hash
             self._verdict = (
-                "it reaches the saved state"
-                if same
+                "it reaches the saved state" if same
                 else "it does NOT reach the saved state (the rules or content changed)"
             )
         return self._verdict
@@ -235,16 +207,11 @@ class ReplayScene(BattleScene):
         x = bar.x + 14
         text_w = self.start_button.rect.x - x - 16
         title = f"Replay · {c.save.title or c.save.map_name}"
-        draw_text(
-            surface,
-            fit_text(title, text_w, "title", theme.SIZE_SMALL + 2),
-            (x, bar.y + 8),
-            role="title",
-            size=theme.SIZE_SMALL + 2,
-            fg="gold",
-        )
+        draw_text(surface, fit_text(title, text_w, "title", theme.SIZE_SMALL + 2),
+                  (x, bar.y + 8), role="title", size=theme.SIZE_SMALL + 2, fg="gold")
         where = f"Answer {c.position} of {c.length} · round {max(1, c.battle.round)}"
-        draw_text(surface, where, (x, bar.y + 36), role="bold", size=theme.SIZE_SMALL, fg="bone")
+        draw_text(surface, where, (x, bar.y + 36), role="bold", size=theme.SIZE_SMALL,
+                  fg="bone")
         last = self.last_answer()
         if self.problem:
             line, tone = self.problem, "health_low"
@@ -256,14 +223,8 @@ class ReplayScene(BattleScene):
             line, tone = (f"Last: {who}: {label}" if who else f"Last: {label}"), "parchment_dark"
         else:
             line, tone = "Before the first answer. → steps, Space plays.", "muted"
-        draw_text(
-            surface,
-            fit_text(line, text_w, "italic", theme.SIZE_SMALL),
-            (x, bar.y + 62),
-            role="italic",
-            size=theme.SIZE_SMALL,
-            fg=tone,
-        )
+        draw_text(surface, fit_text(line, text_w, "italic", theme.SIZE_SMALL), (x, bar.y + 62),
+                  role="italic", size=theme.SIZE_SMALL, fg=tone)
         self.play_button.label = "Pause" if self.playing else "Play"
         stuck = bool(self.problem)
         self.start_button.set_enabled(c.position > 0, "already at the start")

@@ -40,11 +40,11 @@ if TYPE_CHECKING:
 
 LEVELS: dict[str, PlanLevel] = {
     "baseline": PlanLevel(coordinate=False, kite=False, gambits=False, flee=False),
-    "easy": PlanLevel(
-        coordinate=False, kite=False, gambits=False, flee=False, mistake_rate=0.3, mistake_pool=3
-    ),
+    "easy": PlanLevel(coordinate=False, kite=False, gambits=False, flee=False,
+                      mistake_rate=0.3, mistake_pool=3),
     "normal": PlanLevel(coordinate=True, kite=True, gambits=False, flee=True),
-    "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True, foresee_reactions=True),
+    "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True,
+                      foresee_reactions=True),
 }
 LEVELS["ai"] = LEVELS["normal"]
 REACTING = ("normal", "hard", "ai")

@@ -604,7 +604,6 @@ class Planner:
 # about half of the opposed checks, 004 · Screen an Ally).
 SCREENED = 0.5
 
-
 def _path_pending(unit: str) -> Answer:
     """The answer a move plan carries until ``refine`` finds its path and puts the real
     Move there (plans that are not refined are dropped, so this is never played)."""

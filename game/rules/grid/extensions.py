@@ -76,6 +76,8 @@ def extend(rs: GridRuleset) -> None:
 
 
 EXTENSIONS.append(extend)
-hooks.SETUP.extend([maneuver_state.setup, items.setup, reload.setup, grapple.setup, screen.setup])
+hooks.SETUP.extend(
+    [maneuver_state.setup, items.setup, reload.setup, grapple.setup, screen.setup]
+)
 hooks.HASH["items"] = items.hash_items
 __all__ = ["dual_wield", "screen"]  # imported for their hooks

@@ -150,8 +150,8 @@ class SwarmAttackSpec(ActionSpec):
             dist = units.distance(here, units.cell(ctx, target))
             for w, ranged in usable:
                 if dist <= weapon_reach(w, ranged):
-                    for strike in (False, True):
-                        yield SwarmAttack(unit, target, w.id, ranged, strike)
+                        for strike in (False, True):
+                            yield SwarmAttack(unit, target, w.id, ranged, strike)
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
         for answer in self._candidates(ctx, unit):
