@@ -136,6 +136,7 @@ def test_a_battle_broken_off_inside_the_engine_is_not_saved_as_it_stands(
     _flow, scene = _battle_on_screen(app, tmp_path)
     battle = scene.battle
     kept = len(battle.answers)
+    before = list(battle.answers)
 
     class Broken:
         def send(self, _answer: object) -> None:
@@ -161,7 +162,7 @@ def test_a_battle_broken_off_inside_the_engine_is_not_saved_as_it_stands(
     _click(app, crash.resume_button.rect.center)
     again = app.top
     assert isinstance(again, PlayScene), app.messages
-    assert len(again.battle.answers) == kept
+    assert list(again.battle.answers)[:kept] == before  # the AI may go on from there
 
 
 def test_a_crash_of_the_crash_screen_itself_is_raised(app: App, tmp_path: Path) -> None:

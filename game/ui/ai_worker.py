@@ -62,10 +62,11 @@ class AiWorker:
         """A decision is being worked on and its answer is not back yet."""
         return self._thread is not None and not self._done.is_set()
 
-    def start(self, battle: Battle) -> None:
-        """Begin on the battle's pending decision (nothing if already at work)."""
+    def start(self, battle: Battle) -> bool:
+        """Begin on the battle's pending decision; False (nothing begun) while a thought
+        is under way or after ``cancel``."""
         if self._thread is not None or self._cancelled.is_set():
-            return
+            return False
         key = battle_key(battle)
         self._done.clear()
         self._thought = None
@@ -73,6 +74,7 @@ class AiWorker:
             target=self._think, args=(battle, key), name="shieldwall-ai", daemon=True
         )
         self._thread.start()
+        return True
 
     def _think(self, battle: Battle, key: tuple[int, str, int]) -> None:
         with WORLD_LOCK:

@@ -94,20 +94,18 @@ class AiDriverScene(PreviewScene):
             return
         self.anim.update(dt)
         self._ease_camera(dt)
-        if self.battle.over:
+        d = self.decision
+        ai_turn = d is not None and not self.human_turn()
+        if not ai_turn:
             self._rush = False
+        if self.battle.over:
             if not self._finished and not self.anim.busy:
                 self._finished = True
                 self._show_victory()
             return
-        d = self.decision
-        if d is not None and self.human_turn():
-            self._rush = False
-        if self.anim.busy and not self._rushing():
+        if d is None or (self.anim.busy and not ai_turn and not self._rushing()):
             return
-        if d is None:
-            return
-        if self.human_turn():
+        if not ai_turn:
             if d.kind == "reaction" and self.app.settings.reaction_prompts == "never":
                 self._auto_reaction(d)  # declined unseen: no hand-off for it either
                 return
@@ -140,13 +138,14 @@ class AiDriverScene(PreviewScene):
         return self._frame_until - now
 
     def _drive_ai(self, worker: AiWorker) -> None:
-        """Think on the worker while the pause after the last answer runs; give the answer
-        once both are done. Rushed (Space, or instant speed) answers follow one another
-        within the frame's budget; the rest wait for the next frame."""
+        """Think on the worker while the pause after the
+        last answer runs; give the answer once both are done. Walks play on meanwhile:
+        only the unit that is to act next waits for its own walk to end. Rushed answers
+        (Space, or instant speed) follow one another within the frame's budget."""
         while True:
             worker.start(self.battle)  # thinks during the pause
             rushing = self._rushing()
-            if self._ai_wait > 0 and not rushing:
+            if not rushing and (self._ai_wait > 0 or self._still_walking()):
                 return
             worker.wait(self._budget_left())
             thought = worker.take(self.battle)
@@ -162,10 +161,15 @@ class AiDriverScene(PreviewScene):
             if self.battle.over or self.human_turn():
                 self._rush = False  # the AI's turn is over: Space hurries it no more
                 return
-            if self._ai_wait > 0:
+            if self._ai_wait > 0 or not rushing or self._budget_left() <= 0:
                 return
-            if not rushing or self._budget_left() <= 0:
-                return
+
+    def _still_walking(self) -> bool:
+        """The unit that is to act is still walking its last move on the screen."""
+        d = self.decision
+        return (
+            d is not None and d.unit is not None and any(w.unit == d.unit for w in self.anim.walks)
+        )
 
     def _give_ai(self, answer: Answer, rushing: bool) -> bool:
         """Give the AI's answer; pause after it only when the player saw something change
