@@ -47,11 +47,14 @@ def _scene(
     app.step(1)
     scene.ai_answer = ai_controller(sides, 5)
     given: list[tuple[str, bool, bool]] = []
+    shown: list[bool] = []  # an animation plays after each answer
+    scene.shown = shown  # type: ignore[attr-defined]
     give_ai = scene._give_ai
 
     def spy(answer: Answer, rushing: bool) -> bool:
         ok = give_ai(answer, rushing)
-        given.append((answer.kind, scene._ai_wait > 0 or scene.anim.busy, rushing))
+        given.append((answer.kind, scene._ai_wait > 0, rushing))
+        shown.append(scene.anim.busy)
         return ok
 
     scene._give_ai = spy  # type: ignore[method-assign]
@@ -89,6 +92,7 @@ def test_no_pause_for_a_unit_chosen_a_turn_ended_or_a_move_in_the_fog(
     kinds = [k for k, _, _ in given]
     assert "move" in kinds and "end_turn" in kinds, kinds
     assert all(not paused for _, paused, _ in given), given
+    assert not any(scene.shown[-len(given) :]), "nothing in the fog is animated"  # type: ignore[attr-defined]
     bandit = scene.battle.unit("gor")
     assert bandit.cell in scene.hidden_cells(), "the bandit stayed behind the wall"
 
@@ -175,3 +179,22 @@ def test_the_same_seed_gives_the_same_ai_answers_as_answering_at_once(
     assert n >= min(wanted, len(alone.answers))
     assert battle.answers[:n] == alone.answers[:n]
     alone.close()
+
+
+def test_a_walk_that_goes_on_is_chained_to_the_one_under_way() -> None:
+    from game.ui.play_ai import chain_walks, hide_unseen_animations
+    from game.ui.play_animation import Animations, Flash, Walk
+
+    anim = Animations(
+        walks=[Walk("a", [(0, 0), (1, 0)], 9.0), Walk("b", [(5, 5), (5, 6)], 9.0)],
+        flashes=[Flash((8, 8), (9, 9), "hit"), Flash((1, 0), (9, 9), "hit")],
+    )
+    anim.walks.append(Walk("a", [(1, 0), (2, 0)], 9.0))
+    chain_walks(anim)
+    assert [(w.unit, w.cells) for w in anim.walks] == [
+        ("a", [(0, 0), (1, 0), (2, 0)]),
+        ("b", [(5, 5), (5, 6)]),
+    ]
+    hide_unseen_animations(anim, frozenset({(5, 5), (5, 6), (8, 8), (9, 9)}))
+    assert [w.unit for w in anim.walks] == ["a"], "b walked in the fog only"
+    assert [f.a for f in anim.flashes] == [(1, 0)], "a strike between fogged squares"

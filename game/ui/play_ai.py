@@ -3,10 +3,11 @@ ask for, each answer animated; the flow of turns the screen runs by itself (hand
 reactions declined unseen, the victory screen).
 
 Issue 30: the AI thinks on a worker thread (``game.ui.ai_worker``) while the pause after
-the last answer runs, so no frame waits on a decision; the pause comes only after an
-answer that changed what the player sees (a unit chosen, a turn ended, a reaction
-declined or a move in the fog go by at once); Space (pressed or held) plays the rest of
-the AI side's turn out at once."""
+the last answer runs, so no frame waits on a decision. The pause comes only after an
+answer that changed what the player sees, and never after choosing a unit, ending a
+turn or declining a reaction; walks play on meanwhile (the next unit may set off while
+the last one still walks), and walks or strikes wholly in the fog are not shown at all.
+Space (pressed or held) plays the rest of the AI side's turn out at once."""
 
 from __future__ import annotations
 
@@ -15,17 +16,39 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
-from game.engine import Answer, Battle, Decision
+from game.engine import Answer, Battle, ChooseUnit, Decision, Decline, EndTurn
 from game.geometry.grid import Cell
 from game.ui.ai_worker import AiWorker
-from game.ui.play_animation import Animations
+from game.ui.play_animation import Animations, Walk
 from game.ui.play_preview import PreviewScene
 from game.ui.victory_summary import victory_for
 
 # seconds between two AI answers the player can see, per speed setting
-AI_DELAY = {"slow": 0.9, "normal": 0.45, "fast": 0.15, "instant": 0.0}
+# (walks play on meanwhile, so the next unit may set off while the last one still walks)
+AI_DELAY = {"slow": 0.9, "normal": 0.3, "fast": 0.15, "instant": 0.0}
+# answers never paused after (issue 30): choosing who acts, ending a turn, declining a
+# reaction; what they bring about (a move going on after a decline) plays on meanwhile
+QUIET_ANSWERS = (ChooseUnit, EndTurn, Decline)
 # what a frame may spend on the AI: waiting for the worker's answer, giving answers
 AI_SECONDS_PER_FRAME = 0.006
+
+
+def chain_walks(anim: Animations) -> None:
+    """A unit that walks on before its last walk was shown to the end (its move went on
+    after a reaction was declined, or it moved again): the new path is added to the walk
+    under way, so the token goes on without a jump (walks of different units play
+    together)."""
+    first: dict[str, Walk] = {}
+    kept: list[Walk] = []
+    for w in anim.walks:
+        earlier = first.get(w.unit)
+        if earlier is None:
+            first[w.unit] = w
+            kept.append(w)
+            continue
+        cells = w.cells[1:] if w.cells[:1] == earlier.cells[-1:] else w.cells
+        earlier.cells = [*earlier.cells, *cells]
+    anim.walks = kept
 
 
 def _space_held() -> bool:
@@ -145,7 +168,7 @@ class AiDriverScene(PreviewScene):
         while True:
             worker.start(self.battle)  # thinks during the pause
             rushing = self._rushing()
-            if not rushing and (self._ai_wait > 0 or self._still_walking()):
+            if not rushing and self._ai_wait > 0:
                 return
             worker.wait(self._budget_left())
             thought = worker.take(self.battle)
@@ -164,13 +187,6 @@ class AiDriverScene(PreviewScene):
             if self._ai_wait > 0 or not rushing or self._budget_left() <= 0:
                 return
 
-    def _still_walking(self) -> bool:
-        """The unit that is to act is still walking its last move on the screen."""
-        d = self.decision
-        return (
-            d is not None and d.unit is not None and any(w.unit == d.unit for w in self.anim.walks)
-        )
-
     def _give_ai(self, answer: Answer, rushing: bool) -> bool:
         """Give the AI's answer; pause after it only when the player saw something change
         (issue 30: no pause for choosing a unit, ending a turn, declining, or what the fog
@@ -183,8 +199,10 @@ class AiDriverScene(PreviewScene):
             self.anim.skip()
         else:
             hide_unseen_animations(self.anim, self.hidden_cells())
-        seen = self.anim.busy or self._board_seen() != before
-        self._ai_wait = AI_DELAY[self.app.settings.ai_speed] if seen and not rushing else 0.0
+            chain_walks(self.anim)
+        quiet = rushing or isinstance(answer, QUIET_ANSWERS)
+        seen = not quiet and (self.anim.busy or self._board_seen() != before)
+        self._ai_wait = AI_DELAY[self.app.settings.ai_speed] if seen else 0.0
         return True
 
     def _board_seen(self) -> frozenset[object]:
