@@ -14,7 +14,7 @@ from ui_support import quick_window, write_map
 from game.engine import Battle
 from game.saves import resume_save
 from game.ui.app import App
-from game.ui.crash import CrashScene
+from game.ui.crash import CrashScene, handle_crash
 from game.ui.flow import GameFlow
 from game.ui.map_view import MapView
 from game.ui.menu import MenuScene
@@ -35,6 +35,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def app(tmp_path: Path, data: Path) -> Iterator[App]:
     a = quick_window(tmp_path)
+    a.on_crash = handle_crash  # as the game sets it
     yield a
     a.close()
 
@@ -44,8 +45,11 @@ def _battle_on_screen(app: App, tmp_path: Path) -> tuple[GameFlow, PlayScene]:
     until the foes' turn; nobody answers for the foes."""
     flow = GameFlow(app, tmp_path / "saves")
     app.crash_menu = flow.back_to_menu
-    units = (("Ada", "party", "warrior", 1, 1), ("Bea", "party", "warrior", 1, 3))
-    units += (("Gor", "foes", "bandit", 6, 4),)
+    units = (
+        ("Ada", "party", "warrior", 1, 1),
+        ("Bea", "party", "warrior", 1, 3),
+        ("Gor", "foes", "bandit", 6, 4),
+    )
     path = write_map(tmp_path / "saves", 8, 6, units=units)  # where saves look for maps
     battle = Battle(path, "grid", 9, {"party": "human", "foes": "ai"})
     scene = play_scene_for(battle, MapView.from_file(path), flow, fog=False)
@@ -150,7 +154,7 @@ def test_a_battle_broken_off_inside_the_engine_is_not_saved_as_it_stands(
     def give_in_a_frame(_dt: float) -> None:
         scene.give(end)
 
-    scene.update = give_in_a_frame  # type: ignore[method-assign]
+    scene.update = give_in_a_frame  # type: ignore[method-assign, assignment]
     app.guarded_step(1)
     crash = app.top
     assert isinstance(crash, CrashScene)

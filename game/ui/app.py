@@ -109,6 +109,7 @@ class App:
         self._tooltip_shown = False
         self.after_frame: list[Callable[[App], None]] = []  # test and screenshot hooks
         self._held: list[pygame.event.Event] = []  # events of frames the AI's thinking skipped
+        self.on_crash: Callable[[App, Exception], object] | None = None  # see guarded_step
         self.crash_menu: Callable[[], None] | None = None  # the crash screen's way back
 
     # -- window -------------------------------------------------------------------------------
@@ -316,18 +317,16 @@ class App:
     def guarded_step(
         self, updates: int = 1, events: list[pygame.event.Event] | None = None
     ) -> None:
-        """``step``, catching what goes wrong in it: an unexpected exception saves the
-        battle if it is sound, writes a crash report and shows the crash screen instead
-        of closing the window (issue 30; ``game.ui.crash``). A crash of the crash screen
-        itself is raised."""
+        """``step``, catching what goes wrong in it: an unexpected exception goes to
+        ``on_crash`` (the game sets ``game.ui.crash.handle_crash``: it saves the battle if
+        it is sound, writes a crash report and shows the crash screen instead of closing
+        the window, issue 30), or is raised when there is none."""
         try:
             self.step(updates, events)
         except Exception as exc:
-            from game.ui.crash import CrashScene, handle_crash
-
-            if isinstance(self.top, CrashScene):
+            if self.on_crash is None:
                 raise
-            handle_crash(self, exc)
+            self.on_crash(self, exc)
 
     def run(self, first: Scene, *, max_frames: int | None = None) -> int:
         """Run until quit (or ``max_frames``, for tests); return the exit code."""

@@ -1,6 +1,7 @@
 """When the game trips over its own bug (issue 30): the window stays open.
 
-``App.guarded_step`` hands any unexpected exception of a frame to ``handle_crash``, which
+``App.guarded_step`` hands any unexpected exception of a frame to ``App.on_crash``, which
+the game sets to ``handle_crash``; it
 
 - autosaves the battle on the screen if it is in a sound state: its world is still there
   and the exception did not break off the engine in the middle of an answer (the flow of
@@ -48,8 +49,11 @@ class CrashOutcome:
     note: str
 
 
-def handle_crash(app: App, exc: BaseException) -> CrashOutcome:
-    """Save what can be saved, write the report and show the crash screen."""
+def handle_crash(app: App, exc: Exception) -> CrashOutcome:
+    """Save what can be saved, write the report and show the crash screen (``App.on_crash``).
+    A crash of the crash screen itself is raised: the window then closes."""
+    if isinstance(app.top, CrashScene):
+        raise exc
     held = main_holds_lock() or WORLD_LOCK.acquire(timeout=LOCK_WAIT_S)
     try:
         scene = battle_scene(app)
