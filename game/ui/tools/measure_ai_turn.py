@@ -14,6 +14,14 @@ thinking included; the machine may be shared), the AI's own thinking time and it
 answers; then the frame times (``App.step``, flip included) over those turns: p50, p95,
 max, and the main thread's CPU time in them (what a busy machine does not inflate).
 Autosaves go to a temporary folder, as in the game after every answer.
+
+Measured (seed 1, 2 AI side-turns, SDL dummy driver, on a 2-core machine shared with
+other work, load average 7.5): turn 1, 115 answers, wall 17.6 s, process CPU 3.4 s,
+thinking 1.0 s; turn 2, 457 answers (363 declined reactions), wall 32.1 s, CPU 8.2 s,
+thinking 1.0 s; frames p50 2.9 ms, p95 54.7 ms, max 182 ms wall, main-thread CPU p95
+14.0 ms, max 92 ms. What is left on the frame: the autosave after every answer (its
+state hash and two fsyncs: 20-60 ms here, issue 6 wants it written before the frame
+ends) and the fog computed again when the player's units see anew (up to 300 ms here).
 """
 
 from __future__ import annotations
