@@ -198,3 +198,25 @@ def test_a_walk_that_goes_on_is_chained_to_the_one_under_way() -> None:
     hide_unseen_animations(anim, frozenset({(5, 5), (5, 6), (8, 8), (9, 9)}))
     assert [w.unit for w in anim.walks] == ["a"], "b walked in the fog only"
     assert [f.a for f in anim.flashes] == [(1, 0)], "a strike between fogged squares"
+
+
+def test_the_measuring_script_times_an_ai_side_turn(tmp_path: Path) -> None:
+    from game.ui.tools.measure_ai_turn import measure
+
+    path = write_map(
+        tmp_path / "m", 12, 8, walls=(), units=UNITS[:1] + (("Gor", "foes", "bandit", 9, 5),)
+    )
+    figures = measure(
+        path,
+        seed=3,
+        level="baseline",
+        speed="fast",
+        fog=True,
+        turns=1,
+        size=(1280, 720),
+        limit_s=WALL_CLOCK_CAP_S,
+    )
+    assert len(figures.turns) == 1
+    turn = figures.turns[0]
+    assert turn.side == "foes" and turn.answers >= 2 and turn.wall > 0
+    assert figures.frames_ms and len(figures.frames_cpu_ms) == len(figures.frames_ms)
