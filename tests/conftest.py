@@ -56,3 +56,16 @@ def _test_maps_are_map_folders(request: pytest.FixtureRequest,
         return original(save_path, (*extra, tmp, tmp / "maps"))
 
     monkeypatch.setattr(replay, "map_folders", folders)
+
+
+@pytest.fixture(autouse=True)
+def _no_ai_worker_left_behind() -> Iterator[None]:
+    """A battle screen's AI thinks on a worker thread (game/ui/ai_worker.py) that holds the
+    esper lock for a whole decision: let any still thinking finish before the next test, so
+    no test meets another's worker."""
+    yield
+    import threading
+
+    for thread in threading.enumerate():
+        if thread.name == "shieldwall-ai":
+            thread.join(timeout=30)

@@ -21,6 +21,12 @@ from pathlib import Path
 import pygame
 
 from game.ui import theme, widgets
+from game.ui.ai_worker import (
+    WorldBusy,
+    frame_lock_acquire,
+    frame_lock_release,
+    main_holds_lock,
+)
 from game.ui.settings import MIN_WINDOW, Settings, load_settings, save_settings
 from game.ui.sound import SoundBoard
 from game.ui.widgets import Tooltip
@@ -28,6 +34,7 @@ from game.ui.widgets import Tooltip
 STEP = 1 / 60  # seconds of game time per update
 MAX_STEPS_PER_FRAME = 5  # after a stall, drop time rather than spiral
 FPS_CAP = 60
+WORKER_WAIT_S = 0.004  # a frame waits at most this long for the AI's worker (issue 30)
 IDLE_WAIT_MS = 1000  # the longest sleep while nothing moves (a deadline cuts it short)
 TOOLTIP_DELAY = 0.35  # seconds the mouse rests before a tooltip shows
 MESSAGE_MS = 8000  # how long a problem line stays up
@@ -100,7 +107,8 @@ class App:
             self.notify(problem)
         self.stack: list[Scene] = []
         self.running = True
-        self.frames = 0
+        self.frames = 0  # frames drawn
+        self.steps = 0  # calls of ``step``, drawn or not
         self.clock: pygame.time.Clock | None = None
         self.screen = self._open_window(size or settings.window)
         self._tooltip = Tooltip()
@@ -111,6 +119,9 @@ class App:
         self.sound = sound if sound is not None else SoundBoard()  # silent without a device
         self.sound.apply(settings)
         widgets.set_feedback(self.sound.play)  # buttons click, hover and refuse
+        self._held: list[pygame.event.Event] = []  # events of frames the AI's thinking skipped
+        self.on_crash: Callable[[App, Exception], object] | None = None  # see guarded_step
+        self.crash_menu: Callable[[], None] | None = None  # the crash screen's way back
 
     # -- window -------------------------------------------------------------------------------
 
@@ -286,8 +297,37 @@ class App:
 
     def step(self, updates: int = 1, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events (``events``, or the queue's), ``updates`` fixed updates of
-        ``STEP`` seconds, draw, flip."""
-        for event in pygame.event.get() if events is None else events:
+        ``STEP`` seconds, draw, flip. While the AI's worker uses the battle (issue 30) the
+        frame draws nothing new and keeps its events for the next one (a window close is
+        obeyed at once)."""
+        self.steps += 1
+        if not frame_lock_acquire(WORKER_WAIT_S):
+            self._hold(events)
+            return
+        try:
+            self._step(updates, self._held + self._events(events))
+        except WorldBusy:
+            pass  # the AI's worker has the battle: this frame ends here (game.ui.ai_worker)
+        finally:
+            self._held = []
+            if main_holds_lock():
+                frame_lock_release()
+
+    def _events(self, events: list[pygame.event.Event] | None) -> list[pygame.event.Event]:
+        return pygame.event.get() if events is None else events
+
+    def _hold(self, events: list[pygame.event.Event] | None) -> None:
+        """A frame the worker's thinking skips: keep its events for the next one."""
+        if events is None:
+            pygame.event.pump()  # the queue keeps them; the window stays responsive
+            events = pygame.event.get(pygame.QUIT)
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit()
+        self._held.extend(e for e in events if e.type != pygame.QUIT)
+
+    def _step(self, updates: int, events: list[pygame.event.Event]) -> None:
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return
@@ -300,6 +340,20 @@ class App:
         self.frames += 1
         for hook in list(self.after_frame):
             hook(self)
+
+    def guarded_step(
+        self, updates: int = 1, events: list[pygame.event.Event] | None = None
+    ) -> None:
+        """``step``, catching what goes wrong in it: an unexpected exception goes to
+        ``on_crash`` (the game sets ``game.ui.crash.handle_crash``: it saves the battle if
+        it is sound, writes a crash report and shows the crash screen instead of closing
+        the window, issue 30), or is raised when there is none."""
+        try:
+            self.step(updates, events)
+        except Exception as exc:
+            if self.on_crash is None:
+                raise
+            self.on_crash(self, exc)
 
     def run(self, first: Scene, *, max_frames: int | None = None) -> int:
         """Run until quit (or ``max_frames``, for tests); return the exit code."""
@@ -315,7 +369,7 @@ class App:
                     self.clock.tick()  # the time asleep is not game time
                     pending = 0.0
                     if events or self.idle_ms() == 0:
-                        self.step(1, events)
+                        self.guarded_step(1, events)
                 else:
                     elapsed = self.clock.tick(FPS_CAP) / 1000
                     pending = min(pending + elapsed, STEP * MAX_STEPS_PER_FRAME)
@@ -323,7 +377,7 @@ class App:
                     while pending >= STEP:
                         pending -= STEP
                         steps += 1
-                    self.step(steps)
+                    self.guarded_step(steps)
                 if max_frames is not None and self.frames >= max_frames:
                     break
         finally:
@@ -334,8 +388,14 @@ class App:
         """How long the loop may sleep now (ms): 0 when the next frame must be drawn (the
         top scene animates, a tooltip or a message is due, nothing drawn yet)."""
         top = self.top
-        if top is None or self.frames == 0:
-            return 0
+        if top is None or self.frames == 0 or not frame_lock_acquire():
+            return 0  # nothing drawn yet, or the AI's worker is thinking: draw on
+        try:
+            return self._idle_ms(top)
+        finally:
+            frame_lock_release()
+
+    def _idle_ms(self, top: Scene) -> int:
         waits = [IDLE_WAIT_MS / 1000]
         change = top.next_change()
         if change is not None:

@@ -40,4 +40,8 @@ def run_game(
     from game.ui.flow import GameFlow
 
     flow = GameFlow(app)
+    from game.ui.crash import handle_crash
+
+    app.on_crash = handle_crash  # a bug of the game's own shows the crash screen (issue 30)
+    app.crash_menu = flow.back_to_menu  # the crash screen's way back
     return app.run(flow.menu(preselect=map_path, seed=seed))

@@ -1,19 +1,72 @@
 """The AI driver (issue 4): AI sides answer through ``game.ai`` at the speed the settings
 ask for, each answer animated; the flow of turns the screen runs by itself (hand-offs,
-reactions declined unseen, the victory screen)."""
+reactions declined unseen, the victory screen).
+
+Issue 30: the AI thinks on a worker thread (``game.ui.ai_worker``) while the pause after
+the last answer runs, so no frame waits on a decision. The pause comes only after an
+answer that changed what the player sees, and never after choosing a unit, ending a
+turn or declining a reaction; walks play on meanwhile (the next unit may set off while
+the last one still walks), and walks or strikes wholly in the fog are not shown at all.
+Space (pressed or held) plays the rest of the AI side's turn out at once."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
 
-from game.engine import Answer, Battle, Decision
+import pygame
+
+from game.engine import Answer, Battle, ChooseUnit, Decision, Decline, EndTurn
+from game.geometry.grid import Cell
+from game.ui.ai_worker import AiWorker
+from game.ui.play_animation import Animations, Walk
 from game.ui.play_preview import PreviewScene
 from game.ui.victory_summary import victory_for
 
-# seconds between two AI answers, per speed setting
-AI_DELAY = {"slow": 0.9, "normal": 0.45, "fast": 0.15, "instant": 0.0}
-INSTANT_AI_SECONDS_PER_FRAME = 0.05  # "instant" AI answers at most this long per frame
+# seconds between two AI answers the player can see, per speed setting
+# (walks play on meanwhile, so the next unit may set off while the last one still walks)
+AI_DELAY = {"slow": 0.9, "normal": 0.3, "fast": 0.15, "instant": 0.0}
+# answers never paused after (issue 30): choosing who acts, ending a turn, declining a
+# reaction; what they bring about (a move going on after a decline) plays on meanwhile
+QUIET_ANSWERS = (ChooseUnit, EndTurn, Decline)
+# what a frame may spend on the AI: waiting for the worker's answer, giving answers
+AI_SECONDS_PER_FRAME = 0.006
+
+
+def chain_walks(anim: Animations) -> None:
+    """A unit that walks on before its last walk was shown to the end (its move went on
+    after a reaction was declined, or it moved again): the new path is added to the walk
+    under way, so the token goes on without a jump (walks of different units play
+    together)."""
+    first: dict[str, Walk] = {}
+    kept: list[Walk] = []
+    for w in anim.walks:
+        earlier = first.get(w.unit)
+        if earlier is None:
+            first[w.unit] = w
+            kept.append(w)
+            continue
+        cells = w.cells[1:] if w.cells[:1] == earlier.cells[-1:] else w.cells
+        earlier.cells = [*earlier.cells, *cells]
+    anim.walks = kept
+
+
+def _space_held() -> bool:
+    """Space held down: the AI's turn plays out at once for as long as it is."""
+    try:
+        return bool(pygame.key.get_pressed()[pygame.K_SPACE])
+    except pygame.error:
+        return False
+
+
+def hide_unseen_animations(anim: Animations, hidden: frozenset[Cell]) -> None:
+    """Drop the animations the viewer could not see anyway (issue 30): a walk entirely
+    through fog, a strike line between two fogged squares (the viewer's own units stand
+    where they see, so theirs always stay)."""
+    if not hidden:
+        return
+    anim.walks = [w for w in anim.walks if not all(c in hidden for c in w.cells)]
+    anim.flashes = [f for f in anim.flashes if not (f.a in hidden and f.b in hidden)]
 
 
 class AiDriverScene(PreviewScene):
@@ -24,6 +77,10 @@ class AiDriverScene(PreviewScene):
         self.ai_problem = ""
         self._ai_wait = 0.0
         self._finished = False
+        self._rush = False  # Space: the AI side's turn plays out at once
+        self._worker: AiWorker | None = None  # made when the AI first has to answer
+        self._frame_seen = -1  # the frame the AI's time budget below belongs to
+        self._frame_until = 0.0
 
     def moving(self) -> bool:
         """Animations to play, the AI to answer, a hand-off or the victory screen to show:
@@ -42,22 +99,36 @@ class AiDriverScene(PreviewScene):
             return never or d.side != self._last_human_side
         return self.ai_answer is not None
 
+    def hurry(self) -> None:
+        """Space during an AI side's turn: the rest of it plays out at once, without
+        animations or pauses, until a human must decide (issue 30)."""
+        if self.ai_answer is not None and not self.battle.over and not self.human_turn():
+            self._rush = True
+            self.anim.skip()
+            self._ai_wait = 0.0
+
+    def discard(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()  # a thought under way must not outlive the battle
+        super().discard()
+
     def advance(self, dt: float) -> None:
         if self.closed:
             return
         self.anim.update(dt)
         self._ease_camera(dt)
+        d = self.decision
+        ai_turn = d is not None and not self.human_turn()
+        if not ai_turn:
+            self._rush = False
         if self.battle.over:
             if not self._finished and not self.anim.busy:
                 self._finished = True
                 self._show_victory()
             return
-        if self.anim.busy:
+        if d is None or (self.anim.busy and not ai_turn and not self._rushing()):
             return
-        d = self.decision
-        if d is None:
-            return
-        if self.human_turn():
+        if not ai_turn:
             if d.kind == "reaction" and self.app.settings.reaction_prompts == "never":
                 self._auto_reaction(d)  # declined unseen: no hand-off for it either
                 return
@@ -66,26 +137,82 @@ class AiDriverScene(PreviewScene):
         if self.ai_answer is None:
             return
         self._ai_wait -= dt
-        if self._ai_wait > 0:
-            return
-        # instant speed answers until a human must decide, within a frame's time (each
-        # answer is autosaved, which costs a few ms on a big map)
-        instant = self.app.settings.ai_speed == "instant"
-        until = time.perf_counter() + INSTANT_AI_SECONDS_PER_FRAME
-        for _ in range(200 if instant else 1):
-            if instant and time.perf_counter() > until:
+        self._drive_ai(self._worker_for(self.ai_answer))
+
+    def _worker_for(self, ai_answer: Callable[[Battle], Answer]) -> AiWorker:
+        """The worker thinking with ``ai_answer`` (a new one when the AI was replaced)."""
+        worker = self._worker
+        if worker is None or worker.ai_answer is not ai_answer:
+            if worker is not None:
+                worker.cancel()
+            worker = self._worker = AiWorker(ai_answer)
+        return worker
+
+    def _rushing(self) -> bool:
+        return self._rush or self.app.settings.ai_speed == "instant" or _space_held()
+
+    def _budget_left(self) -> float:
+        """Seconds this frame may still spend on the AI (waiting for it, giving its
+        answers): ``AI_SECONDS_PER_FRAME`` per frame, whatever the updates in it."""
+        now = time.perf_counter()
+        if self.app.steps != self._frame_seen:
+            self._frame_seen = self.app.steps
+            self._frame_until = now + AI_SECONDS_PER_FRAME
+        return self._frame_until - now
+
+    def _drive_ai(self, worker: AiWorker) -> None:
+        """Think on the worker while the pause after the
+        last answer runs; give the answer once both are done. Walks play on meanwhile:
+        only the unit that is to act next waits for its own walk to end. Rushed answers
+        (Space, or instant speed) follow one another within the frame's budget."""
+        while True:
+            worker.start(self.battle)  # thinks during the pause
+            rushing = self._rushing()
+            if not rushing and self._ai_wait > 0:
                 return
-            try:
-                answer = self.ai_answer(self.battle)
-            except Exception as exc:  # a broken AI must not take the window down with it
-                self._ai_stopped(f"the AI failed: {type(exc).__name__}: {exc}")
+            worker.wait(self._budget_left())
+            thought = worker.take(self.battle)
+            if thought is None:
+                return  # still thinking: the next frame looks again
+            if thought.error is not None:
+                err = thought.error
+                self._ai_stopped(f"the AI failed: {type(err).__name__}: {err}")
                 return
-            if not self.give(answer):
-                self._ai_stopped(f"the AI's answer was refused: {self.message}")
+            assert thought.answer is not None
+            if not self._give_ai(thought.answer, rushing):
                 return
             if self.battle.over or self.human_turn():
-                break
-        self._ai_wait = AI_DELAY[self.app.settings.ai_speed]
+                self._rush = False  # the AI's turn is over: Space hurries it no more
+                return
+            if self._ai_wait > 0 or not rushing or self._budget_left() <= 0:
+                return
+
+    def _give_ai(self, answer: Answer, rushing: bool) -> bool:
+        """Give the AI's answer; pause after it only when the player saw something change
+        (issue 30: no pause for choosing a unit, ending a turn, declining, or what the fog
+        hides)."""
+        before = self._board_seen()
+        if not self.give(answer):
+            self._ai_stopped(f"the AI's answer was refused: {self.message}")
+            return False
+        if rushing:
+            self.anim.skip()
+        else:
+            hide_unseen_animations(self.anim, self.hidden_cells())
+            chain_walks(self.anim)
+        quiet = rushing or isinstance(answer, QUIET_ANSWERS)
+        seen = not quiet and (self.anim.busy or self._board_seen() != before)
+        self._ai_wait = AI_DELAY[self.app.settings.ai_speed] if seen else 0.0
+        return True
+
+    def _board_seen(self) -> frozenset[object]:
+        """What the viewer sees of the board: the units not in fog, the items on the
+        ground not in fog."""
+        hidden = self.hidden_cells()
+        viewer = self.viewer()
+        units = (t for t in self.engine.tokens() if t.side == viewer or t.cell not in hidden)
+        items = (g for g in self.engine.ground_items() if g[0] not in hidden)
+        return frozenset((*units, *items))
 
     def _ai_stopped(self, why: str) -> None:
         """Stop answering for the AI sides and say so; the battle stays as it was."""

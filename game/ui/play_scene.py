@@ -134,6 +134,10 @@ class PlayScene(ActionBarScene):
             )
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and self.anim.busy:
             self.anim.skip()
+            self.hurry()  # an AI side's turn: the rest of it at once (issue 30)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and not self.human_turn():
+            self.hurry()
             return True
         if self.human_turn():
             self._build_bar()
