@@ -28,8 +28,11 @@ def bf(*objectives: Objective, round_limit: int | None = None, far: bool = True)
     bandit = (9, 3) if far else (4, 1)
     return field(
         MAP,
-        [("hero", "party", "warrior", (0, 0)), ("scout", "party", "skirmisher", (0, 1)),
-         ("bandit", "bandits", "bandit", bandit)],
+        [
+            ("hero", "party", "warrior", (0, 0)),
+            ("scout", "party", "skirmisher", (0, 1)),
+            ("bandit", "bandits", "bandit", bandit),
+        ],
         round_limit=round_limit,
         objectives=objectives,
     )

@@ -42,10 +42,22 @@ def test_jobs_give_the_same_results_as_one_process(
 
 
 def test_wins_by_names_the_deciding_objective_on_a_shipped_map(
-    capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, "simulate", "ambush", "--games", "2", "--seed", "0",
-                       "--ai", "baseline,baseline", "--json", "--jobs", "2")
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "ambush",
+        "--games",
+        "2",
+        "--seed",
+        "0",
+        "--ai",
+        "baseline,baseline",
+        "--json",
+        "--jobs",
+        "2",
+    )
     assert code == 0
     by = json.loads(out)["wins_by"]
     names = {k for v in by.values() for k in v}
@@ -73,13 +85,20 @@ def test_the_progress_bar_shows_games_rates_and_time_left() -> None:
 def test_a_dask_cluster_plays_the_same_games() -> None:
     distributed = pytest.importorskip("distributed")
     spec = GameSpec(
-        map_path=str(find_map("duel")), ruleset="grid", options={},
-        ai=("baseline", "baseline"), seed=5, games=3,
+        map_path=str(find_map("duel")),
+        ruleset="grid",
+        options={},
+        ai=("baseline", "baseline"),
+        seed=5,
+        games=3,
     )
     here = run_games(spec, jobs=1)
-    with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
-    ) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         there = run_games(spec, cluster=client)
         by_address = run_games(spec, cluster=cluster.scheduler_address)
     assert there == here and by_address == here

@@ -14,13 +14,14 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
+    from game.engine.events import Event
     from game.maps.battlefield import Battlefield
 
 # A battle's esper world is module state of its process: threads of one process (a Dask
@@ -78,10 +79,18 @@ def decided_by(events: Sequence[Any]) -> str:
     return "unfinished"
 
 
+def account(events: Iterable[Event]) -> Iterator[str]:
+    """The readable round-by-round lines of a battle's events (shared with ``replay --log``)."""
+    for event in events:
+        if event.kind in ("budget_spent", "attack_resolved"):
+            continue
+        indent = "" if event.kind in ("round_started", "battle_ended") else "  "
+        yield indent + event.text()
+
+
 def play_game(spec: GameSpec, index: int) -> GameResult:
     """Play game ``index`` of ``spec`` (seed ``spec.seed + index``) and report it."""
     from game.ai import make_controller, play
-    from game.cli.simulate import account
     from game.engine import Battle
 
     seed = spec.seed + index

@@ -24,13 +24,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
 
 from game.cli.lab import GameResult, GameSpec, Progress, default_jobs, run_games
-
-if TYPE_CHECKING:
-    from game.engine.events import Event
+from game.cli.lab import account as account  # shared with ``replay --log``
 
 NAME = "simulate"
 HELP = "play AI-vs-AI battles headless and report the results"
@@ -77,15 +73,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--soak", type=int, metavar="N",
         help="N battles on every shipped map (or MAP), each save replayed; prints figures",
     )
-
-
-def account(events: Iterable[Event]) -> Iterator[str]:
-    """The readable round-by-round lines of a battle's events (shared with ``replay --log``)."""
-    for event in events:
-        if event.kind in ("budget_spent", "attack_resolved"):
-            continue
-        indent = "" if event.kind in ("round_started", "battle_ended") else "  "
-        yield indent + event.text()
 
 
 def _fail(message: str) -> int:

@@ -115,8 +115,9 @@ def fighting(ctx: Context, unit: str) -> bool:
 
 def holder(ctx: Context, objective: Objective) -> str | None:
     """The side whose units in the fight alone stand in the area, or None."""
-    present = {side(ctx, u) for u in ctx.units() if cell(ctx, u) in objective.cells
-               and fighting(ctx, u)}
+    present = {
+        side(ctx, u) for u in ctx.units() if cell(ctx, u) in objective.cells and fighting(ctx, u)
+    }
     return next(iter(present)) if len(present) == 1 else None
 
 
@@ -157,8 +158,12 @@ def check(ctx: Context, *, round_end: bool = False) -> Decided | None:
             state[i] = _escapes(ctx, objective, state[i])
         elif objective.kind == REACH:
             state[i] = _reaches(ctx, objective, state[i])
-        elif round_end and (objective.kind == PROTECT and objective.unit is None
-                            or objective.kind == HOLD and objective.rounds):
+        elif round_end and (
+            objective.kind == PROTECT
+            and objective.unit is None
+            or objective.kind == HOLD
+            and objective.rounds
+        ):
             state[i] = _round_end(ctx, objective, state[i])
     ctx.objectives = tuple(state)
     for objective, prog in zip(objectives, state, strict=True):
@@ -193,22 +198,27 @@ def _escapes(ctx: Context, objective: Objective, prog: Progress) -> Progress:
     saved = list(prog.units)
     for unit in list(ctx.units()):
         mine = side(ctx, unit)
-        if for_side(objective, mine) and cell(ctx, unit) in objective.cells \
-                and fighting(ctx, unit):
+        if for_side(objective, mine) and cell(ctx, unit) in objective.cells and fighting(ctx, unit):
             saved.append(unit)
             esper.add_component(ctx.entity(unit), OffMap(objective.name))
             ctx.ruleset.leave_map(ctx, unit)
             count = sum(1 for u in saved if side(ctx, u) == mine)
-            ctx.emit(Escaped(unit, name(ctx, unit), mine, objective.name, count,
-                             needed(ctx, objective, mine)))
+            ctx.emit(
+                Escaped(
+                    unit, name(ctx, unit), mine, objective.name, count, needed(ctx, objective, mine)
+                )
+            )
     return replace(prog, units=tuple(saved)) if len(saved) != len(prog.units) else prog
 
 
 def _reaches(ctx: Context, objective: Objective, prog: Progress) -> Progress:
     new = [
-        u for u in ctx.units()
-        if u not in prog.units and for_side(objective, side(ctx, u))
-        and cell(ctx, u) in objective.cells and fighting(ctx, u)
+        u
+        for u in ctx.units()
+        if u not in prog.units
+        and for_side(objective, side(ctx, u))
+        and cell(ctx, u) in objective.cells
+        and fighting(ctx, u)
     ]
     return replace(prog, units=prog.units + tuple(new)) if new else prog
 
@@ -224,16 +234,18 @@ def _round_end(ctx: Context, objective: Objective, prog: Progress) -> Progress:
     if who is None:
         return Progress(units=prog.units)
     streak = prog.streak + 1 if who == prog.holder else 1
-    ctx.emit(ObjectiveHeld(objective.name, who, ctx.side_info(who).name, streak,
-                           needed(ctx, objective)))
+    ctx.emit(
+        ObjectiveHeld(objective.name, who, ctx.side_info(who).name, streak, needed(ctx, objective))
+    )
     return replace(prog, holder=who, streak=streak)
 
 
 def _decides(ctx: Context, objective: Objective, prog: Progress) -> Decided | None:
     need = needed(ctx, objective)
     if objective.kind == HOLD and objective.rounds and prog.holder and prog.streak >= need:
-        return Decided(prog.holder, objective.name,
-                       f"held {objective.name} for {prog.streak} rounds")
+        return Decided(
+            prog.holder, objective.name, f"held {objective.name} for {prog.streak} rounds"
+        )
     if objective.kind in (REACH, ESCAPE):
         verb = "reached" if objective.kind == REACH else "escaped by"
         for who in ctx.side_order:
@@ -244,11 +256,13 @@ def _decides(ctx: Context, objective: Objective, prog: Progress) -> Decided | No
         if objective.unit is not None:
             guarded = [u for u in ctx.units() if name(ctx, u) == objective.unit]
             if guarded and not off_map(ctx, guarded[0]) and not fighting(ctx, guarded[0]):
-                return Decided(_other(ctx, objective.side), objective.name,
-                               f"{objective.unit} fell: {objective.name} lost")
+                return Decided(
+                    _other(ctx, objective.side),
+                    objective.name,
+                    f"{objective.unit} fell: {objective.name} lost",
+                )
         elif prog.holder is not None and prog.streak >= need:
-            return Decided(_other(ctx, objective.side), objective.name,
-                           f"{objective.name} taken")
+            return Decided(_other(ctx, objective.side), objective.name, f"{objective.name} taken")
     return None
 
 
