@@ -19,7 +19,8 @@ os.environ["SHIELDWALL_DATA_DIR"] = _DATA
 
 
 # --- esper world isolation (DESIGN.md · esper 3 traps) ----------------------------------
-from collections.abc import Iterator  # noqa: E402
+from collections.abc import Iterator, Sequence  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -32,3 +33,26 @@ def fresh_world() -> Iterator[str]:
     the test did; the world that was active before is active again. Yields its name."""
     with isolated_world("test") as name:
         yield name
+
+
+# --- where saves look for their maps ---------------------------------------------------
+@pytest.fixture(autouse=True)
+def _test_maps_are_map_folders(request: pytest.FixtureRequest,
+                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save finds its map by name and content hash in the map folders only (the
+    player's, the shipped ones, the save's own). Tests write their maps into ``tmp_path``
+    or ``tmp_path / "maps"`` and their saves elsewhere in it, so for a test those two
+    folders are map folders too, as a player's maps folder is for a player."""
+    if "tmp_path" not in request.fixturenames:
+        return
+    tmp = request.getfixturevalue("tmp_path")
+    import game.saves.replay as replay
+
+    original = getattr(replay, "map_folders", None)
+    if original is None:
+        return
+
+    def folders(save_path: Path, extra: Sequence[Path] = ()) -> tuple[Path, ...]:
+        return original(save_path, (*extra, tmp, tmp / "maps"))
+
+    monkeypatch.setattr(replay, "map_folders", folders)

@@ -12,6 +12,7 @@ from game.ai import make_controller
 from game.engine import Battle
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.rules.grid.attack import MeleeAttack
+from game.rules.grid.events import AttackDeclared
 from game.rules.grid.hold import ActNow, HoldAction
 from game.rules.grid.move import Move
 
@@ -102,7 +103,7 @@ def test_hard_holds_its_ground_when_moving_first_and_strikes_the_foe_that_comes(
     push(b, 20, 8, 1, 1)  # Ada's attack roll and damage (and the wolf's morale: it holds)
     while not any(e.kind == "attack_declared" for e in b.events) and b.pending is not None:
         assert b.answer(controllers[b.pending.side].choose(b, b.pending)).ok
-    first = next(e for e in b.events if e.kind == "attack_declared")
+    first = next(e for e in b.events if isinstance(e, AttackDeclared))
     assert (first.attacker, first.target, b.round) == ("ada", "gor", 1)
     b.close()
     b = _before_the_wolf(monkeypatch, False)

@@ -278,3 +278,17 @@ def test_first_aid_next_to_an_armed_enemy_provokes() -> None:
     act(b, FirstAid("ada", "bo"))
     declared = [e for e in b.events if isinstance(e, AttackDeclared)]
     assert [d.mode for d in declared] == ["opportunity"] and not cond(b, "bo").stabilised
+
+
+def test_the_execution_save_penalty_is_the_skill_the_attack_is_made_with() -> None:
+    """004: "a penalty equal to the assailant's combat skill". A skirmisher (Stab 1,
+    Shoot 0) throwing its dagger makes a DEX/Shoot attack: the penalty is Shoot (0), not
+    the dagger's Stab; in melee it is the weapon's Stab (the tests above)."""
+    spawns = [("Di", "party", "skirmisher", (1, 1)), ("Gor", "bandits", "skeleton", (3, 1))]
+    b = battle(with_surprise(field(OPEN, spawns), "bandits"))
+    set_hp(b, "gor", 30)
+    push(b, 6, 6, 15)  # the DEX/Shoot check hits; the save 15 - 0 = 15: made
+    act(b, Execute("di", "gor", "dagger", True))
+    save = [e for e in rolls(b) if e.purpose == "Physical save"][-1]
+    assert save.modifier == 0 and save.outcome == "saved"
+    assert hp(b, "gor") > 0 and not b.over

@@ -325,10 +325,10 @@ def test_unreadable_file_is_reported_not_raised(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     path = write_map(tmp_path)
 
-    def refuse(self: Path) -> bytes:
+    def refuse(self: Path, limit: int) -> bytes:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr("game.maps.xmlfiles.read_regular", refuse)
     with pytest.raises(MapError) as caught:
         load_battlefield(path, TEMPLATES)
     assert caught.value.lines() == [f"{path}: file: cannot be read (permission denied)"]

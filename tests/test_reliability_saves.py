@@ -11,6 +11,7 @@ the module (``pytest -s``).
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -20,7 +21,14 @@ from typing import Any
 import pytest
 from saves_support import battle_on, duel_map
 
-from game.saves import MAX_ANSWERS, MAX_SAVE_BYTES, SaveError, load_battle, save_battle
+from game.saves import (
+    MAX_ANSWERS,
+    MAX_SAVE_BYTES,
+    SaveError,
+    list_saves,
+    load_battle,
+    save_battle,
+)
 
 FIGURES: Counter[str] = Counter()
 
@@ -36,7 +44,7 @@ def _summary() -> Iterator[None]:
 @pytest.fixture(scope="module")
 def original(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes]:
     folder = tmp_path_factory.mktemp("corrupt")
-    field = duel_map(folder / "maps")
+    field = duel_map(folder)  # beside the saves: a save finds its map in its own folder
     with battle_on(field, seed=11) as battle:
         path = save_battle(battle, folder / "good.json")
     return path, path.read_bytes()
@@ -156,6 +164,8 @@ def test_wrong_shapes_inside_are_refused(original: tuple[Path, bytes], label: st
         ("seed 1e999", '"seed": 1e999', "whole number"),
         ("seed NaN", '"seed": NaN', "refuses"),
         ("seed -Infinity", '"seed": -Infinity', "refuses"),
+        ("seed negative", '"seed": -3', "outside 0"),
+        ("seed 2**63", '"seed": 9223372036854775808', "outside 0"),
         ("round negative", '"round": -5', "outside"),
         ("schema 2**40", '"schema": 1099511627776', "outside"),
     ],
@@ -187,3 +197,31 @@ def test_deep_nesting_oversize_files_and_too_many_answers_are_refused(
     odd = [b"\x00" * 64, b"\xef\xbb\xbf{}", b"null", b'"a save"', b"{" + b'"a":1,' * 1000 + b"}"]
     for i, junk in enumerate(odd):
         _outcome(_write(path.parent, f"odd{i}.json", junk), must_refuse=True)
+
+
+def test_hostile_map_paths_odd_dates_and_files_that_are_not_files(
+    original: tuple[Path, bytes],
+) -> None:
+    """A recorded map path is never opened (the map is found by name and hash beside the
+    save); saved_at at the ends of the calendar still lists; a FIFO is refused at once."""
+    path, data = original
+    for hostile in ("/etc/passwd", "/proc/self/environ", "../../x", "/dev/zero", "maps"):
+        mutant = json.loads(data)
+        mutant["map"]["path"] = hostile
+        assert _outcome(_write(path.parent, "hostile.json", json.dumps(mutant).encode())) == (
+            "loaded")
+    folder = path.parent / "listed"
+    folder.mkdir(exist_ok=True)
+    stamps = ["0001-01-01T00:00:00+23:00", "9999-12-31T23:59:59-23:59", "not a date", ""]
+    for i, stamp in enumerate(stamps):
+        dated = json.dumps(dict(json.loads(data), saved_at=stamp)).encode()
+        _write(folder, f"dated{i}.json", dated)
+    entries = list_saves(folder)
+    assert len(entries) == len(stamps) and all(e.save is not None and e.when for e in entries)
+    FIGURES["mutants"] += len(stamps)
+    FIGURES["loaded"] += len(stamps)
+    if hasattr(os, "mkfifo"):
+        fifo = path.parent / "fifo.json"
+        if not fifo.exists():
+            os.mkfifo(fifo)
+        assert "named pipe" in _outcome(fifo, must_refuse=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import os
 import random
 import shutil
 import zlib
@@ -290,3 +291,21 @@ def test_broken_tilesets(workshop: Path, shipped: tuple[str, bytes]) -> None:
     assert _try(workshop, "broken tilesets", f"{stem}-notsx", moved) == "MapError"
     for junk in (b"\x89PNG\r\n\x1a\n" + bytes(100), bytes(range(256)) * 4):
         assert _try(workshop, "not a map", f"{stem}-junk", junk) == "MapError"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_files_that_are_not_regular_files(workshop: Path, shipped: tuple[str, bytes]) -> None:
+    """A named pipe as the map or as its tileset is refused at once (it used to hang)."""
+    stem, data = shipped
+    fifo = workshop / "maps" / f"{stem}-fifo.tmx"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    FIGURES["not regular files"] += 1
+    with pytest.raises(MapError, match=r"named pipe \(FIFO\), not a regular file"):
+        load_battlefield(fifo, _templates())
+    OUTCOMES["MapError"] += 1
+    tileset = workshop / "assets" / "tiles" / f"fifo-{stem}.tsx"
+    if not tileset.exists():
+        os.mkfifo(tileset)
+    piped = data.replace(b"terrain.tsx", f"fifo-{stem}.tsx".encode())
+    assert _try(workshop, "not regular files", f"{stem}-fifotsx", piped) == "MapError"

@@ -87,9 +87,11 @@ def test_every_board_outline_reads_differently_in_the_legend_and_on_the_board() 
 
 def test_the_card_colours_conditions_by_what_they_mean_for_the_unit() -> None:
     """Play-test: Prone and Disengaged were shown in the red italics of harmful states."""
+    from game.rules.grid.presenter import GridPresenter
     from game.ui.condition_view import card_conditions
 
-    shown = dict(card_conditions({"prone", "disengaged", "grappled"}, ["Screening Ada"]))
+    text = GridPresenter().condition_text
+    shown = dict(card_conditions({"prone", "disengaged", "grappled"}, ["Screening Ada"], text))
     assert shown["Grappled"] == "health_low"
     assert shown["Prone"] == "ink_soft"
     assert shown["Disengaged"] == shown["Screening Ada"] == "condition_help"

@@ -13,8 +13,10 @@ from ui_support import quick_window, write_map
 
 from game.engine import Answer, Battle
 from game.engine.events import Rolled
+from game.engine.presenter import presenter_of
 from game.geometry.grid import Cell
 from game.rules.grid.move import Move
+from game.rules.grid.presenter import CHARGE_AC, condition_lines
 from game.ui.action_bar import CAPTION_H
 from game.ui.app import App
 from game.ui.engine_model import Placed
@@ -22,9 +24,8 @@ from game.ui.map_view import MapView
 from game.ui.overlays import ConfirmScene, HandOffScene, PauseScene, VictoryScene
 from game.ui.play_scene import PlayScene
 from game.ui.settings import Settings
-from game.ui.target_preview import CHARGE_AC, preview_rows
+from game.ui.target_preview import preview_rows
 from game.ui.theme import colour
-from game.ui.unit_sheet import condition_lines
 
 
 @pytest.fixture
@@ -837,12 +838,12 @@ def test_the_target_preview_is_fresh_after_an_attack(app: App, tmp_path: Path) -
     assert shown is not None
     rows, placed = shown
     assert placed is None and rows[0].label == "No attack now · Sword"
-    fresh = battle.attack_preview("ada", "gor", "sword")  # the ogre's HP after the blow
+    fresh = presenter_of(battle).attack_preview(battle, "ada", "gor", "sword")  # HP after it
     assert battle.pending is not None
     melee = next(o for o in battle.pending.options if o.kind == "melee_attack")
     assert not melee.allowed
     why = f"no attack now: {melee.reason}"
-    assert rows == preview_rows(fresh, "No attack now", "Sword", charge=False, not_now=why)
+    assert rows == preview_rows(fresh, "No attack now", "Sword", not_now=why)
 
 
 def test_end_side_turn_asks_first_then_ends_every_remaining_units_turn(

@@ -15,6 +15,7 @@ from game.geometry.grid import Cell
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.hold import HoldAction
+from game.rules.grid.presenter import SHOCK_ROW
 from game.rules.grid.snap_attack import SnapAttack
 from game.rules.grid.units import Loadout, loadout
 from game.ui import theme
@@ -23,7 +24,6 @@ from game.ui.map_view import MapView
 from game.ui.overlays import ChooserScene, PauseScene
 from game.ui.play_scene import PlayScene
 from game.ui.settings import MIN_WINDOW
-from game.ui.swarm_view import SHOCK_ROW
 from game.ui.target_preview import TEXT_W, Row
 
 

@@ -380,7 +380,7 @@ def test_kill_9_mid_battle_in_the_window_loses_at_most_the_last_answer(
     from game.saves import load_battle
 
     repo = Path(__file__).resolve().parents[1]
-    code = _CHILD.format(repo=str(repo), tests=str(repo / "tests"), maps=str(tmp_path / "m"))
+    code = _CHILD.format(repo=str(repo), tests=str(repo / "tests"), maps=str(tmp_path / "maps"))
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SHIELDWALL_DATA_DIR": str(data)}
     child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -421,7 +421,7 @@ def test_a_resumed_hotseat_battle_waits_behind_the_hand_off_screen(
     from game.engine import Battle
     from game.ui.overlays import HandOffScene
 
-    path = write_map(tmp_path / "hs", 8, 6, foes="any")
+    path = write_map(tmp_path / "maps", 8, 6, foes="any")
     battle = Battle(path, "grid", 3, {"party": "human", "foes": "human"})
     for _ in range(3):
         assert battle.answer(battle.legal_answers()[0]).ok

@@ -10,8 +10,8 @@ from grid_more_support import set_hp
 from game.engine import Battle
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.items import PickUpItem
+from game.rules.grid.sheet import carried_lines
 from game.ui.engine_model import EngineModel
-from game.ui.unit_sheet import carried_lines
 
 OPEN = "........\n........\n........\n........"
 

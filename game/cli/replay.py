@@ -3,6 +3,11 @@
     python -m game replay my-battle.json            # replay it, print how it stands
     python -m game replay my-battle.json --verify   # exit 2 unless it reaches the saved hash
     python -m game replay my-battle.json --log      # the round-by-round account too
+    python -m game replay my-battle.json --maps ~/maps   # look for its map there too
+
+A save names its map by file name and content hash; the map is looked for in the
+player's maps, the shipped maps, the save's folder and any ``--maps`` folder. A save
+file that is not a regular file (a FIFO, a device, a folder) is refused with one line.
 
 A save that cannot be replayed at all (unreadable, a newer schema, a missing or changed
 map, an illegal answer) is one line on stderr and exit 2. A replay that ends in another
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 NAME = "replay"
 HELP = "re-run a saved battle headless and check it reaches the saved state"
@@ -25,6 +31,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--verify", action="store_true", help="exit 2 if the replay does not match the save"
     )
     parser.add_argument("--log", action="store_true", help="print a round-by-round account")
+    parser.add_argument(
+        "--maps",
+        action="append",
+        default=[],
+        metavar="FOLDER",
+        help="another folder to look for the save's map in (repeatable); the map is found by "
+        "its name and content hash in your maps, the shipped maps and the save's folder",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         save = read_save(args.file)
-        replayed = replay_save(save, args.file)
+        replayed = replay_save(save, args.file, map_dirs=[Path(m) for m in args.maps])
     except SaveError as exc:
         print(f"replay: {exc}", file=sys.stderr)
         return 2

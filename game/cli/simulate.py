@@ -12,10 +12,12 @@ one JSON object (games, wins per side name and "draw", each side's win_rate with
 Wilson interval win_rate_ci as [low, high], wins_by: per side name and "draw" what decided
 those games (a map objective's name, "last side standing", "round limit"), rounds_mean,
 and the first game's winner, rounds and state_hash). ``--ai`` takes baseline, easy,
-normal or hard per side. Game ``i`` uses seed ``--seed + i``, so the same flags give the
-same output byte for byte, whether the games run here, in ``--jobs N`` processes (default:
-all cores) or on a Dask cluster (``--cluster ADDRESS``; ``game.cli.lab``). On a terminal
-a progress bar on stderr shows games done, win rates so far and the time left (not with
+normal or hard per side; the default is ``hard``, the level that plays every rule
+(reactions, gambits, retreats), so a log read to check the rules shows all of them. Seeds
+are 0 … 2**63 − 1. Game ``i`` uses seed ``--seed + i``, so the same flags give the same
+output byte for byte, whether the games run here, in ``--jobs N`` processes (default: all
+cores) or on a Dask cluster (``--cluster ADDRESS``; ``game.cli.lab``). On a terminal a
+progress bar on stderr shows games done, win rates so far and the time left (not with
 ``--json`` or ``--log``). Bad flags or maps: one line, exit 2.
 """
 
@@ -29,6 +31,7 @@ from game.cli.lab import GameResult, GameSpec, Progress, default_jobs, run_games
 from game.cli.lab import account as account  # shared with ``replay --log``
 
 NAME = "simulate"
+DEFAULT_AI = "hard"  # uses the whole ruleset: a log read to check the rules shows all of it
 HELP = "play AI-vs-AI battles headless and report the results"
 
 
@@ -48,12 +51,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--list-rules", action="store_true", help="list the ruleset's house rules and exit"
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed of the first game, 0 … 2**63 − 1 (default 0)"
+    )
     parser.add_argument("--games", type=int, default=1, help="how many games (default 1)")
     parser.add_argument(
         "--ai",
-        default="baseline",
-        help="AI per side in the map's side order, comma-separated: baseline, easy, normal, hard",
+        default=DEFAULT_AI,
+        help=f"AI per side in the map's side order, comma-separated: baseline, easy, normal, "
+        f"hard (default {DEFAULT_AI}: the level that plays the whole ruleset, reactions, "
+        f"gambits and retreats included; baseline never reacts nor makes gambits)",
     )
     parser.add_argument("--log", action="store_true", help="print a round-by-round account")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -90,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
     )
     from game.maps import MapError, find_map, load_battlefield
     from game.rules import UnknownRuleset, get_ruleset
+    from game.saves.format import MAX_SEED
 
     if args.list_rules:
         try:
@@ -103,12 +111,16 @@ def run(args: argparse.Namespace) -> int:
         args.rule_values = parse_assignments(args.rule)
     except RuleOptionError as exc:
         return _fail(str(exc))
+    if not 0 <= args.seed <= MAX_SEED:
+        return _fail(f"--seed must be between 0 and 2**63 − 1, got {args.seed}")
     if args.soak is not None:
         return _soak(args)
     if args.map is None:
         return _fail("name a map (or use --soak N)")
     if args.games < 1 or args.games > 100_000:
         return _fail(f"--games must be between 1 and 100000, got {args.games}")
+    if not 0 <= args.seed <= MAX_SEED - (args.games - 1):
+        return _fail(f"--seed must be between 0 and 2**63 − 1 (for every game), got {args.seed}")
     try:
         path = find_map(args.map)
         battlefield = load_battlefield(path)

@@ -6,7 +6,10 @@ cells as ``(x, y)`` tuples, weapon ids, ints, strings). Actions a unit takes on 
 (``move``, ``melee_attack`` ...) are answers too; rulesets define them in their own
 modules and register them with ``@register_answer``. Saves store ``to_dict()`` of each
 answer; ``answer_from_dict`` checks every field against its declared type and raises
-``AnswerFormatError`` (one clear line) when a file holds nonsense.
+``AnswerFormatError`` (one clear line) when a file holds nonsense. ``field_problem``
+applies the same checkers to a live answer before ``Battle`` looks at it: every field must
+already hold its declared type exactly (``(6.0, 0.0)`` is not a cell, ``None`` is not a
+bool, ``10**30`` is not a small integer), so an accepted answer can always be saved.
 
 Field types understood by the JSON round trip: ``str``, ``int``, ``bool``, ``Cell``
 (two ints), ``tuple[Cell, ...]``, ``tuple[str, ...]`` and ``X | None`` of those.
@@ -17,6 +20,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
+
+MAX_REASON = 300  # characters in a refusal reason (a long path must not make a huge line)
 
 
 class AnswerFormatError(ValueError):
@@ -68,10 +73,16 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**9
 
 
+def _brief(v: Any) -> str:
+    """``repr`` of a refused value, cut short (a refusal is one readable line)."""
+    text = repr(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _cell(v: Any) -> tuple[int, int]:
     if isinstance(v, list | tuple) and len(v) == 2 and all(_is_int(c) for c in v):
         return (int(v[0]), int(v[1]))
-    raise AnswerFormatError(f"expected a cell [x, y], got {v!r}")
+    raise AnswerFormatError(f"expected a cell [x, y], got {_brief(v)}")
 
 
 def _checker(type_text: str) -> Any:
@@ -84,15 +95,15 @@ def _checker(type_text: str) -> Any:
 
         def check_str(v: Any) -> str:
             if not isinstance(v, str) or len(v) > 200:
-                raise AnswerFormatError(f"expected a short string, got {v!r}")
-            return v
+                raise AnswerFormatError(f"expected a short string, got {_brief(v)}")
+            return str(v)
 
         return check_str
     if t == "int":
 
         def check_int(v: Any) -> int:
             if not _is_int(v):
-                raise AnswerFormatError(f"expected an integer, got {v!r}")
+                raise AnswerFormatError(f"expected an integer, got {_brief(v)}")
             return int(v)
 
         return check_int
@@ -100,7 +111,7 @@ def _checker(type_text: str) -> Any:
 
         def check_bool(v: Any) -> bool:
             if not isinstance(v, bool):
-                raise AnswerFormatError(f"expected true or false, got {v!r}")
+                raise AnswerFormatError(f"expected true or false, got {_brief(v)}")
             return v
 
         return check_bool
@@ -111,11 +122,51 @@ def _checker(type_text: str) -> Any:
 
         def check_tuple(v: Any) -> tuple[Any, ...]:
             if not isinstance(v, list | tuple) or len(v) > 4096:
-                raise AnswerFormatError(f"expected a list, got {v!r}")
+                raise AnswerFormatError(f"expected a list, got {_brief(v)}")
             return tuple(each(x) for x in v)
 
         return check_tuple
     raise TypeError(f"answer field type {type_text!r} cannot be stored in a save")
+
+
+_FIELD_CHECKERS: dict[type[Answer], tuple[tuple[str, Any], ...]] = {}
+
+
+def _field_checkers(cls: type[Answer]) -> tuple[tuple[str, Any], ...]:
+    checkers = _FIELD_CHECKERS.get(cls)
+    if checkers is None:
+        checkers = tuple((f.name, _checker(str(f.type))) for f in dataclasses.fields(cls))
+        _FIELD_CHECKERS[cls] = checkers
+    return checkers
+
+
+def _identical(a: Any, b: Any) -> bool:
+    """Equal and of exactly the same types all the way down (``1 == 1.0 == True`` is not
+    enough: a float or a bool where an int belongs would be stored, then break later)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_identical(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def field_problem(answer: Answer) -> str | None:
+    """Why a live ``answer`` cannot be taken as it is: a field that does not hold exactly
+    its declared type (the checkers of ``answer_from_dict``; a cell must be a tuple of two
+    ints, a path a tuple of cells), or a kind a save cannot name. None when every field
+    is exact."""
+    cls = type(answer)
+    if ANSWER_TYPES.get(cls.kind) is not cls:
+        return f"{cls.__name__} is not a registered answer type"
+    for name, check in _field_checkers(cls):
+        value = getattr(answer, name)
+        try:
+            converted = check(value)
+        except AnswerFormatError as exc:
+            return f"{cls.kind}.{name}: {exc}"
+        if not _identical(converted, value):
+            return f"{cls.kind}.{name}: wrong type {type(value).__name__} ({_brief(value)})"
+    return None
 
 
 def answer_from_dict(data: Any) -> Answer:

@@ -32,7 +32,7 @@ from typing import Any
 
 import esper
 
-from game.engine.answers import Answer
+from game.engine.answers import MAX_REASON, Answer, field_problem
 from game.engine.context import Context
 from game.engine.decision import Decision, Ok, Refused, Result
 from game.engine.dice import ScriptedRandom
@@ -58,6 +58,7 @@ class UnitView:
     status: str  # "ready", "mortally wounded", "dead", "fled", "surrendered", "routed"
     in_fight: bool
     tracks: tuple[Any, ...] = ()  # the ruleset's HealthTracks, main first (hp/max_hp)
+    conditions: tuple[str, ...] = ()  # the ruleset's condition markers ("prone" …)
 
 
 class Battle:
@@ -89,7 +90,9 @@ class Battle:
         if not isinstance(battlefield, Battlefield):
             from game.maps.loader import load_battlefield
 
-            battlefield = load_battlefield(Path(battlefield))
+            # custom content: the map's spawns may name its templates
+            known = None if content is None else frozenset(content.templates)
+            battlefield = load_battlefield(Path(battlefield), known)
         assert isinstance(battlefield, Battlefield)
         if content is None:
             from game.content import load_content
@@ -107,7 +110,9 @@ class Battle:
             self.controllers.update(controllers)
         self.content = content
         if isinstance(dice, ScriptedRandom):
-            self._dice: random.Random | None = dice.fresh()
+            # the caller's own script: faces pushed onto it later are this battle's too
+            self._dice: random.Random | None = dice
+            self._first_start = True
         else:
             self._dice = copy.deepcopy(dice) if dice is not None else None
         self._get_ruleset = get_ruleset
@@ -125,7 +130,11 @@ class Battle:
 
         self.world_name = f"battle-{next(_WORLD_NUMBERS)}"
         if isinstance(self._dice, ScriptedRandom):
-            rng: random.Random = self._dice.fresh()
+            # the first run rolls from the caller's script itself (its ``remaining`` and
+            # ``log`` follow the battle); a restart (undo) from the start of the same script
+            first = getattr(self, "_first_start", False)
+            self._first_start = False
+            rng: random.Random = self._dice if first else self._dice.fresh()
         elif self._dice is not None:
             rng = copy.deepcopy(self._dice)
         else:
@@ -207,13 +216,23 @@ class Battle:
         return self.ctx.round
 
     def validate(self, choice: Any) -> str | None:
-        """Why ``choice`` would be refused, or None if it would be accepted (pure)."""
+        """Why ``choice`` would be refused, or None if it would be accepted (pure). The
+        reason is one line of at most ``MAX_REASON`` characters."""
+        reason = self._refusal(choice)
+        if reason is None or len(reason) <= MAX_REASON:
+            return reason
+        return reason[: MAX_REASON - 1] + "…"
+
+    def _refusal(self, choice: Any) -> str | None:
         with self._active():
             decision = self.pending
             if decision is None:
                 return "the battle is over"
             if not isinstance(choice, Answer):
-                return f"not an answer: {choice!r}"
+                return f"not an answer: {type(choice).__name__}"
+            problem = field_problem(choice)  # exact field types first: what saves can store
+            if problem is not None:
+                return f"malformed answer: {problem}"
             try:
                 if decision.open:
                     return self.ctx.ruleset.validate_action(self.ctx, decision, choice)

@@ -35,33 +35,37 @@ class ScriptedRandom(random.Random):
     ``ScriptedRandom([14, 3])`` makes the next d20 a 14 and the next die a 3. With
     ``fallback_seed`` given, rolls after the script come from a seeded generator instead of
     raising ``ScriptExhausted``.
+
+    A battle given scripted dice (``Battle(..., dice=script)``) rolls from the same script:
+    faces pushed onto ``script`` at any time, before or during the battle, are the
+    battle's next ones once the earlier faces are used (a whole battle can be scripted
+    as it goes). Copies made for a fork keep their own script.
     """
 
     def __init__(self, faces: Iterable[int] = (), fallback_seed: int | None = None) -> None:
         super().__init__(0)
-        self._faces = list(faces)
-        self._script = list(self._faces)  # every face ever scripted, for ``fresh``
+        self._script: list[int] = list(faces)  # every face ever scripted, shared by ``fresh``
+        self._used = 0  # faces of the script rolled so far
         self._fallback_seed = fallback_seed
         self._fallback = None if fallback_seed is None else random.Random(fallback_seed)
         self.log: list[tuple[int, int]] = []  # (sides, face) of every roll, for assertions
 
     def push(self, *faces: int) -> None:
-        """Append faces to the script."""
-        self._faces.extend(faces)
+        """Append faces to the script (every generator sharing it sees them)."""
         self._script.extend(faces)
 
     def fresh(self) -> ScriptedRandom:
-        """A generator at the start of the same script (pushed faces included), sharing the
-        script so later pushes reach both; the battle uses it to replay (undo)."""
-        other = ScriptedRandom(self._script, self._fallback_seed)
+        """A generator at the start of the same script, sharing it so that later pushes
+        reach both; the battle rolls from one (and replays from another to undo)."""
+        other = ScriptedRandom((), self._fallback_seed)
         other._script = self._script
         return other
 
     def __deepcopy__(self, memo: dict[int, object]) -> ScriptedRandom:
         """An independent generator at the same point of a copy of the script (a forked
         battle's dice): faces pushed to one later never reach the other."""
-        other = ScriptedRandom(self._faces, self._fallback_seed)
-        other._script = list(self._script)
+        other = ScriptedRandom(self._script, self._fallback_seed)
+        other._used = self._used
         if self._fallback is not None:
             other._fallback = random.Random()
             other._fallback.setstate(self._fallback.getstate())
@@ -71,17 +75,16 @@ class ScriptedRandom(random.Random):
     def follow(self, script: list[int]) -> None:
         """Use ``script`` (this one's script, perhaps with faces pushed since) from the
         same position on: a fork restored from an older copy sees every face pushed."""
-        used = len(self._script) - len(self._faces)
         self._script = script
-        self._faces = list(script[used:])
 
     @property
     def remaining(self) -> tuple[int, ...]:
-        return tuple(self._faces)
+        return tuple(self._script[self._used :])
 
     def randint(self, a: int, b: int) -> int:
-        if self._faces:
-            face = self._faces.pop(0)
+        if self._used < len(self._script):
+            face = self._script[self._used]
+            self._used += 1
             if not a <= face <= b:
                 raise AssertionError(f"scripted face {face} does not fit a roll of {a}..{b}")
         elif self._fallback is not None:
@@ -92,4 +95,5 @@ class ScriptedRandom(random.Random):
         return face
 
     def getstate(self) -> tuple[object, ...]:  # type: ignore[override]
-        return (tuple(self._faces), None if self._fallback is None else self._fallback.getstate())
+        fallback = None if self._fallback is None else self._fallback.getstate()
+        return (self.remaining, fallback)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,6 +90,43 @@ class Battlefield:
     hidden_layers: frozenset[int] = frozenset()
     # What check-map warns about (unknown custom properties); the map plays all the same.
     warnings: tuple[Problem, ...] = ()
+
+    @classmethod
+    def from_ascii(
+        cls,
+        ascii_map: str,
+        spawns: Iterable[tuple[str, str, str, Cell]],
+        sides: Sequence[SideInfo] | None = None,
+        *,
+        title: str = "A battle made in code",
+        round_limit: int | None = None,
+        objectives: Sequence[Objective] = (),
+    ) -> Battlefield:
+        """A battlefield built in code: the grid from ``Grid.from_ascii`` (``#`` wall,
+        ``.`` floor, ...), units as ``(name, side id, unit template, (x, y))``, and the
+        sides (default: one side per side id in the spawns, the first the party)::
+
+            field = Battlefield.from_ascii("......\\n......", [
+                ("Ada", "party", "warrior", (0, 0)), ("Gor", "bandits", "bandit", (5, 1))])
+            battle = Battle(field, ruleset="grid", seed=1)
+        """
+        placed = tuple(Spawn(n, s, t, c) for n, s, t, c in spawns)
+        if sides is None:
+            ids = list(dict.fromkeys(s.side for s in placed))
+            colours = ("#3366cc", "#cc3333", "#999933", "#33aa66")
+            sides = tuple(
+                SideInfo(i, i.replace("_", " ").title(), colours[k % len(colours)], party=k == 0)
+                for k, i in enumerate(ids)
+            )
+        return cls(
+            path=Path("in-code.tmx"),
+            grid=Grid.from_ascii(ascii_map),
+            spawns=placed,
+            zones=(),
+            objectives=tuple(objectives),
+            scenario=Scenario(title, "", sides=tuple(sides), round_limit=round_limit),
+            content_hash="in-code",
+        )
 
     def side(self, side_id: str) -> SideInfo:
         for side in self.scenario.sides:

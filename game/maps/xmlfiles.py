@@ -9,6 +9,7 @@ from xml.etree import ElementTree
 
 from game.maps import contract
 from game.maps.errors import Problem
+from game.regular_files import NotRegularFile, read_regular
 
 
 def read_limited(path: Path, where: str, problems: list[Problem]) -> bytes | None:
@@ -17,14 +18,17 @@ def read_limited(path: Path, where: str, problems: list[Problem]) -> bytes | Non
         if path.is_dir():
             problems.append(Problem(where, "is a directory, not a file"))
             return None
-        size = path.stat().st_size
-        if size > contract.MAX_FILE_BYTES:
+        data = read_regular(path, contract.MAX_FILE_BYTES)  # a FIFO or device: refused
+        if len(data) > contract.MAX_FILE_BYTES:
+            size = max(len(data), path.stat().st_size)
             problems.append(
                 Problem(where, f"is {size / 2**20:.1f} MiB; the limit is "
                         f"{contract.MAX_FILE_BYTES // 2**20} MiB")
             )
             return None
-        data = path.read_bytes()
+    except NotRegularFile as exc:
+        problems.append(Problem(where, exc.strerror or "is not a regular file"))
+        return None
     except FileNotFoundError:
         problems.append(Problem(where, "not found"))
         return None

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from game.content.templates import UnitTemplate
     from game.engine.battle import UnitView
     from game.engine.context import Context
+    from game.engine.presenter import Presenter
 
 # What every scheme, action and reaction generator looks like: it yields Decisions and
 # receives the chosen Answer back.
@@ -388,7 +389,15 @@ class Ruleset:
             status=status,
             in_fight=self.in_fight(ctx, unit),
             tracks=tracks,
+            conditions=tuple(sorted(self.markers(ctx, unit))),
         )
+
+    def presenter(self) -> Presenter:
+        """What the screen shows of this ruleset's battles, in its terms
+        (``game.engine.presenter``); the base shows what every ruleset shares."""
+        from game.engine.presenter import Presenter
+
+        return Presenter()
 
     def hash_extra(self, ctx: Context) -> Any:
         """Ruleset state kept outside components that ``state_hash`` must cover."""

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from game.saves.atomic import remove_stale_temp_files
 from game.saves.errors import SaveError
-from game.saves.folders import saves_dir
+from game.saves.folders import QUICKSAVE_NAME, saves_dir
 from game.saves.format import encode_answer, read, snapshot
 from game.saves.store import write_save
 
@@ -90,6 +90,7 @@ class Autosaver:
         self._battle: weakref.ref[Battle] | None = None  # the battle being autosaved …
         self._tag = ""  # … and its files' tag ("" until its first file)
         remove_stale_temp_files(self.directory, PREFIX)
+        remove_stale_temp_files(self.directory, f"{QUICKSAVE_NAME}.")  # a killed F5
 
     def autosaves(self) -> list[Path]:
         """The autosave files of every battle, oldest first."""

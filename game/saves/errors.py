@@ -8,6 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+MAX_PROBLEM = 300  # characters: a refusal is a line to read, not a dump of the file
+
+
+def cap(text: str, limit: int = MAX_PROBLEM) -> str:
+    """``text`` cut to ``limit`` characters (an ellipsis marks the cut)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class SaveError(Exception):
     """A save that cannot be written, read or replayed; ``str()`` is ``FILE: problem``."""
@@ -15,8 +22,10 @@ class SaveError(Exception):
     def __init__(self, path: Path | str, problem: str) -> None:
         self.path = Path(path)
         # One line, always: a message that quotes file content must not break the layout.
-        self.problem = " ".join(str(problem).split())
-        super().__init__(f"{self.path}: {self.problem}")
+        text = " ".join(str(problem).split())
+        # drawable: a lone surrogate quoted from a file becomes "?"
+        self.problem = cap(text.encode("utf-8", "replace").decode("utf-8"))
+        super().__init__(cap(f"{self.path}: {self.problem}", 2 * MAX_PROBLEM))
 
     @property
     def line(self) -> str:

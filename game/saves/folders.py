@@ -11,7 +11,9 @@ from pathlib import Path
 
 from game.user_folders import DATA_DIR_ENV, data_dir
 
-__all__ = ["DATA_DIR_ENV", "data_dir", "quicksave_path", "saves_dir"]
+QUICKSAVE_NAME = "quicksave.json"
+
+__all__ = ["DATA_DIR_ENV", "QUICKSAVE_NAME", "data_dir", "quicksave_path", "saves_dir"]
 
 
 def saves_dir() -> Path:
@@ -21,4 +23,4 @@ def saves_dir() -> Path:
 
 def quicksave_path() -> Path:
     """The one quicksave slot (F5 writes it, F9 reads it)."""
-    return saves_dir() / "quicksave.json"
+    return saves_dir() / QUICKSAVE_NAME

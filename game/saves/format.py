@@ -6,7 +6,7 @@ answers; issue 6 · Saves and replays).
       "format": "shieldwall-save", "schema": 1,
       "title": "Duel at the ford", "saved_at": "2025-01-01T12:00:00+00:00", "round": 3,
       "over": false, "winner": null,
-      "map": {"name": "duel.tmx", "path": "/…/maps/duel.tmx", "hash": "<sha256>"},
+      "map": {"name": "duel.tmx", "hash": "<sha256>"},
       "content": {"hash": "<sha256 of the unit templates fielded and all the gear>"},
       "ruleset": {"id": "grid", "options": {}},
       "seed": 7,
@@ -30,11 +30,16 @@ Optional keys (schema 1 files written before them lack them, and load as before)
 (``game.content.digest``); a replay with other numbers may diverge, and the loader then
 says that this is why. ``view`` keeps how the player watched the battle, not what
 happened in it: ``{"fog": true}`` when fog of war was chosen in the menu.
-``winner_name`` is the winning side's name, for the load list.
+``winner_name`` is the winning side's name, for the load list. ``map.path``, the map's
+absolute path on the machine that wrote the save, is no longer written (a save is
+portable); an old save that has it is read as before and the path is never opened
+(``game.saves.replay.locate_map`` finds the map by name and hash). The seed is
+0 … 2**63 − 1.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -45,6 +50,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.engine.answers import Answer, AnswerFormatError, answer_from_dict
+from game.regular_files import NotRegularFile, read_regular
 from game.saves.errors import SaveError
 
 if TYPE_CHECKING:
@@ -57,7 +63,7 @@ SCHEMA = 1  # bump when the layout changes; older schemas stay readable, newer a
 MAX_SAVE_BYTES = 16 * 2**20
 MAX_ANSWERS = 200_000
 MAX_TEXT = 200  # characters in a title, a controller name, a side id …
-MAX_SEED = 2**63
+MAX_SEED = 2**63 - 1  # seeds are 0 … 2**63 − 1 (random.Random(-3) would replay seed 3)
 MAX_ROUND = 10**6
 MAX_SIDES = 16
 MAX_OPTIONS = 64
@@ -73,7 +79,7 @@ class SaveData:
     title: str
     saved_at: str
     map_name: str  # the .tmx file name, looked up again on load
-    map_path: str  # where it was when saved (tried first)
+    map_path: str  # old saves only: where it was when saved (never opened, not written)
     map_hash: str  # Battlefield.content_hash: the map must not have changed
     ruleset: str
     options: Mapping[str, str | int | bool]
@@ -101,12 +107,15 @@ def snapshot(battle: Battle, title: str | None = None, fog: bool | None = None) 
     if not _HASH.fullmatch(field.content_hash or ""):
         raise ValueError(f"map {field.path.name!r} was not loaded from a file; cannot save")
     options = dict(getattr(battle, "ruleset_options", None) or {})
+    problem = seed_problem(battle.seed)
+    if problem:
+        raise ValueError(problem)
     return SaveData(
         content_hash=fielded_content_digest(battle.content, field),
         title=title if title is not None else field.scenario.title,
         saved_at=datetime.now(UTC).isoformat(timespec="seconds"),
         map_name=field.path.name,
-        map_path=str(field.path.resolve()),
+        map_path="",  # a save is portable: the map is found by name and hash
         map_hash=field.content_hash,
         ruleset=battle.ruleset_id,
         options=options,
@@ -120,6 +129,15 @@ def snapshot(battle: Battle, title: str | None = None, fog: bool | None = None) 
         fog=fog,
         winner_name=_side_name(battle, battle.winner),
     )
+
+
+def seed_problem(seed: object) -> str | None:
+    """Why ``seed`` is not a seed a save can hold (0 … 2**63 − 1), or None."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return f"the seed must be a whole number, not {_short(seed)}"
+    if not 0 <= seed <= MAX_SEED:
+        return f"the seed {_short(seed)} is outside 0 … 2**63 − 1"
+    return None
 
 
 def _side_name(battle: Battle, side: str | None) -> str:
@@ -147,7 +165,7 @@ def header(save: SaveData) -> dict[str, Any]:
         "round": save.round,
         "over": save.over,
         "winner": save.winner,
-        "map": {"name": save.map_name, "path": save.map_path, "hash": save.map_hash},
+        "map": {"name": save.map_name, "hash": save.map_hash},
         **({"content": {"hash": save.content_hash}} if save.content_hash else {}),
         "ruleset": {"id": save.ruleset, "options": dict(save.options)},
         "seed": save.seed,
@@ -183,17 +201,19 @@ def read(path: Path | str) -> SaveData:
     """Read and check a save file (no replay); ``SaveError`` naming the file if it is bad."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(path, _too_big(size))
-        with path.open("rb") as handle:
-            data = handle.read(MAX_SAVE_BYTES + 1)
+        data = read_regular(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError(path, "no such file") from None
     except IsADirectoryError:
         raise SaveError(path, "is a folder, not a save file") from None
-    except OSError as exc:
-        raise SaveError(path, f"cannot be read ({exc.strerror or exc})") from None
+    except OSError as exc:  # NotRegularFile: a FIFO, a device, a folder
+        why = (exc.strerror or "is not a regular file") if isinstance(exc, NotRegularFile) else (
+            f"cannot be read ({exc.strerror or exc})")
+        raise SaveError(path, why) from None
+    if len(data) > MAX_SAVE_BYTES:
+        with contextlib.suppress(OSError):
+            raise SaveError(path, _too_big(path.stat().st_size))
+        raise SaveError(path, _too_big(len(data)))
     return decode(data, path)
 
 
@@ -319,7 +339,7 @@ def _from_json(raw: Any, path: Path) -> SaveData:
     ruleset = rs.text("id")
     _check_ruleset(path, ruleset)
     options = _options(path, rs.get("options", {}))
-    seed = top.integer("seed", -MAX_SEED, MAX_SEED)
+    seed = top.integer("seed", 0, MAX_SEED)
     controllers = _controllers(path, top.get("controllers"))
     answers = _answers(path, top.get("answers"))
     winner = top.get("winner", None)

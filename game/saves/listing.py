@@ -9,13 +9,14 @@ player sees why it cannot be loaded instead of it silently missing.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from game.saves.autosave import PREFIX as AUTOSAVE_PREFIX
 from game.saves.autosave import battle_tag
-from game.saves.errors import SaveError
+from game.saves.errors import SaveError, cap
 from game.saves.folders import quicksave_path, saves_dir
 from game.saves.format import SaveData, read
 
@@ -42,14 +43,44 @@ class SaveEntry:
 
     @property
     def when(self) -> str:
-        """The local date and time it was saved, e.g. "2025-03-14 18:05"."""
+        """The local date and time it was saved, e.g. "2025-03-14 18:05": the save's
+        ``saved_at``, else the file's modification time, else "date unknown". Never raises:
+        a date at the edge of the calendar (``0001-01-01T00:00:00+23:00`` is before year 1
+        in UTC) or a far-future file time must not bring the load list down."""
         stamp = None
-        if self.save is not None and self.save.saved_at:
-            with contextlib.suppress(ValueError):
-                stamp = datetime.fromisoformat(self.save.saved_at).astimezone()
+        saved_at = self.save.saved_at if self.save is not None else ""
+        if saved_at:
+            stamp = _local(lambda: datetime.fromisoformat(saved_at))
         if stamp is None:
-            stamp = datetime.fromtimestamp(self.modified).astimezone()
-        return stamp.strftime("%Y-%m-%d %H:%M")
+            stamp = _local(lambda: datetime.fromtimestamp(self.modified))
+        return stamp if stamp is not None else "date unknown"
+
+
+def _local(make: Callable[[], datetime]) -> str | None:
+    """``make()`` in local time as "YYYY-MM-DD HH:MM", or None when it cannot be."""
+    try:
+        return make().astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError, TypeError):
+        return None
+
+
+def _describable(entry: SaveEntry) -> SaveEntry:
+    """``entry``, or the same file listed with the reason it cannot be described: every
+    text the list shows must be computable and encodable (JSON lets a title hold a lone
+    surrogate, which no font can draw)."""
+    try:
+        save = entry.save
+        shown = [entry.kind, entry.when]
+        if save is not None:
+            shown += [save.title, save.map_name, save.ruleset, save.winner or "",
+                      save.winner_name, str(save.round), str(len(save.answers))]
+        for text in shown:
+            text.encode("utf-8")
+    except (ValueError, OverflowError, OSError, TypeError) as exc:
+        name = entry.path.name.encode("utf-8", "replace").decode("utf-8")
+        why = f"{name}: cannot be described ({type(exc).__name__})"
+        return SaveEntry(entry.path, entry.modified, None, cap(why))
+    return entry
 
 
 def list_saves(folder: Path | None = None) -> list[SaveEntry]:
@@ -78,7 +109,7 @@ def list_saves(folder: Path | None = None) -> list[SaveEntry]:
     entries = []
     for modified, path in stamped[:MAX_LISTED]:
         try:
-            entries.append(SaveEntry(path, modified, read(path)))
+            entries.append(_describable(SaveEntry(path, modified, read(path))))
         except SaveError as exc:
             entries.append(SaveEntry(path, modified, None, exc.line))
     return entries

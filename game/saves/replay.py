@@ -16,14 +16,15 @@ description, a weapon nobody carries) replays to the same state, and refusing it
 lose a battle for nothing. A replay that breaks or diverges names the changed content
 as the likely cause instead.
 
-Where the map is looked for, first match with the saved content hash wins: the path
-recorded in the save, the save's own folder, then the map folders by name (the player's
-maps, then the shipped ones; ``game.maps.find_map``).
+The map is found by its file name and content hash, first match wins: the player's maps
+folder, the shipped maps, then the save's own folder. Saves do not record where the map
+was on the machine that wrote them (a save is portable); an older save that does is
+loaded the same way, and the recorded path is never opened.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,43 +60,51 @@ class Replayed:
 CONTENT_CHANGED = "the unit and weapon content changed since this battle was saved"
 
 
-def _map_candidates(save: SaveData, save_path: Path) -> Iterator[Path]:
-    from game.maps import MapError, find_map
+def map_folders(save_path: Path, extra: Sequence[Path] = ()) -> tuple[Path, ...]:
+    """Where a save's map is looked for: the player's maps, the shipped maps, the save's
+    own folder (a save sent with its map beside it), then ``extra`` — folders the caller
+    trusts (``replay --maps``, a soak's map folder), never ones the save names."""
+    from game.maps.library import map_dirs
 
+    return (*map_dirs(), save_path.parent, *extra)
+
+
+def _map_candidates(save: SaveData, save_path: Path, extra: Sequence[Path]) -> Iterator[Path]:
+    """The regular files named ``save.map_name`` (or its lower-case form) in the map
+    folders. The path a save may record (old saves) is never opened: a save must not make
+    the game read whatever file it names (``/etc/passwd``, ``../../x``); symbolic links
+    are skipped for the same reason."""
     seen: set[Path] = set()
-
-    def fresh(p: Path) -> bool:
-        key = p.resolve() if p.exists() else p
-        if key in seen or not p.is_file():
-            return False
-        seen.add(key)
-        return True
-
-    if save.map_path:
-        recorded = Path(save.map_path)
-        if fresh(recorded):
-            yield recorded
-    beside = save_path.parent / save.map_name
-    if fresh(beside):
-        yield beside
-    try:
-        found = find_map(Path(save.map_name).stem)
-    except MapError:
-        return
-    if fresh(found):
-        yield found
+    names = dict.fromkeys((save.map_name, save.map_name.lower()))
+    for folder in map_folders(save_path, extra):
+        for name in names:
+            if Path(name).name != name:  # the reader allows no folder part; be sure
+                continue
+            candidate = folder / name
+            try:
+                if candidate.is_symlink() or not candidate.is_file():
+                    continue
+                key = candidate.resolve()
+            except OSError:
+                continue
+            if key not in seen:
+                seen.add(key)
+                yield candidate
 
 
-def locate_map(save: SaveData, save_path: Path | str, content: Any = None) -> Battlefield:
-    """The saved map, unchanged since the save; ``SaveError`` when it is missing, broken or
-    different (a changed map would replay into a different battle)."""
+def locate_map(
+    save: SaveData, save_path: Path | str, content: Any = None, map_dirs: Sequence[Path] = ()
+) -> Battlefield:
+    """The saved map, found by its file name and content hash in the map folders
+    (``map_folders``); ``SaveError`` when it is missing, broken or different (a changed
+    map would replay into a different battle)."""
     from game.maps import MapError, load_battlefield
 
     save_path = Path(save_path)
     found_changed: Path | None = None
     broken: str | None = None
     templates = frozenset(content.templates) if content is not None else None
-    for candidate in _map_candidates(save, save_path):
+    for candidate in _map_candidates(save, save_path, map_dirs):
         try:
             field = load_battlefield(candidate, templates)
         except MapError as exc:
@@ -112,17 +121,22 @@ def locate_map(save: SaveData, save_path: Path | str, content: Any = None) -> Ba
                         f"saved ({found_changed} has different content); it cannot be replayed")
     if broken is not None:
         raise SaveError(save_path, f"map {save.map_name} cannot be loaded: {broken}")
-    raise SaveError(save_path, f"map {save.map_name} cannot be found (not at {save.map_path}, "
-                    "not beside the save, not in the map folders)")
+    where = ", ".join(str(folder) for folder in map_folders(save_path, map_dirs))
+    raise SaveError(save_path, f"map {save.map_name} cannot be found with the content it had "
+                    f"when saved (looked in {where})")
 
 
 def replay_save(
-    save: SaveData, save_path: Path | str = "<save>", *, content: Any = None
+    save: SaveData,
+    save_path: Path | str = "<save>",
+    *,
+    content: Any = None,
+    map_dirs: Sequence[Path] = (),
 ) -> Replayed:
     """Rebuild the battle from ``save`` by replaying every answer; ``SaveError`` when the map
     is missing or changed, the side names do not fit the map, or an answer is refused."""
     save_path = Path(save_path)
-    field = locate_map(save, save_path, content)
+    field = locate_map(save, save_path, content, map_dirs)
     sides = {s.id for s in field.scenario.sides}
     unknown = sorted(set(save.controllers) - sides)
     if unknown:
@@ -160,20 +174,25 @@ def replay_save(
     return Replayed(battle, save, digest, changed)
 
 
-def resume_save(path: Path | str, *, content: Any = None) -> Replayed:
+def resume_save(
+    path: Path | str, *, content: Any = None, map_dirs: Sequence[Path] = ()
+) -> Replayed:
     """Read, replay and verify the save at ``path``: the replayed battle, ready to continue
     (``.battle``), with a ``.warning`` line when its content changed harmlessly."""
     path = Path(path)
-    replayed = replay_save(read(path), path, content=content)
+    replayed = replay_save(read(path), path, content=content, map_dirs=map_dirs)
     if not replayed.matches:
         replayed.battle.close()
         raise SaveError(path, divergence(replayed))
     return replayed
 
 
-def load_battle(path: Path | str, *, content: Any = None) -> Battle:
-    """Read, replay and verify the save at ``path``: the battle, ready to continue."""
-    return resume_save(path, content=content).battle
+def load_battle(
+    path: Path | str, *, content: Any = None, map_dirs: Sequence[Path] = ()
+) -> Battle:
+    """Read, replay and verify the save at ``path``: the battle, ready to continue
+    (``map_dirs``: more folders to look for its map in, see ``map_folders``)."""
+    return resume_save(path, content=content, map_dirs=map_dirs).battle
 
 
 def divergence(replayed: Replayed) -> str:

@@ -102,7 +102,7 @@ def soak_map(
                 report.answers += given
                 report.rounds += battle.round
                 saved = save_battle(battle, out / f"{path.stem}-{seed}.json")
-                again = load_battle(saved)
+                again = load_battle(saved, map_dirs=(path.parent,))
                 again.close()
                 report.replayed += 1
             except SaveError as exc:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.saves.atomic import write_atomic
+from game.saves.atomic import remove_stale_temp_files, write_atomic
 from game.saves.errors import SaveError
 from game.saves.format import MAX_SAVE_BYTES, SaveData, decode, encode, snapshot
 
@@ -29,6 +29,7 @@ def write_save(save: SaveData, path: Path | str, answer_lines: list[str] | None 
     back = decode(data, path)
     if back.answers != save.answers or back.state_hash != save.state_hash:
         raise SaveError(path, "the save did not read back as written; nothing was written")
+    remove_stale_temp_files(path.parent, f"{path.name}.")  # left by a writer killed earlier
     try:
         write_atomic(path, data)
     except OSError as exc:

@@ -17,11 +17,12 @@ from typing import Protocol
 
 from game.content.loader import Content
 from game.content.templates import UnitTemplate
+from game.engine.presentation import ConditionText
+from game.engine.presenter import Presenter
 from game.geometry.grid import Cell
 from game.maps.battlefield import Battlefield, Spawn
 from game.ui.theme import ENEMY_TYPE_COLOURS, colour
 from game.ui.tokens import TokenInfo
-from game.ui.unit_sheet import card_subset, template_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,10 @@ class BattleModel(Protocol):
         """Weapons lying on the ground: (cell, weapon id, name)."""
         ...
 
+    def condition_text(self, key: str) -> ConditionText:
+        """How the battle's ruleset names condition ``key`` and what it does."""
+        ...
+
     def screen_links(self) -> Sequence[tuple[str, str]]:
         """Who screens whom now (004 · Screen an Ally): (screener, ward)."""
         ...
@@ -113,9 +118,13 @@ def enemy_numbers(keys_and_templates: Sequence[tuple[str, str]]) -> dict[str, in
 class PreviewModel:
     """The map's spawns as tokens at full health, with no battle running."""
 
-    def __init__(self, battlefield: Battlefield, content: Content) -> None:
+    def __init__(
+        self, battlefield: Battlefield, content: Content, presenter: Presenter | None = None
+    ) -> None:
         self.battlefield = battlefield
         self.content = content
+        # the rows of a unit template, in the terms of the ruleset the battle would use
+        self.presenter = presenter or Presenter()
         self.title = battlefield.scenario.title
         party_sides = {s.id for s in battlefield.scenario.sides if s.party}
         enemies = [s for s in battlefield.spawns if s.side not in party_sides]
@@ -200,9 +209,8 @@ class PreviewModel:
         template = self.content.templates.get(token.template)
         if template is None:
             return [("Template", f"{token.template} (unknown)")]
-        return card_subset(
-            [("HP", f"{token.hp}/{token.max_hp}")]
-            + template_lines(template, self.content, full=False)
+        return [("HP", f"{token.hp}/{token.max_hp}")] + self.presenter.template_rows(
+            self.content, template, full=False
         )
 
     def sheet_lines(self, key: str) -> list[tuple[str, str]]:
@@ -212,7 +220,9 @@ class PreviewModel:
         template = self.content.templates.get(token.template)
         if template is None:
             return []
-        return [("HP", f"{token.hp}/{token.max_hp}")] + template_lines(template, self.content)
+        return [("HP", f"{token.hp}/{token.max_hp}")] + self.presenter.template_rows(
+            self.content, template, full=True
+        )
 
     def cell_tooltip(self, cell: Cell) -> str:
         terrain = self.battlefield.grid.terrain(cell)
@@ -227,6 +237,9 @@ class PreviewModel:
 
     def ground_items(self) -> Sequence[tuple[Cell, str, str]]:
         return ()  # no battle yet: nothing lies on the ground
+
+    def condition_text(self, key: str) -> ConditionText:
+        return self.presenter.condition_text(key)
 
     def screen_links(self) -> Sequence[tuple[str, str]]:
         return ()  # no battle yet: nobody screens

@@ -26,7 +26,7 @@ from game.ui.battle_model import BattleModel, SideView
 from game.ui.board import Board, Overlays
 from game.ui.camera import Camera
 from game.ui.camera_follow import aim_at, out_of_view
-from game.ui.condition_view import card_conditions, draw_conditions
+from game.ui.condition_view import card_conditions, condition_lines, draw_conditions
 from game.ui.ground_items import Piles, piles, tooltip_line
 from game.ui.legend import LegendScene, opens_legend
 from game.ui.log_panel import LogPanel
@@ -47,7 +47,6 @@ from game.ui.unit_card import (
     fitted,
     row_rects,
 )
-from game.ui.unit_sheet import condition_lines
 from game.ui.widgets import Button, draw_panel, draw_text, fit_text
 
 TOP_H = 46
@@ -169,7 +168,7 @@ class BattleScene(Scene):
         if self.handle_hud(event):
             return
         if opens_legend(event):
-            self.app.push(LegendScene())
+            self.app.push(LegendScene(self.model.condition_text))
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -545,7 +544,7 @@ class BattleScene(Scene):
                 drawn = draw_text(surface, shown, box.topleft, role=role, size=size, fg="ink")
                 self.card_row_rects.append(drawn)
         words = screen_words(token.key, self.model.screen_links(), self._name)
-        conds = card_conditions(token.conditions, words)
+        conds = card_conditions(token.conditions, words, self.model.condition_text)
         draw_conditions(surface, conds, conditions_pos(rect), rect.w - 32)
 
     def _name(self, key: str) -> str:
@@ -561,7 +560,7 @@ class BattleScene(Scene):
             self.sheet_unit = None
             return
         rows = self.model.sheet_lines(key)
-        conditions = condition_lines(token.conditions)
+        conditions = condition_lines(token.conditions, self.model.condition_text)
         conditions += [(w, "") for w in screen_words(key, self.model.screen_links(), self._name)]
         if conditions:
             rows = [*rows, ("Conditions", ""), *conditions]
@@ -583,7 +582,8 @@ class BattleScene(Scene):
         token = self.token_at(cell)
         if token is not None:
             line = f"{token.name}: {token.hp}/{token.max_hp} HP"
-            conditions = [MARKERS[c].label for c in MARKERS if c in token.conditions]
+            text = self.model.condition_text
+            conditions = [text(c).label for c in MARKERS if c in token.conditions]
             if conditions:
                 line += " · " + ", ".join(conditions)
             parts.append(line)

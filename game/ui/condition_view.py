@@ -8,10 +8,11 @@ states.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
+from game.engine.presentation import ConditionText
 from game.ui import theme
 from game.ui.theme import colour
 from game.ui.tokens import MARKERS
@@ -20,16 +21,24 @@ from game.ui.widgets import text_image
 TONE_COLOUR = {"harm": "health_low", "help": "condition_help", "neutral": "ink_soft"}
 
 
-def card_conditions(keys: Iterable[str], screen_words: Sequence[str]) -> list[tuple[str, str]]:
-    """(label, colour name) for each condition of the card, in the markers' order; the
-    words about screening (``screen_words``) count as helpful."""
+def card_conditions(
+    keys: Iterable[str], screen_words: Sequence[str], text: Callable[[str], ConditionText]
+) -> list[tuple[str, str]]:
+    """(label, colour name) for each condition of the card, in the markers' order, named
+    as ``text`` (the ruleset's presenter) names them; the words about screening
+    (``screen_words``) count as helpful."""
     held = set(keys)
-    out = [
-        (m.label, TONE_COLOUR[m.tone])
-        for key, m in MARKERS.items()
-        if key in held and key != "screening"
-    ]
+    said = [text(key) for key in MARKERS if key in held and key != "screening"]
+    out = [(t.label, TONE_COLOUR.get(t.tone, TONE_COLOUR["neutral"])) for t in said]
     return out + [(w, TONE_COLOUR["help"]) for w in screen_words]
+
+
+def condition_lines(
+    keys: Iterable[str], text: Callable[[str], ConditionText]
+) -> list[tuple[str, str]]:
+    """One sheet row per condition, in the markers' order: its name and what it does."""
+    held = set(keys)
+    return [(t.label, t.effect) for t in (text(key) for key in MARKERS if key in held)]
 
 
 def draw_conditions(

@@ -18,22 +18,12 @@ from dataclasses import dataclass
 
 from game.engine import Answer, Battle, Decision
 from game.engine.events import Damaged, Event
+from game.engine.presentation import ConditionText
+from game.engine.presenter import presenter_of
 from game.geometry.grid import Cell
-from game.rules.grid.components import Budget, Conditions
 from game.ui.battle_model import SideView, enemy_numbers, type_colours
 from game.ui.tokens import TokenInfo
-from game.ui.unit_sheet import Carried, card_subset, template_lines
 from game.world.components import Loadout
-from game.world.worlds import use_world
-
-# UnitView.status → condition marker (see game.ui.tokens.MARKERS)
-STATUS_MARKERS = {
-    "mortally wounded": "mortally_wounded",
-    "stabilised": "stabilised",
-    "fled": "fled",
-    "routed": "routed",  # broke but still on its square, fleeing: drawn, and a target
-    "surrendered": "surrendered",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +84,7 @@ class EngineModel:
         self._type_colour = type_colours([t for _, t in enemies], party_colours)
         self._numbers = enemy_numbers(enemies)
         self._names = {v.id: v.name for v in views}
+        self.presenter = presenter_of(battle)  # what the ruleset shows, in its words
         self._tokens: list[TokenInfo] = []
         self._ground: list[tuple[Cell, str, str]] = []
         self._links: list[tuple[str, str]] = []
@@ -114,10 +105,9 @@ class EngineModel:
         out = []
         for v in self.battle.units():
             template = self.content.templates.get(v.template)
-            conditions = set(self.conditions_of(v.id))
-            marker = STATUS_MARKERS.get(v.status)
-            if marker:
-                conditions.add(marker)
+            conditions = self.presenter.conditions(v)
+            bars = [t for t in self.presenter.tracks(v) if t.bar]
+            hp, max_hp = (bars[0].current, bars[0].maximum) if bars else (v.hp, v.max_hp)
             side = self.battle.battlefield.side(v.side)
             party = v.side in self._party
             out.append(
@@ -127,15 +117,16 @@ class EngineModel:
                     side=v.side,
                     side_colour=side.colour,
                     cell=v.cell,
-                    hp=v.hp,
-                    max_hp=v.max_hp,
+                    hp=hp,
+                    max_hp=max_hp,
                     party=party,
                     icon=template.icon if template else None,
                     type_colour=self._type_colour.get(v.template, "#888888"),
                     number=None if party else self._numbers.get(v.id),
-                    conditions=frozenset(conditions),
+                    conditions=conditions,
                     down=not v.in_fight,
                     template=v.template,
+                    more_bars=tuple((t.current, t.maximum) for t in bars[1:]),
                 )
             )
         self._ground = [
@@ -147,41 +138,31 @@ class EngineModel:
         self._tokens = out
         self._by_key = {t.key: t for t in out}
         standing = {t.key for t in out if not t.down}
-        self._links = []
-        for key in sorted(standing):
-            try:
-                ward = self.battle.component(key, Conditions).screening
-            except KeyError:
-                continue
-            if ward in standing:
-                self._links.append((key, ward))
+        self._links = [
+            (link.a, link.b)
+            for link in self.presenter.links(self.battle)
+            if link.kind == "screen" and {link.a, link.b} <= standing
+        ]
 
     def conditions_of(self, unit: str) -> frozenset[str]:
-        """Condition markers the ruleset gives the unit (prone, grappled …)."""
-        with use_world(self.battle.world_name):
-            try:
-                return self.battle.ctx.ruleset.markers(self.battle.ctx, unit)
-            except KeyError:
-                return frozenset()
+        """The unit's conditions (prone, grappled …), as its ruleset reports them."""
+        try:
+            return self.presenter.conditions(self.battle.unit(unit))
+        except KeyError:
+            return frozenset()
+
+    def condition_text(self, key: str) -> ConditionText:
+        """How the ruleset names condition ``key`` and what it does."""
+        return self.presenter.condition_text(key)
 
     def screen_links(self) -> Sequence[tuple[str, str]]:
-        """(screener, ward) for every unit screening an ally, from its ``Conditions``."""
+        """(screener, ward) for every unit screening an ally (the ruleset's links)."""
         self._fresh()
         return self._links
 
     def budget_text(self, unit: str) -> str:
-        """What the unit has left this round: Main, Move, Free (004 · Combat Action Types);
-        under a ruleset whose units declare first, what a declaration may be."""
-        if getattr(self.battle.ctx.ruleset, "declares_intentions", False):
-            return "Declare: quick or full turn"
-        try:
-            b = self.battle.component(unit, Budget)
-        except KeyError:
-            return ""
-        main = "ready" if b.can_main else "spent"
-        move = "ready" if not b.move_used else "spent"
-        text = f"Main {main} · Move {move}"
-        return text + (f" · {b.free_used} Free" if b.free_used else "")
+        """What the unit has left this turn, in its ruleset's words."""
+        return self.presenter.budget_line(self.battle, unit)
 
     # -- BattleModel ------------------------------------------------------------------------
 
@@ -269,30 +250,18 @@ class EngineModel:
         return template.name if template else token.template
 
     def card_lines(self, key: str) -> list[tuple[str, str]]:
-        return card_subset(self._lines(key, full=False))
+        return self._lines(key, full=False)
 
     def sheet_lines(self, key: str) -> list[tuple[str, str]]:
         return self._lines(key, full=True)
 
     def _lines(self, key: str, *, full: bool) -> list[tuple[str, str]]:
-        """HP, status and the template's rows, with the AC as it is now."""
-        token = self.token(key)
-        if token is None:
+        """The card's (or with ``full`` the sheet's) rows, in the ruleset's terms."""
+        if self.token(key) is None:
             return []
-        view = self.battle.unit(key)
-        lines = [("HP", f"{view.hp}/{view.max_hp}"), ("Status", view.status)]
-        own = self.battle.sheet_rows(key, full=full)  # the ruleset's terms (clash: STR, Armor)
-        template = self.content.templates.get(view.template)
-        if own is not None:
-            lines += own
-        elif template is not None:
-            ac_now = self.battle.armour_class(key)
-            lines += template_lines(
-                template, self.content, full=full, ac_now=ac_now, carried=self.carried(key)
-            )
-        return lines
+        return self.presenter.unit_rows(self.battle, key, full=full)
 
-    def carried(self, unit: str) -> Carried | None:
+    def carried(self, unit: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         """The weapons ``unit`` holds now (in hand, stowed), from its ``Loadout``."""
         try:
             loadout = self.battle.component(unit, Loadout)

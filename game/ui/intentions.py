@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from game.engine import Answer, Battle
 from game.engine.events import Event, RoundStarted, UnitActivated
-from game.rules.clash.events import Declared, IntentionRevealed, OrderSet
+from game.engine.intentions import Declared, IntentionRevealed, OrderSet
 
 WAITING, DECLARING, DECLARED, REVEALED = "waiting", "declaring", "declared", "revealed"
 

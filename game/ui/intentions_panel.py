@@ -12,7 +12,7 @@ for the viewer's own declared units.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -23,11 +23,37 @@ from game.ui.theme import colour
 from game.ui.widgets import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
-    from game.ui.play_scene import PlayScene
+    from game.engine import Battle
+    from game.ui.camera import Camera
+    from game.ui.engine_model import EngineModel
+    from game.ui.play_animation import Animations
 
 WIDTH = 360
 LINE = 20
 GROUP_TITLES = {"quick": "Quick turns (one action)", "full": "Full turns (move + action)"}
+
+
+class PlanScreen(Protocol):
+    """What the panel reads of the battle screen it is drawn on (``PlayScene``)."""
+
+    @property
+    def battle(self) -> Battle: ...
+
+    @property
+    def engine(self) -> EngineModel: ...
+
+    @property
+    def anim(self) -> Animations: ...
+
+    @property
+    def viewport(self) -> pygame.Rect: ...
+
+    @property
+    def camera(self) -> Camera: ...
+
+    def viewer(self) -> str | None: ...
+
+    def hidden_tokens(self) -> frozenset[str]: ...
 
 
 class IntentionsPanel:
@@ -41,7 +67,7 @@ class IntentionsPanel:
         self._colours: dict[str, str] = {}  # side id → colour, refreshed when drawn
         self._side_names: dict[str, str] = {}
 
-    def plan(self, scene: PlayScene) -> RoundPlan | None:
+    def plan(self, scene: PlanScreen) -> RoundPlan | None:
         battle = scene.battle
         d = battle.pending
         key = (len(battle.events), len(battle.answers), d.id if d else None, scene.viewer())
@@ -50,7 +76,7 @@ class IntentionsPanel:
             self._plan = read_plan(battle, scene.viewer())
         return self._plan
 
-    def handle(self, event: pygame.event.Event, scene: PlayScene) -> bool:
+    def handle(self, event: pygame.event.Event, scene: PlanScreen) -> bool:
         if self.plan(scene) is None:
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
@@ -67,7 +93,7 @@ class IntentionsPanel:
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, scene: PlayScene) -> None:
+    def draw(self, surface: pygame.Surface, scene: PlanScreen) -> None:
         plan = self.plan(scene)
         if plan is None or plan.round == 0:
             return
@@ -153,16 +179,30 @@ class IntentionsPanel:
                     continue
                 done = sum(1 for r in mine if r.state == DECLARED)
                 name = self._side_names.get(side, side)
-                out.append((f"{name}: {done}/{len(mine)} declared", "", "gold",
-                            False, self._colours.get(side, "muted")))
+                out.append(
+                    (
+                        f"{name}: {done}/{len(mine)} declared",
+                        "",
+                        "gold",
+                        False,
+                        self._colours.get(side, "muted"),
+                    )
+                )
                 if side != viewer:
                     continue
                 for r in mine:
                     if r.state == DECLARING:
                         out.append((f"{r.name}: deciding…", "", "gold_bright", True, ""))
                     elif r.state == DECLARED:
-                        out.append((f"{r.name}: {r.text or 'declared'}", "hidden from foes",
-                                    "bone", False, ""))
+                        out.append(
+                            (
+                                f"{r.name}: {r.text or 'declared'}",
+                                "hidden from foes",
+                                "bone",
+                                False,
+                                "",
+                            )
+                        )
                     elif r.state == WAITING:
                         out.append((f"{r.name}: waits to declare", "", "muted", False, ""))
             return out
@@ -187,7 +227,7 @@ class IntentionsPanel:
     def _side_colours(self, row: PlanRow) -> str:
         return self._colours.get(row.side, "muted")
 
-    def _draw_badges(self, surface: pygame.Surface, scene: PlayScene, rows: list[PlanRow]) -> None:
+    def _draw_badges(self, surface: pygame.Surface, scene: PlanScreen, rows: list[PlanRow]) -> None:
         self._colours = {s.id: s.colour for s in scene.engine.sides()}
         self._side_names = {s.id: s.name for s in scene.engine.sides()}
         clip = surface.get_clip()

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.presentation import ConditionText
+from game.engine.presenter import Presenter
 from game.ui import theme
 from game.ui.app import Scene
 from game.ui.board import DASHED, draw_dashed, draw_outline
@@ -113,6 +115,9 @@ class LegendScene(Scene):
     opaque = False
     panel: pygame.Rect | None = None  # where it was last drawn
 
+    def __init__(self, text: Callable[[str], ConditionText] | None = None) -> None:
+        self.text = text  # how the battle's ruleset names the conditions
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
             self.app.pop()
@@ -122,7 +127,7 @@ class LegendScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         w, h = surface.get_size()
-        self.panel, columns, fit = layout(w, h)
+        self.panel, columns, fit = layout(w, h, self.text)
         panel = self.panel
         draw_panel(surface, panel, fill="parchment", border="wood_dark")
         draw_text(
@@ -201,7 +206,7 @@ class Item:
         if self.kind == "marker" and self.marker is not None:
             m = self.marker
             surface.blit(marker_badge(m.icon, m.colour, 20), (x, y + 2))
-            draw_text(surface, m.label, (x + indent, y), role="bold", size=fit.size)
+            draw_text(surface, self.label, (x + indent, y), role="bold", size=fit.size)
             for i, line in enumerate(lines):
                 pos = (x + indent, y + fit.size + 3 + (fit.small + 3) * i)
                 draw_text(surface, line, pos, size=fit.small, fg="ink_soft")
@@ -216,11 +221,16 @@ class Item:
         return y + self.height(fit)
 
 
-def items() -> list[Item]:
+def items(text: Callable[[str], ConditionText] | None = None) -> list[Item]:
+    """The legend's entries; ``text`` names the conditions as the battle's ruleset does
+    (none: by their keys)."""
+    said = text or Presenter().condition_text
     out = [Item("heading", "On the board")]
     out += [Item("board", text, swatch=swatch) for swatch, text in BOARD]
     out.append(Item("heading", "Markers on a token"))
-    out += [Item("marker", m.effect, marker=m) for m in MARKERS.values()]
+    for key, m in MARKERS.items():
+        words = said(key)
+        out.append(Item("marker", words.effect, label=words.label, marker=m))
     out.append(Item("heading", "Keys"))
     out += [Item("key", text, label=key) for key, text in KEYS]
     return out
@@ -245,11 +255,13 @@ def _flow(entries: list[Item], fit: Fit, room: int, n: int) -> list[list[Item]] 
     return columns
 
 
-def layout(w: int, h: int) -> tuple[pygame.Rect, list[list[Item]], Fit]:
+def layout(
+    w: int, h: int, text: Callable[[str], ConditionText] | None = None
+) -> tuple[pygame.Rect, list[list[Item]], Fit]:
     """The panel, its columns of items and how they are set for a ``w`` × ``h`` window: the
     fewest columns (2 to 4) whose flow fits the window's height, in the small text size,
     else in the tiny one (the smallest windows the game allows)."""
-    entries = items()
+    entries = items(text)
     panel_w = min(w - 20, MAX_W)
     room = h - 20 - TOP - BOTTOM
     tries = [(n, size) for size in (theme.SIZE_SMALL, theme.SIZE_TINY) for n in (2, 3, 4)]

@@ -10,14 +10,21 @@ humans) cannot be switched.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import pygame
 
-from game.maps.battlefield import SideInfo
 from game.ui import theme
 from game.ui.app import Scene
 from game.ui.background import backdrop
+from game.ui.battle_setup import (
+    DEFAULT_AI,
+    HUMAN,
+    BattleSetup,
+    controller_label,
+    controller_labels,
+    controller_value,
+    default_controllers,
+)
 from game.ui.catalogue import MapEntry
 from game.ui.map_view import MapLoadError, MapView
 from game.ui.row_list import RowList
@@ -35,80 +42,18 @@ from game.ui.widgets import (
     wrap,
 )
 
-HUMAN = "Human"
-DEFAULT_AI = "AI (normal)"  # the "ai" controller: the normal level
-LEVEL_ORDER = ("easy", "normal", "hard")  # listed first, in this order; others after
-
-
-def controller_labels(ai_levels: Sequence[str]) -> list[str]:
-    """Human, then the AI levels easiest first ("AI (easy)", "AI (normal)", "AI (hard)",
-    then any others such as "AI (baseline)"); "AI (normal)" is the default AI."""
-    levels = [level for level in LEVEL_ORDER if level in ai_levels or level == "normal"]
-    levels += [level for level in ai_levels if level not in LEVEL_ORDER]
-    return [HUMAN] + [f"AI ({level})" for level in levels]
-
-
-def controller_value(label: str) -> str:
-    """The controller name a menu label stands for: "human", "ai" (the default AI) or
-    an AI level."""
-    if label == HUMAN:
-        return "human"
-    if label == DEFAULT_AI:
-        return "ai"
-    return label.removeprefix("AI (").removesuffix(")")
-
-
-def controller_label(value: str) -> str:
-    """The menu label of a controller name (the inverse of ``controller_value``)."""
-    if value == "human":
-        return HUMAN
-    return DEFAULT_AI if value in ("ai", "normal") else f"AI ({value})"
-
+__all__ = [
+    "DEFAULT_AI",
+    "HUMAN",
+    "BattleSetup",
+    "MenuScene",
+    "controller_label",
+    "controller_labels",
+    "controller_value",
+    "default_controllers",
+]
 
 ROW_H = 68
-
-
-@dataclass(frozen=True, slots=True)
-class BattleSetup:
-    """What the menu hands to the battle: the map, ruleset, who controls each side, seed,
-    fog, and the ruleset's house rules set in the menu (name, value)."""
-
-    map: MapEntry
-    ruleset: str
-    controllers: tuple[tuple[str, str], ...]  # (side id, "human" | "ai" | an AI level)
-    seed: int | None
-    fog: bool = False
-    options: tuple[tuple[str, str], ...] = ()  # house rules changed from the default
-
-    def controller(self, side_id: str) -> str:
-        return dict(self.controllers)[side_id]
-
-    def remembered(self) -> LastSetup:
-        """What the settings keep so the next menu opens on this battle (#29)."""
-        seed = "" if self.seed is None else str(self.seed)
-        path = str(self.map.path.resolve())
-        return LastSetup(path, self.ruleset, self.controllers, seed, self.fog)
-
-
-def default_controllers(sides: Sequence[SideInfo]) -> list[str]:
-    """Human for the party side (or the first side a human may play), AI for the rest.
-
-    A side marked ``human`` or ``ai`` by the map keeps that control.
-    """
-    out = []
-    human_given = False
-    for side in sides:
-        if side.control in ("human", "ai"):
-            out.append(HUMAN if side.control == "human" else DEFAULT_AI)
-            human_given = human_given or side.control == "human"
-        else:
-            out.append("")
-    wanted_human = -1
-    if not human_given:
-        party = [i for i, s in enumerate(sides) if s.party and not out[i]]
-        free = [i for i, s in enumerate(sides) if not out[i]]
-        wanted_human = (party or free or [-1])[0]
-    return [c or (HUMAN if i == wanted_human else DEFAULT_AI) for i, c in enumerate(out)]
 
 
 class MenuScene(Scene):
@@ -236,7 +181,8 @@ class MenuScene(Scene):
         fog, as far as they still apply (a map gone, a side or ruleset renamed, a level
         no longer offered keep the map's defaults). False when its map is not listed."""
         found = [
-            i for i, e in enumerate(self.entries)
+            i
+            for i, e in enumerate(self.entries)
             if e.playable and str(e.path.resolve()) == last.map
         ]
         if not found:

@@ -2,7 +2,8 @@
 
 Issue 4 · Reaction prompts. The prompt names the attack that opened the window (who
 attacks whom, with what, and the roll: "Bandit attacks Ada with a spear: d20 14 +2 = 16
-vs AC 16 — hit"), what is at stake (the damage range, the Shock a miss still deals), and
+vs 16 — hit"), what is at stake (the damage range and what else the ruleset says it may
+deal, through its presenter), and
 under each button what that answer costs (the ruleset's ``ReactionSpec.cost``). It reads
 the battle's events generically: the latest event naming an ``attacker``, a ``target`` and
 a ``weapon`` is the attack, the latest attack roll after it is its roll.
@@ -18,6 +19,7 @@ import pygame
 
 from game.engine import Answer, Battle, Decision
 from game.engine.events import Event, Rolled
+from game.engine.presenter import presenter_of
 from game.ui import theme
 from game.ui.widgets import Button, draw_panel, draw_text, wrap
 
@@ -110,21 +112,15 @@ def context_lines(battle: Battle, d: Decision, name: Callable[[str], str]) -> tu
 
 
 def stakes(battle: Battle, attack: Attack, name: Callable[[str], str]) -> str:
-    """ "At stake: 1–6 damage to Ada (9/9 HP, enough to drop her); a miss still deals Shock 2"."""
+    """What the attack puts at stake, in the ruleset's words (its presenter's): "At stake:
+    1–6 damage to Ada (9/9 HP, enough to drop them)" and what else it may deal."""
+    missed = attack.roll is not None and attack.roll.outcome == "miss"
     try:
-        preview = battle.attack_preview(attack.attacker, attack.target, attack.weapon)
-        hp, max_hp = battle.unit(attack.target).hp, battle.unit(attack.target).max_hp
+        return presenter_of(battle).stakes(
+            battle, attack.attacker, attack.target, attack.weapon, missed=missed, name=name
+        )
     except (KeyError, ValueError, NotImplementedError):
         return ""
-    text = f"At stake: {preview.damage_min}–{preview.damage_max} damage to {name(attack.target)}"
-    text += f" ({hp}/{max_hp} HP"
-    text += ", enough to drop them)" if preview.damage_max >= hp > 0 else ")"
-    missed = attack.roll is not None and attack.roll.outcome == "miss"
-    if preview.shock_on_miss:
-        text += f"; a miss still deals Shock {preview.shock_on_miss}"
-        if missed:
-            text = f"At stake: Shock {preview.shock_on_miss} on the miss ({hp}/{max_hp} HP)"
-    return text
 
 
 class ReactionPrompt:

@@ -3,8 +3,8 @@
 Each assailant's Swarm Attack either joins the swarm on an enemy or, once another ally
 has joined, strikes: the answers differ only in their ``strike`` flag, so a click on the
 enemy cannot tell which the player means. The screen then asks (join, or strike with
-the bonus), and the hover preview shows the strike's numbers when a strike is on offer,
-with the swarm's rule that its Shock lands whatever the target's AC or shield.
+the bonus), and the hover preview shows the strike's numbers when a strike is on offer
+(the ruleset's presenter words both).
 """
 
 from __future__ import annotations
@@ -12,11 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.engine import Answer
-from game.ui.target_preview import Row
 
 SWARM_KIND = "swarm_attack"
-BONUS = "+2 to hit and +1 damage per other assailant"
-SHOCK_ROW = Row("Shock lands past AC and shield", "", "hit")
 
 
 def strikes(answer: Answer) -> bool:
@@ -24,10 +21,11 @@ def strikes(answer: Answer) -> bool:
 
 
 def join_or_strike(
-    answers: Sequence[Answer], weapon_name: Callable[[str], str]
+    answers: Sequence[Answer], words: Callable[[Answer], str]
 ) -> list[tuple[str, Answer]]:
     """The chooser's entries for a click on an enemy in Swarm mode: join and strike with
-    the first weapon on offer; empty when only one of them is possible."""
+    the first weapon on offer, each named by ``words`` (the ruleset's presenter); empty
+    when only one of them is possible."""
     if not answers or answers[0].kind != SWARM_KIND:
         return []
     first = answers[0]
@@ -41,23 +39,4 @@ def join_or_strike(
     strike = next((a for a in same if strikes(a)), None)
     if join is None or strike is None:
         return []
-    weapon = getattr(first, "weapon", "")
-    name = weapon_name(weapon) if isinstance(weapon, str) else ""
-    return [
-        (f"Join the swarm ({name})", join),
-        (f"Strike with {name} ({BONUS})", strike),
-    ]
-
-
-def swarm_rows(answer: Answer) -> list[Row]:
-    """Rows the target preview adds for a Swarm Attack: a strike's Shock rule, or what
-    joining does (no blow now; the striker gains the bonus)."""
-    if answer.kind != SWARM_KIND:
-        return []
-    if strikes(answer):
-        return [SHOCK_ROW]
-    return [
-        Row("Joining: no blow now", "", "hit"),
-        Row(f"  the striker gets {BONUS}", "", "ink_soft"),
-        SHOCK_ROW,
-    ]
+    return [(words(join), join), (words(strike), strike)]

@@ -1,88 +1,47 @@
 """The target preview: what hovering an enemy shows before an attack.
 
-Issue 4 · Battle screen: the exact hit chance with every modifier itemised, the damage
-range, the Shock on a miss, the cover and the chance to drop the target. For a charge
-(the only way to reach some targets) the preview is of the charge's own blow, struck from
-its end square at +2, with the charger's AC penalty. The rows are built from the
-ruleset's ``AttackPreview``: the d20 rows, or the ruleset's own rows when it gives them
-(clash: no hit roll, a damage die against Armor). The panel sits in the viewport corner
-farthest from both units, so the cover lines stay in view.
+Issue 4 · Battle screen: the rows come from the ruleset's presenter
+(``game.engine.presenter``), in its own words (the d20 rows with every modifier itemised,
+or a damage die against the target's protection, a charge's or a swarm's own rows); the
+screen heads them with the answer and the weapon, and says why no attack on the target is
+on offer now when none is. The panel sits in the viewport corner farthest from both units,
+so the cover lines stay in view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pygame
 
-from game.rules.base import AttackPreview
+from game.engine.presentation import AnswerPreview, Row
 from game.ui import theme
 from game.ui.widgets import draw_panel, draw_text, wrap
+
+__all__ = ["Row", "draw_rows", "panel_rect", "preview_rows"]
 
 ROW_H = 22
 MIN_W = 270
 TEXT_W = MIN_W - 28  # a wrapped line fits the narrowest panel
 _CORNER_NAMES = ("topleft", "topright", "bottomleft", "bottomright")
-CHARGE_AC = "Your AC while charging"  # 004 · Charge: -2 to the end of the round
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    label: str  # a leading space marks an itemised modifier (drawn in the body face)
-    value: str = ""
-    tone: str = "ink"
 
 
 def preview_rows(
-    preview: AttackPreview,
-    title: str,
-    weapon: str,
-    *,
-    charge: bool,
-    not_now: str = "",
-    cover_why: str = "",
+    preview: AnswerPreview, title: str, weapon: str, *, not_now: str = ""
 ) -> list[Row]:
-    """The panel's rows for ``preview`` ("Charge · Sword", hit chance, modifiers …);
-    ``not_now`` says why no attack on this target is on offer now, if none is;
-    ``cover_why`` where the cover comes from, shown under the cover's modifier."""
+    """The panel's rows for ``preview`` ("Charge · Sword", then the presenter's rows);
+    ``not_now`` says why no attack on this target is on offer now, if none is. An answer
+    that cannot be made shows why instead (what stops this turn first, then the weapon)."""
     rows = [Row(f"{title} · {weapon}")]
     why_not = _wrapped(not_now) if not_now else []
-    if not preview.allowed:  # what stops this turn first (Main spent), then the weapon
-        return [*rows, *why_not, *_wrapped(preview.reason or "not possible now")]
-    if preview.rows:  # the ruleset's own terms (clash: the damage die, Armor, STR)
-        rows += [
-            Row(label, value, "ink_soft" if label.startswith("  ") else "ink")
-            for label, value in preview.rows
-        ]
-        return rows + why_not
-    rows += [
-        Row("Hit chance", f"{round(100 * preview.hit_chance)}%"),
-        Row("Attack bonus", f"{preview.attack_bonus:+d}", "ink_soft"),
-        *_modifier_rows(preview, cover_why),
-        Row("vs AC", str(preview.target_ac), "ink_soft"),
-        Row("Damage", f"{preview.damage_min}–{preview.damage_max}"),
-        Row("Shock on a miss", str(preview.shock_on_miss or "none")),
-        Row("Cover", preview.cover),
-        Row("Chance to drop", f"{round(100 * preview.kill_chance)}%", "hit"),
-    ]
-    if charge:
-        rows.append(Row(CHARGE_AC, "-2 this round", "hit"))
-    return rows + why_not
+    if not preview.allowed:
+        return [*rows, *why_not, *_wrapped(preview.reason or "not possible now"), *preview.rows]
+    return [*rows, *preview.rows, *why_not]
 
 
 def _wrapped(text: str, tone: str = "hit") -> list[Row]:
     """A long line of the panel as rows no wider than ``TEXT_W`` (never cut off)."""
     return [Row(line, "", tone) for line in wrap(text, TEXT_W, "bold", theme.SIZE_SMALL)]
-
-
-def _modifier_rows(preview: AttackPreview, cover_why: str) -> list[Row]:
-    rows = []
-    for m in preview.modifiers:
-        rows.append(Row(f"  {m.label}", f"{m.value:+d}", "ink_soft"))
-        if cover_why and m.label.endswith(" cover"):
-            rows.append(Row(f"    {_clip(cover_why, 48)}", "", "ink_soft"))
-    return rows
 
 
 def panel_rect(
@@ -136,7 +95,3 @@ def draw_rows(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Row]) -
                 anchor="topright",
             )
         y += theme.px(ROW_H)
-
-
-def _clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"

@@ -24,70 +24,27 @@ SMALL_TOKEN = 26  # px: below this an enemy token shows its number alone, large
 
 @dataclass(frozen=True, slots=True)
 class Marker:
-    """How a condition shows on a token, and what it does (the unit sheet says so)."""
+    """How a condition shows on a token: its icon on a badge of its colour. What the
+    condition is called and does is the ruleset's word (its presenter's)."""
 
     icon: str
-    label: str
     colour: str
-    effect: str = ""
-    tone: str = "neutral"  # "harm" (bad for it), "help" (good for it) or "neutral"
 
 
-# Condition key → marker. Keys are the UI's names; the battle adapter maps the
-# engine's condition components onto them. Effects as source 004 has them.
+# Condition key → marker, in the order the badges are drawn. Keys are the conditions'
+# words (``UnitView.conditions``, and the status a unit shows as).
 MARKERS: dict[str, Marker] = {
-    "prone": Marker(
-        "falling",
-        "Prone",
-        "#c9a23a",
-        "melee from beside it +2, ranged at it -2; its own melee -4; half speed",
-    ),
-    "grappled": Marker("grab", "Grappled", "#b5562f", "cannot move; fights only unarmed", "harm"),
-    "total_defense": Marker(
-        "checked-shield",
-        "Total Defense",
-        "#4f86c6",
-        "AC +2 and no Shock until its next turn",
-        "help",
-    ),
-    "screening": Marker(
-        "shield-reflect",
-        "Screening an ally",
-        "#3f9a8c",
-        "may take the blows aimed at its ward (opposed check)",
-        "help",
-    ),
-    "disengaged": Marker(
-        "back-forth",
-        "Disengaged",
-        "#6c8f4a",
-        "provokes no attacks of opportunity this round",
-        "help",
-    ),
-    "mortally_wounded": Marker(
-        "heart-beats",
-        "Mortally wounded",
-        "#c0392b",
-        "dies after 6 rounds unless first aid stabilises it",
-        "harm",
-    ),
-    "stabilised": Marker(
-        "heart-beats", "Stabilised (out of the fight)", "#6c8f4a", "will live; out of the fight"
-    ),
-    "routed": Marker(
-        "run", "Routed: flees on its turns", "#d0803a", "flees on its turns; still a target", "harm"
-    ),
-    "fled": Marker("run", "Fled", "#8a7f70", "has left the battle", "harm"),
-    "surrendered": Marker(
-        "flying-flag", "Surrendered", "#e8e2d0", "out of the fight; no need to attack it", "harm"
-    ),
-    "holding": Marker(
-        "hourglass",
-        "Holding an action",
-        "#9a6fc0",
-        "may act at any point until the round ends",
-        "help",
-    ),
+    "prone": Marker("falling", "#c9a23a"),
+    "grappled": Marker("grab", "#b5562f"),
+    "total_defense": Marker("checked-shield", "#4f86c6"),
+    "screening": Marker("shield-reflect", "#3f9a8c"),
+    "disengaged": Marker("back-forth", "#6c8f4a"),
+    "mortally_wounded": Marker("heart-beats", "#c0392b"),
+    "stabilised": Marker("heart-beats", "#6c8f4a"),
+    "routed": Marker("run", "#d0803a"),
+    "fled": Marker("run", "#8a7f70"),
+    "surrendered": Marker("flying-flag", "#e8e2d0"),
+    "holding": Marker("hourglass", "#9a6fc0"),
 }
 
 
@@ -109,6 +66,8 @@ class TokenInfo:
     conditions: frozenset[str] = field(default_factory=frozenset)
     down: bool = False  # at 0 HP, dead, fled or surrendered: drawn faded
     template: str = ""
+    # more health tracks drawn as bars above the first, (current, maximum) each
+    more_bars: tuple[tuple[int, int], ...] = ()
 
 
 @cache
@@ -238,6 +197,8 @@ def draw_token(
     surface.blit(img, img.get_rect(center=rect.center))
     if rect.w >= 18:
         draw_health_bar(surface, info.hp, info.max_hp, rect)
+        for i, (now, most) in enumerate(info.more_bars, start=1):
+            draw_health_bar(surface, now, most, rect.move(0, -i * (max(3, rect.h // 10) + 2)))
     if rect.w >= 24:
         draw_markers(surface, info.conditions, rect)
 

@@ -5,12 +5,13 @@ surrendered, damage dealt)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.ui.overlays import SideSummary, VictoryScene
 
 if TYPE_CHECKING:
     from game.engine import Battle
+    from game.ui.map_view import MapView
 
 FLED = ("fled", "routed")
 
@@ -73,3 +74,36 @@ def victory_scene(
         play_again=play_again,
         watch=watch,
     )
+
+
+class Rematch(Protocol):
+    """What the victory screen's Play again and Watch replay ask of the screens around it
+    (``game.ui.flow.GameFlow``)."""
+
+    def play_again(self, battle: Battle, view: MapView, fog: bool, same_seed: bool) -> None: ...
+
+    def watch_battle(self, battle: Battle, view: MapView, fog: bool) -> None: ...
+
+
+def victory_for(
+    battle: Battle,
+    dealt: Mapping[str, int],
+    humans: Sequence[str],
+    back_to_menu: Callable[[], None],
+    flow: Rematch | None,
+    view: MapView,
+    fog: bool,
+) -> VictoryScene:
+    """The victory screen of a battle played on ``view``, with Play again and Watch replay
+    when ``flow`` can start them."""
+    again: Callable[[bool], None] | None = None
+    watch: Callable[[], None] | None = None
+    if flow is not None:
+
+        def again(same_seed: bool) -> None:
+            flow.play_again(battle, view, fog, same_seed)
+
+        def watch() -> None:
+            flow.watch_battle(battle, view, fog)
+
+    return victory_scene(battle, dealt, humans, back_to_menu, play_again=again, watch=watch)

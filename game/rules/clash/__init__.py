@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from game.content.templates import UnitTemplate
     from game.engine.battle import UnitView
     from game.engine.context import Context
+    from game.engine.presenter import Presenter
 
 
 class ClashRuleset(Ruleset):
@@ -186,6 +187,12 @@ class ClashRuleset(Ruleset):
                 ctx, target, (w.die, die, bonus), (impaired, enhanced), (low, high), kill
             ),
         )
+
+    def presenter(self) -> Presenter:
+        """The battle screen in this ruleset's terms (``game.rules.clash.presenter``)."""
+        from game.rules.clash.presenter import ClashPresenter
+
+        return ClashPresenter()
 
     def hash_extra(self, ctx: Context) -> Any:
         return {

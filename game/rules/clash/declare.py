@@ -359,7 +359,8 @@ class GambitSpec(_MeleeSpec):
         sets = self.weapon_sets(ctx, unit)
         if not sets:
             return
-        weapon, offhand = max(sets, key=lambda s: units.weapon(ctx, s[0]).die)
+        weapon, _ = max(sets, key=lambda s: units.weapon(ctx, s[0]).die)
+        pairs = [(a, b) for a, b in sets if b is not None]  # 000: "dual-wielding, roll both"
         targets = self.targets(ctx, unit)
         for target in targets:
             for gambit in GAMBITS:
@@ -367,6 +368,10 @@ class GambitSpec(_MeleeSpec):
         for target, cell in away_moves(ctx, unit, targets):
             for gambit in GAMBITS:
                 yield ClashGambit(unit, target, weapon, gambit, None, cell)
+        for main, offhand in pairs:
+            for target in targets:
+                for gambit in GAMBITS:
+                    yield ClashGambit(unit, target, main, gambit, offhand)
 
 
 def shot_problem(

@@ -1,8 +1,8 @@
 """Events of the ``clash`` ruleset (source 000) beyond the engine's shared ones.
 
-Declarations are hidden until the round resolves (issue 7 · hotseat): ``Declared`` says
-only *that* a unit has chosen; ``IntentionRevealed`` tells what, once every unit has
-declared, so a screen shows the log without giving a side's plans away.
+The declaration events (``Declared``, ``IntentionRevealed``, ``OrderSet``) are shared by
+every ruleset that declares first: they live in ``game.engine.intentions`` and are named
+here too for the clash code that emits them.
 """
 
 from __future__ import annotations
@@ -11,55 +11,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.engine.events import Event
+from game.engine.intentions import Declared, IntentionRevealed, OrderSet
 
-
-@dataclass(frozen=True, slots=True)
-class Declared(Event):
-    """``unit`` has declared its intention for the round (what it is stays hidden)."""
-
-    kind: ClassVar[str] = "declared"
-    tone: ClassVar[str] = "turn"
-    unit: str
-    who: str
-
-    def text(self) -> str:
-        return f"{self.who} has declared an intention"
-
-
-@dataclass(frozen=True, slots=True)
-class IntentionRevealed(Event):
-    """What ``unit`` declared, shown when the round resolves. ``turn`` is "quick" or
-    "full"; ``target`` the unit aimed at, if any; ``intent`` the kind of answer."""
-
-    kind: ClassVar[str] = "intention_revealed"
-    tone: ClassVar[str] = "turn"
-    unit: str
-    who: str
-    intent: str
-    target: str | None
-    turn: str
-    text_: str
-
-    def text(self) -> str:
-        return f"{self.who} intends to {self.text_} ({self.turn} turn)"
-
-
-@dataclass(frozen=True, slots=True)
-class OrderSet(Event):
-    """The resolution order of one group (``group``: "quick" or "full"), unit ids and
-    names, first to last; ``placed_by``: per unit, the roll that placed it ("DEX 7/11:
-    before the enemies") or ""."""
-
-    kind: ClassVar[str] = "order_set"
-    tone: ClassVar[str] = "turn"
-    group: str
-    order: tuple[str, ...]
-    names: tuple[str, ...]
-    placed_by: tuple[str, ...] = ()
-
-    def text(self) -> str:
-        who = ", ".join(self.names) if self.names else "nobody"
-        return f"{self.group.capitalize()} turns: {who}"
+__all__ = ["AbilityLost", "Declared", "IntentionRevealed", "OrderSet", "SlotFilled"]
 
 
 @dataclass(frozen=True, slots=True)

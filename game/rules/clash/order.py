@@ -3,7 +3,9 @@
 - All quick turns resolve before all full turns.
 - Within each group, when both the players and their enemies take turns of that kind,
   each player unit saves DEX: made, it acts before the enemies; failed, after them. With
-  no enemies in the group there is nothing to beat and no save.
+  no enemies in the group there is nothing to beat and no save. Those three parts
+  (``Entry.part``) are what "at the same time" means for Multiple Attackers: all attacks
+  on one foe within one part are one moment (``rounds.resolve``).
   Decisions: the "players" are the scenario's party side (the first side when no side is
   the party); every other side counts as the enemies and acts in the map's side order;
   within each part, units keep the map's spawn order. One leg hit rolls the save with
@@ -19,13 +21,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.engine.answers import Answer
 from game.engine.events import Note, Rolled
+from game.engine.intentions import OrderSet
 from game.rules.clash import units
-from game.rules.clash.events import OrderSet
 from game.rules.clash.house_rules import MELEE_CLASHES, on
 from game.rules.clash.saves import save
 from game.rules.clash.strike import Swing, situation
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from game.engine.context import Context
 
 QUICK, FULL = "quick", "full"
+BEFORE, ENEMIES, AFTER = 0, 1, 2  # the parts of a group (``Entry.part``)
 # Closing in: the longer weapon strikes first.
 CLOSING_RANK = {"reach": 0, "slow": 1, "balanced": 2, "fast": 3, "unarmed": 4}
 
@@ -45,6 +48,7 @@ class Entry:
     unit: str
     answer: Answer
     turn: str
+    part: int = 0  # within its group: 0 players who beat the enemies, 1 enemies, 2 the rest
 
     @property
     def melee(self) -> bool:
@@ -77,7 +81,7 @@ def dex_order(
     side_rank = {s: i for i, s in enumerate(ctx.side_order)}
     enemies.sort(key=lambda e: side_rank.get(units.side(ctx, e.unit), 0))  # stable
     if not enemies or not players:
-        return players + enemies, {}
+        return players + enemies, {}  # one part: nobody to beat
     before: list[Entry] = []
     after: list[Entry] = []
     why: dict[str, str] = {}
@@ -97,7 +101,8 @@ def dex_order(
         score = units.state(ctx, e.unit).DEX
         where = "before" if made else "after"
         why[e.unit] = f"DEX {max(rolled, default=0)}/{score}: {where} the enemies"
-    return before + enemies + after, why
+    parts = [(BEFORE, before), (ENEMIES, enemies), (AFTER, after)]
+    return [replace(e, part=part) for part, es in parts for e in es], why
 
 
 def clash_key(ctx: Context, entry: Entry) -> tuple[int, int]:

@@ -9,10 +9,13 @@ Declared rounds (the default, ``initiative=declared``):
    nothing (the stun is spent).
 2. Every intention is revealed (``IntentionRevealed``), then resolved: quick turns, then
    full turns, each group in the order of ``order.order_group``.
-3. Consecutive attacks (melee, gambits, shots) on the same declared target are one
-   moment (000 · Multiple Attackers): every attacker first carries out its move, then
-   the attacks land together (``strike.moment``), then those who declared a move after
-   their action (strike then move away, shoot then move) make it.
+3. All attacks (melee, gambits, shots) on the same declared target within one part of
+   a group (the players who made their DEX save, the enemies, the players who did not)
+   are one moment (000 · Multiple Attackers), resolved where the first of them stands in
+   the order: every attacker first carries out its move, then the attacks land together
+   (``strike.moment``), then those who declared a move after their action (strike then
+   move away, shoot then move) make it. A unit out of the fight by the time its group
+   resolves rolls no DEX save and is not listed.
 4. End of round: prone units stand, the unaware become aware, morale is checked.
 
 ``initiative=dex_save``: each round the players save DEX to act before their enemies;
@@ -34,10 +37,10 @@ from game.engine.events import (
     RoundStarted,
     UnitActivated,
 )
+from game.engine.intentions import Declared, IntentionRevealed
 from game.rules.base import Flow
 from game.rules.clash import units
 from game.rules.clash.declare import describe, move_after
-from game.rules.clash.events import Declared, IntentionRevealed
 from game.rules.clash.house_rules import INITIATIVE, rule
 from game.rules.clash.order import FULL, QUICK, Entry, beat_the_enemies, order_group
 from game.rules.clash.strike import Swing, moment
@@ -145,7 +148,8 @@ def declared_round(ctx: Context) -> Flow:
         ctx.emit(IntentionRevealed(e.unit, units.name(ctx, e.unit), e.answer.kind, e.target,
                                    e.turn, describe(ctx, e.answer)))
     for group in (QUICK, FULL):
-        batch = [e for e in entries if e.turn == group]
+        # a unit taken out of the fight earlier this round rolls nothing, is not listed
+        batch = [e for e in entries if e.turn == group and units.in_fight(ctx, e.unit)]
         if not batch:
             continue
         order = order_group(ctx, batch, group)
@@ -154,19 +158,37 @@ def declared_round(ctx: Context) -> Flow:
             return
 
 
+ATTACKS = ("clash_attack", "clash_gambit", "clash_shoot")
+
+
+def moments(order: list[Entry]) -> list[list[Entry]]:
+    """``order`` cut into what resolves together (000 · Multiple Attackers: "at the same
+    time"): every attack (melee, gambit, shot) on one foe by units of the same part of the
+    group (``Entry.part``: the players who beat the enemies, the enemies, the others) is
+    one moment, wherever they stand in the list; it resolves where the first of them
+    stands. Anything else is a moment of its own."""
+    out: list[list[Entry]] = []
+    joined: dict[tuple[int, str], list[Entry]] = {}
+    for e in order:
+        target = e.target
+        if e.answer.kind not in ATTACKS or target is None:
+            out.append([e])
+            continue
+        key = (e.part, target)
+        if key in joined:
+            joined[key].append(e)
+            continue
+        joined[key] = [e]
+        out.append(joined[key])
+    return out
+
+
 def resolve(ctx: Context, order: list[Entry]) -> Flow:
-    """Resolve a group in order, attacks on one target at once as a single moment."""
-    i = 0
-    while i < len(order):
-        j = i + 1
-        if order[i].target is not None and order[i].answer.kind != "clash_move":
-            while (j < len(order) and order[j].target == order[i].target
-                   and order[j].answer.kind in ("clash_attack", "clash_gambit", "clash_shoot")):
-                j += 1
-        yield from resolve_together(ctx, order[i:j])
+    """Resolve a group in order, all attacks of one part on one foe as a single moment."""
+    for together in moments(order):
+        yield from resolve_together(ctx, together)
         if check_end(ctx):
             return
-        i = j
 
 
 def resolve_together(ctx: Context, entries: list[Entry]) -> Flow:

@@ -56,7 +56,8 @@ class ClashState:
     slots beside the gear (``carried``). ``crit_failed``: failed a Critical Damage save
     and lives (its attacks are impaired, attacks on it enhanced). ``stunned``: loses its
     next action (a gambit). ``prone``: tripped (attacks on it enhanced, its own attacks
-    impaired, until it acts). ``leg_hits``/``arm_hits``: hit locations taken."""
+    impaired, until the end of the round: ``rounds.end_of_round``).
+    ``leg_hits``/``arm_hits``: hit locations taken."""
 
     STR: int
     DEX: int

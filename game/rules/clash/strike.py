@@ -5,8 +5,9 @@ on one target at the same time.
 Attacks hit automatically. In order:
 
 1. Gambits first (they cannot be blocked, dodged or parried): the gambit roll (the weapon
-   dice, the higher of two weapons) of 1–3 is the Difficulty of the target's save; a
-   failed save suffers the gambit, a made one may attack back (``reactions``).
+   dice, the higher of two weapons; 1d4 when impaired, +1d12 when enhanced, as any
+   attack) of 1–3 is the Difficulty of the target's save; a failed save suffers the
+   gambit, a made one may attack back (``reactions``).
 2. The reaction window for the target (fight back, block, dodge, parry), before any
    damage die.
 3. Every damage attack rolls: its weapon die (two weapons: both, keep the higher),
@@ -97,9 +98,15 @@ def situation(ctx: Context, swing: Swing, target: str) -> tuple[list[str], list[
 
 
 def roll_attack(
-    ctx: Context, swing: Swing, target: str, extra_impaired: tuple[str, ...] = ()
+    ctx: Context,
+    swing: Swing,
+    target: str,
+    extra_impaired: tuple[str, ...] = (),
+    purpose: str = "damage",
 ) -> Roll:
-    """Roll ``swing``'s damage against ``target`` (logged, every modifier named)."""
+    """Roll ``swing``'s damage against ``target`` (logged, every modifier named): the
+    weapon die (two weapons: both, the higher counts), 1d4 instead when impaired, +1d12
+    when enhanced. A gambit rolls the same way (``purpose`` names it)."""
     impaired, enhanced = situation(ctx, swing, target)
     impaired.extend(extra_impaired)
     who = units.name(ctx, swing.attacker)
@@ -110,12 +117,12 @@ def roll_attack(
         impaired, enhanced = [], []
     victim = units.name(ctx, target)
     if impaired:
-        r = ctx.roll(1, 4, unit=swing.attacker, who=who, purpose="damage",
+        r = ctx.roll(1, 4, unit=swing.attacker, who=who, purpose=purpose,
                      detail=f"vs {victim}, impaired ({', '.join(impaired)})")
         return Roll(r.total, kit[0])
     best: tuple[int, ClashWeapon] | None = None
     for w in kit:
-        r = ctx.roll(1, w.die, unit=swing.attacker, who=who, purpose="damage",
+        r = ctx.roll(1, w.die, unit=swing.attacker, who=who, purpose=purpose,
                      detail=f"vs {victim} with {w.name}")
         if best is None or r.total > best[0]:
             best = (r.total, w)
@@ -125,7 +132,7 @@ def roll_attack(
         ctx.emit(Note(f"{who} strikes with two weapons: the {weapon.name}'s {total} counts",
                       swing.attacker))
     if enhanced:
-        bonus = ctx.roll(1, 12, unit=swing.attacker, who=who, purpose="enhanced damage",
+        bonus = ctx.roll(1, 12, unit=swing.attacker, who=who, purpose=f"enhanced {purpose}",
                          detail=f"({', '.join(enhanced)})")
         total += bonus.total
     return Roll(total, weapon)
@@ -287,15 +294,13 @@ def parry(ctx: Context, defender: str, swing: Swing, theirs: Roll) -> Flow:
 
 
 def gambit(ctx: Context, swing: Swing, target: str) -> Flow:
-    """000 · Gambits: roll the weapon dice, 1–3 is the Difficulty; save or suffer."""
+    """000 · Gambits: roll the weapon dice (dual-wielding: both, the highest), 1–3 is the
+    Difficulty; save or suffer. Decision: the gambit roll is an attack's roll, so an
+    impaired gambit rolls 1d4 "regardless of the attack's damage die" (000 · Attack
+    Modifiers) and an enhanced one adds 1d12, as a blow would (``roll_attack``)."""
     assert swing.gambit is not None
     who, victim = units.name(ctx, swing.attacker), units.name(ctx, target)
-    best = 0
-    for weapon_id in swing.weapons:
-        w = units.weapon(ctx, weapon_id)
-        r = ctx.roll(1, w.die, unit=swing.attacker, who=who, purpose=f"{swing.gambit} gambit",
-                     detail=f"vs {victim} with {w.name}")
-        best = max(best, r.total)
+    best = roll_attack(ctx, swing, target, purpose=f"{swing.gambit} gambit").total
     difficulty = best if best <= 3 else 0
     ability = GAMBITS[swing.gambit]
     if save(ctx, target, ability, f"against {who}'s {swing.gambit}", difficulty=difficulty):

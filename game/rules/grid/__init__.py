@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from game.engine.answers import Answer
     from game.engine.battle import UnitView
     from game.engine.context import Context
+    from game.engine.presenter import Presenter
 
 
 class GridRuleset(Ruleset):
@@ -173,6 +174,12 @@ class GridRuleset(Ruleset):
         else:
             status = "ready"
         return self.view_with(ctx, unit, status)
+
+    def presenter(self) -> Presenter:
+        """The battle screen in this ruleset's terms (``game.rules.grid.presenter``)."""
+        from game.rules.grid.presenter import GridPresenter
+
+        return GridPresenter()
 
     def hash_extra(self, ctx: Context) -> Any:
         return {

@@ -9,9 +9,14 @@ the attacker must not have moved this round (it strikes from where it lay in wai
 - Ranged: a DEX/Shoot check against ``EXECUTION_DIFFICULTY`` (8), +4 within 10 ft, +2
   within the weapon's normal range (nothing beyond it); success hits, AC is ignored.
 - A hit forces a Physical save (d20 at least the target's save score) at a penalty equal
-  to the attacker's skill with the weapon (never a bonus). A failed save drops the target
-  to 0 HP: mortally wounded for the party, dead for others — or unconscious when the
-  weapon is non-lethal. A made save still takes the weapon's maximum damage.
+  to "the assailant's combat skill" (never a bonus). Decision: the combat skill the
+  attack is made with, as the attack roll adds "their relevant combat skill": Shoot for
+  a ranged execution (004 makes it a DEX/Shoot check, a thrown weapon included), the
+  weapon's own skill in melee (Stab, Brawl unarmed, Exert for a maul); not the unit's
+  best combat skill (004 says "highest combat skill" where it means that, for Screen).
+  A failed save drops the target to 0 HP: mortally wounded for the party, dead for
+  others — or unconscious when the weapon is non-lethal. A made save still takes the
+  weapon's maximum damage.
 """
 
 from __future__ import annotations
@@ -45,6 +50,11 @@ class Execute(Answer):
     target: str
     weapon: str
     ranged: bool = False
+
+
+def execution_skill(weapon_skill: str, ranged: bool) -> str:
+    """The combat skill whose level is the execution's save penalty (module docstring)."""
+    return "shoot" if ranged else weapon_skill
 
 
 def execution_problem(ctx: Context, answer: Execute) -> str | None:
@@ -123,7 +133,7 @@ def execute(ctx: Context, answer: Execute) -> None:
                             hit=hit, total=0, ac=0))
     if not hit:
         return
-    penalty = max(0, skill_level(ctx, me, weapon.skill))
+    penalty = max(0, skill_level(ctx, me, execution_skill(weapon.skill, answer.ranged)))
     save = units.stats(ctx, target).save
     rolled = ctx.roll(1, 20, -penalty, unit=target, who=whom, purpose="Physical save",
                       detail="(execution)", target=save, versus="save",

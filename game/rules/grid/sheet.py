@@ -1,4 +1,5 @@
-"""What the unit card and the right-click unit sheet say about a unit.
+"""What the unit card and the right-click unit sheet say about a unit in the ``grid``
+rules' terms (004); ``GridPresenter`` serves it to the screen.
 
 Issue 4 · the unit sheet: stats, attack bonus, every weapon the unit holds now (in hand or
 stowed) with its damage, Shock, range and tags, armour, and the unit's conditions with what
@@ -9,14 +10,13 @@ pygame.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from game.content.armour import armour_class_parts
 from game.content.loader import Content
 from game.content.templates import UnitTemplate
 from game.content.weapons import Weapon
 from game.rules.base import Modifier
-from game.ui.tokens import MARKERS
 
 Rows = list[tuple[str, str]]
 Carried = tuple[Sequence[str], Sequence[str]]  # weapon ids in hand, stowed
@@ -145,15 +145,3 @@ def carried_lines(
     if not rows:
         rows.append(("Weapons", "none (bare hands)"))
     return rows
-
-
-def condition_lines(conditions: Iterable[str]) -> Rows:
-    """One row per condition marker: its name and what it does."""
-    held = set(conditions)
-    return [(m.label, m.effect) for key, m in MARKERS.items() if key in held]
-
-
-def card_subset(lines: Rows) -> Rows:
-    """The rows of the small unit card (the sheet shows them all): all but those left to
-    the sheet; ``unit_card`` makes them fit."""
-    return [row for row in lines if row[0] not in NOT_ON_CARD]

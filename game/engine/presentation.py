@@ -1,0 +1,70 @@
+"""What a ruleset tells a screen, as plain data (issue 28 · a presenter per ruleset).
+
+A ruleset's ``Presenter`` (``game.engine.presenter``) answers the screen's questions with
+these: the unit's health tracks, the words for its conditions, rows of text in the
+ruleset's own terms, links between units, and the preview of an answer. The screen draws
+them without knowing which ruleset wrote them. No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """One health track of a unit: its label ("HP"), where it stands and its maximum;
+    ``bar``: the screen draws it as a bar under the unit's token."""
+
+    label: str
+    current: int
+    maximum: int
+    bar: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A row of a panel: a label, a value, the colour name it is drawn in. A label led by
+    a space itemises the row above it (drawn in the body face)."""
+
+    label: str
+    value: str = ""
+    tone: str = "ink"
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionText:
+    """How a screen names a condition and what it does; ``tone``: "harm" (bad for the
+    unit), "help" (good for it) or "neutral"."""
+
+    label: str
+    effect: str = ""
+    tone: str = "neutral"
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """Two units joined on the board (``kind`` "screen": ``a`` screens its ward ``b``)."""
+
+    kind: str
+    a: str
+    b: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerPreview:
+    """What an answer (an attack, a charge, a grapple …) would do, before it is given.
+
+    ``rows``: the preview in the ruleset's own words (each with its colour); ``odds``: the
+    chance it succeeds when something is rolled for it, else None; ``outcome``: the range
+    of damage it deals; ``drops``: the chance it takes the target out. ``allowed`` false:
+    it cannot be made now, ``reason`` says why. ``weapon``: the weapon it is made with.
+    """
+
+    weapon: str
+    allowed: bool
+    reason: str
+    rows: tuple[Row, ...]
+    odds: float | None = None
+    outcome: tuple[int, int] = (0, 0)
+    drops: float = 0.0

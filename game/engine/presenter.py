@@ -1,0 +1,173 @@
+"""The seam between a ruleset and the screen (issue 28 · a presenter per ruleset).
+
+The battle screen asks a battle's ``Presenter`` (``Ruleset.presenter()``, reached with
+``presenter_of(battle)``) for everything it shows in a ruleset's terms: the rows of the
+unit card and sheet, the health tracks drawn as bars, the acting unit's budget line, the
+words for its conditions, the links between units (screens), the preview of any answer,
+and what is at stake when a reaction window opens on an attack. This base answers with
+what every ruleset shares (HP, the status, no budget); a ruleset's presenter adds its own
+terms. Everything reads the battle through its public, pure read methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from game.engine.presentation import AnswerPreview, ConditionText, Link, Row, Track
+
+if TYPE_CHECKING:
+    from game.content.loader import Content
+    from game.content.templates import UnitTemplate
+    from game.engine.answers import Answer
+    from game.engine.battle import Battle, UnitView
+    from game.engine.decision import Option
+
+# a unit's status word → the condition it shows as (a marker on its token)
+STATUS_CONDITIONS = {
+    "mortally wounded": "mortally_wounded",
+    "stabilised": "stabilised",
+    "fled": "fled",
+    "routed": "routed",  # broke but still on its square, fleeing: drawn, and a target
+    "surrendered": "surrendered",
+}
+
+# conditions every ruleset means the same by
+SHARED_CONDITIONS: dict[str, ConditionText] = {
+    "fled": ConditionText("Fled", "has left the battle", "harm"),
+    "surrendered": ConditionText("Surrendered", "out of the fight; no need to attack it", "harm"),
+}
+
+
+class Presenter:
+    """What a ruleset shows on the screen; the base shows what every ruleset shares."""
+
+    # card rows left to the sheet (the card shows all but these)
+    sheet_only: tuple[str, ...] = ()
+    # condition → how the screen names it and what it does
+    condition_texts: dict[str, ConditionText] = SHARED_CONDITIONS
+
+    # -- the unit -------------------------------------------------------------------------
+
+    def tracks(self, view: UnitView) -> tuple[Track, ...]:
+        """Every health track of a unit (``UnitView.tracks``), the main one first and the
+        only one drawn as a bar; a ruleset may draw more."""
+        found = tuple(
+            Track(t.label, t.current, t.maximum, bar=i == 0) for i, t in enumerate(view.tracks)
+        )
+        return found or (Track("HP", view.hp, view.max_hp),)
+
+    def conditions(self, view: UnitView) -> frozenset[str]:
+        """A unit's conditions, with the one its status shows as (mortally wounded …)."""
+        found = set(view.conditions)
+        marker = STATUS_CONDITIONS.get(view.status)
+        if marker:
+            found.add(marker)
+        return frozenset(found)
+
+    def condition_text(self, key: str) -> ConditionText:
+        """How the screen names condition ``key`` and what it does."""
+        known = self.condition_texts.get(key)
+        return known if known is not None else ConditionText(key.replace("_", " ").capitalize())
+
+    def unit_rows(self, battle: Battle, unit: str, *, full: bool) -> list[tuple[str, str]]:
+        """The unit card's rows (``full``: the unit sheet's): HP, the status, then the
+        ruleset's own rows."""
+        view = battle.unit(unit)
+        rows = [("HP", f"{view.hp}/{view.max_hp}"), ("Status", view.status)]
+        rows += self.own_rows(battle, unit, full=full)
+        return rows if full else [r for r in rows if r[0] not in self.sheet_only]
+
+    def own_rows(self, battle: Battle, unit: str, *, full: bool) -> list[tuple[str, str]]:
+        """The ruleset's rows about ``unit`` after HP and status (its ``sheet_rows``)."""
+        return battle.sheet_rows(unit, full=full) or []
+
+    def template_rows(
+        self, content: Content, template: UnitTemplate, *, full: bool
+    ) -> list[tuple[str, str]]:
+        """The rows of a unit template before any battle (a map's preview)."""
+        return []
+
+    def budget_line(self, battle: Battle, unit: str) -> str:
+        """What the acting unit has left this turn, in the ruleset's words."""
+        return ""
+
+    def links(self, battle: Battle) -> list[Link]:
+        """Units joined on the board (a screener and its ward)."""
+        return []
+
+    def action_hint(self, option: Option) -> str:
+        """What an action's tooltip adds to its name and cost (". Provokes …"), where the
+        name alone would mislead."""
+        return ""
+
+    # -- answers --------------------------------------------------------------------------
+
+    def answer_words(self, battle: Battle, answer: Answer) -> str:
+        """How a chooser offering several answers of one action names ``answer``."""
+        return answer.label
+
+    def answer_preview(
+        self, battle: Battle, answer: Answer, *, cover_why: str = ""
+    ) -> AnswerPreview | None:
+        """The preview of ``answer`` as it would be made; None when the ruleset previews
+        it as a plain attack (``attack_preview``). ``cover_why``: where the cover between
+        the two units comes from, for a ruleset that itemises cover."""
+        return None
+
+    def attack_preview(
+        self, battle: Battle, attacker: str, target: str, weapon: str, *, cover_why: str = ""
+    ) -> AnswerPreview:
+        """The preview of a plain attack of ``attacker`` on ``target`` with ``weapon``."""
+        raise NotImplementedError
+
+    def stakes(
+        self,
+        battle: Battle,
+        attacker: str,
+        target: str,
+        weapon: str,
+        *,
+        missed: bool,
+        name: Callable[[str], str],
+    ) -> str:
+        """What an attack puts at stake, for a reaction prompt: "At stake: 1–6 damage to
+        Ada (9/9 HP, enough to drop them)"; ``missed``: its roll missed."""
+        preview = self.attack_preview(battle, attacker, target, weapon)
+        view = battle.unit(target)
+        return damage_at_stake(preview, name(target), view.hp, view.max_hp)
+
+
+def rows_of(pairs: Iterable[tuple[str, str]]) -> tuple[Row, ...]:
+    """(label, value) pairs as rows; a label led by two spaces itemises the row above it
+    and is drawn in the soft ink."""
+    return tuple(
+        Row(label, value, "ink_soft" if label.startswith("  ") else "ink") for label, value in pairs
+    )
+
+
+def damage_at_stake(preview: AnswerPreview, target: str, hp: int, max_hp: int) -> str:
+    """ "At stake: 1–6 damage to Ada (9/9 HP, enough to drop them)"."""
+    low, high = preview.outcome
+    text = f"At stake: {low}–{high} damage to {target} ({hp}/{max_hp} HP"
+    return text + (", enough to drop them)" if high >= hp > 0 else ")")
+
+
+def presenter_of(battle: Battle) -> Presenter:
+    """The presenter of ``battle``'s ruleset (``Ruleset.presenter``)."""
+    found = battle.ctx.ruleset.presenter()
+    assert isinstance(found, Presenter)
+    return found
+
+
+__all__ = [
+    "AnswerPreview",
+    "ConditionText",
+    "Link",
+    "Presenter",
+    "Row",
+    "Track",
+    "damage_at_stake",
+    "presenter_of",
+    "rows_of",
+]

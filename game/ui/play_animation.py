@@ -1,0 +1,161 @@
+"""The battle screen's animations: tokens walking their path, numbers and words rising
+from a square, strike lines (issue 4 · answers animated). Plain state advanced by the
+scene each frame; nothing here reads the battle."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.engine.events import Damaged, Event, Moved, Rolled
+from game.geometry.grid import Cell
+from game.ui import theme
+from game.ui.camera import Camera
+from game.ui.theme import colour
+from game.ui.tokens import TokenInfo, draw_token
+
+MOVE_CELLS_PER_S = {"slow": 5.0, "normal": 9.0, "fast": 18.0, "instant": 1e9}
+
+
+@dataclass
+class Walk:
+    """A token moving along a path (animation only)."""
+
+    unit: str
+    cells: list[Cell]
+    speed: float  # cells per second
+    t: float = 0.0
+
+    def position(self) -> tuple[float, float]:
+        if len(self.cells) == 1:
+            return float(self.cells[0][0]), float(self.cells[0][1])
+        i = min(int(self.t), len(self.cells) - 2)
+        f = min(1.0, self.t - i)
+        (ax, ay), (bx, by) = self.cells[i], self.cells[i + 1]
+        return ax + (bx - ax) * f, ay + (by - ay) * f
+
+    @property
+    def done(self) -> bool:
+        return self.t >= len(self.cells) - 1
+
+
+@dataclass
+class Floater:
+    """A number or word rising from a cell and fading."""
+
+    text: str
+    cell: Cell
+    tone: str
+    age: float = 0.0
+    life: float = 1.3
+
+
+@dataclass
+class Flash:
+    """A strike line from attacker to target."""
+
+    a: Cell
+    b: Cell
+    tone: str
+    age: float = 0.0
+    life: float = 0.45
+
+
+@dataclass
+class Animations:
+    walks: list[Walk] = field(default_factory=list)
+    floaters: list[Floater] = field(default_factory=list)
+    flashes: list[Flash] = field(default_factory=list)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.walks or self.flashes)
+
+    def update(self, dt: float) -> None:
+        for w in self.walks:
+            w.t += w.speed * dt
+        self.walks = [w for w in self.walks if not w.done]
+        for f in self.floaters:
+            f.age += dt
+        self.floaters = [f for f in self.floaters if f.age < f.life]
+        for fl in self.flashes:
+            fl.age += dt
+        self.flashes = [fl for fl in self.flashes if fl.age < fl.life]
+
+    def skip(self) -> None:
+        self.walks.clear()
+        self.flashes.clear()
+
+
+def queue_events(
+    anim: Animations, events: Sequence[Event], cells: dict[str, Cell], speed: float
+) -> dict[str, str]:
+    """Queue what ``events`` show: walks for moves, a number and a strike line for damage,
+    "miss" over the unit missed. Returns attacker → the unit its last declared attack
+    targets (whom the camera should show)."""
+    aimed_at: dict[str, str] = {}
+    for event in events:
+        attacker, target = getattr(event, "attacker", None), getattr(event, "target", None)
+        if isinstance(attacker, str) and isinstance(target, str) and target in cells:
+            aimed_at[attacker] = target
+        if isinstance(event, Moved) and event.path:
+            anim.walks.append(Walk(event.unit, [event.start, *event.path], speed))
+        elif isinstance(event, Damaged) and event.unit in cells:
+            anim.floaters.append(Floater(f"-{event.amount}", cells[event.unit], "damage"))
+            if event.by in cells:
+                anim.flashes.append(Flash(cells[event.by], cells[event.unit], "hit"))
+        elif isinstance(event, Rolled) and event.outcome == "miss" and event.unit in cells:
+            # over the unit missed (when the ruleset names it), not the one who missed
+            missed = aimed_at.get(event.unit, event.unit)
+            anim.floaters.append(Floater("miss", cells[missed], "miss"))
+    return aimed_at
+
+
+def draw_animations(
+    surface: pygame.Surface,
+    anim: Animations,
+    cam: Camera,
+    viewport: pygame.Rect,
+    token_of: Callable[[str], TokenInfo | None],
+    fogged: frozenset[Cell],
+    viewer: str | None,
+) -> None:
+    """Strike lines, walking tokens and rising words over the board; an enemy walking or
+    a word rising where the viewer's units cannot see stays hidden."""
+    clip = surface.get_clip()
+    surface.set_clip(viewport)
+    ox, oy = viewport.topleft
+    for fl in anim.flashes:
+        a = cam.cell_centre(fl.a)
+        b = cam.cell_centre(fl.b)
+        width = max(2, int(6 * (1 - fl.age / fl.life)))
+        pygame.draw.line(
+            surface, colour(fl.tone), (a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), width
+        )
+    for w in anim.walks:
+        token = token_of(w.unit)
+        if token is None:
+            continue
+        x, y = w.position()
+        if token.side != viewer and (round(x), round(y)) in fogged:
+            continue  # an enemy moving where your units cannot see
+        px = cam.cell_px
+        sx, sy = cam.world_to_screen(x * cam.tile, y * cam.tile)
+        rect = pygame.Rect(round(sx) + ox, round(sy) + oy, round(px), round(px))
+        draw_token(surface, token, rect)
+    for f in anim.floaters:
+        if f.cell in fogged:
+            continue
+        cx, cy = cam.cell_centre(f.cell)
+        rise = 36 * f.age / f.life
+        alpha = max(0, min(255, int(255 * (1 - f.age / f.life) * 1.6)))
+        img = theme.font("bold", 24).render(f.text, True, colour(f.tone))
+        shadow = theme.font("bold", 24).render(f.text, True, (0, 0, 0))
+        img.set_alpha(alpha)
+        shadow.set_alpha(alpha)
+        pos = img.get_rect(center=(cx + ox, cy + oy - 14 - rise))
+        surface.blit(shadow, pos.move(1, 2))
+        surface.blit(img, pos)
+    surface.set_clip(clip)

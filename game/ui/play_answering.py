@@ -1,0 +1,105 @@
+"""Giving answers to the engine and showing what happened: the animations, the autosave
+after each answer (issue 6), the camera following what an AI unit does."""
+
+from __future__ import annotations
+
+import time
+
+from game.engine import Answer
+from game.engine.events import Event, Moved
+from game.geometry.grid import Cell
+from game.ui.camera import Camera
+from game.ui.camera_follow import (
+    FOLLOW_RATE,
+    HANDS_OFF_S,
+    aim_at,
+    out_of_view,
+    readable_start,
+    step_toward,
+)
+from game.ui.play_animation import MOVE_CELLS_PER_S, queue_events
+from game.ui.play_fog import FogScene
+
+
+class AnsweringScene(FogScene):
+    """The battle screen answering its decisions."""
+
+    def _init_answering(self) -> None:
+        self.camera_goal: Camera | None = None  # where the camera is easing to (AI follow)
+
+    def first_camera(self, camera: Camera) -> Camera:
+        """Readable squares, centred on the units of the side in turn (or the viewer's)."""
+        d = self.decision
+        side = d.side if d is not None else self.viewer()
+        if self.viewer() is not None and side not in self.human_sides():
+            side = self.viewer()  # the AI goes first: show the player's own units
+        focus = [t.cell for t in self.engine.tokens() if t.side == side and not t.down]
+        return readable_start(camera, self.model.width, self.model.height, focus)
+
+    def follow(self, cells: list[Cell]) -> None:
+        """An AI unit acts at ``cells``: bring them into view unless the player moved the
+        camera lately, they are in view already, fog hides them, or the AI is instant."""
+        speed = self.app.settings.ai_speed
+        fogged = self.hidden_cells()
+        cells = [c for c in cells if c not in fogged]
+        if not cells or speed == "instant":
+            return
+        if time.monotonic() - self.user_camera_at < HANDS_OFF_S:
+            return
+        w, h = self.model.width, self.model.height
+        if not out_of_view(self.camera, w, h, cells):
+            return
+        goal = aim_at(self.camera, w, h, cells)
+        if speed in FOLLOW_RATE:
+            self.camera_goal = goal
+        else:
+            self.camera = goal
+
+    def _ease_camera(self, dt: float) -> None:
+        goal = self.camera_goal
+        if goal is None:
+            return
+        if self._dragging or time.monotonic() - self.user_camera_at < HANDS_OFF_S:
+            self.camera_goal = None  # the player took the camera: let it be
+            return
+        if (goal.level, goal.view_w, goal.view_h) != (
+            self.camera.level,
+            self.camera.view_w,
+            self.camera.view_h,
+        ):
+            self.camera_goal = None  # zoomed or resized since: the goal no longer fits
+            return
+        rate = FOLLOW_RATE.get(self.app.settings.ai_speed, 0.0)
+        self.camera = step_toward(self.camera, goal, dt, rate) if rate else goal
+        if (self.camera.x, self.camera.y) == (goal.x, goal.y):
+            self.camera_goal = None
+
+    def give(self, answer: Answer) -> bool:
+        """Answer the pending decision; animate what happened; False if refused."""
+        start = len(self.battle.events)
+        ai = not self.human_turn()
+        result = self.battle.answer(answer)
+        if not result.ok:
+            self.message = result.reason
+            self.app.notify(f"Not allowed: {result.reason}")
+            return False
+        self.message = ""
+        self.mode = None
+        self._autosave()
+        self.animate(self.battle.events[start:], acting_ai=ai)
+        return True
+
+    def animate(self, events: list[Event], *, acting_ai: bool = False) -> None:
+        speed = MOVE_CELLS_PER_S[self.app.settings.ai_speed if not self.human_turn() else "fast"]
+        cells = self.engine.unit_cells()
+        aimed_at = queue_events(self.anim, events, cells, speed)
+        if self.app.settings.ai_speed == "instant" and not self.human_turn():
+            self.anim.skip()
+        if acting_ai:
+            seen = [c for e in events if isinstance(e, Moved) for c in (e.start, *e.path[-1:])]
+            seen += [cells[u] for pair in aimed_at.items() for u in pair if u in cells]
+            if seen:
+                self.follow(seen)
+
+    def _give_quietly(self, answer: Answer) -> None:
+        self.give(answer)

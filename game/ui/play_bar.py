@@ -1,0 +1,230 @@
+"""The action bar (issue 4): the acting unit's name and budget, a button for every action
+of the catalog with its cost (greyed with the engine's reason when not possible), Undo,
+End turn and End side turn; what the AI or the other decisions show there instead."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pygame
+
+from game.engine import Option
+from game.ui import theme
+from game.ui.action_bar import (
+    ACTION_KEYS,
+    action_icon,
+    bar_grid,
+    draw_actions,
+    icon_size,
+)
+from game.ui.play_ai import AiDriverScene
+from game.ui.theme import colour
+from game.ui.tokens import icon_image
+from game.ui.widgets import Button, draw_text
+
+
+class ActionBarScene(AiDriverScene):
+    """The battle screen's action bar."""
+
+    def _init_bar(self) -> None:
+        self.action_buttons: list[tuple[Button, Option]] = []
+        self._bar_for: tuple[int, int] = (-1, -1)
+        self._bar_grid = bar_grid(1, 52, 84)
+        self.end_button = Button(
+            "End turn",
+            self._end_turn,
+            shortcut=pygame.K_e,
+            style="primary",
+            hint="This unit is done for the round.",
+        )
+        self.end_side_button = Button(
+            "End side turn",
+            self._end_side_turn,
+            shortcut=pygame.K_END,
+            size=theme.SIZE_SMALL,
+            hint="Every unit of your side that has not finished is done for the round [End].",
+        )
+        self.undo_button = Button(
+            "Undo",
+            self._undo,
+            size=theme.SIZE_SMALL,
+            shortcut=pygame.K_z,
+            hint="Take back the last answer (only while no die was rolled).",
+        )
+
+    def _forget_answers(self) -> None:
+        super()._forget_answers()
+        self._bar_for = (-1, -1)
+
+    def _build_bar(self) -> None:
+        d = self.decision
+        key = (len(self.battle.answers), d.id if d else -1)
+        if key == self._bar_for:
+            return
+        self._bar_for = key
+        self.action_buttons = []
+        if d is None or d.kind != "turn" or not self.human_turn():
+            return
+        keys = iter(ACTION_KEYS)
+        for option in d.options:
+            if option.kind == "end_turn":  # the big button, named as the ruleset names it
+                self.end_button.label = option.label[:1].upper() + option.label[1:].lower()
+                continue
+            shortcut = next(keys, None)
+            icon = icon_image(action_icon(option.kind), 26, colour("bone"))
+            hint = option.label
+            if option.cost:
+                hint += f" ({option.cost})"
+            hint += self.engine.presenter.action_hint(option)
+            button = Button(
+                "",
+                partial(self.pick_action, option),
+                shortcut=shortcut,
+                hint=hint,
+                icon=icon,
+                on_refused=partial(self._refused, option),
+            )
+            button.set_enabled(option.allowed, option.reason)
+            self.action_buttons.append((button, option))
+        self._layout_bar()
+
+    def _layout_bar(self) -> None:
+        """Place the action buttons in the grid action_bar.bar_grid picks for the room left
+        between the unit's name and Undo / End turn on the right."""
+        bar = self.bar_rect
+        self.end_button.rect = pygame.Rect(bar.right - 176, bar.y + 8, 164, 40)
+        self.undo_button.rect = pygame.Rect(bar.right - 176, bar.y + 54, 58, 32)
+        self.end_side_button.rect = pygame.Rect(bar.right - 114, bar.y + 54, 102, 32)
+        left, right = bar.x + theme.px(206), bar.right - 188
+        n = len(self.action_buttons)
+        if n == 0:
+            return
+        self._bar_grid = grid = bar_grid(n, max(60, right - left), bar.h - 12)
+        icon_px = icon_size(grid)
+        for i, (button, option) in enumerate(self.action_buttons):
+            button.rect = grid.rect(i, left, bar.y + 6)
+            if button.icon is not None and button.icon.get_width() != icon_px:
+                button.icon = icon_image(action_icon(option.kind), icon_px, colour("bone"))
+
+    def bar_key(self) -> object:
+        d = self.decision
+        mouse = self._mouse()
+        buttons = [b for b, _ in self.action_buttons] + self._side_buttons()
+        return (
+            d.id if d else None,
+            len(self.battle.answers),
+            self.mode,
+            self.human_turn(),
+            self.battle.can_undo(),
+            tuple((b.rect.collidepoint(mouse), b._pressed) for b in buttons),
+            self.bar_rect.size,
+        )
+
+    def draw_bar(self, surface: pygame.Surface) -> None:
+        bar = self.bar_rect
+        pygame.draw.rect(surface, colour("wood_dark"), bar)
+        pygame.draw.line(surface, colour("wood_light"), bar.topleft, bar.topright, 2)
+        d = self.decision
+        self._build_bar()
+        x = bar.x + 12
+        if d is None:
+            draw_text(
+                surface,
+                "The battle is over.",
+                (x, bar.centery),
+                role="italic",
+                fg="parchment_dark",
+                anchor="midleft",
+            )
+            return
+        who = self.engine.name(d.unit) if d.unit else self.battle.battlefield.side(d.side).name
+        if self.fogged_unit(d.unit):
+            who = self.battle.battlefield.side(d.side).name  # which unit acts is fogged too
+        if not self.human_turn():
+            if self.ai_answer:
+                text = f"{who} (AI) is thinking…"
+            else:
+                text = f"{who}: no AI can answer ({self.ai_problem or 'none was given'})."
+            draw_text(
+                surface, text, (x, bar.centery - 10), role="bold", fg="bone", anchor="midleft"
+            )
+            draw_text(
+                surface,
+                "Space skips the animation · AI speed in Settings",
+                (x, bar.centery + 14),
+                size=theme.SIZE_SMALL,
+                fg="muted",
+                anchor="midleft",
+            )
+            return
+        if d.kind == "choose_unit":
+            draw_text(
+                surface,
+                f"{self.battle.battlefield.side(d.side).name}: pick a unit to act",
+                (x, bar.centery - 10),
+                role="bold",
+                fg="bone",
+                anchor="midleft",
+            )
+            draw_text(
+                surface,
+                "Click one of your outlined units.",
+                (x, bar.centery + 14),
+                size=theme.SIZE_SMALL,
+                fg="muted",
+                anchor="midleft",
+            )
+            self.end_side_button.draw(surface)
+            return
+        if d.kind == "reaction":
+            draw_text(
+                surface,
+                "Reaction: answer the prompt on the board.",
+                (x, bar.centery),
+                role="bold",
+                fg="bone",
+                anchor="midleft",
+            )
+            return
+        # turn: name, budget, actions, undo, end turn
+        draw_text(surface, who, (x, bar.y + 10), role="title", size=theme.SIZE_SMALL + 2, fg="gold")
+        budget = self._budget_text()
+        draw_text(surface, budget, (x, bar.y + 36), size=theme.SIZE_SMALL, fg="parchment_dark")
+        mode = self.mode_label()
+        draw_text(
+            surface,
+            mode,
+            (x, bar.y + 60),
+            role="italic",
+            size=theme.SIZE_SMALL,
+            fg="gold_bright" if self.mode else "muted",
+        )
+        draw_actions(surface, self.action_buttons, self._bar_grid, self.mode)
+        self.undo_button.set_enabled(
+            self.battle.can_undo(), "a die was rolled since, or there is nothing to undo"
+        )
+        self.undo_button.draw(surface)
+        self.end_button.draw(surface)
+        self.end_side_button.draw(surface)
+
+    def _side_buttons(self) -> list[Button]:
+        return [self.end_button, self.undo_button, self.end_side_button]
+
+    def mode_label(self) -> str:
+        if self.mode is None:
+            return "Click a square or an enemy"
+        label = next(
+            (
+                o.label
+                for o in (self.decision.options if self.decision else ())
+                if o.kind == self.mode
+            ),
+            self.mode,
+        )
+        return f"{label}: pick a target (Esc)"
+
+    def _budget_text(self) -> str:
+        d = self.decision
+        if d is None or d.unit is None:
+            return ""
+        return self.engine.budget_text(d.unit)

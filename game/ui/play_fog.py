@@ -1,0 +1,108 @@
+"""Fog of war (issue 4): what the viewing side's units cannot see stays hidden: the
+squares, the enemies on them, their counts, their log lines, their cards."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.geometry.grid import Cell, Grid
+from game.geometry.sight import Sight
+from game.ui.battle_model import SideView
+from game.ui.play_hotseat import HotseatScene
+from game.ui.tokens import TokenInfo
+
+
+def unseen_cells(grid: Grid, sight: Sight, eyes: tuple[Cell, ...]) -> frozenset[Cell]:
+    """Squares none of ``eyes`` can see. A wall is shown when an open square next to it is
+    seen, so rooms keep their outline (the geometry's advice for fog)."""
+    seen = np.zeros((grid.height, grid.width), dtype=bool)
+    for cell in eyes:
+        seen |= sight.visibility(cell) >= 0
+    walls = np.array(
+        [[grid.blocks_sight((x, y)) for x in range(grid.width)] for y in range(grid.height)]
+    )
+    grown = seen.copy()
+    grown[1:, :] |= seen[:-1, :]
+    grown[:-1, :] |= seen[1:, :]
+    grown[:, 1:] |= seen[:, :-1]
+    grown[:, :-1] |= seen[:, 1:]
+    seen |= grown & walls
+    ys, xs = np.nonzero(~seen)
+    return frozenset(zip(xs.tolist(), ys.tolist(), strict=True))
+
+
+class FogScene(HotseatScene):
+    """The battle screen's fog of war."""
+
+    def _init_fog(self) -> None:
+        self._fog_key: object = None
+        self._fog_hidden: frozenset[Cell] = frozenset()
+        self._sight: Sight | None = None
+
+    @property
+    def sight(self) -> Sight:
+        """The battle's own line-of-sight cache when the ruleset keeps one, else ours."""
+        shared = getattr(self.battle.ctx, "sight", None)
+        if isinstance(shared, Sight):
+            return shared
+        if self._sight is None:
+            self._sight = Sight(self.battle.battlefield.grid)
+        return self._sight
+
+    def hidden_cells(self) -> frozenset[Cell]:
+        """Fog of war (issue 4): squares no unit of the viewing side can see."""
+        side = self.viewer()
+        if not self.fog or side is None:
+            return frozenset()
+        eyes = tuple(sorted(t.cell for t in self.engine.tokens() if t.side == side and not t.down))
+        key = (side, eyes)
+        if key == self._fog_key:
+            return self._fog_hidden
+        self._fog_hidden = unseen_cells(self.battle.battlefield.grid, self.sight, eyes)
+        self._fog_key = key
+        return self._fog_hidden
+
+    def hidden_tokens(self) -> frozenset[str]:
+        # a walking token is drawn by the animation, not at its new cell; enemies in fog hide
+        hidden = set(super().hidden_tokens()) | {w.unit for w in self.anim.walks}
+        fogged = self.hidden_cells()
+        if fogged:
+            side = self.viewer()
+            hidden |= {t.key for t in self.engine.tokens() if t.side != side and t.cell in fogged}
+        return frozenset(hidden)
+
+    def side_count(self, side: SideView) -> str:
+        """With fog, an enemy side's chip counts only the units the viewer sees ("2 seen"),
+        not how many it has: its strength is part of what fog hides."""
+        viewer = self.viewer()
+        if not self.fog or viewer is None or side.id == viewer:
+            return super().side_count(side)
+        fogged = self.hidden_cells()
+        seen = [t for t in self.engine.tokens() if t.side == side.id and t.cell not in fogged]
+        return f"{sum(1 for t in seen if not t.down)} seen"
+
+    def fogged_unit(self, key: str | None) -> bool:
+        """Whether fog hides ``key`` from the viewing side (an enemy on an unseen square)."""
+        token = self.engine.token(key) if key else None
+        if token is None or not self.fog or token.side == self.viewer():
+            return False
+        return token.cell in self.hidden_cells()
+
+    def card_token(self) -> TokenInfo | None:
+        """The card shows the reacting unit beside its reaction prompt, and never an enemy
+        the fog hides (acting unseen on its turn)."""
+        d = self.decision
+        reacting = d is not None and d.kind == "reaction" and d.unit is not None
+        if reacting and d is not None and self.human_turn() and not self.handoff_due(d):
+            token = self.engine.token(d.unit or "")
+        else:
+            token = super().card_token()
+        return None if token is not None and self.fogged_unit(token.key) else token
+
+    def log_line_visible(self, index: int) -> bool:
+        """With fog, what an enemy does where none of your units can see stays unlogged."""
+        unit = self.engine.log_unit(index)
+        if unit is None or not self.fog:
+            return True
+        token = self.engine.token(unit)
+        return token is None or token.side == self.viewer() or token.cell not in self.hidden_cells()
