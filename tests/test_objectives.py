@@ -67,7 +67,7 @@ def test_reach_ends_the_battle_when_a_unit_of_the_side_stands_in_the_area() -> N
     act(b, Move("hero", ((3, 0),)))
     assert b.over and b.winner == "party"
     end = ended(b)
-    assert end.objective == "The gate" and end.reason == "1 reached The gate"
+    assert end.objective == "The gate" and end.reason == "reached The gate"
 
 
 def test_reach_with_a_count_needs_that_many_different_units() -> None:
@@ -77,7 +77,7 @@ def test_reach_with_a_count_needs_that_many_different_units() -> None:
     assert not b.over
     act(b, EndTurn("hero"))
     act(b, Move("scout", ((1, 1),)))
-    assert b.winner == "party" and ended(b).reason == "2 reached The gate"
+    assert b.winner == "party" and ended(b).reason == "reached The gate with 2"
 
 
 def test_escape_takes_the_unit_off_the_map_and_wins_when_enough_have() -> None:
@@ -92,7 +92,7 @@ def test_escape_takes_the_unit_off_the_map_and_wins_when_enough_have() -> None:
     assert not units.conditions(b.ctx, "hero").occupies_cell
     assert not b.over
     act(b, Move("scout", ((1, 1), (2, 1))))
-    assert b.winner == "party" and ended(b).reason == "2 escaped by East road"
+    assert b.winner == "party" and ended(b).reason == "got 2 away by East road"
 
 
 def test_escaped_units_do_not_keep_their_side_in_the_fight() -> None:
@@ -156,14 +156,14 @@ def test_protecting_a_unit_is_lost_when_it_falls() -> None:
     b = battle(bf(guard), faces=INITIATIVE)
     units.conditions(b.ctx, "hero").dead = True
     assert check_end(b.ctx)
-    assert b.winner == "bandits" and ended(b).reason == "hero fell: The captain lost"
+    assert b.winner == "bandits" and ended(b).reason == "brought down hero (The captain)"
 
 
 def test_protecting_an_area_is_lost_when_the_enemy_holds_it() -> None:
     carts = Objective("The carts", "protect", area((9, 3)), side="party", rounds=1)
     b = battle(bf(carts), faces=INITIATIVE)
     pass_round(b)
-    assert b.winner == "bandits" and ended(b).reason == "The carts taken"
+    assert b.winner == "bandits" and ended(b).reason == "took The carts"
 
 
 def test_objective_progress_is_forked_and_hashed() -> None:

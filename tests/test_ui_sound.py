@@ -21,6 +21,7 @@ from game.rules.clash import events as clash_ev
 from game.rules.clash import reactions as clash_reactions
 from game.rules.clash import strike as clash_strike
 from game.rules.grid import events as grid_ev
+from game.rules import objectives
 from game.rules.grid import hold, items, resolution
 from game.shipped import assets_dir
 from game.ui import sound
@@ -134,6 +135,8 @@ EVENTS: list[tuple[object, list[str]]] = [
         ["bow"],
     ),
     (clash_reactions.GambitSaved("b", "a", "Bo resists"), []),
+    (objectives.Escaped("a", "Ada", "party", "East road", 1, 2), ["flee"]),
+    (objectives.ObjectiveHeld("Hill", "party", "Wardens", 1, 2), []),
 ]
 
 

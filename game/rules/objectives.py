@@ -247,11 +247,14 @@ def _decides(ctx: Context, objective: Objective, prog: Progress) -> Decided | No
             prog.holder, objective.name, f"held {objective.name} for {prog.streak} rounds"
         )
     if objective.kind in (REACH, ESCAPE):
-        verb = "reached" if objective.kind == REACH else "escaped by"
         for who in ctx.side_order:
             done = sum(1 for u in prog.units if side(ctx, u) == who)
             if done and done >= needed(ctx, objective, who):
-                return Decided(who, objective.name, f"{done} {verb} {objective.name}")
+                if objective.kind == ESCAPE:
+                    why = f"got {done} away by {objective.name}"
+                else:
+                    why = f"reached {objective.name}" + (f" with {done}" if done > 1 else "")
+                return Decided(who, objective.name, why)
     if objective.kind == PROTECT and objective.side is not None:
         if objective.unit is not None:
             guarded = [u for u in ctx.units() if name(ctx, u) == objective.unit]
@@ -259,10 +262,10 @@ def _decides(ctx: Context, objective: Objective, prog: Progress) -> Decided | No
                 return Decided(
                     _other(ctx, objective.side),
                     objective.name,
-                    f"{objective.unit} fell: {objective.name} lost",
+                    f"brought down {objective.unit} ({objective.name})",
                 )
         elif prog.holder is not None and prog.streak >= need:
-            return Decided(_other(ctx, objective.side), objective.name, f"{objective.name} taken")
+            return Decided(_other(ctx, objective.side), objective.name, f"took {objective.name}")
     return None
 
 

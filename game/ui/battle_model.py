@@ -21,6 +21,12 @@ from game.engine.presentation import ConditionText
 from game.engine.presenter import Presenter
 from game.geometry.grid import Cell
 from game.maps.battlefield import Battlefield, Spawn
+from game.ui.objectives_view import (
+    ObjectiveArea,
+    areas,
+    briefing_lines,
+    briefing_with_objectives,
+)
 from game.ui.theme import ENEMY_TYPE_COLOURS, colour
 from game.ui.tokens import TokenInfo
 
@@ -57,6 +63,14 @@ class BattleModel(Protocol):
     def current_side(self) -> str | None: ...
 
     def round_no(self) -> int: ...
+
+    def objective_areas(self) -> Sequence[ObjectiveArea]:
+        """The map's objectives to shade on the board, with their labels."""
+        ...
+
+    def objective_progress(self) -> str:
+        """The objectives under way, for the top bar ("" when none is)."""
+        ...
 
     def log_lines(self) -> Sequence[tuple[str, str]]: ...
 
@@ -188,8 +202,16 @@ class PreviewModel:
     def round_no(self) -> int:
         return 0
 
+    def objective_areas(self) -> Sequence[ObjectiveArea]:
+        return areas(self.battlefield)
+
+    def objective_progress(self) -> str:
+        return ""
+
     def log_lines(self) -> Sequence[tuple[str, str]]:
-        return [(self.battlefield.scenario.briefing, "info")]
+        bf = self.battlefield
+        text = briefing_with_objectives(bf.scenario.briefing, briefing_lines(bf))
+        return [(text, "info")]
 
     def active_units(self) -> frozenset[str]:
         return frozenset()

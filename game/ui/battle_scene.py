@@ -63,6 +63,7 @@ class BattleScene(Scene):
     def __init__(self, model: BattleModel, view: MapView, back_to_menu: Callable[[], None]) -> None:
         self.model = model
         self.board = Board(view, model)
+        self.board.areas = model.objective_areas()
         self.back_to_menu = back_to_menu
         self.camera = Camera(view.tile, 800, 600)
         self._size = (0, 0)
@@ -391,6 +392,7 @@ class BattleScene(Scene):
         menu = self.menu_button
         return (
             self.model.round_no(),
+            self.model.objective_progress(),
             self.model.current_side(),
             tuple((s, self.side_count(s)) for s in self.model.sides()),
             menu.rect.collidepoint(self._mouse()),
@@ -411,6 +413,15 @@ class BattleScene(Scene):
         if token is None and self.hover is not None:
             token = self.token_at(self.hover)
         return token
+
+    def _draw_progress(self, surface: pygame.Surface, x: int, chips_w: int) -> None:
+        """The objectives under way, right of the round, in the room the chips leave."""
+        right = self.menu_button.rect.x - 18 - chips_w
+        text = self.model.objective_progress()
+        if text and right - x >= 90:
+            text = fit_text(text, right - x, "body", theme.SIZE_SMALL)
+            pos = (right, TOP_H // 2)
+            draw_text(surface, text, pos, size=theme.SIZE_SMALL, fg="gold", anchor="midright")
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         """The title, the round and the initiative chips; in a narrow window the title and
@@ -444,6 +455,7 @@ class BattleScene(Scene):
                 surface, round_text, (x, TOP_H // 2), role="bold", fg="bone", anchor="midleft"
             )
             x = r.right + 20
+        self._draw_progress(surface, x, chips_w)
         share = (self.menu_button.rect.x - 10 - x) // max(1, len(sides)) - 8
         if chips_w > self.menu_button.rect.x - 10 - x:
             labels = []

@@ -22,6 +22,7 @@ from game.engine.presentation import ConditionText
 from game.engine.presenter import presenter_of
 from game.geometry.grid import Cell
 from game.ui.battle_model import SideView, enemy_numbers, type_colours
+from game.ui.objectives_view import ObjectiveArea, areas, progress_text
 from game.ui.tokens import TokenInfo
 from game.world.components import Loadout
 
@@ -199,6 +200,12 @@ class EngineModel:
 
     def round_no(self) -> int:
         return self.battle.round
+
+    def objective_areas(self) -> Sequence[ObjectiveArea]:
+        return areas(self.battle.battlefield)
+
+    def objective_progress(self) -> str:
+        return progress_text(self.battle)
 
     def log_lines(self) -> Sequence[tuple[str, str]]:
         """Every event's text and tone, in order. After an undo the battle replays to the
