@@ -37,8 +37,16 @@ def test_the_briefing_lists_each_sides_objectives() -> None:
     entry = entry_from_battlefield(load_battlefield(find_map("fort")))
     assert entry.briefing.startswith("An orc war band")
     assert "Objectives:" in entry.briefing
-    assert "Garrison of Greyford: Have a defender in the courtyard" in entry.briefing
-    assert "The Black Tusk War Band: Hold the west gate" in entry.briefing
+    assert "Garrison of Greyford: hold Keep courtyard when the last round ends" in entry.briefing
+    assert "The Black Tusk War Band: hold The gate 2 round ends in a row" in entry.briefing
+
+
+def test_an_objective_squares_tooltip_gives_its_description() -> None:
+    from game.ui.engine_model import EngineModel
+
+    model = EngineModel(fort())
+    assert "Keep courtyard: Have a defender in the courtyard" in model.cell_tooltip((26, 7))
+    assert "Keep courtyard" not in model.cell_tooltip((2, 2))
 
 
 def test_the_board_shades_and_labels_the_objective_areas(app: App) -> None:
@@ -70,11 +78,11 @@ def test_the_top_bar_shows_objective_progress(app: App) -> None:
     scene = PlayScene(battle, MapView.from_file(battle.battlefield.path), lambda: None)
     app.push(scene)
     app.step(1)
-    courtyard = "Garrison of Greyford holds Keep courtyard (counts at round 15)"
+    courtyard = "Garrison of Greyford hold Keep courtyard (counts at round 15)"
     assert scene.model.objective_progress() == courtyard
     battle.ctx.objectives = (Progress(), Progress(holder="horde", streak=1))
     text = scene.model.objective_progress()
-    assert text == courtyard + " · The Black Tusk War Band holds The gate: 1 of 2 rounds"
+    assert text == courtyard + " · The Black Tusk War Band hold The gate: 1 of 2 rounds"
     app.step(1)  # the bar is drawn with it
 
 

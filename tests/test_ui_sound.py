@@ -16,12 +16,12 @@ import pygame
 import pytest
 
 from game.engine import events as ev
+from game.rules import objectives
 from game.rules.clash import damage as clash_damage
 from game.rules.clash import events as clash_ev
 from game.rules.clash import reactions as clash_reactions
 from game.rules.clash import strike as clash_strike
 from game.rules.grid import events as grid_ev
-from game.rules import objectives
 from game.rules.grid import hold, items, resolution
 from game.shipped import assets_dir
 from game.ui import sound

@@ -26,6 +26,8 @@ from game.ui.objectives_view import (
     areas,
     briefing_lines,
     briefing_with_objectives,
+    objective_note,
+    with_note,
 )
 from game.ui.theme import ENEMY_TYPE_COLOURS, colour
 from game.ui.tokens import TokenInfo
@@ -248,7 +250,7 @@ class PreviewModel:
 
     def cell_tooltip(self, cell: Cell) -> str:
         terrain = self.battlefield.grid.terrain(cell)
-        return _terrain_text(
+        text = _terrain_text(
             terrain.name,
             terrain.move_cost,
             terrain.cover.name.lower(),
@@ -256,6 +258,7 @@ class PreviewModel:
             terrain.blocks_sight,
             terrain.concealment,
         )
+        return with_note(text, objective_note(self.battlefield, cell))
 
     def ground_items(self) -> Sequence[tuple[Cell, str, str]]:
         return ()  # no battle yet: nothing lies on the ground

@@ -414,14 +414,14 @@ class BattleScene(Scene):
             token = self.token_at(self.hover)
         return token
 
-    def _draw_progress(self, surface: pygame.Surface, x: int, chips_w: int) -> None:
-        """The objectives under way, right of the round, in the room the chips leave."""
-        right = self.menu_button.rect.x - 18 - chips_w
+    def _draw_progress(self, surface: pygame.Surface, x: int) -> None:
+        """The objectives under way, after the chips, shortened to the room left."""
+        room = self.menu_button.rect.x - 12 - x
         text = self.model.objective_progress()
-        if text and right - x >= 90:
-            text = fit_text(text, right - x, "body", theme.SIZE_SMALL)
-            pos = (right, TOP_H // 2)
-            draw_text(surface, text, pos, size=theme.SIZE_SMALL, fg="gold", anchor="midright")
+        if text and room >= 60:
+            text = fit_text(text, room, "body", theme.SIZE_SMALL)
+            pos = (x, TOP_H // 2)
+            draw_text(surface, text, pos, size=theme.SIZE_SMALL, fg="gold", anchor="midleft")
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         """The title, the round and the initiative chips; in a narrow window the title and
@@ -455,7 +455,6 @@ class BattleScene(Scene):
                 surface, round_text, (x, TOP_H // 2), role="bold", fg="bone", anchor="midleft"
             )
             x = r.right + 20
-        self._draw_progress(surface, x, chips_w)
         share = (self.menu_button.rect.x - 10 - x) // max(1, len(sides)) - 8
         if chips_w > self.menu_button.rect.x - 10 - x:
             labels = []
@@ -490,6 +489,7 @@ class BattleScene(Scene):
                 anchor="midleft",
             )
             x = chip.right + 8
+        self._draw_progress(surface, x + 6)
         self.menu_button.draw(surface)
 
     def _chip_label(self, i: int, side: SideView, name: str) -> str:

@@ -22,7 +22,13 @@ from game.engine.presentation import ConditionText
 from game.engine.presenter import presenter_of
 from game.geometry.grid import Cell
 from game.ui.battle_model import SideView, enemy_numbers, type_colours
-from game.ui.objectives_view import ObjectiveArea, areas, progress_text
+from game.ui.objectives_view import (
+    ObjectiveArea,
+    areas,
+    objective_note,
+    progress_text,
+    with_note,
+)
 from game.ui.tokens import TokenInfo
 from game.world.components import Loadout
 
@@ -280,7 +286,7 @@ class EngineModel:
         terrain = self.battle.battlefield.grid.terrain(cell)
         from game.ui.battle_model import _terrain_text
 
-        return _terrain_text(
+        text = _terrain_text(
             terrain.name,
             terrain.move_cost,
             terrain.cover.name.lower(),
@@ -288,6 +294,7 @@ class EngineModel:
             terrain.blocks_sight,
             terrain.concealment,
         )
+        return with_note(text, objective_note(self.battle.battlefield, cell))
 
     def ground_items(self) -> Sequence[tuple[Cell, str, str]]:
         """Weapons lying on the ground (the engine's reader): (cell, weapon id, name)."""

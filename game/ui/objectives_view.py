@@ -31,23 +31,38 @@ class ObjectiveArea:
 def goal_text(bf: Battlefield, o: Objective) -> str:
     """What the objective asks, in a few words, when the map gives no description."""
     if o.kind == "hold":
-        return f"hold {o.name} for {o.rounds} rounds" if o.rounds else f"hold {o.name} at the end"
+        if o.rounds:
+            return f"hold {o.name} {o.rounds} round ends in a row"
+        return f"hold {o.name} when the last round ends"
     if o.kind == "reach":
         return f"reach {o.name}" + (f" with {o.count} units" if o.count else "")
     if o.kind == "escape":
-        return f"get {o.count or 'half'} of the side off the map by {o.name}"
-    return f"protect {o.unit or o.name}"
+        return f"get {o.count or 'half of them'} off the map by {o.name}"
+    if o.unit:
+        return f"keep {o.unit} in the fight"
+    return f"keep the enemy from holding {o.name} {o.rounds or 1} round ends in a row"
 
 
 def briefing_lines(bf: Battlefield) -> list[str]:
-    """One line per objective: whose it is and what it asks ("The Company: Get four of the
-    company … (East road)"), in the map's order."""
+    """One short line per objective, whose it is and what it asks, in the map's order
+    ("Garrison of Greyford: hold Keep courtyard at the end"); the map's description is
+    the areas' tooltip (``objective_note``)."""
     out = []
     for o in bf.objectives:
         who = bf.side(o.side).name if o.side else "Either side"
-        what = o.description or goal_text(bf, o)
-        out.append(f"{who}: {what[:1].upper()}{what[1:]} ({o.name}, {o.kind})")
+        out.append(f"{who}: {goal_text(bf, o)}")
     return out
+
+
+def objective_note(bf: Battlefield, cell: Cell) -> str:
+    """The tooltip of a square inside objective areas: each one's name and description."""
+    return " · ".join(
+        f"{o.name}: {o.description or goal_text(bf, o)}" for o in bf.objectives if cell in o.cells
+    )
+
+
+def with_note(tooltip: str, note: str) -> str:
+    return " · ".join(t for t in (tooltip, note) if t)
 
 
 def briefing_with_objectives(briefing: str, lines: Sequence[str]) -> str:
@@ -74,7 +89,7 @@ def _holder(battle: Battle, o: Objective) -> str | None:
 
 def progress_text(battle: Battle) -> str:
     """The top bar's objective progress: the objectives under way, shortest first
-    ("The Company holds North bridge: 2 of 3 rounds · East road: 1 of 4 escaped")."""
+    ("The Company hold North bridge: 2 of 3 rounds · East road: 1 of 4 escaped")."""
     bf = battle.battlefield
     state: Sequence[Any] = battle.ctx.objectives or ()
     parts = []
@@ -92,12 +107,12 @@ def _one(battle: Battle, o: Objective, prog: Any) -> str:
         if prog is None or not prog.holder:
             return ""
         need = o.rounds or 1
-        return f"{bf.side(prog.holder).name} holds {o.name}: {prog.streak} of {need} rounds"
+        return f"{bf.side(prog.holder).name} hold {o.name}: {prog.streak} of {need} rounds"
     if o.kind == "hold":
         who = _holder(battle, o)
         limit = bf.scenario.round_limit
         when = f" (counts at round {limit})" if limit else ""
-        return f"{bf.side(who).name} holds {o.name}{when}" if who else ""
+        return f"{bf.side(who).name} hold {o.name}{when}" if who else ""
     if o.kind in ("reach", "escape") and prog is not None and prog.units:
         verb = "reached" if o.kind == "reach" else "escaped"
         side = o.side or battle.unit(prog.units[-1]).side
