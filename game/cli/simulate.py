@@ -230,10 +230,15 @@ def _report(
         print(json.dumps(out, sort_keys=True))
     else:
         summary = ", ".join(f"{k} {v}" for k, v in wins.items())
-        print(f"{args.games} games on {map_name} ({ruleset}): {summary}; mean rounds {mean}")
-        for key, by in wins_by.items():
-            if by:
-                print(f"  {key} by " + ", ".join(f"{k} {v}" for k, v in sorted(by.items())))
+        decided = "; ".join(
+            f"{key} by " + ", ".join(f"{k} {v}" for k, v in sorted(by.items()))
+            for key, by in wins_by.items()
+            if by
+        )
+        print(
+            f"{args.games} games on {map_name} ({ruleset}): {summary}; mean rounds {mean}"
+            f" ({decided})"
+        )
     return 0
 
 
