@@ -81,7 +81,7 @@ def react(b: Battle, answer: Answer) -> None:
 
 
 def state(b: Battle, unit: str) -> ClashState:
-    return b.component(unit, ClashState)
+    return b.edit(unit, ClashState)
 
 
 def log(b: Battle) -> list[str]:
@@ -101,7 +101,7 @@ def set_state(b: Battle, unit: str, **values: Any) -> None:
 def set_hp(b: Battle, unit: str, value: int) -> None:
     from game.rules.clash.state import HitPoints
 
-    b.component(unit, HitPoints).hp = value
+    b.edit(unit, HitPoints).hp = value
 
 
 __all__ = [

@@ -283,17 +283,17 @@ def crowded_square(b: Battle) -> str | None:
     standing: dict[tuple[int, int], list[str]] = {}
     _, conditions = health_and_conditions(b)
     for unit in b.unit_ids():
-        if b.component(unit, conditions).occupies_cell:
-            standing.setdefault(b.component(unit, Position).cell, []).append(unit)
+        if b.edit(unit, conditions).occupies_cell:
+            standing.setdefault(b.edit(unit, Position).cell, []).append(unit)
     reacting = b.pending is not None and b.pending.kind == "reaction"
     for cell, who in standing.items():
         if len(who) == 1:
             continue
         if not reacting or len(who) > 2:
             return f"{' and '.join(who)} share {cell}"
-        sides = {b.component(u, Side).id for u in who}
+        sides = {b.edit(u, Side).id for u in who}
         if len(sides) > 1 and not any(
-            getattr(b.component(u, conditions), "surrendered", False) for u in who
+            getattr(b.edit(u, conditions), "surrendered", False) for u in who
         ):
             return f"{' and '.join(who)}, enemies, share {cell}"
     return None

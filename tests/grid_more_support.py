@@ -12,24 +12,24 @@ from game.world.components import Loadout
 
 
 def hp(b: Battle, unit: str) -> int:
-    return int(b.component(unit, Health).hp)
+    return int(b.edit(unit, Health).hp)
 
 
 def set_hp(b: Battle, unit: str, value: int) -> None:
-    h = b.component(unit, Health)
+    h = b.edit(unit, Health)
     h.hp = h.max_hp = value
 
 
 def cond(b: Battle, unit: str) -> Conditions:
-    return b.component(unit, Conditions)
+    return b.edit(unit, Conditions)
 
 
 def spent(b: Battle, unit: str) -> Budget:
-    return b.component(unit, Budget)
+    return b.edit(unit, Budget)
 
 
 def gear(b: Battle, unit: str) -> Loadout:
-    return b.component(unit, Loadout)
+    return b.edit(unit, Loadout)
 
 
 def rolls(b: Battle) -> list[Rolled]:

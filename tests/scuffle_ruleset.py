@@ -28,7 +28,7 @@ from game.content.schema import ContentSchema, register_schema, unregister_schem
 from game.content.tables import Table
 from game.content.templates import UnitTemplate
 from game.engine.answers import Answer, ChooseUnit, register_answer
-from game.engine.battle import UnitView
+from game.engine.battle import Battle, UnitView
 from game.engine.context import Context
 from game.engine.decision import Option
 from game.engine.events import (
@@ -42,6 +42,8 @@ from game.engine.events import (
     UnitActivated,
     UnitDone,
 )
+from game.engine.presentation import AnswerPreview, Row
+from game.engine.presenter import Presenter
 from game.geometry.grid import Cell
 from game.rules.base import ActionSpec, Flow, HealthTrack, ReactionSpec, Ruleset
 from game.rules.ending import check_end, finish
@@ -297,6 +299,33 @@ class BraceSpec(ReactionSpec):
         yield
 
 
+# -- what the screen shows ------------------------------------------------------------------------
+class ScufflePresenter(Presenter):
+    """The card rows and bars come from the shared views (one track, Grit); a punch is
+    previewed in the ruleset's own words."""
+
+    def answer_preview(
+        self, battle: Battle, answer: Answer, *, cover_why: str = ""
+    ) -> AnswerPreview | None:
+        if not isinstance(answer, Punch):
+            return None
+        punch = battle.component(answer.unit, Grit).punch
+        target = battle.unit(answer.target)
+        drops = sum(1 for face in range(1, 5) if face + punch >= target.hp) / 4
+        return AnswerPreview(
+            weapon="unarmed",
+            allowed=True,
+            reason="",
+            rows=(
+                Row("Punch", f"1d4+{punch}"),
+                Row("Grit left", f"{target.hp}/{target.max_hp}"),
+                Row("Chance to knock out", f"{drops:.0%}"),
+            ),
+            outcome=(1 + punch, 4 + punch),
+            drops=drops,
+        )
+
+
 # -- the ruleset ---------------------------------------------------------------------------------
 class ScuffleRuleset(Ruleset):
     id = RULESET_ID
@@ -410,6 +439,9 @@ class ScuffleRuleset(Ruleset):
 
     def unit_view(self, ctx: Context, unit: str) -> UnitView:
         return self.view_with(ctx, unit, "ready" if standing(ctx, unit) else "knocked out")
+
+    def presenter(self) -> Presenter:
+        return ScufflePresenter()
 
     def sheet_rows(self, ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
         g = grit(ctx, unit)

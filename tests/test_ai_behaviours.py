@@ -117,7 +117,7 @@ def test_ai_takes_total_defense_against_the_arrow_that_would_drop_it(level: str)
     b = duel(a="warrior", b="bandit_archer", b_cell=(5, 1), faces=(1, 8))
     if b.pending is not None and b.pending.kind == "choose_unit":
         assert b.answer(ChooseUnit("gor")).ok
-    b.component("ada", Health).hp = 3
+    b.edit("ada", Health).hp = 3
     push(b, 14)
     assert b.answer(RangedAttack("gor", "ada", "shortbow")).ok
     assert hit_by(b) == 0
@@ -133,7 +133,7 @@ def test_ai_takes_total_defense_against_the_shock_that_would_drop_it(level: str)
     b = duel(a="skirmisher", b="ogre", faces=(1, 8))
     if b.pending is not None and b.pending.kind == "choose_unit":
         assert b.answer(ChooseUnit("gor")).ok
-    b.component("ada", Health).hp = 3
+    b.edit("ada", Health).hp = 3
     push(b, 2)
     assert b.answer(MeleeAttack("gor", "ada", "ogre_club")).ok
     assert hit_by(b) < 0
@@ -148,8 +148,8 @@ def chief_hits_ada(chief_hp: int, ada_hp: int = 9) -> Battle:
     ``before_damage`` window (Snap Attack) is pending for her. A bandit archer far off
     keeps Gor from being the last of his side (``chief_and_friend``)."""
     b = chief_and_friend()
-    b.component("gor", Health).hp = chief_hp
-    b.component("ada", Health).hp = ada_hp
+    b.edit("gor", Health).hp = chief_hp
+    b.edit("ada", Health).hp = ada_hp
     push(b, 20)  # 25 vs AC 16
     assert b.answer(MeleeAttack("gor", "ada", "sword")).ok
     assert b.pending is not None and b.pending.kind == "reaction" and b.pending.unit == "ada"
@@ -208,7 +208,7 @@ def test_hard_grapples_the_crossbowman_her_sword_cannot_drop(
         "ada",
         hp={"ada": ada_hp, "cx": cx_hp},
     )
-    assert b.component("cx", Loadout).readied == ["crossbow"]
+    assert b.edit("cx", Loadout).readied == ["crossbow"]
     answer = ask(b, "hard")
     if grabs:
         assert answer == Grapple("ada", "cx")

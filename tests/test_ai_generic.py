@@ -188,7 +188,7 @@ def test_a_hurt_unit_keeps_off_squares_beside_several_enemies() -> None:
 
     whole = scores()
     assert whole[(7, 4)] == whole[(7, 2)]
-    b.component("ada", Health).hp = 1
+    b.edit("ada", Health).hp = 1
     hurt = scores()
     assert hurt[(7, 4)] < hurt[(7, 2)] == whole[(7, 2)]
     walk = ai.choose(b, d)
@@ -203,7 +203,7 @@ def test_a_reaction_strikes_only_when_it_likely_drops_the_enemy(
     """A window offering a blow on Hal and Decline: taken when Hal is down to 1 HP."""
     b = wounded_foe_in_reach()
     if hp is None:
-        h = b.component("hal", Health)
+        h = b.edit("hal", Health)
         h.hp = h.max_hp
     blow, decline = MeleeAttack("ada", "hal", "sword"), Decline("ada")
     assert b.validate(blow) is None, b.validate(blow)

@@ -40,7 +40,7 @@ def position(
     """A battle at ``unit``'s first turn decision (party first), HP set as given."""
     b = battle(field(ascii_map, spawns), faces=[8, 1])
     for who, value in (hp or {}).items():
-        b.component(who, Health).hp = value
+        b.edit(who, Health).hp = value
     assert b.pending is not None
     if b.pending.kind == "choose_unit":
         assert b.answer(ChooseUnit(unit)).ok
@@ -73,7 +73,7 @@ def test_ai_steps_into_cover_rather_than_standing_in_the_open_before_an_archer(
         [("Ada", "party", "skirmisher", (3, 0)), ("Ivo", "bandits", "bandit_archer", (18, 3))],
         "ada",
     )
-    b.component("ada", Budget).main_used = True  # only a Move left: where to stand?
+    b.edit("ada", Budget).main_used = True  # only a Move left: where to stand?
     archer = (18, 3)
     assert b.ctx.sight.cover(archer, (3, 0)) == Cover.NONE  # in the open now
     answer = ask(b, level)
@@ -155,7 +155,7 @@ def test_ai_swarms_the_ogre_that_plain_blows_cannot_hurt() -> None:
         "a",
         hp={"og": 6},
     )
-    b.component("og", Conditions).total_defense = True
+    b.edit("og", Conditions).total_defense = True
     ai = make_controller("hard", 0)
     first = ai.choose(b, b.pending)  # type: ignore[arg-type]
     assert isinstance(first, SwarmAttack) and first.target == "og" and not first.strike
@@ -179,7 +179,7 @@ def test_ai_screens_the_badly_hurt_archer() -> None:
         "ada",
         hp={"cy": 2},
     )
-    b.component("ada", Budget).main_used = True  # it has struck; its Move is left
+    b.edit("ada", Budget).main_used = True  # it has struck; its Move is left
     answer = ask(b, "hard")
     assert isinstance(answer, ScreenAlly) and answer.ward == "cy"
     b.close()
@@ -199,7 +199,7 @@ def test_ai_disengages_before_retreating(level: str) -> None:
         "cy",
         hp={"cy": 3},
     )
-    b.component("kel", Conditions).prone = True
+    b.edit("kel", Conditions).prone = True
     answer = ask(b, level)
     assert isinstance(answer, Disengage)
     b.close()
@@ -218,7 +218,7 @@ def test_easy_walks_off_without_counting_the_blow_it_provokes() -> None:
         "cy",
         hp={"cy": 3},
     )
-    b.component("kel", Conditions).prone = True
+    b.edit("kel", Conditions).prone = True
     for seed in range(5):
         answer = make_controller("easy", seed).choose(b, b.pending)  # type: ignore[arg-type]
         assert not isinstance(answer, Disengage)
@@ -358,7 +358,7 @@ def test_ai_readies_its_dagger_rather_than_punching(level: str) -> None:
     from game.world.components import Loadout
 
     b = _bandit_facing_militia((8, 4), (9, 4))
-    b.component("gor", Loadout).readied.remove("spear")
+    b.edit("gor", Loadout).readied.remove("spear")
     answer = ask(b, level)
     assert isinstance(answer, ReadyItem) and answer.weapon == "dagger"
     b.close()
@@ -375,7 +375,7 @@ def test_ai_picks_up_its_thrown_spear_rather_than_punching(level: str) -> None:
     from game.world.components import Loadout
 
     b = _bandit_facing_militia((8, 4), (9, 4))
-    gear = b.component("gor", Loadout)
+    gear = b.edit("gor", Loadout)
     gear.readied, gear.stowed = [], []
     with b._active():
         ground.lay("spear", "gor", (8, 4))
@@ -390,7 +390,7 @@ def test_ai_keeps_its_only_spear_for_the_melee_to_come(level: str) -> None:
     off; the spear would then lie on the ground, and the militia comes to blows next
     round against a bandit with bare hands. It keeps the spear."""
     b = _bandit_facing_militia((4, 4), (9, 4))
-    b.component("gor", Budget).move_used = True
+    b.edit("gor", Budget).move_used = True
     answer = ask(b, level)
     assert not (isinstance(answer, RangedAttack) and answer.weapon == "spear")
     b.close()
@@ -412,7 +412,7 @@ def test_a_charging_throw_counts_the_spear_it_throws_away() -> None:
         [".............", "...###.......", "...#.........", "...###.......", "............."]
     )
     b = _bandit_facing_militia((4, 2), (12, 2), pocket, hal=(5, 2))
-    gear = b.component("gor", Loadout)
+    gear = b.edit("gor", Loadout)
     values = {}
     for hands in (["spear"], ["spear", "dagger"]):
         gear.readied, gear.stowed = list(hands), []
@@ -450,7 +450,7 @@ def test_ai_strikes_the_wounded_rather_than_join_a_swarm_nobody_can_strike(level
         ),
         faces=[8, 1],
     )
-    b.component("ada", Health).hp = 1
+    b.edit("ada", Health).hp = 1
     for unit in ("ada", "bo"):
         assert b.pending is not None
         if b.pending.kind == "choose_unit":
@@ -532,7 +532,7 @@ def test_a_screened_archer_counts_its_screen_and_shoots() -> None:
         "ada",
         hp={"cy": 2},
     )
-    b.component("ada", Budget).main_used = True
+    b.edit("ada", Budget).main_used = True
     assert b.answer(ScreenAlly("ada", "cy", ((4, 4), (3, 4)))).ok
     assert b.answer(EndTurn("ada")).ok
     assert b.pending is not None
@@ -540,8 +540,8 @@ def test_a_screened_archer_counts_its_screen_and_shoots() -> None:
         assert b.answer(ChooseUnit("cy")).ok
     answer = ask(b, "hard")
     assert isinstance(answer, RangedAttack), answer
-    ax, ay = b.component("ada", Position).cell
-    cx, cy = b.component("cy", Position).cell
+    ax, ay = b.edit("ada", Position).cell
+    cx, cy = b.edit("cy", Position).cell
     assert max(abs(cx - ax), abs(cy - ay)) <= 1
     b.close()
 
@@ -617,7 +617,7 @@ def test_a_shove_counts_the_plus_two_only_for_friends_beside_yet_to_act(acted: b
     )
     if acted:
         for f in ("bea", "cy"):
-            b.component(f, GridState).acted = True
+            b.edit(f, GridState).acted = True
     with b._active():
         p = Planner(b.ctx, "ada", HARD, Board(b.ctx, "party", BoardCache(), HARD.share))
         beside = _armed_beside(p, "wo")
@@ -641,8 +641,8 @@ def test_a_grappler_lets_go_when_its_sword_is_worth_more_than_the_hold(
     from game.rules.grid.grapple import ReleaseGrapple
 
     b = position(OPEN, [("Ada", "party", "warrior", (5, 4)), ("Og", "bandits", foe, (6, 4))], "ada")
-    b.component("ada", Conditions).grappling = "og"
-    b.component("og", Conditions).grappled_by.add("ada")
+    b.edit("ada", Conditions).grappling = "og"
+    b.edit("og", Conditions).grappled_by.add("ada")
     answer = ask(b, "hard")
     assert isinstance(answer, ReleaseGrapple) == lets_go, answer
     b.close()
@@ -698,10 +698,10 @@ def test_an_unloaded_crossbow_is_no_swarm_strike_to_wait_for() -> None:
             "ada",
             hp={"og": 6},
         )
-        b.component("og", Conditions).total_defense = True
+        b.edit("og", Conditions).total_defense = True
         if unloaded:
             for c in ("cx", "cy", "cz"):
-                b.component(c, Loadout).unloaded.add("crossbow")
+                b.edit(c, Loadout).unloaded.add("crossbow")
         answer = ask(b, "hard")
         joins = isinstance(answer, SwarmAttack) and not answer.strike
         assert joins != unloaded, (unloaded, answer)
@@ -719,9 +719,9 @@ def test_a_grappler_keeps_the_hold_it_took_this_turn() -> None:
         [("Ada", "party", "warrior", (5, 4)), ("Og", "bandits", "bandit_archer", (6, 4))],
         "ada",
     )
-    b.component("ada", Conditions).grappling = "og"
-    b.component("og", Conditions).grappled_by.add("ada")
-    b.component("ada", Budget).main_used = True
+    b.edit("ada", Conditions).grappling = "og"
+    b.edit("og", Conditions).grappled_by.add("ada")
+    b.edit("ada", Budget).main_used = True
     answer = ask(b, "hard")
     assert not isinstance(answer, ReleaseGrapple), answer
     b.close()
@@ -1006,7 +1006,7 @@ def test_an_archer_screens_a_hurt_warrior_only_once_it_has_acted() -> None:
     assert not isinstance(answer, ScreenAlly), answer
     b.close()
     b = position(OPEN, spawns, "cy", hp={"ada": 3})
-    b.component("ada", GridState).acted = True
+    b.edit("ada", GridState).acted = True
     answer = ask(b, "hard")
     assert isinstance(answer, ScreenAlly) and answer.ward == "ada", answer
     b.close()
@@ -1021,7 +1021,7 @@ def test_normal_slips_on_close_calls_but_always_finishes_the_wounded() -> None:
     seen_slip = False
     for seed in range(20):
         b = wounded_foe_in_reach()
-        b.component("ada", Budget).move_used = True
+        b.edit("ada", Budget).move_used = True
         assert b.pending is not None
         ai = make_controller("normal", seed)
         push(b, *[1] * 40)  # every roll a 1: what is struck at matters, not the dice

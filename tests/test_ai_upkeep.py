@@ -39,7 +39,7 @@ def test_every_level_reloads_its_empty_crossbow(level: str) -> None:
     b = position(
         OPEN, [("Cx", "party", "crossbowman", (2, 4)), ("Gor", "bandits", "bandit", (20, 4))], "cx"
     )
-    b.component("cx", Loadout).unloaded.add("crossbow")
+    b.edit("cx", Loadout).unloaded.add("crossbow")
     ai = make_controller(level, 0)
     assert isinstance(ai, TacticalAI)
     played = []
@@ -49,7 +49,7 @@ def test_every_level_reloads_its_empty_crossbow(level: str) -> None:
         played.append(answer)
         assert b.answer(answer).ok
     assert any(isinstance(a, Reload) for a in played), played
-    assert "crossbow" not in b.component("cx", Loadout).unloaded
+    assert "crossbow" not in b.edit("cx", Loadout).unloaded
     b.close()
 
 
@@ -59,7 +59,7 @@ def test_easy_reloads_in_a_real_turn() -> None:
     b = position(
         OPEN, [("Cx", "party", "crossbowman", (2, 4)), ("Gor", "bandits", "bandit", (20, 4))], "cx"
     )
-    b.component("cx", Loadout).unloaded.add("crossbow")
+    b.edit("cx", Loadout).unloaded.add("crossbow")
     ai = make_controller("easy", 0)
     played = []
     while b.pending is not None and b.pending.unit == "cx" and b.pending.kind == "turn":
@@ -78,7 +78,7 @@ def test_every_level_stands_up_rather_than_crawl(level: str) -> None:
     b = position(
         OPEN, [("Ada", "party", "warrior", (2, 4)), ("Gor", "bandits", "bandit", (12, 4))], "ada"
     )
-    b.component("ada", Conditions).prone = True
+    b.edit("ada", Conditions).prone = True
     assert _best(b, level, "ada") == "stand_up"
     if level != "easy":  # easy may slip; the others play their best here
         assert b.pending is not None
@@ -93,7 +93,7 @@ def test_every_level_breaks_free_of_a_grapple(level: str) -> None:
     b = position(
         OPEN, [("Bo", "party", "archer", (5, 4)), ("Og", "bandits", "warrior", (6, 4))], "bo"
     )
-    b.component("og", Conditions).grappling = "bo"
-    b.component("bo", Conditions).grappled_by.add("og")
+    b.edit("og", Conditions).grappling = "bo"
+    b.edit("bo", Conditions).grappled_by.add("og")
     assert _best(b, level, "bo") == "break_free"
     b.close()

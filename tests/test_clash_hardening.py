@@ -161,7 +161,7 @@ def test_damage_straight_to_str_still_calls_for_the_critical_damage_save() -> No
 def test_not_today_regains_1d4_hp_but_never_beyond_maximum_hp() -> None:
     bf = duel_field([("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))])
     b = clash_battle(bf, [6, 20, 6, 4])  # spear 6; save 20 failed; d6 6; regain 4
-    b.component("ada", HitPoints).max_hp = 2
+    b.edit("ada", HitPoints).max_hp = 2
     set_hp(b, "ada", 0)
     declare(b, EndTurn("ada"), ClashAttack("gor", "ada", "spear"))
     decline_all(b)

@@ -18,11 +18,11 @@ from game.world.components import Loadout
 
 
 def hp(b: Battle, unit: str) -> int:
-    return b.component(unit, Health).hp
+    return b.edit(unit, Health).hp
 
 
 def set_hp(b: Battle, unit: str, value: int) -> None:
-    h = b.component(unit, Health)
+    h = b.edit(unit, Health)
     h.hp = h.max_hp = value
 
 
@@ -87,7 +87,7 @@ def test_shock_with_dash_rating_applies_whatever_the_ac() -> None:
 def test_shield_ignores_the_first_shock_each_round() -> None:
     b = duel(a="warrior", b="bandit", faces=(8, 1))
     set_hp(b, "gor", 30)
-    b.component("ada", Loadout).readied = ["greatsword"]  # Shock 2/AC15 (+1 STR) vs AC 14
+    b.edit("ada", Loadout).readied = ["greatsword"]  # Shock 2/AC15 (+1 STR) vs AC 14
     sword = b.content.weapons["greatsword"]
     push(b, 1, 1)
     run_flow(b, attack_flow(b.ctx, "ada", "gor", sword, ranged=False, mode="melee"))
@@ -100,10 +100,10 @@ def test_shield_ignores_the_first_shock_each_round() -> None:
 def test_total_defense_gives_ac_plus_two_and_immunity_to_shock() -> None:
     b = duel()
     set_hp(b, "gor", 30)
-    b.component("gor", Conditions).total_defense = True
+    b.edit("gor", Conditions).total_defense = True
     p = b.attack_preview("ada", "gor", "sword")
     assert p.target_ac == 15 and p.shock_on_miss == 0  # AC 15 is above the Shock's 13
-    b.component("ada", Loadout).readied = ["greatsword"]  # Shock 2/AC15 would reach AC 15
+    b.edit("ada", Loadout).readied = ["greatsword"]  # Shock 2/AC15 would reach AC 15
     push(b, 2)
     sword = b.content.weapons["greatsword"]
     run_flow(b, attack_flow(b.ctx, "ada", "gor", sword, ranged=False, mode="melee"))
@@ -119,7 +119,7 @@ def test_swarm_extras_force_shock_past_the_shield_but_not_total_defense() -> Non
     forced = Extras(shock_always=True)
     run_flow(b, attack_flow(b.ctx, "ada", "gor", sword, ranged=False, mode="swarm", extras=forced))
     assert hp(b, "gor") == 27  # AC 14 above 13 and a shield: the Shock lands anyway
-    b.component("gor", Conditions).total_defense = True
+    b.edit("gor", Conditions).total_defense = True
     run_flow(b, attack_flow(b.ctx, "ada", "gor", sword, ranged=False, mode="swarm", extras=forced))
     assert hp(b, "gor") == 27
 
@@ -160,7 +160,7 @@ def test_npc_killed_at_zero_hp_dies() -> None:
     push(b, 15, 4)
     act(b, MeleeAttack("ada", "gor", "sword"))
     assert any(isinstance(e, Died) and e.unit == "gor" for e in b.events)
-    assert b.component("gor", Conditions).dead
+    assert b.edit("gor", Conditions).dead
     assert b.over and b.winner == "party"
 
 
@@ -178,15 +178,15 @@ def test_half_cover_is_minus_two_and_full_cover_minus_four() -> None:
 
 def test_prone_target_is_easier_adjacent_and_harder_at_range() -> None:
     b = duel(a="skirmisher", b="skeleton", a_cell=(1, 1), b_cell=(2, 1))
-    b.component("gor", Conditions).prone = True
+    b.edit("gor", Conditions).prone = True
     melee = b.attack_preview("ada", "gor", "sword")
     assert ("adjacent prone target", 2) in [(m.label, m.value) for m in melee.modifiers]
-    b.component("gor", Conditions).prone = False
-    b.component("ada", Conditions).prone = True
+    b.edit("gor", Conditions).prone = False
+    b.edit("ada", Conditions).prone = True
     melee = b.attack_preview("ada", "gor", "sword")
     assert ("attacking while prone", -4) in [(m.label, m.value) for m in melee.modifiers]
     far = duel(a="archer", b="skeleton", a_cell=(0, 1), b_cell=(6, 1))
-    far.component("gor", Conditions).prone = True
+    far.edit("gor", Conditions).prone = True
     shot = far.attack_preview("ada", "gor", "longbow")
     assert ("prone target", -2) in [(m.label, m.value) for m in shot.modifiers]
 
@@ -198,7 +198,7 @@ def test_long_range_is_minus_two_and_past_long_range_is_impossible() -> None:
     )
     p = b.attack_preview("gor", "ada", "shortbow")  # normal 50 ft (10 sq), long 75 ft (15 sq)
     assert ("long range", -2) in [(m.label, m.value) for m in p.modifiers] and p.allowed
-    b.component("ada", Health)  # still there
+    b.edit("ada", Health)  # still there
     b2 = duel(
         a="archer", b="bandit_archer", a_cell=(0, 0), b_cell=(16, 0), faces=(1, 8), ascii_map=strip
     )
@@ -216,7 +216,7 @@ def test_bows_cannot_shoot_with_an_enemy_in_melee_reach() -> None:
 
 def test_thrown_and_one_handed_ranged_weapons_are_minus_four_in_melee() -> None:
     b = duel(a="warrior", b="bandit_archer", a_cell=(1, 1), b_cell=(2, 1), faces=(1, 8))
-    b.component("gor", Loadout).readied = ["sling", "dagger"]
+    b.edit("gor", Loadout).readied = ["sling", "dagger"]
     sling = b.attack_preview("gor", "ada", "sling", ranged=True)
     dagger = b.attack_preview("gor", "ada", "dagger", ranged=True)
     for p in (sling, dagger):

@@ -34,8 +34,8 @@ def test_party_units_at_zero_hp_are_mortally_wounded_and_die_after_six_rounds() 
     b = battle(bf, faces=[8, 1])
     with b._active():
         apply_damage(b.ctx, "ada", 99, "hit", "gor")
-        assert b.component("ada", Health).hp == 0
-        cond = b.component("ada", Conditions)
+        assert b.edit("ada", Health).hp == 0
+        cond = b.edit("ada", Conditions)
         assert cond.mortally_wounded and not cond.dead
         assert any(isinstance(e, Downed) and e.fate == "mortally wounded" for e in b.events)
         for left in range(MORTAL_ROUNDS - 1, 0, -1):
@@ -52,10 +52,10 @@ def test_stabilised_units_do_not_die_of_their_wounds() -> None:
     b = battle(bf, faces=[8, 1])
     with b._active():
         apply_damage(b.ctx, "ada", 99, "hit", "gor")
-        b.component("ada", Conditions).stabilised = True
+        b.edit("ada", Conditions).stabilised = True
         for _ in range(MORTAL_ROUNDS + 2):
             end_of_round_mortal_wounds(b.ctx)
-    assert not b.component("ada", Conditions).dead
+    assert not b.edit("ada", Conditions).dead
 
 
 def three_bandits(faces: list[int]) -> Battle:
@@ -69,7 +69,7 @@ def three_bandits(faces: list[int]) -> Battle:
         ],
     )
     b = battle(bf, faces=faces)
-    b.component("gor", Health).hp = 1
+    b.edit("gor", Health).hp = 1
     return b
 
 
@@ -90,16 +90,16 @@ def test_failed_morale_check_routs_and_the_unit_flees_off_the_nearest_edge() -> 
     act(b, EndTurn("ada"))
     left = [e for e in b.events if isinstance(e, LeftBattle)]
     assert [(e.unit, e.how) for e in left] == [("hal", "fled")]
-    assert b.component("hal", Conditions).fled
+    assert b.edit("hal", Conditions).fled
     assert b.pending is not None and b.pending.unit == "sk"  # the fearless one fights on
 
 
 def test_a_routed_unit_with_no_way_out_surrenders() -> None:
     bf = field(WALLED, [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (5, 2))])
     b = battle(bf, faces=[8, 1])
-    b.component("gor", GridState).routed = True
+    b.edit("gor", GridState).routed = True
     act(b, EndTurn("ada"))
-    assert b.component("gor", Conditions).surrendered
+    assert b.edit("gor", Conditions).surrendered
     assert b.over and b.winner == "party"
 
 
@@ -115,7 +115,7 @@ def test_leader_down_triggers_a_check() -> None:
         leaders=["Kel"],
     )
     b = battle(bf, faces=[8, 1])
-    b.component("kel", Health).hp = 1
+    b.edit("kel", Health).hp = 1
     push(b, 15, 4, 1, 1, 2, 2)
     act(b, MeleeAttack("ada", "kel", "sword"))
     checks = morale_rolls(b)
@@ -139,14 +139,14 @@ def test_one_event_rolls_at_most_one_morale_check_per_unit_for_the_strongest_tri
         leaders=["Kel"],
     )
     b = battle(bf, faces=[8, 1])
-    b.component("kel", Health).hp = 1
+    b.edit("kel", Health).hp = 1
     push(b, 15, 4, 1, 1)
     act(b, MeleeAttack("ada", "kel", "sword"))
     checks = morale_rolls(b)
     assert [(c.unit, c.detail) for c in checks] == [
         ("hal", "(leader down; also half the side down, first casualty)")
     ]
-    assert b.component("hal", GridState).morale_checks == 1
+    assert b.edit("hal", GridState).morale_checks == 1
     fired = b.ctx.ruleset.morale.fired["bandits"]  # type: ignore[attr-defined]
     assert fired >= {"first casualty", "half the side down", "leader down"}
 
@@ -154,7 +154,7 @@ def test_one_event_rolls_at_most_one_morale_check_per_unit_for_the_strongest_tri
 def test_lone_unit_below_half_health_checks_morale() -> None:
     bf = field(OPEN, [("Ada", "party", "warrior", (1, 1)), ("Hal", "bandits", "bandit", (2, 1))])
     b = battle(bf, faces=[8, 1])
-    b.component("hal", Health).hp = b.component("hal", Health).max_hp = 10
+    b.edit("hal", Health).hp = b.edit("hal", Health).max_hp = 10
     with b._active():
         push(b, 1, 1)
         apply_damage(b.ctx, "hal", 6, "hit", "ada")
@@ -164,7 +164,7 @@ def test_lone_unit_below_half_health_checks_morale() -> None:
 def test_battle_ends_when_one_side_remains() -> None:
     bf = field(OPEN, [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "skeleton", (2, 1))])
     b = battle(bf, faces=[8, 1])
-    b.component("gor", Health).hp = 1
+    b.edit("gor", Health).hp = 1
     push(b, 15, 4)
     act(b, MeleeAttack("ada", "gor", "sword"))
     assert b.over and b.winner == "party" and b.pending is None
@@ -178,11 +178,11 @@ def test_a_unit_brought_to_zero_hp_falls_before_any_morale_check() -> None:
     downs it at once; it never rolls morale ("alone and badly hurt") at 0 HP first."""
     bf = field(OPEN, [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))])
     b = battle(bf, faces=[8, 1])
-    b.component("gor", Health).hp = 2
+    b.edit("gor", Health).hp = 2
     push(b, 15, 4)  # a hit for 4 + STR: no die left for a morale roll
     act(b, MeleeAttack("ada", "gor", "sword"))
     assert morale_rolls(b) == []
-    assert b.component("gor", Conditions).dead
+    assert b.edit("gor", Conditions).dead
     assert b.over and b.winner == "party"
 
 
@@ -201,8 +201,8 @@ def test_a_routed_unit_stays_on_its_square_until_it_flees_then_it_leaves_the_boa
         ],
     )
     b = battle(bf, faces=[8, 1])
-    b.component("gor", Health).hp = 1
-    b.component("hal", Health).hp = b.component("hal", Health).max_hp = 10
+    b.edit("gor", Health).hp = 1
+    b.edit("hal", Health).hp = b.edit("hal", Health).max_hp = 10
     push(b, 15, 4, 6, 6)  # Gor dies; Hal: 12 against 7, breaks
     act(b, MeleeAttack("ada", "gor", "sword"))
     hal = {v.id: v for v in b.units()}["hal"]
@@ -210,9 +210,9 @@ def test_a_routed_unit_stays_on_its_square_until_it_flees_then_it_leaves_the_boa
     act(b, EndTurn("ada"))
     push(b, 19, 3)  # Cy shoots the fleeing Hal: hit for 3 + DEX
     act(b, RangedAttack("cy", "hal", "longbow"))
-    assert b.component("hal", Health).hp < 10
+    assert b.edit("hal", Health).hp < 10
     act(b, EndTurn("cy"))  # Hal flees off the bottom edge on his turn
-    assert b.component("hal", Conditions).fled
+    assert b.edit("hal", Conditions).fled
     hal = {v.id: v for v in b.units()}["hal"]
     assert (hal.status, hal.in_fight) == ("fled", False)
     with b._active():
@@ -269,7 +269,7 @@ def test_morale_rolls_take_the_odds_minus_one_at_two_to_one_plus_one_when_outnum
         ],
     )
     b = battle(bf, faces=[8, 1])
-    b.component("gor", Health).hp = 1
+    b.edit("gor", Health).hp = 1
     push(b, 15, 4, 3, 4)
     act(b, MeleeAttack("ada", "gor", "sword"))
     (check,) = morale_rolls(b)

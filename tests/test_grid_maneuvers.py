@@ -21,7 +21,7 @@ OPEN = "\n".join(["." * 8] * 4)
 
 
 def at(b: Battle, unit: str) -> tuple[int, int]:
-    return b.component(unit, Position).cell
+    return b.edit(unit, Position).cell
 
 
 def test_shove_hits_then_wins_the_strength_check_and_knocks_prone() -> None:
@@ -29,7 +29,7 @@ def test_shove_hits_then_wins_the_strength_check_and_knocks_prone() -> None:
     # 15 + 3 = 18 hits; Ada 4+4 + STR 1 + Exert 1 = 10 against Gor 2+2 + 0 = 4
     push(b, 15, 4, 4, 2, 2)
     act(b, Shove("ada", "gor", "sword", "prone"))
-    assert cond(b, "gor").prone and hp(b, "gor") == b.component("gor", Health).max_hp
+    assert cond(b, "gor").prone and hp(b, "gor") == b.edit("gor", Health).max_hp
 
 
 def test_shove_can_push_into_an_adjacent_square_away() -> None:

@@ -58,12 +58,12 @@ def check_invariants(b: Battle) -> None:
         crowded = crowded_square(b)
         assert crowded is None, crowded
         for u in ctx.units():
-            hp = b.component(u, Health)
+            hp = b.edit(u, Health)
             assert 0 <= hp.hp <= hp.max_hp
-            bud = b.component(u, Budget)
+            bud = b.edit(u, Budget)
             assert bud.free_used <= budget.FREE_ACTION_CAP
             assert not (bud.second_move_used and not bud.main_used)
-            cond = b.component(u, Conditions)
+            cond = b.edit(u, Conditions)
             if cond.occupies_cell:
                 assert not ctx.grid.blocks_move(units.cell(ctx, u)), f"{u} stands in a wall"
         d = b.pending

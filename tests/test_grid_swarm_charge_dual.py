@@ -90,7 +90,7 @@ def test_charge_moves_in_a_straight_line_and_attacks_at_plus_two_with_ac_minus_t
     set_hp(b, "gor", 30)
     push(b, 8, 2)  # 8 + 3 + 2 = 13 vs AC 13: hit; d8 2 + 1 = 3
     act(b, Charge("ada", "gor", "sword", (6, 1)))
-    assert b.component("ada", Position).cell == (6, 1)
+    assert b.edit("ada", Position).cell == (6, 1)
     assert hp(b, "gor") == 27 and cond(b, "ada").charging
     assert target_ac(b.ctx, "ada")[0] == 14
     assert spent(b, "ada").main_used and spent(b, "ada").move_used
@@ -107,7 +107,7 @@ def test_the_charge_preview_strikes_from_the_end_square_at_plus_two() -> None:
     assert not plain.allowed and seen.allowed
     assert ("charge", 2) in [(m.label, m.value) for m in seen.modifiers]
     assert seen.hit_chance == 0.65  # +3 and +2 vs AC 13: a d20 of 8 or more hits
-    assert b.state_hash() == before and b.component("ada", Position).cell == (0, 1)
+    assert b.state_hash() == before and b.edit("ada", Position).cell == (0, 1)
     assert b.answer_preview(MeleeAttack("ada", "gor", "sword")) is None
 
 

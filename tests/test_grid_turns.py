@@ -108,7 +108,7 @@ def test_main_action_can_be_spent_as_a_second_move() -> None:
     )
     act(b, Move("ada", tuple((x, 0) for x in range(1, 7))))  # 30 ft
     act(b, Move("ada", tuple((x, 0) for x in range(7, 13))))  # 30 ft more with the Main
-    assert b.component("ada", Position).cell == (12, 0)
+    assert b.edit("ada", Position).cell == (12, 0)
     r = b.answer(Move("ada", ((13, 0),)))
     assert not r.ok and "no Move action left" in r.reason
     act(b, EndTurn("ada"))
@@ -118,7 +118,7 @@ def test_main_action_can_be_spent_as_a_second_move() -> None:
 def test_attacking_spends_the_main_so_only_one_move_remains() -> None:
     b = duel()
     push(b, 1)
-    b.component("gor", Health).hp = 30
+    b.edit("gor", Health).hp = 30
     act(b, MeleeAttack("ada", "gor", "sword"))
     r = b.answer(MeleeAttack("ada", "gor", "sword"))
     assert not r.ok and "Main action already spent" in r.reason
@@ -139,7 +139,7 @@ def test_the_turn_goes_on_while_free_actions_remain_until_the_controller_ends_it
     allowed = {o.kind for o in d.options if o.allowed}
     assert allowed == {"go_prone", "end_turn"}
     act(b, GoProne("ada"))  # nothing at all left now: the turn ends by itself
-    assert b.component("ada", Conditions).prone
+    assert b.edit("ada", Conditions).prone
     assert b.pending is not None and b.pending.side == "bandits"
 
 
@@ -190,12 +190,12 @@ def test_cannot_enter_an_enemy_square_but_may_pass_an_ally() -> None:
     r = b.answer(Move("ada", ((1, 1), (2, 1), (3, 1))))
     assert not r.ok and "held by an enemy" in r.reason
     act(b, Move("ada", ((1, 1), (2, 1))))
-    assert b.component("ada", Position).cell == (2, 1)
+    assert b.edit("ada", Position).cell == (2, 1)
 
 
 def test_leaving_melee_reach_provokes_an_attack_of_opportunity() -> None:
     b = duel(a="archer", b="skeleton", a_cell=(1, 1), b_cell=(2, 1))
-    b.component("ada", Health).hp = 30
+    b.edit("ada", Health).hp = 30
     push(b, 3)  # the skeleton's attack misses
     act(b, Move("ada", ((0, 1), (0, 2))))
     attack = [e for e in b.events if isinstance(e, AttackDeclared)]
@@ -219,15 +219,15 @@ def test_a_mover_shares_an_allys_square_only_while_passing_through_it() -> None:
     )
     b = battle(bf, faces=(8, 1))
     for unit in ("ada", "bo"):
-        b.component(unit, Health).hp = b.component(unit, Health).max_hp = 30
+        b.edit(unit, Health).hp = b.edit(unit, Health).max_hp = 30
     push(b, 20, 1)  # Gor's attack of opportunity hits as Ada leaves its reach from Bo's square
     act(b, Move("ada", ((2, 1), (3, 1))), decline_reactions=False)
     d = b.pending
     assert d is not None and d.kind == "reaction" and d.unit == "ada"
-    assert b.component("ada", Position).cell == b.component("bo", Position).cell == (2, 1)
+    assert b.edit("ada", Position).cell == b.edit("bo", Position).cell == (2, 1)
     act(b, Decline("ada"))
-    assert b.component("ada", Position).cell == (3, 1)
-    assert b.component("bo", Position).cell == (2, 1)
+    assert b.edit("ada", Position).cell == (3, 1)
+    assert b.edit("bo", Position).cell == (2, 1)
 
 
 def test_disengage_prevents_attacks_of_opportunity_for_the_round() -> None:
@@ -239,7 +239,7 @@ def test_disengage_prevents_attacks_of_opportunity_for_the_round() -> None:
 
 def test_long_weapons_threaten_two_squares() -> None:
     b = duel(a="archer", b="ogre", a_cell=(1, 1), b_cell=(3, 1))  # ogre club: reach 2
-    b.component("ada", Health).hp = 30
+    b.edit("ada", Health).hp = 30
     push(b, 1)  # the club misses; its Shock 3/- lands
     act(b, Move("ada", ((0, 1),)))
     assert [e.attacker for e in b.events if isinstance(e, AttackDeclared)] == ["gor"]
@@ -247,7 +247,7 @@ def test_long_weapons_threaten_two_squares() -> None:
 
 def test_one_attack_of_opportunity_per_unit_per_round() -> None:
     b = duel(a="archer", b="skeleton", a_cell=(1, 1), b_cell=(2, 1))
-    b.component("ada", Health).hp = 30
+    b.edit("ada", Health).hp = 30
     push(b, 3)
     act(b, Move("ada", ((0, 1),)))  # leaves reach? no: (0,1) is 2 away — provokes once
     act(b, Move("ada", ((1, 2),)))  # back in reach, nothing

@@ -110,15 +110,15 @@ def _check_invariants(battle: Battle, dead: set[str]) -> None:
     grid = battle.battlefield.grid
     hit_points, conditions = health_and_conditions(battle)
     for unit in battle.unit_ids():
-        health = battle.component(unit, hit_points)
+        health = battle.edit(unit, hit_points)
         assert 0 <= health.hp <= health.max_hp, f"{unit} has {health.hp}/{health.max_hp} hp"
-        cond = battle.component(unit, conditions)
+        cond = battle.edit(unit, conditions)
         if unit in dead:
             assert cond.dead, f"{unit} came back from the dead"
         if cond.dead:
             dead.add(unit)
         if cond.occupies_cell:
-            cell = battle.component(unit, Position).cell
+            cell = battle.edit(unit, Position).cell
             assert grid.in_bounds(cell), f"{unit} stands off the map at {cell}"
             assert not grid.blocks_move(cell), f"{unit} stands in a wall at {cell}"
     crowded = crowded_square(battle)
@@ -130,7 +130,7 @@ def _check_invariants(battle: Battle, dead: set[str]) -> None:
     if decision.unit is not None:
         asked.add(decision.unit)
     for unit in asked:
-        cond = battle.component(unit, health_and_conditions(battle)[1])
+        cond = battle.edit(unit, health_and_conditions(battle)[1])
         assert not cond.out_of_action, f"{unit} is asked to act while out of the fight"
     FIGURES["invariant_checks"] += 1
 

@@ -81,3 +81,22 @@ def test_a_view_carries_every_health_track() -> None:
     assert [t.label for t in view.tracks][:2] == ["HP", "STR"]
     assert (view.hp, view.max_hp) == (view.tracks[0].current, view.tracks[0].maximum)
     battle.close()
+
+
+def test_reading_a_component_hands_out_a_copy_that_cannot_change_the_battle() -> None:
+    from game.rules.grid.components import Health
+    from game.world.components import Position
+
+    battle = Battle(_duel_in_code(), seed=1)
+    before = battle.state_hash()
+    health = battle.component("ada", Health)
+    health.hp = 0
+    battle.component("ada", Position).move_to((5, 2))
+    assert battle.state_hash() == before
+    assert battle.unit("ada").hp > 0 and battle.unit("ada").cell == (1, 1)
+    battle.edit("ada", Health).hp = 1  # the one named way around the answer path
+    assert battle.unit("ada").hp == 1 and battle.state_hash() != before
+    fork = battle.fork()  # a fork at the pending decision carries the hand edit
+    assert fork.unit("ada").hp == 1
+    fork.close()
+    battle.close()

@@ -107,3 +107,50 @@ def test_no_file_outside_tests_names_the_test_ruleset() -> None:
         text=True,
     )
     assert found.stdout.strip() == "", found.stdout
+
+
+def test_the_battle_screen_shows_its_card_bars_and_previews(tmp_path: Path) -> None:
+    """On the battle screen (dummy driver) the test ruleset's unit card has its rows, the
+    token its one bar, and hovering an enemy in reach previews the punch in its words; a
+    click punches and a save of the battle loads again."""
+    import pygame
+    from ui_support import write_map
+
+    from game.ui.app import App
+    from game.ui.map_view import MapView
+    from game.ui.play_scene import PlayScene
+    from game.ui.settings import Settings
+
+    path = write_map(
+        tmp_path / "map",
+        8,
+        6,
+        units=(("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 2, 1)),
+    )
+    battle = Battle(path, RULESET_ID, 5, {"party": "human", "foes": "human"})
+    app = App(Settings(window=(1280, 720)), settings_file=tmp_path / "s.json")
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    d = battle.pending
+    assert d is not None and d.unit is not None
+    me = d.unit
+    foe = next(u.id for u in battle.units() if u.side != battle.unit(me).side)
+    token = scene.engine.token(me)
+    assert token is not None and (token.hp, token.max_hp) == (battle.unit(me).hp,) * 2
+    rows = dict(battle.ctx.ruleset.presenter().unit_rows(battle, me, full=False))
+    assert rows["Grit"] == f"{battle.unit(me).hp}/{battle.unit(me).max_hp}"
+    scene.hover = battle.unit(foe).cell
+    shown = scene.target_preview()
+    assert shown is not None
+    labels = [r.label for r in shown[0]]
+    assert "Punch" in labels and "Chance to knock out" in labels
+    placed = shown[1]
+    assert placed is not None and isinstance(placed.answer, Punch)
+    assert scene.give(placed.answer)
+    app.step(2)
+    assert any(isinstance(a, Punch) for a in battle.answers)
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    app.close()
+    battle.close()

@@ -64,7 +64,7 @@ def test_every_board_outline_reads_differently_in_the_legend_and_on_the_board() 
     from game.ui.legend import BOARD
 
     pygame.init()
-    names = ["run_range", "charge_range", "target", "cover_source", "screen_link"]
+    names = ["charge_range", "target", "cover_source", "screen_link"]
     squares = {}
     for name in names:
         surface = pygame.Surface((40, 40))
@@ -77,11 +77,11 @@ def test_every_board_outline_reads_differently_in_the_legend_and_on_the_board() 
             hue = np.linalg.norm(np.array(colour(a)) - np.array(colour(b)))
             assert differ >= 0.3 or hue >= 150, (a, b, differ, hue)
     swatch = pygame.Surface((40, 40))
-    legend_run = next(draw for draw, text in BOARD if text.startswith("Run"))
-    legend_run(swatch, swatch.get_rect())
+    legend_charge = next(draw for draw, text in BOARD if text.startswith("Charge"))
+    legend_charge(swatch, swatch.get_rect())
     board = pygame.Surface((40, 40))
     board.fill(colour("health_full"))
-    board.blit(outline_stamp("run_range", 40, 40), (0, 0))
+    board.blit(outline_stamp("charge_range", 40, 40), (0, 0))
     assert np.array_equal(pygame.surfarray.array3d(swatch), pygame.surfarray.array3d(board))
 
 

@@ -723,7 +723,7 @@ def test_a_routed_unit_is_still_drawn_with_the_routed_marker_and_a_fled_one_is_g
         [("Ada", "party", "warrior", (0, 0)), ("Hal", "bandits", "bandit", (3, 1))],
     )
     b = battle(bf, faces=[8, 1])
-    b.component("hal", GridState).routed = True
+    b.edit("hal", GridState).routed = True
     token = EngineModel(b).token("hal")
     assert token is not None and "routed" in token.conditions and "fled" not in token.conditions
     assert not token.down

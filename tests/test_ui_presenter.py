@@ -118,6 +118,6 @@ def test_a_grapple_is_a_link_the_screen_does_not_draw_as_a_screen() -> None:
     from game.rules.grid.components import Conditions
 
     b = _grid(PAIR)
-    b.component("ada", Conditions).grappling = "gor"  # as a won Grapple leaves it
+    b.edit("ada", Conditions).grappling = "gor"  # as a won Grapple leaves it
     assert Link("grapple", "ada", "gor") in presenter_of(b).links(b)
     assert EngineModel(b).screen_links() == []

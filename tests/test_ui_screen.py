@@ -9,9 +9,12 @@ from pathlib import Path
 import pygame
 from test_ui_play import _click_at, _party_turn, _pos, app  # noqa: F401  (fixture)
 
+from game.rules.grid.screen import ScreenAllySpec
 from game.ui.app import App
-from game.ui.screen_view import LINK, SCREEN_KIND, screen_words
+from game.ui.screen_view import LINK, screen_words
 from game.ui.theme import colour
+
+SCREEN_KIND = ScreenAllySpec.kind
 
 
 def _move_mouse(window: App, pos: tuple[int, int]) -> None:

@@ -61,7 +61,7 @@ def test_a_long_unit_sheet_fits_the_smallest_window(small: App, tmp_path: Path) 
 
     units = (("Ash", "party", "captain", 1, 1), ("Gor", "foes", "bandit", 6, 4))
     scene = _party_turn(small, tmp_path, units)
-    c = scene.battle.component("ash", Conditions)
+    c = scene.battle.edit("ash", Conditions)
     c.prone = c.total_defense = c.disengaged = c.mortally_wounded = c.held_action = True
     scene.engine._stamp = -1  # read the conditions set by hand
     scene.sheet_unit = "ash"

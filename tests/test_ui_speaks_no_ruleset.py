@@ -105,3 +105,32 @@ def test_game_ui_imports_no_ruleset_and_names_no_ruleset_term() -> None:
     for path in sorted(UI.rglob("*.py")):
         found += [f"{path.relative_to(UI)}:{w}" for w in ruleset_words(path.read_text("utf-8"))]
     assert found == []
+
+
+def test_the_screen_names_no_action_of_any_ruleset() -> None:
+    """The screen reads what an action targets, whether it moves, attacks or helps, and
+    how the board shows it from the decision's options (``Option.target_kind``, ``moves``,
+    ``attacks``, ``helps``, ``board_range``), never from kind names: no string in game/ui
+    is the kind of a ruleset's action or reaction (the engine's own decision and answer
+    kinds, shared by every ruleset, may appear)."""
+    import ast
+
+    from game.engine.answers import ChooseUnit, Decline, EndTurn
+    from game.rulesets import get_ruleset, ruleset_ids
+
+    shared = {ChooseUnit.kind, Decline.kind, EndTurn.kind}
+    kinds: set[str] = set()
+    for ruleset_id in ruleset_ids():
+        ruleset = get_ruleset(ruleset_id)
+        kinds |= set(ruleset.actions) | {r.kind for r in ruleset.reactions}
+    kinds -= shared
+    found = []
+    root = Path(__file__).resolve().parents[1]
+    skip = {"theme.py", "tokens.py", "bench.py"}
+    for path in sorted((root / "game" / "ui").rglob("*.py")):
+        if path.name in skip or "tools" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in kinds:
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {node.value!r}")
+    assert not found, "\n".join(found)

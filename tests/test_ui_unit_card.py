@@ -51,9 +51,9 @@ def test_a_grid_unit_with_four_weapons_and_two_conditions_shows_every_row(
 ) -> None:
     units = (("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 6, 4))
     scene = _party_turn(app, tmp_path, units)
-    lo = scene.battle.component("ada", Loadout)
+    lo = scene.battle.edit("ada", Loadout)
     lo.readied, lo.stowed = ["sword", "javelin"], ["dagger", "hand_axe"]
-    c = scene.battle.component("ada", Conditions)
+    c = scene.battle.edit("ada", Conditions)
     c.prone = c.disengaged = True
     scene.engine._stamp = -1  # read the loadout and conditions set by hand
     labels = [label for label, _ in scene.engine.card_lines("ada")]
@@ -69,7 +69,7 @@ def test_a_clash_unit_with_three_weapons_and_marks_shows_every_row(
     scene = PlayScene(battle, MapView.from_file(path), lambda: None)
     app.push(scene)
     key = next(u for u in battle.units() if u.side == "party").id
-    st = battle.component(key, ClashState)
+    st = battle.edit(key, ClashState)
     st.weapons = ["sword", "javelin", "dagger"]
     st.prone = st.stunned = True
     scene.engine._stamp = -1

@@ -31,7 +31,7 @@ def test_a_grid_unit_has_the_shared_components_and_the_grids_own_only() -> None:
     assert {Stats, Health, Budget, Conditions} <= kinds
     assert not kinds & {ClashState, HitPoints, Fate}
     view = b.unit("gor")
-    health = b.component("gor", Health)
+    health = b.edit("gor", Health)
     assert view.tracks == (HealthTrack("HP", health.hp, health.max_hp),)
     assert (view.hp, view.max_hp) == (health.hp, health.max_hp)
     b.close()
@@ -45,8 +45,8 @@ def test_a_clash_unit_has_its_own_tracks_from_its_table_and_nothing_of_the_grid(
     assert not kinds & {Stats, Health, Budget, Conditions}
     entry = unit_entry(b.content.templates["bandit"])
     assert entry is not None and entry.hp is not None
-    st = b.component("gor", ClashState)
-    assert b.component("gor", HitPoints) == HitPoints(entry.hp, entry.hp)  # written, not rolled
+    st = b.edit("gor", ClashState)
+    assert b.edit("gor", HitPoints) == HitPoints(entry.hp, entry.hp)  # written, not rolled
     view = b.unit("gor")
     assert view.tracks == (
         HealthTrack("HP", entry.hp, entry.hp),
@@ -62,10 +62,10 @@ def test_the_fallen_and_the_fled_leave_their_squares_and_show_their_markers() ->
         with b._active():
             assert occupant(b.ctx, (2, 1)) == "gor"
             assert b.ctx.ruleset.markers(b.ctx, "gor") == frozenset()
-            b.component("gor", fate).fled = True
+            b.edit("gor", fate).fled = True
             assert occupant(b.ctx, (2, 1)) is None
             assert "fled" in b.ctx.ruleset.markers(b.ctx, "gor")
-            b.component("ada", fate).mortally_wounded = True
+            b.edit("ada", fate).mortally_wounded = True
             assert not b.ctx.ruleset.occupies_cell(b.ctx, "ada")
             assert "mortally_wounded" in b.ctx.ruleset.markers(b.ctx, "ada")
         b.close()

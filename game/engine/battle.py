@@ -404,8 +404,22 @@ class Battle:
         return [v for v in views if side is None or v.side == side]
 
     def component(self, unit_id: str, component: type[Any]) -> Any:
-        """A unit's component (read it, do not change it)."""
+        """A copy of a unit's component: what the screen, the AI and scripts read.
+        Changing the copy never changes the battle (only answers do); frozen components
+        are values and come as they are."""
+        from game.engine.fork import copy_components
+
         with self._active():
+            return copy_components((self.ctx.get(unit_id, component),))[0]
+
+    def edit(self, unit_id: str, component: type[Any]) -> Any:
+        """The live component, to set up a position by hand (tests, tools): the one way
+        around the answer path, so it is named for what it does. Saves and replays do not
+        carry hand edits; a fork taken at the decision pending now carries them (the
+        battle's copy for forks is taken again), one taken later may not."""
+        with self._active():
+            if self._quiet is not None and self._quiet[0] == len(self.answers):
+                self._checkpoint = None  # pending a quiet decision: copy again when forked
             return self.ctx.get(unit_id, component)
 
     def attack_preview(

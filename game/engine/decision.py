@@ -34,7 +34,9 @@ class Option:
     What the action is aimed at, from its ``ActionSpec`` (reaction options keep the
     defaults): ``target_kind`` "none", "cell", "unit" or "zone"; ``target_field`` the answer
     field holding the target (a unit id, a cell, or a path ending on the square reached);
-    ``moves``: it walks the unit to another square; ``attacks``: it strikes the target."""
+    ``moves``: it walks the unit to another square; ``attacks``: it strikes the target;
+    ``helps``: its target is an ally; ``board_range``: "reach" (the plain movement the board
+    shades), "attack_reach" (a moving attack whose end squares it outlines) or ""."""
 
     kind: str
     label: str
@@ -48,6 +50,8 @@ class Option:
     target_field: str = field(default="", metadata=UNHASHED)
     moves: bool = field(default=False, metadata=UNHASHED)
     attacks: bool = field(default=False, metadata=UNHASHED)
+    helps: bool = field(default=False, metadata=UNHASHED)
+    board_range: str = field(default="", metadata=UNHASHED)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ terms. Everything reads the battle through its public, pure read methods.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.presentation import AnswerPreview, ConditionText, Link, Row, Track
@@ -96,6 +96,21 @@ class Presenter:
         """Units joined on the board (a screener and its ward)."""
         return []
 
+    def action_icon(self, option: Option) -> str:
+        """The game-icons name drawn on the action's button: the ruleset's own choice, else
+        one that says what the action does (ends the turn, moves, attacks, helps)."""
+        from game.engine.answers import EndTurn
+
+        if option.kind == EndTurn.kind:
+            return "player-next"
+        if option.attacks:
+            return "charging-bull" if option.moves else "crossed-swords"
+        if option.helps:
+            return "first-aid-kit"
+        if option.moves:
+            return "footsteps"
+        return "hand"
+
     def action_hint(self, option: Option) -> str:
         """What an action's tooltip adds to its name and cost (". Provokes …"), where the
         name alone would mislead."""
@@ -106,6 +121,18 @@ class Presenter:
     def answer_words(self, battle: Battle, answer: Answer) -> str:
         """How a chooser offering several answers of one action names ``answer``."""
         return answer.label
+
+    def choices(self, battle: Battle, answers: Sequence[Answer]) -> list[tuple[str, Answer]]:
+        """When a click on a unit with an action picked could mean several of
+        ``answers`` (that action's answers on that unit) and the player must say which:
+        the chooser's entries, named. Empty (the default): the screen takes the first by
+        ``answer_rank``, no question asked."""
+        return []
+
+    def answer_rank(self, answer: Answer) -> int:
+        """Among answers of one action on one target, which the screen previews and a
+        plain click gives first (lowest first); all equal by default."""
+        return 0
 
     def answer_preview(
         self, battle: Battle, answer: Answer, *, cover_why: str = ""

@@ -77,6 +77,13 @@ class ActionSpec:
     target_field: ClassVar[str] = ""
     moves: ClassVar[bool] = False
     attacks: ClassVar[bool] = False
+    # ``helps``: its target is an ally (screen, first aid): the screen marks those targets
+    # in the colour of help, not of harm. ``board_range``: how the board shows where the
+    # action goes: "reach" for the ruleset's plain movement (its squares are shaded as the
+    # unit's range, and a click on an empty square gives it), "attack_reach" for a moving
+    # attack (the squares it can end on are outlined); "" for anything else.
+    helps: ClassVar[bool] = False
+    board_range: ClassVar[str] = ""
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         raise NotImplementedError
@@ -106,6 +113,8 @@ class ActionSpec:
             target_field=self.target_field,
             moves=self.moves,
             attacks=self.attacks,
+            helps=self.helps,
+            board_range=self.board_range,
         )
 
     @property

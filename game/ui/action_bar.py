@@ -20,43 +20,6 @@ from game.ui import theme
 from game.ui.overlays import NUMBER_KEYS
 from game.ui.widgets import Button, draw_text
 
-ACTION_ICONS: tuple[tuple[str, str], ...] = (
-    ("break_free", "manacles"),
-    ("drag", "boot-prints"),
-    ("throw", "mailed-fist"),
-    ("release", "hand"),
-    ("execute", "daggers"),
-    ("swarm", "sword-array"),
-    ("charge", "charging-bull"),
-    ("snap", "sword-brandish"),
-    ("melee", "crossed-swords"),
-    ("gambit", "shield-bash"),
-    ("retreat", "run"),
-    ("ranged", "bow-arrow"),
-    ("shoot", "bow-arrow"),
-    ("reload", "reload-gun-barrel"),
-    ("ready", "sword-altar"),
-    ("stow", "backup"),
-    ("disengage", "back-forth"),
-    ("screen", "shield-reflect"),
-    ("run", "run"),
-    ("pick", "card-pickup"),
-    ("stand", "kneeling"),
-    ("hold", "hourglass"),
-    ("prone", "falling"),
-    ("total_defense", "checked-shield"),
-    ("defense", "checked-shield"),
-    ("first_aid", "first-aid-kit"),
-    ("aid", "first-aid-kit"),
-    ("skill", "first-aid-kit"),
-    ("parley", "conversation"),
-    ("shove", "shield-bash"),
-    ("grapple", "grab"),
-    ("end_turn", "player-next"),
-    ("move", "footsteps"),
-    ("attack", "crossed-swords"),  # last: "ranged_attack" and the like match above
-)
-
 ACTION_KEYS = (
     *NUMBER_KEYS,
     pygame.K_0,
@@ -80,13 +43,6 @@ ACTION_KEYS = (
     pygame.K_x,
 )  # enough for every action of a ruleset's bar (grid has 24 besides End Turn); not WASD,
 # E (end turn), Z (undo) nor G (grid), which the screen keeps for itself
-
-
-def action_icon(kind: str) -> str:
-    for part, icon in ACTION_ICONS:
-        if part in kind:
-            return icon
-    return "hand"
 
 
 BAR_MIN_H = 96  # the bar's height in a window up to 600 px tall

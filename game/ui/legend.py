@@ -75,7 +75,6 @@ def _badge(icon: str, fill: str) -> Swatch:
 
 BOARD: tuple[tuple[Swatch, str], ...] = (
     (_fill("move_range"), "Where one Move takes the unit (cost in feet)"),
-    (_outline("run_range"), "Run: further, but provokes"),
     (_outline("charge_range"), "Charge: where a charge can end"),
     (_outline("target"), "An enemy you can attack now"),
     (_line("path"), "The hovered path"),

@@ -12,7 +12,6 @@ from game.engine import Option
 from game.ui import theme
 from game.ui.action_bar import (
     ACTION_KEYS,
-    action_icon,
     bar_grid,
     draw_actions,
     icon_size,
@@ -71,7 +70,7 @@ class ActionBarScene(AiDriverScene):
                 self.end_button.label = option.label[:1].upper() + option.label[1:].lower()
                 continue
             shortcut = next(keys, None)
-            icon = icon_image(action_icon(option.kind), 26, colour("bone"))
+            icon = icon_image(self.engine.presenter.action_icon(option), 26, colour("bone"))
             hint = option.label
             if option.cost:
                 hint += f" ({option.cost})"
@@ -104,7 +103,9 @@ class ActionBarScene(AiDriverScene):
         for i, (button, option) in enumerate(self.action_buttons):
             button.rect = grid.rect(i, left, bar.y + 6)
             if button.icon is not None and button.icon.get_width() != icon_px:
-                button.icon = icon_image(action_icon(option.kind), icon_px, colour("bone"))
+                button.icon = icon_image(
+                    self.engine.presenter.action_icon(option), icon_px, colour("bone")
+                )
 
     def bar_key(self) -> object:
         d = self.decision

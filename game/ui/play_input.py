@@ -12,10 +12,6 @@ from game.geometry.grid import Cell
 from game.ui.engine_model import Placed
 from game.ui.overlays import ChooserScene, ConfirmScene
 from game.ui.play_answering import AnsweringScene
-from game.ui.swarm_view import SWARM_KIND, join_or_strike, strikes
-
-# what a click on an enemy does, in this order of preference
-TARGETED_DEFAULTS = ("melee", "attack", "ranged", "shoot", "charge")
 
 
 @dataclass(frozen=True)
@@ -24,8 +20,7 @@ class Ranges:
 
     move: frozenset[Cell]
     costs: dict[Cell, str]
-    run: frozenset[Cell]
-    charge: frozenset[Cell]
+    attack_reach: frozenset[Cell]  # where a moving attack (a charge) can end
     attackable: frozenset[Cell]
 
 
@@ -54,7 +49,9 @@ class InputScene(AnsweringScene):
             self._by_kind = {}
             for p in self._placed:
                 self._by_kind.setdefault(p.answer.kind, []).append(p)
-            self._moves = [p for p in self._placed if p.answer.kind.split("_")[-1] == "move"]
+            self._moves = [
+                p for p in self._placed if self.option_of(p.answer.kind).board_range == "reach"
+            ]
             self._ranges = None
             self._at_cell = {}
             self._by_target = {}
@@ -63,20 +60,30 @@ class InputScene(AnsweringScene):
                     self._by_target.setdefault(p.target, []).append(p)
         return self._placed
 
+    def option_of(self, kind: str) -> Option:
+        """The pending decision's catalog entry for ``kind`` (what the action targets,
+        whether it moves, attacks or helps; ``game.engine.Option``), or a blank one."""
+        d = self.decision
+        if d is not None:
+            for option in d.options:
+                if option.kind == kind:
+                    return option
+        return Option(kind=kind, label=kind)
+
     def of_kind(self, kind: str) -> list[Placed]:
         self.placed()
         return self._by_kind.get(kind, [])
 
     def moves(self) -> list[Placed]:
-        """The plain moves of the ruleset (kind ``move``, or ``<ruleset>_move`` such as
-        clash's): what a click on an empty square does with no action picked."""
+        """The ruleset's plain movement (the action whose ``board_range`` is "reach"): what
+        a click on an empty square does with no action picked."""
         self.placed()
         return self._moves
 
     def ranges(self, unit: str | None) -> Ranges:
-        """What the board shows of the acting unit's plain options: the squares one Move
-        reaches with their cost in feet, the run and charge ends, the attackable enemies
-        (worked out once per decision, not every frame)."""
+        """What the board shows of the acting unit's plain options: the squares its plain
+        movement reaches with their cost in feet, where a moving attack can end, the
+        attackable enemies (worked out once per decision, not every frame)."""
         self.placed()
         if self._ranges is None:
             moves = self._moves
@@ -85,8 +92,11 @@ class InputScene(AnsweringScene):
             self._ranges = Ranges(
                 frozenset(p.dest for p in moves if p.dest),
                 {p.dest: f"{5 * len(p.path)}" for p in moves if p.dest and p.path},
-                frozenset(p.dest for p in self.of_kind("run") if p.dest),
-                frozenset(p.dest for p in self.of_kind("charge") if p.dest),
+                frozenset(
+                    p.dest
+                    for p in self._placed
+                    if p.dest and self.option_of(p.answer.kind).board_range == "attack_reach"
+                ),
                 frozenset(
                     p.target_cell
                     for p in self._placed
@@ -97,21 +107,26 @@ class InputScene(AnsweringScene):
 
     def _attack_for(self, target: str, *, strict: bool = False) -> Placed | None:
         """The answer a click on ``target`` gives, which the hover previews: the picked
-        action's on that unit, else (unless ``strict``) the first kind of
-        ``TARGETED_DEFAULTS`` on offer — melee, attack, ranged, shoot (clash), then the
-        shortest charge."""
+        action's on that unit (the presenter's first choice among equals: a Swarm
+        Attack's strike before its join), else (unless ``strict``) an attack on it: the
+        first attacking action of the catalog that does not move the unit, else the
+        shortest moving attack (a charge)."""
         self.placed()
         mine = self._by_target.get(target, [])
+        rank = self.engine.presenter.answer_rank
         if self.mode is not None:
             chosen = [p for p in mine if p.answer.kind == self.mode]
-            if chosen or strict:  # a Swarm Attack's strike before its join (its numbers)
-                return min(
-                    chosen, key=lambda p: (self._reach(p), not strikes(p.answer)), default=None
-                )
-        for wanted in TARGETED_DEFAULTS:
-            found = [p for p in mine if wanted in p.answer.kind]
-            if found:
-                return min(found, key=self._reach)
+            if chosen or strict:
+                return min(chosen, key=lambda p: (self._reach(p), rank(p.answer)), default=None)
+        d = self.decision
+        order = [o for o in (d.options if d else ()) if o.attacks and o.target_kind == "unit"]
+        for moving in (False, True):
+            for option in order:
+                if option.moves != moving:
+                    continue
+                found = [p for p in mine if p.answer.kind == option.kind]
+                if found:
+                    return min(found, key=lambda p: (self._reach(p), rank(p.answer)))
         return None
 
     def _reach(self, placed: Placed) -> int:
@@ -123,11 +138,12 @@ class InputScene(AnsweringScene):
             return 0
         return max(abs(placed.dest[0] - me.cell[0]), abs(placed.dest[1] - me.cell[1]))
 
-    @staticmethod
-    def _strike_from(attack: Placed | None, here: Cell) -> Cell:
-        """Where an attack is struck from: a charge from its end square, else ``here``."""
-        if attack is not None and "charge" in attack.answer.kind and attack.dest is not None:
-            return attack.dest
+    def _strike_from(self, attack: Placed | None, here: Cell) -> Cell:
+        """Where an attack is struck from: a moving attack (a charge) from its end square,
+        else ``here``."""
+        if attack is not None and attack.dest is not None:
+            if self.option_of(attack.answer.kind).moves:
+                return attack.dest
         return here
 
     def _end_turn(self) -> None:
@@ -283,7 +299,7 @@ class InputScene(AnsweringScene):
             super().click_cell(cell)
             return
         if d.kind == "turn":
-            if token is not None and self._offer_join_or_strike(token.key):
+            if token is not None and self._offer_choice(token.key):
                 return
             choice = self.answer_for_cell(cell)
             if choice is not None:
@@ -293,21 +309,19 @@ class InputScene(AnsweringScene):
                 return
             super().click_cell(cell)
 
-    def _offer_join_or_strike(self, target: str) -> bool:
-        """In Swarm mode, a click on an enemy the unit may join the swarm on or strike:
-        ask which (True when asked)."""
-        if self.mode != SWARM_KIND:
+    def _offer_choice(self, target: str) -> bool:
+        """With an action picked, a click on a unit that the ruleset says needs a further
+        choice (a Swarm Attack: join the swarm, or strike): ask which (True when asked)."""
+        if self.mode is None:
             return False
-        at = [p.answer for p in self.of_kind(SWARM_KIND) if p.target == target]
+        at = [p.answer for p in self.of_kind(self.mode) if p.target == target]
         presenter = self.engine.presenter
-        entries = join_or_strike(at, lambda a: presenter.answer_words(self.battle, a))
+        entries = presenter.choices(self.battle, at)
         if not entries:
             return False
+        title = f"{self.option_of(self.mode).label}: {self.engine.name(target)}"
         self.app.push(
-            ChooserScene(
-                f"Swarm {self.engine.name(target)}",
-                [(label, partial(self.give, answer)) for label, answer in entries],
-            )
+            ChooserScene(title, [(label, partial(self.give, answer)) for label, answer in entries])
         )
         return True
 

@@ -12,8 +12,8 @@ from game.geometry.grid import Cell
 from game.ui.board import Overlays
 from game.ui.cover_view import CoverViews
 from game.ui.engine_model import Placed
-from game.ui.play_input import TARGETED_DEFAULTS, InputScene
-from game.ui.screen_view import LINK, SCREEN_KIND
+from game.ui.play_input import InputScene
+from game.ui.screen_view import LINK
 from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
 
 
@@ -41,19 +41,20 @@ class PreviewScene(InputScene):
             return ov
         if d.kind != "turn":
             return ov
-        if self.mode is None or self.mode.split("_")[-1] == "move":
+        if self.mode is None or self.option_of(self.mode).board_range == "reach":
             r = self.ranges(d.unit)
             ov.fills.append((r.move, "move_range", 70))
             ov.labels = r.costs
-            ov.outlines += [(r.run, "run_range"), (r.charge, "charge_range")]
+            ov.outlines.append((r.attack_reach, "charge_range"))
             ov.outlines.append((r.attackable, "target"))
-            if self.mode is None and self.bar_hover == SCREEN_KIND:
-                ov.outlines.append((self._wards(), LINK))
+            if self.mode is None and self.bar_hover is not None:
+                if self.option_of(self.bar_hover).helps:
+                    ov.outlines.append((self._wards(self.bar_hover), LINK))
         elif self.mode is not None:
             chosen = self.of_kind(self.mode)
             mover = d.unit
             ov.fills.append(({p.dest for p in chosen if p.dest}, "move_range", 70))
-            tone = LINK if self.mode == SCREEN_KIND else "target"
+            tone = LINK if self.option_of(self.mode).helps else "target"
             ov.outlines.append(
                 ({p.target_cell for p in chosen if p.target_cell and p.target != mover}, tone)
             )
@@ -76,12 +77,13 @@ class PreviewScene(InputScene):
             ov.danger = frozenset(self.provoking_cells(hovered))
         return ov
 
-    def _wards(self) -> set[Cell]:
-        """Squares of the allies the acting unit can screen now (Screen an Ally's answers)."""
+    def _wards(self, kind: str) -> set[Cell]:
+        """Squares of the allies the acting unit can help now with the action ``kind`` (one
+        that ``helps``: screen an ally, first aid)."""
         d = self.decision
         return {
             p.target_cell
-            for p in self.of_kind(SCREEN_KIND)
+            for p in self.of_kind(kind)
             if p.target_cell is not None and d is not None and p.target != d.unit
         }
 
@@ -190,7 +192,7 @@ class PreviewScene(InputScene):
     def _why_no_attack(self, d: Decision) -> str:
         """Why a hovered enemy cannot be attacked now: the greyed attack actions' reason
         (the Main action is spent …), else it is out of reach."""
-        targeted = [o for o in d.options if any(w in o.kind for w in TARGETED_DEFAULTS)]
+        targeted = [o for o in d.options if o.attacks and o.target_kind == "unit"]
         if targeted and not any(o.allowed for o in targeted):
             return f"no attack now: {targeted[0].reason}"
         return "out of reach this turn"

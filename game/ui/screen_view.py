@@ -20,7 +20,6 @@ from game.geometry.grid import Cell
 from game.ui.theme import colour
 from game.ui.tokens import MARKERS, marker_badge
 
-SCREEN_KIND = "screen_ally"
 LINK = "screen_link"  # theme colour of the link and of the wards outline
 Link = tuple[str, str]  # (screener, ward)
 

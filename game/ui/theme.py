@@ -46,7 +46,6 @@ COLOURS: dict[str, RGB] = {
     # the board
     "grid_line": (0, 0, 0),
     "move_range": (90, 170, 230),
-    "run_range": (230, 200, 90),
     "charge_range": (200, 110, 230),  # violet, dashed: never mistaken for an enemy's red
     "path": (250, 240, 200),
     "aoo": (220, 50, 40),

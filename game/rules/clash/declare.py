@@ -480,6 +480,7 @@ class MoveSpec(ActionSpec):
     target_kind = "cell"
     target_field = "to"
     moves = True
+    board_range = "reach"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         return can_act(ctx, unit)

@@ -17,6 +17,7 @@ from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
+    from game.engine.decision import Option
 
 CONDITIONS: dict[str, ConditionText] = {
     "mortally_wounded": ConditionText(
@@ -26,10 +27,23 @@ CONDITIONS: dict[str, ConditionText] = {
 }
 
 
+# The icon on each action's button (game-icons names; assets/icons).
+ACTION_ICONS: dict[str, str] = {
+    "clash_attack": "crossed-swords",
+    "clash_gambit": "shield-bash",
+    "clash_shoot": "bow-arrow",
+    "clash_move": "footsteps",
+    "clash_retreat": "run",
+}
+
+
 class ClashPresenter(Presenter):
     """The battle screen in 000's terms."""
 
     condition_texts = CONDITIONS
+
+    def action_icon(self, option: Option) -> str:
+        return ACTION_ICONS.get(option.kind) or super().action_icon(option)
 
     def budget_line(self, battle: Battle, unit: str) -> str:
         """Every unit declares first: a quick turn (one action) or a full one."""

@@ -111,6 +111,7 @@ class ChargeSpec(ActionSpec):
     target_field = "target"
     moves = True
     attacks = True
+    board_range = "attack_reach"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MOVE_AND_MAIN)

@@ -113,6 +113,7 @@ class MoveSpec(ActionSpec):
     target_kind = "cell"
     target_field = "path"
     moves = True
+    board_range = "reach"
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = budget.unavailable(ctx, unit, budget.MOVE)

@@ -13,7 +13,7 @@ Attack).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.presentation import AnswerPreview, ConditionText, Link, Row
@@ -155,11 +155,45 @@ def _clip(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+# The icon on each action's button (game-icons names; assets/icons).
+ACTION_ICONS: dict[str, str] = {
+    "move": "footsteps",
+    "melee_attack": "crossed-swords",
+    "ranged_attack": "bow-arrow",
+    "disengage": "back-forth",
+    "swarm_attack": "sword-array",
+    "charge": "charging-bull",
+    "shove": "shield-bash",
+    "grapple": "grab",
+    "break_free": "manacles",
+    "drag_grappled": "boot-prints",
+    "throw_grappled": "mailed-fist",
+    "release_grapple": "hand",
+    "execute": "daggers",
+    "first_aid": "first-aid-kit",
+    "parley": "conversation",
+    "reload": "reload-gun-barrel",
+    "ready_item": "sword-altar",
+    "stow_item": "backup",
+    "screen_ally": "shield-reflect",
+    "pick_up_item": "card-pickup",
+    "stand_up": "kneeling",
+    "hold_action": "hourglass",
+    "go_prone": "falling",
+    "total_defense": "checked-shield",
+    "snap_attack": "sword-brandish",
+    "act_now": "hand",
+}
+
+
 class GridPresenter(Presenter):
     """The battle screen in 004's terms."""
 
     sheet_only = NOT_ON_CARD
     condition_texts = CONDITIONS
+
+    def action_icon(self, option: Option) -> str:
+        return ACTION_ICONS.get(option.kind) or super().action_icon(option)
 
     def own_rows(self, battle: Battle, unit: str, *, full: bool) -> list[tuple[str, str]]:
         """AC now and what changes it, attack, speed, the weapons held now, armour."""
@@ -224,6 +258,28 @@ class GridPresenter(Presenter):
         if answer.strike:
             return f"Strike with {name} ({SWARM_BONUS})"
         return f"Join the swarm ({name})"
+
+    def choices(self, battle: Battle, answers: Sequence[Answer]) -> list[tuple[str, Answer]]:
+        """A Swarm Attack on an enemy the unit may both join the swarm on and strike (the
+        answers differ only in ``strike``): ask which, with the first weapon on offer (004
+        · Make a Swarm Attack)."""
+        swarm = [a for a in answers if isinstance(a, SwarmAttack)]
+        if not swarm:
+            return []
+        first = swarm[0]
+        same = [a for a in swarm if (a.weapon, a.ranged) == (first.weapon, first.ranged)]
+        join = next((a for a in same if not a.strike), None)
+        strike = next((a for a in same if a.strike), None)
+        if join is None or strike is None:
+            return []
+        return [
+            (self.answer_words(battle, join), join),
+            (self.answer_words(battle, strike), strike),
+        ]
+
+    def answer_rank(self, answer: Answer) -> int:
+        """A Swarm Attack's strike is previewed before its join (its numbers matter)."""
+        return 0 if isinstance(answer, SwarmAttack) and answer.strike else 1
 
     def answer_preview(
         self, battle: Battle, answer: Answer, *, cover_why: str = ""

@@ -94,6 +94,7 @@ class ScreenAllySpec(ActionSpec):
     provokes = True  # only when it moves
     answer_type = ScreenAlly
     target_kind = "unit"
+    helps = True
     target_field = "ward"
     moves = True
 

@@ -89,6 +89,7 @@ def dying(ctx: Context, unit: str) -> bool:
 
 class FirstAidSpec(ActionSpec):
     kind = "first_aid"
+    helps = True
     label = "First Aid"
     cost = "Main"
     provokes = True
