@@ -21,7 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.rules.base import Ruleset
+    from game.engine.seam import Ruleset
 
 PACKAGE = "game.rules"
 # The ruleset a map plays when it names none (maps/README.md · Map properties); listed first.

@@ -44,8 +44,8 @@ from game.engine.events import (
 )
 from game.engine.presentation import AnswerPreview, Row
 from game.engine.presenter import Presenter
+from game.engine.seam import ActionSpec, Flow, HealthTrack, ReactionSpec, Ruleset
 from game.geometry.grid import Cell
-from game.rules.base import ActionSpec, Flow, HealthTrack, ReactionSpec, Ruleset
 from game.rules.ending import check_end, finish
 from game.world import readers
 from game.world.components import Position
@@ -309,7 +309,7 @@ class ScufflePresenter(Presenter):
     ) -> AnswerPreview | None:
         if not isinstance(answer, Punch):
             return None
-        punch = battle.component(answer.unit, Grit).punch
+        punch = battle.edit(answer.unit, Grit).punch
         target = battle.unit(answer.target)
         drops = sum(1 for face in range(1, 5) if face + punch >= target.hp) / 4
         return AnswerPreview(
@@ -330,6 +330,11 @@ class ScufflePresenter(Presenter):
 class ScuffleRuleset(Ruleset):
     id = RULESET_ID
     name = "Scuffle (test ruleset)"
+    description = (
+        "A small ruleset for tests: sides take turns in map order; each unit may step up "
+        "to three squares and punch a neighbour once. A punch always lands; the one struck "
+        "may brace to halve it. Grit runs out fast: a battle lasts a few rounds."
+    )
     schema = ScuffleSchema()
 
     def __init__(self) -> None:

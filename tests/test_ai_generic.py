@@ -25,13 +25,14 @@ from game.ai.core.generic import CANDIDATES, GenericAI
 from game.engine import Battle
 from game.engine.answers import Answer, ChooseUnit, Decline
 from game.engine.decision import Decision, Option
+from game.engine.seam import TARGET_KINDS
 from game.rules import get_ruleset, register_ruleset, unregister_ruleset
-from game.rules.base import TARGET_KINDS, AttackPreview
 from game.rules.clash.declare import ClashAttack
 from game.rules.grid import GridRuleset
 from game.rules.grid.attack import MeleeAttack
 from game.rules.grid.components import Health
 from game.rules.grid.move import Move
+from game.rules.preview import AttackPreview
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"

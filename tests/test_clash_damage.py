@@ -45,7 +45,8 @@ def test_damage_taking_hp_below_zero_goes_into_str_then_a_str_save() -> None:
     declare(b, EndTurn("ada"), ClashAttack("gor", "ada", "spear"))
     decline_all(b)
     assert hp(b, "ada") == 0 and state(b, "ada").STR == 13
-    assert "Ada STR save against Critical Damage: d20 13 = 13 vs STR 13: saved" in log(b)
+    saved = "Ada STR save against Critical Damage: d20 13 = 13 vs STR 13: saved (needs 13 or less)"
+    assert saved in log(b)
 
 
 def test_damage_that_leaves_exactly_zero_hp_does_not_touch_str() -> None:
@@ -251,7 +252,7 @@ def test_the_attack_preview_names_the_die_as_rolled_minus_armor_in_clash_terms()
     b = clash_battle(duel_field(FACE_TO_FACE), [4])
     set_state(b, "gor", crit_failed=True)
     impaired = dict(b.attack_preview("gor", "ada", "spear").rows)
-    assert impaired["Damage die"] == "d6 → d4"
+    assert impaired["Damage die"] == "d4 (d6 impaired)"
     assert "  impaired: critically hurt" in impaired
     assert impaired["Minus Armor"] == "-3" and impaired["Damage"] == "0–1"
     assert impaired["Target HP"] == "5/5"

@@ -169,7 +169,7 @@ def test_morale_first_casualty_calls_a_wil_save_and_a_failure_flees() -> None:
     declare(b, ClashAttack("ada", "gor", "sword"))
     decline_all(b)
     assert b.unit("gor").status == "dead"
-    assert "Hal WIL save for morale: d20 15 = 15 vs WIL 9: failed" in log(b)
+    assert "Hal WIL save for morale: d20 15 = 15 vs WIL 9: failed (needs 9 or less)" in log(b)
     assert b.unit("hal").status == "fled" and b.winner == "party"
 
 

@@ -25,7 +25,7 @@ from game.content.schema import (
 )
 from game.content.tables import Table
 from game.content.templates import UnitTemplate
-from game.rules.base import Ruleset
+from game.engine.seam import Ruleset
 from game.rules.grid import GridRuleset
 from game.rulesets import register_ruleset, unregister_ruleset
 from game.world import build_world

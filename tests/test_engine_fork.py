@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from game.ai import Controller, make_controller
 from game.engine import Battle
 from game.engine.answers import Answer, Decline, EndTurn
+from game.engine.seam import Ruleset
 from game.maps import shipped_maps_dir
-from game.rules.base import Ruleset
 from game.rules.clash.declare import ClashAttack
 from game.rules.clash.reactions import Block
 from game.rules.grid import GridRuleset

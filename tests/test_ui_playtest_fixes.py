@@ -365,7 +365,8 @@ def _duel_against_the_ai(app: App, seed: int = 1) -> PlayScene:
 
 def test_the_card_beside_a_reaction_prompt_shows_the_reacting_unit(app: App) -> None:
     scene = _duel_against_the_ai(app)  # seed 1: Crow's arrow at Hild hits
-    _choose(app, scene, "hild")  # the player clicked Hild: she stays selected
+    _choose(app, scene, "hild")  # the player clicked Hild; the selection goes when
+    # another unit comes to act (first-hour play-test: the card kept the old unit)
     _key(app, pygame.K_e)
     _end_turns_until(scene, "brigands")
     scene.give(ChooseUnit("crow"))
@@ -374,7 +375,7 @@ def test_the_card_beside_a_reaction_prompt_shows_the_reacting_unit(app: App) -> 
     _key(app, pygame.K_ESCAPE)  # Hild lets it happen; Osric may answer the resolved shot
     _prompt_up(app, scene)
     assert scene.battle.pending is not None and scene.battle.pending.unit == "osric"
-    assert scene.selected == "hild"
+    assert scene.selected is None
     card = scene.card_token()
     assert card is not None and card.key == "osric"
 

@@ -434,3 +434,36 @@ def test_a_resumed_hotseat_battle_waits_behind_the_hand_off_screen(
     assert isinstance(app.top, HandOffScene), "the board is hidden until the player is ready"
     _click(app, (640, 360))
     assert isinstance(app.top, PlayScene)
+
+
+def test_f9_in_another_battle_asks_before_loading_its_quicksave(
+    app: App, tmp_path: Path, data: Path
+) -> None:
+    """Quicksaves are per battle (first-hour play-test: F9 in a new battle silently loaded
+    another battle's quicksave): F9 asks first, and Cancel keeps the battle on screen."""
+    from game.ui.overlays import ConfirmScene
+
+    flow, first = _start(app, tmp_path)
+    _play(app, first, 2)
+    _key(app, pygame.K_F5)
+    quick = read_save(data / "saves" / "quicksave.json")
+    menu = flow.menu(preselect=tmp_path / "maps" / "field.tmx", seed=4)  # a new battle
+    assert isinstance(menu, MenuScene)
+    app.push(menu)
+    app.step(1)
+    _click(app, menu.start_button.rect.center)
+    second = app.top
+    assert isinstance(second, PlayScene) and second.battle.seed == 4
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
+    ask = app.top
+    assert isinstance(ask, ConfirmScene) and not second.closed
+    assert quick.title in ask.message
+    ask.close()  # Cancel
+    assert app.top is second and not second.closed
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
+    ask = app.top
+    assert isinstance(ask, ConfirmScene)
+    ask.on_confirm()
+    loaded = app.top
+    assert isinstance(loaded, PlayScene) and loaded.battle.seed == 3 and second.closed
+    assert loaded.battle.state_hash() == quick.state_hash

@@ -22,7 +22,7 @@ from game.rules.clash import events as clash_ev
 from game.rules.clash import reactions as clash_reactions
 from game.rules.clash import strike as clash_strike
 from game.rules.grid import events as grid_ev
-from game.rules.grid import hold, items, resolution
+from game.rules.grid import hold, items, resolution, shock, swarm
 from game.shipped import assets_dir
 from game.ui import sound
 from game.ui.settings import Settings, load_settings, save_settings
@@ -123,6 +123,7 @@ EVENTS: list[tuple[object, list[str]]] = [
     (hold.ActionDeclared("a", "Ada", "attack"), []),
     (items.ItemDropped("a", "Ada", "sword", "Sword", (1, 1)), []),
     (items.ItemLanded("a", "Ada", "javelin", "Javelin", (1, 1), "Bo"), []),
+    (swarm.SwarmJoined("Ada joins the swarm on Bo (1 assailant)", "a", target="b", side="x"), []),
     (clash_ev.Declared("a", "Ada"), ["declare"]),
     (clash_ev.IntentionRevealed("a", "Ada", "attack", "b", "quick", "attack Bo"), []),
     (clash_ev.OrderSet("quick", ("a",), ("Ada",)), []),
@@ -179,7 +180,7 @@ def test_an_unknown_event_sounds_by_its_tone() -> None:
 
 def test_the_note_patterns_still_match_what_the_rules_write() -> None:
     """The blows turned aside are only told in log lines: the rules must still write them."""
-    grid = inspect.getsource(resolution)
+    grid = inspect.getsource(resolution) + inspect.getsource(shock)
     clash = inspect.getsource(clash_strike) + inspect.getsource(clash_damage)
     assert "takes no Shock:" in grid
     for words in (

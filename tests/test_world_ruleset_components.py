@@ -8,7 +8,7 @@ import esper
 from clash_support import duel_field
 
 from game.engine import Battle
-from game.rules.base import HealthTrack
+from game.engine.seam import HealthTrack
 from game.rules.clash.content import unit_entry
 from game.rules.clash.state import ClashState, Fate, HitPoints
 from game.rules.grid.components import Budget, Conditions, Health, Stats

@@ -278,6 +278,7 @@ def duel() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
                   "brigands; Wulf's Brigands; #b0483a; any"),
         ("round_limit", 12),
         ("fog", False),
+        ("difficulty", "easy"),
         ("author", AUTHOR),
     ]
     return d, props
@@ -380,6 +381,7 @@ def village() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
         ("sides", "party; The Company; #3f6fb5; any; party\n"
                   "raiders; Haldor's Raiders; #a8432f; ai"),
         ("round_limit", 20),
+        ("difficulty", "medium"),
         ("author", AUTHOR),
     ]
     return d, props
@@ -463,6 +465,7 @@ def fort() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
                   "horde; The Black Tusk War Band; #6e7d2c; any"),
         ("round_limit", 15),
         ("fog", False),
+        ("difficulty", "medium"),
         ("author", AUTHOR),
     ]
     return d, props
@@ -612,6 +615,7 @@ def ambush() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
         ("surprise", "party"),
         ("round_limit", 16),
         ("fog", True),
+        ("difficulty", "hard"),
         ("author", AUTHOR),
     ]
     return d, props
@@ -782,6 +786,7 @@ def battle() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
         ("sides", "company; The Company of the Wren; #3f6fb5; any; party\n"
                   "horde; The Grey Maw Horde; #8a3b2e; any"),
         ("round_limit", 30),
+        ("difficulty", "hard"),
         ("author", AUTHOR),
     ]
     return d, props

@@ -447,6 +447,12 @@ class Battle:
         with self._active():
             return self.ctx.ruleset.yet_to_act(self.ctx, side)
 
+    def threatened_cells(self, unit: str) -> frozenset[tuple[int, int]] | None:
+        """The squares ``unit`` could attack on its next turn (``Ruleset.threatened_cells``;
+        None when the ruleset does not say)."""
+        with self._active():
+            return self.ctx.ruleset.threatened_cells(self.ctx, unit)
+
     def ground_items(self) -> list[tuple[tuple[int, int], str]]:
         """What lies on the ground as (cell, weapon id), in a fixed order (pure)."""
         with self._active():

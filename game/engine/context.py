@@ -25,7 +25,7 @@ from game.maps.battlefield import Battlefield, SideInfo
 
 if TYPE_CHECKING:
     from game.content import Content
-    from game.rules.base import Flow, ReactionSpec, Ruleset
+    from game.engine.seam import Flow, ReactionSpec, Ruleset
 
 C = TypeVar("C")
 
@@ -146,6 +146,7 @@ class Context:
             outcome=outcome,
             detail=detail,
             terms=spelled_terms(modifier, terms),
+            at_most=target is not None and success_if == "at_most",
         )
         self.emit(event)
         return event

@@ -36,6 +36,9 @@ class Rolled(Event):
 
     ``target`` is the number the total is compared with (``versus`` names it, e.g. "AC");
     ``outcome`` the word for the result ("hit", "miss", "holds", "breaks") or "".
+    ``at_most``: the roll succeeds at or under ``target`` (a roll-under save), which the
+    text says, as nobody can guess it from "vs": ``"Bran DEX save: d20 18 = 18 vs DEX 11:
+    failed (needs 11 or less)"``.
     Text: ``"Bran attacks Orc 2 with sword: d20 14 +3 = 17 vs AC 15: hit"``.
     """
 
@@ -53,6 +56,7 @@ class Rolled(Event):
     outcome: str = ""
     detail: str = ""
     terms: tuple[int, ...] = ()  # the modifier's parts when it has more than one
+    at_most: bool = False  # success is a total at or under the target
 
     def text(self) -> str:
         head = f"{self.who} {self.purpose}" if self.who else self.purpose
@@ -61,6 +65,8 @@ class Rolled(Event):
         line = f"{head}: {self.sum_text()}"
         if self.outcome:
             line += f": {self.outcome}"
+        if self.at_most and self.target is not None:
+            line += f" (needs {self.target} or less)"
         return line
 
     def sum_text(self) -> str:

@@ -29,7 +29,7 @@ import esper
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
-    from game.rules.base import Ruleset
+    from game.engine.seam import Ruleset
 
 _VALUES = frozenset({int, str, float, bool, type(None), frozenset, tuple, bytes})
 _FLAT = frozenset({list, set, dict})

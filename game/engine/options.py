@@ -23,18 +23,29 @@ class RuleOptionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class RuleOption:
-    """One house rule: ``name`` (for flags and saves), ``label`` and ``help`` (for menus),
-    ``default`` and the allowed ``choices`` (the default is one of them)."""
+    """One house rule: ``name`` (for flags and saves), ``label`` and ``help`` (for menus,
+    in plain words: no names, no section numbers), ``default`` and the allowed ``choices``
+    (the default is one of them); ``words``: what a menu shows for each choice, in the
+    same order (the choice itself when left out)."""
 
     name: str
     label: str
     default: str
     choices: tuple[str, ...]
     help: str = ""
+    words: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.default not in self.choices:
             raise ValueError(f"option {self.name}: default {self.default!r} not in choices")
+        if self.words and len(self.words) != len(self.choices):
+            raise ValueError(f"option {self.name}: one word per choice, or none")
+
+    def word(self, choice: str) -> str:
+        """What a menu shows for ``choice``."""
+        if self.words and choice in self.choices:
+            return self.words[self.choices.index(choice)]
+        return choice
 
 
 ON_OFF = ("off", "on")

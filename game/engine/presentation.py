@@ -68,3 +68,28 @@ class AnswerPreview:
     odds: float | None = None
     outcome: tuple[int, int] = (0, 0)
     drops: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Motion:
+    """How the screen animates one event, in neutral words (``Presenter.motions``).
+
+    ``kind``: "lunge" (``actor`` strikes at ``target``), "close_in" (``actors`` all lunge
+    at ``target`` together), "shot" (a ``missile`` — "arrow", "bolt" or "thrown" — flies
+    from ``actor`` to ``target``), "miss" (the attack of ``actor`` on ``target`` missed:
+    a missile in flight flies past, a blade is turned aside), "lands" (the thrown weapon
+    of ``actor`` comes to rest on ``cell``), "harm" (``target`` loses ``amount`` on the
+    health track ``track``; ``graze``: harm that a miss still does, shown with ``words``),
+    "fall" (``target`` drops), "flee" (``target`` runs off the field), "dash" (the next
+    move of ``actor`` is a charge)."""
+
+    kind: str
+    actor: str | None = None
+    target: str | None = None
+    actors: tuple[str, ...] = ()
+    missile: str = ""
+    amount: int = 0
+    track: str = ""
+    graze: bool = False
+    words: str = ""
+    cell: tuple[int, int] | None = None

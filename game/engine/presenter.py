@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from game.engine.presentation import AnswerPreview, ConditionText, Link, Row, Track
+from game.engine.events import Damaged, Died, Downed, LeftBattle
+from game.engine.presentation import AnswerPreview, ConditionText, Link, Motion, Row, Track
 
 if TYPE_CHECKING:
     from game.content.loader import Content
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from game.engine.answers import Answer
     from game.engine.battle import Battle, UnitView
     from game.engine.decision import Option
+    from game.engine.events import Event
 
 # a unit's status word → the condition it shows as (a marker on its token)
 STATUS_CONDITIONS = {
@@ -116,6 +118,24 @@ class Presenter:
         name alone would mislead."""
         return ""
 
+    # -- motion -------------------------------------------------------------------------
+
+    def motions(self, battle: Battle, event: Event) -> tuple[Motion, ...]:
+        """How the screen animates ``event`` (issue 33 · game feel), read from the event
+        alone: the shared events here (harm to the main track, a fall, a flight); a
+        ruleset adds its attacks (who lunges or shoots at whom, a miss, a charge)."""
+        if isinstance(event, Damaged):
+            track = self.tracks(battle.unit(event.unit))[0].label
+            return (Motion("harm", actor=event.by, target=event.unit, amount=event.amount,
+                           track=track),)  # fmt: skip
+        if isinstance(event, Downed):
+            return (Motion("fall", target=event.unit),)
+        if isinstance(event, Died) and "wound" not in event.cause:  # not one already lying
+            return (Motion("fall", target=event.unit),)
+        if isinstance(event, LeftBattle) and event.how in ("fled", "withdrew"):
+            return (Motion("flee", target=event.unit),)
+        return ()
+
     # -- answers --------------------------------------------------------------------------
 
     def answer_words(self, battle: Battle, answer: Answer) -> str:
@@ -191,6 +211,7 @@ __all__ = [
     "AnswerPreview",
     "ConditionText",
     "Link",
+    "Motion",
     "Presenter",
     "Row",
     "Track",

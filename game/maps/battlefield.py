@@ -72,6 +72,7 @@ class Scenario:
     surprise: str | None = None  # id of the side caught unawares, "check" or None
     round_limit: int | None = None
     fog: bool = False
+    difficulty: str | None = None  # one of contract.DIFFICULTIES, or None when not given
 
 
 @dataclass(slots=True)

@@ -52,11 +52,15 @@ OBJECTIVE_NEEDS_SIDE = ("protect",)
 # --- map properties (the scenario) ------------------------------------------
 MAP_PROPERTIES = (
     "title", "briefing", "ruleset", "sides", "surprise", "round_limit", "fog", "author",
+    "difficulty",
 )
 REQUIRED_MAP_PROPERTIES = ("title", "briefing", "sides")
 CONTROLS = ("human", "ai", "any")
 SURPRISE_CHECK = "check"
 MAX_ROUND_LIMIT = 999
+# how hard a battle is for a new player, easiest first: the menu lists battles in this
+# order (maps without one, or with a value not here, come last)
+DIFFICULTIES = ("easy", "medium", "hard")
 SIDE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 

@@ -2,7 +2,7 @@
 
 Title, briefing, ruleset, the sides with their names, colours and who may
 control them, surprise (source 004 · Surprise: one side caught unawares, or an
-opposed check), a round limit and fog of war.
+opposed check), a round limit, fog of war and how hard the battle is.
 """
 
 from __future__ import annotations
@@ -139,6 +139,21 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
             )
         fog = bool(value)
 
+    difficulty: str | None = None
+    if "difficulty" in properties:
+        given = str(properties["difficulty"]).strip().lower()
+        if given in contract.DIFFICULTIES:
+            difficulty = given
+        else:
+            problems.append(
+                Problem(
+                    "map property 'difficulty'",
+                    f"{properties['difficulty']!r} is not one of "
+                    f"{', '.join(contract.DIFFICULTIES)} (the menu lists the map last)",
+                    warning=True,
+                )
+            )
+
     return Scenario(
         title=texts["title"],
         briefing=texts["briefing"],
@@ -147,4 +162,5 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
         surprise=surprise,
         round_limit=round_limit,
         fog=fog,
+        difficulty=difficulty,
     )

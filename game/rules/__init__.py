@@ -1,4 +1,4 @@
-"""Rulesets: one package per rules source behind the seam in ``game.rules.base``.
+"""Rulesets: one package per rules source behind the seam in ``game.engine.seam``.
 
 The registry (the one list of ruleset ids, ``get_ruleset``, ``register_ruleset``) is
 ``game.rulesets``; it is re-exported here for the rules' own callers. A ruleset package

@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pygame
 
-from game.ui import theme
+from game.ui import theme, widgets
 from game.ui.settings import MIN_WINDOW, Settings, load_settings, save_settings
+from game.ui.sound import SoundBoard
 from game.ui.widgets import Tooltip
 
 STEP = 1 / 60  # seconds of game time per update
@@ -64,6 +65,12 @@ class Scene:
         """Text to show near the mouse, if any."""
         return ""
 
+    def play_sound(self, name: str) -> None:
+        """Play the screen's own sound ``name`` (``game.ui.sound.NAMES``) on the app's board."""
+        app = getattr(self, "app", None)
+        if app is not None:
+            app.sound.play(name)
+
     def next_change(self) -> float | None:
         """Seconds until the scene looks different without any input: 0 while it
         animates, thinks or loads (the loop then runs every frame), None when only input
@@ -80,6 +87,7 @@ class App:
         *,
         settings_file: Path | None = None,
         size: tuple[int, int] | None = None,
+        sound: SoundBoard | None = None,
     ) -> None:
         self.settings_file = settings_file
         problem: str | None = None
@@ -100,6 +108,9 @@ class App:
         self._hover_text = ""
         self._tooltip_shown = False
         self.after_frame: list[Callable[[App], None]] = []  # test and screenshot hooks
+        self.sound = sound if sound is not None else SoundBoard()  # silent without a device
+        self.sound.apply(settings)
+        widgets.set_feedback(self.sound.play)  # buttons click, hover and refuse
 
     # -- window -------------------------------------------------------------------------------
 
@@ -146,10 +157,19 @@ class App:
 
     def save_settings(self, settings: Settings) -> None:
         self.settings = settings
+        self.sound.apply(settings)
         try:
             save_settings(settings, self.settings_file)
         except OSError as exc:
             self.notify(f"could not save settings: {exc}")
+
+    def toggle_mute(self) -> None:
+        """Ctrl+M anywhere (M in the settings): sound off or on again, kept between runs."""
+        from dataclasses import replace
+
+        muted = not self.settings.muted
+        self.save_settings(replace(self.settings, muted=muted))
+        self.inform("Sound muted (Ctrl+M)" if muted else "Sound on")
 
     # -- scene stack --------------------------------------------------------------------------
 
@@ -195,6 +215,13 @@ class App:
                 self.screen = pygame.display.set_mode(at_least_min(size), pygame.RESIZABLE)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
             self.take_screenshot()
+            return
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_m
+            and getattr(event, "mod", 0) & pygame.KMOD_CTRL
+        ):
+            self.toggle_mute()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             from dataclasses import replace

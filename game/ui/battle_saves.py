@@ -15,7 +15,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.saves import Autosaver, SaveError, new_save_path, quicksave_path, read_save, save_battle
+from game.saves import (
+    Autosaver,
+    SaveData,
+    SaveError,
+    new_save_path,
+    quicksave_path,
+    read_save,
+    save_battle,
+)
 
 if TYPE_CHECKING:
     from game.engine import Battle
@@ -24,6 +32,27 @@ NO_AUTOSAVE = "No battle to continue yet: every battle is saved after each move.
 LAST_BATTLE_OVER = "Your last battle is over: watch it under Saves & replays."
 NO_QUICKSAVE = "No quicksave yet: F5 during a battle makes one."
 QUICKLOADED = "Quickloaded: back to the quicksave (F5 saves again)"
+OTHER_QUICKSAVE = "No quicksave of this battle yet: F5 makes one."
+
+# asks the player before going on: (title, message, what Confirm says, what it does)
+Ask = Callable[[str, str, str, Callable[[], None]], None]
+
+
+def same_battle(save: SaveData, battle: Battle) -> bool:
+    """Whether ``save`` is of ``battle``: the same map, ruleset, house rules, seed and
+    players, and one's answers begin the other's (the quicksave was made on the way to
+    where the battle is, or the battle was taken back to before it)."""
+    field = battle.battlefield
+    setup = (field.path.name, field.content_hash, battle.ruleset_id, battle.seed)
+    if (save.map_name, save.map_hash, save.ruleset, save.seed) != setup:
+        return False
+    if dict(save.options) != dict(getattr(battle, "ruleset_options", None) or {}):
+        return False
+    if dict(save.controllers) != dict(battle.controllers):
+        return False
+    mine, saved = tuple(battle.answers), tuple(save.answers)
+    shorter = min(len(mine), len(saved))
+    return mine[:shorter] == saved[:shorter]
 
 
 class BattleSaves:
@@ -90,13 +119,40 @@ class BattleSaves:
         self.inform(done)
         return written
 
-    def quickload(self) -> bool:
+    def quickload(self, battle: Battle | None = None, ask: Ask | None = None) -> bool:
         """F9: back to the quicksave (a battle replayed from it) and say so, or say there is
-        none."""
+        none. With the ``battle`` on screen, only its own quicksave loads at once: the
+        quicksave of another battle replaces it only when the player says so (``ask``;
+        without it, the player is told there is no quicksave of this battle)."""
         path = self.quicksave_path()
         if not path.is_file():
             self.notify(NO_QUICKSAVE)
             return False
+        if battle is not None:
+            try:
+                save = read_save(path)
+            except SaveError:
+                save = None  # the loader says what is wrong with it
+            if save is not None and not same_battle(save, battle):
+                if ask is None:
+                    self.notify(OTHER_QUICKSAVE)
+                    return False
+                about = f"{save.title or save.map_name}, round {max(1, save.round)}"
+
+                def load() -> None:
+                    self._quickload(path)
+
+                ask(
+                    "Load another battle?",
+                    f"The quicksave is of another battle ({about}). Loading it leaves "
+                    "this battle; it stays under Saves & replays (autosaved).",
+                    "Load it",
+                    load,
+                )
+                return False
+        return self._quickload(path)
+
+    def _quickload(self, path: Path) -> bool:
         if not self.resume(path):
             return False
         self.inform(QUICKLOADED)

@@ -59,6 +59,9 @@ class BattleScene(Scene):
     """Shows one battle and lets the humans play it."""
 
     pan_with_arrows = True  # the replay viewer steps with ← and → instead
+    # a unit clicked for a look leaves the card when another unit comes to act (the replay
+    # viewer picks the card's unit itself, step by step)
+    card_follows_acting = True
 
     def __init__(self, model: BattleModel, view: MapView, back_to_menu: Callable[[], None]) -> None:
         self.model = model
@@ -75,6 +78,7 @@ class BattleScene(Scene):
         self._log_tail: tuple[str, str] = ("", "")
         self.hover: Cell | None = None
         self.selected: str | None = None
+        self._acting: frozenset[str] = frozenset()  # the units acting when last looked
         self.sheet_unit: str | None = None  # right-click unit sheet
         self.sheet_rect: pygame.Rect | None = None  # where it was last drawn
         self.chip_rects: list[pygame.Rect] = []  # the initiative chips last drawn
@@ -254,6 +258,17 @@ class BattleScene(Scene):
                 self.model.width, self.model.height
             )
         self.advance(dt)
+        self.follow_acting()
+
+    def follow_acting(self) -> None:
+        """Another unit comes to act (after End turn, say): the card leaves the unit
+        last clicked and shows the one acting (play-test: it kept showing the old one)."""
+        acting = self.model.active_units()
+        if acting == self._acting:
+            return
+        self._acting = acting
+        if self.card_follows_acting and self.selected not in acting:
+            self.selected = None
 
     # -- hooks for the playing layer (overridden in the engine-driven screen) -----------------
 
@@ -264,6 +279,8 @@ class BattleScene(Scene):
     def click_cell(self, cell: Cell) -> None:
         token = self.token_at(cell)
         self.selected = token.key if token else None
+        if token is not None:
+            self.play_sound("select")
 
     def cancel(self) -> bool:
         """Esc: drop the current selection or targeting; False if there was nothing to drop."""

@@ -28,17 +28,31 @@ FOLLOW_RATE = {"slow": 4.0, "normal": 7.0}  # fraction of the way per second (ex
 EDGE_CELLS = 1  # a unit this close to the view's edge counts as out of view
 
 
-def readable_start(camera: Camera, map_w: int, map_h: int, focus: Sequence[Cell]) -> Camera:
+def readable_start(
+    camera: Camera,
+    map_w: int,
+    map_h: int,
+    focus: Sequence[Cell],
+    also: Sequence[Cell] = (),
+) -> Camera:
     """The largest zoom step, with squares from ``READABLE_CELL_PX`` to ``START_CELL_PX``,
     at which ``focus`` (the side's units) and ``FOCUS_MARGIN`` squares around them fit,
     centred on them; the whole map instead when it fits at that step or bigger (and
-    readable); the smallest readable step when even that cannot show them all."""
+    readable); the smallest readable step when even that cannot show them all.
+
+    ``also`` (the other units in sight) are shown too when ``focus`` and they fit together
+    at a readable step (play-test: the duel opened with the enemy cut off at the top)."""
     fitted = camera.fit(map_w, map_h)
     if not focus:
         return fitted
+    if also:
+        both = [*focus, *also]
+        if _fits_readable(camera, both):
+            return readable_start(camera, map_w, map_h, both)
+        if fitted.cell_px >= READABLE_CELL_PX:
+            return fitted  # the margin does not fit, but the whole map, readable, does
     xs, ys = [c[0] for c in focus], [c[1] for c in focus]
-    box_w = max(xs) - min(xs) + 1 + 2 * FOCUS_MARGIN
-    box_h = max(ys) - min(ys) + 1 + 2 * FOCUS_MARGIN
+    box_w, box_h = _box(focus)
     steps = range(len(ZOOM_LEVELS) - 1)  # never the closest step: one can still zoom in
     big_enough = [i for i in steps if camera.tile * ZOOM_LEVELS[i] >= READABLE_CELL_PX]
     readable = [i for i in big_enough if camera.tile * ZOOM_LEVELS[i] <= START_CELL_PX]
@@ -53,6 +67,27 @@ def readable_start(camera: Camera, map_w: int, map_h: int, focus: Sequence[Cell]
         return fitted
     middle = ((min(xs) + max(xs) + 1) // 2, (min(ys) + max(ys) + 1) // 2)
     return replace(camera, level=level).centred_on(middle).clamped(map_w, map_h)
+
+
+def _box(cells: Sequence[Cell]) -> tuple[int, int]:
+    """The width and height in squares of ``cells`` with ``FOCUS_MARGIN`` around them."""
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    return (
+        max(xs) - min(xs) + 1 + 2 * FOCUS_MARGIN,
+        max(ys) - min(ys) + 1 + 2 * FOCUS_MARGIN,
+    )
+
+
+def _fits_readable(camera: Camera, cells: Sequence[Cell]) -> bool:
+    """Whether ``cells`` (with the margin) fit in view at some zoom step with squares at
+    least ``READABLE_CELL_PX`` wide."""
+    box_w, box_h = _box(cells)
+    return any(
+        camera.tile * z >= READABLE_CELL_PX
+        and box_w * camera.tile * z <= camera.view_w
+        and box_h * camera.tile * z <= camera.view_h
+        for z in ZOOM_LEVELS[:-1]
+    )
 
 
 def out_of_view(camera: Camera, map_w: int, map_h: int, cells: Sequence[Cell]) -> bool:

@@ -28,6 +28,7 @@ class MapEntry:
     fog: bool = False
     user: bool = False  # from the player's own maps folder
     problem: str | None = None  # why it cannot be played, if it cannot
+    difficulty: str | None = None  # the map's ``difficulty`` (maps/README.md), if known
 
     @property
     def playable(self) -> bool:
@@ -45,6 +46,7 @@ def entry_from_battlefield(bf: Battlefield, *, user: bool = False) -> MapEntry:
         size=(bf.grid.width, bf.grid.height),
         fog=sc.fog,
         user=user,
+        difficulty=sc.difficulty,
     )
 
 
@@ -63,7 +65,8 @@ def broken_entry(path: Path, problem: str, *, user: bool = False) -> MapEntry:
 
 def load_catalogue(extra: list[Path] | None = None) -> list[MapEntry]:
     """Every map in the folders ``game.maps`` searches (the player's own first, shadowing
-    shipped maps of the same name), plus ``extra`` files; shipped first, by title.
+    shipped maps of the same name), plus ``extra`` files; shipped first, from easy to hard
+    (``menu_order``).
 
     A map that fails to load is listed with its first problem, so the player
     sees why instead of the map silently missing.
@@ -101,8 +104,19 @@ def load_catalogue(extra: list[Path] | None = None) -> list[MapEntry]:
             entries.append(broken_entry(path, _first(str(path), exc.lines()), user=user))
         except OSError as exc:
             entries.append(broken_entry(path, f"{path}: {exc.strerror or exc}", user=user))
-    entries.sort(key=lambda e: (e.user, e.problem is not None, e.title.lower()))
+    entries.sort(key=menu_order)
     return entries
+
+
+def menu_order(entry: MapEntry) -> tuple[bool, bool, int, str]:
+    """Where the menu lists a battle: shipped before the player's own, playable before
+    broken, then from easy to hard (maps/README.md · difficulty; a map that does not
+    say comes last), then by title."""
+    from game.maps.contract import DIFFICULTIES
+
+    ranks = {name: i for i, name in enumerate(DIFFICULTIES)}
+    rank = ranks.get(entry.difficulty or "", len(DIFFICULTIES))
+    return (entry.user, entry.problem is not None, rank, entry.title.lower())
 
 
 def _first(path: str, problems: list[str]) -> str:

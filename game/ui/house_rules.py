@@ -35,6 +35,18 @@ def rule_options(ruleset: str) -> tuple[RuleOption, ...]:
         return ()
 
 
+@cache
+def description(ruleset: str) -> str:
+    """What ``ruleset`` says of itself for the menu (``Ruleset.description``): how a turn
+    goes, what is special, how long a battle takes; "" for an unknown one."""
+    from game.rules import UnknownRuleset, get_ruleset
+
+    try:
+        return get_ruleset(ruleset).description
+    except UnknownRuleset:
+        return ""
+
+
 def loaded(ruleset: str) -> bool:
     """Whether ``ruleset``'s code is imported already (asking for its house rules is then
     free; before that it costs the import, which the menu's first frame must not pay)."""
@@ -79,14 +91,15 @@ class HouseRulesScene(_Dialog):
         on_done: Callable[[dict[str, str]], None],
     ) -> None:
         super().__init__()
-        self.title = f"House rules · {ruleset}"
+        self.title = f"House rules · {ruleset.capitalize()}"
         self.specs = list(specs)
         self.on_done = on_done
         self.choices: list[Choice] = []
         for spec in self.specs:
             value = values.get(spec.name, spec.default)
             index = spec.choices.index(value) if value in spec.choices else 0
-            choice = Choice(spec.label, list(spec.choices), index, label_width=260)
+            words = {c: spec.word(c) for c in spec.choices}
+            choice = Choice(spec.label, list(spec.choices), index, label_width=260, words=words)
             choice.on_change = lambda _v, s=spec: self._changed(s)
             self.choices.append(choice)
         self.focus: RuleOption | None = self.specs[0] if self.specs else None
@@ -149,7 +162,7 @@ class HouseRulesScene(_Dialog):
             spec = self.focus
             draw_text(
                 surface,
-                f"{spec.label} ({spec.name}, default {spec.default})",
+                f"{spec.label} (as written: {spec.word(spec.default)})",
                 self.help_rect.topleft,
                 role="bold",
                 size=theme.SIZE_SMALL,

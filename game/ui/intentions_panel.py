@@ -97,7 +97,7 @@ class IntentionsPanel:
         plan = self.plan(scene)
         if plan is None or plan.round == 0:
             return
-        hidden = scene.hidden_tokens() - {w.unit for w in scene.anim.walks}
+        hidden = scene.hidden_tokens() - scene.anim.drawn_units()
         rows = [r for r in plan.rows if r.unit not in hidden]
         self._draw_badges(surface, scene, rows)
         lines = self._lines(plan, rows, scene.viewer())

@@ -85,6 +85,7 @@ BOARD: tuple[tuple[Swatch, str], ...] = (
     (_outline("screen_link"), "An ally you can screen (Screen an Ally)"),
     (_link, "Screening: the screener and its ward"),
     (_fill("fog", 200), "Fog: none of your units sees it"),
+    (_fill("threat", 95), "Q: where the enemies you see can attack next turn (darker: more)"),
 )
 
 KEYS: tuple[tuple[str, str], ...] = (
@@ -98,6 +99,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Wheel, + and -", "zoom"),
     ("G / Home", "grid / fit the map"),
     ("Space", "skip the animation"),
+    ("Q", "the enemy's threat; hover an enemy for its own"),
+    ("Ctrl+M", "mute the sound (Settings: volume)"),
     ("F5 / F9", "quicksave / quickload"),
     ("F11 / F12", "fullscreen / screenshot"),
     ("F1 or ?", "this legend"),

@@ -54,6 +54,13 @@ __all__ = [
 ]
 
 ROW_H = 68
+# what the menu says of a map's ``difficulty`` (maps/README.md), in the list and the detail
+DIFFICULTY_WORDS = {
+    "easy": "Easy: a good first battle.",
+    "medium": "Medium: for when you know the controls.",
+    "hard": "Hard: try an easier battle first.",
+}
+RULESET_HINT = "Which rules the battle uses."
 
 
 class MenuScene(Scene):
@@ -86,7 +93,7 @@ class MenuScene(Scene):
         self._views: dict[str, MapView] = {}
         self._size: tuple[int, int] = (0, 0)
         self._compact_title = False
-        self.ruleset = Choice("Ruleset", self.rulesets, hint="Which rules the battle uses.")
+        self.ruleset = Choice("Ruleset", self.rulesets, hint=RULESET_HINT)
         self.seed = TextField(
             "Seed",
             "",
@@ -490,9 +497,36 @@ class MenuScene(Scene):
             else:
                 w, h = entry.size
                 sub = f"{w}×{h} · {entry.ruleset}" + (" · your map" if entry.user else "")
+                if entry.difficulty and entry.difficulty in DIFFICULTY_WORDS:
+                    sub = f"{entry.difficulty.capitalize()} · {sub}"
                 sub += f" · {len(entry.sides)} sides" if len(entry.sides) != 2 else ""
             draw_text(surface, sub, (tx + 96, row.y + 36), size=theme.SIZE_SMALL, fg=sub_fg)
         surface.set_clip(clip)
+
+    def _rules_description(self) -> str:
+        """The chosen ruleset's description (``Ruleset.description``); "" until its code
+        is imported, which a frame that loaded nothing else does (as for thumbnails)."""
+        from game.ui.house_rules import description, loaded
+
+        ruleset = self.ruleset.value
+        if not loaded(ruleset):
+            if self._loaded_this_frame:
+                self._thumbs_pending = True
+                return ""
+            self._loaded_this_frame = True
+        return description(ruleset)
+
+    def _about(self, entry: MapEntry) -> str:
+        """The detail's text: how hard the battle is, its briefing, how its rules play."""
+        parts = []
+        if entry.difficulty and entry.difficulty in DIFFICULTY_WORDS:
+            parts.append(DIFFICULTY_WORDS[entry.difficulty])
+        parts.append(entry.briefing or "No briefing.")
+        rules = self._rules_description()
+        self.ruleset.hint = f"{RULESET_HINT} {rules}" if rules else RULESET_HINT
+        if rules:
+            parts.append(f"Rules · {self.ruleset.value.capitalize()}: {rules}")
+        return "\n\n".join(parts)
 
     def _draw_detail(self, surface: pygame.Surface) -> None:
         d = self.detail_rect
@@ -517,7 +551,7 @@ class MenuScene(Scene):
             size=size,
             fg="ink",
         )
-        text = entry.problem or entry.briefing or "No briefing."
+        text = entry.problem or self._about(entry)
         body = theme.SIZE_BODY - 1
         line_h = font("body", body).get_height() + 3
         text_h = len(wrap(text, left.w, "body", body)) * line_h

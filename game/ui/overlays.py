@@ -52,14 +52,17 @@ class _Dialog(Scene):
 
     def _layout(self, size: tuple[int, int]) -> None:
         self._size = size
-        h = 96 + sum(w.rect.h + 12 for w in self.items) + 12
+        rows = sum(w.rect.h for w in self.items)
+        room = size[1] - 16 - 108 - rows  # the gaps close up in a short window
+        gap = max(2, min(12, room // max(1, len(self.items))))
+        h = 96 + rows + gap * len(self.items) + 12
         self.panel = pygame.Rect(0, 0, self.width, h)
         self.panel.center = (size[0] // 2, size[1] // 2)
         y = self.panel.y + 84
         for widget in self.items:
             widget.rect.w = self.width - 64
             widget.rect.topleft = (self.panel.x + 32, y)
-            y += widget.rect.h + 12
+            y += widget.rect.h + gap
 
     def handle(self, event: pygame.event.Event) -> None:
         if self._size != self.app.screen.get_size():
@@ -98,8 +101,17 @@ class _Dialog(Scene):
         return ""
 
 
+VOLUME_STEPS: tuple[str, ...] = tuple(f"{p}%" for p in range(0, 101, 10))
+
+
+def volume_step(value: float) -> int:
+    """The index in ``VOLUME_STEPS`` nearest to a volume 0..1."""
+    return max(0, min(len(VOLUME_STEPS) - 1, round(value * 10)))
+
+
 class SettingsScene(_Dialog):
-    """Window size, fullscreen, AI speed, reaction prompts, grid overlay; saved on Done."""
+    """Window size, fullscreen, AI speed, reaction prompts, grid overlay, the master and
+    effects volume and mute (M); saved on Done."""
 
     title = "Settings"
 
@@ -130,6 +142,15 @@ class SettingsScene(_Dialog):
             "Attack, a held action): always, only when it could change the outcome, or never.",
         )
         self.grid = Choice("Grid lines", ["off", "on"], int(s.grid_overlay), hint="Toggle with G.")
+        self.master = Choice(
+            "Volume", list(VOLUME_STEPS), volume_step(s.volume_master), hint="All sound."
+        )
+        self.effects = Choice(
+            "Effects", list(VOLUME_STEPS), volume_step(s.volume_effects), hint="Battle sounds."
+        )
+        self.mute = Choice(
+            "Sound", ["on", "muted"], int(s.muted), hint="M here, Ctrl+M anywhere: mute."
+        )
         done = Button("Done", self._done, style="primary", hint="Save and close.")
         cancel = Button("Cancel", self.close, style="flat")
         self.items = [
@@ -138,9 +159,18 @@ class SettingsScene(_Dialog):
             self.ai_speed,
             self.prompts,
             self.grid,
+            self.master,
+            self.effects,
+            self.mute,
             done,
             cancel,
         ]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
+            self.mute.step(1)  # M: mute or unmute (saved with Done)
+            return
+        super().handle(event)
 
     def _done(self) -> None:
         w, h = (int(p) for p in self.window.value.split(" × "))
@@ -152,6 +182,9 @@ class SettingsScene(_Dialog):
             ai_speed=self.ai_speed.value,
             reaction_prompts=self.prompts.value,
             grid_overlay=self.grid.value == "on",
+            volume_master=int(self.master.value.rstrip("%")) / 100,
+            volume_effects=int(self.effects.value.rstrip("%")) / 100,
+            muted=self.mute.value == "muted",
         )
         self.app.save_settings(new)
         if (new.window, new.fullscreen) != (old.window, old.fullscreen):

@@ -30,7 +30,7 @@ class AiDriverScene(PreviewScene):
         anything ``advance`` would do without the player."""
         if self.closed:
             return False
-        if self.anim.busy or self.anim.floaters:
+        if self.anim.busy or self.anim.showing:
             return True
         if self.battle.over:
             return not self._finished

@@ -1,6 +1,8 @@
 """The battle screen's animations: tokens walking their path, numbers and words rising
-from a square, strike lines (issue 4 · answers animated). Plain state advanced by the
-scene each frame; nothing here reads the battle."""
+from a square, strike lines (issue 4 · answers animated), and the effects of attacks
+(``game.ui.motion_fx``; issue 33). Plain state advanced by the scene each frame; nothing
+here reads the battle. Anything may wait for its moment in the batch (a negative ``age``,
+or ``t`` for a walk)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from game.engine.events import Damaged, Event, Moved, Rolled
 from game.geometry.grid import Cell
 from game.ui import theme
 from game.ui.camera import Camera
+from game.ui.motion_fx import Effect, draw_effect, drawn_units
 from game.ui.theme import colour
 from game.ui.tokens import TokenInfo, draw_token
 
@@ -26,13 +29,14 @@ class Walk:
     unit: str
     cells: list[Cell]
     speed: float  # cells per second
-    t: float = 0.0
+    t: float = 0.0  # cells walked (below 0 while it waits)
+    dash: bool = False  # a charge: drawn with speed lines
 
     def position(self) -> tuple[float, float]:
         if len(self.cells) == 1:
             return float(self.cells[0][0]), float(self.cells[0][1])
-        i = min(int(self.t), len(self.cells) - 2)
-        f = min(1.0, self.t - i)
+        i = max(0, min(int(self.t), len(self.cells) - 2))
+        f = max(0.0, min(1.0, self.t - i))
         (ax, ay), (bx, by) = self.cells[i], self.cells[i + 1]
         return ax + (bx - ax) * f, ay + (by - ay) * f
 
@@ -68,10 +72,22 @@ class Animations:
     walks: list[Walk] = field(default_factory=list)
     floaters: list[Floater] = field(default_factory=list)
     flashes: list[Flash] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
 
     @property
     def busy(self) -> bool:
-        return bool(self.walks or self.flashes)
+        """Something the screen waits for before the next AI answer (the effects of the
+        player's own answers never hold up the player's input)."""
+        return bool(self.walks or self.flashes or any(e.blocks for e in self.effects))
+
+    @property
+    def showing(self) -> bool:
+        """Anything to draw (the screen redraws every frame while it is)."""
+        return bool(self.walks or self.floaters or self.flashes or self.effects)
+
+    def drawn_units(self) -> set[str]:
+        """Units drawn by an animation this frame, not by the board."""
+        return {w.unit for w in self.walks} | drawn_units(self.effects)
 
     def update(self, dt: float) -> None:
         for w in self.walks:
@@ -83,10 +99,16 @@ class Animations:
         for fl in self.flashes:
             fl.age += dt
         self.flashes = [fl for fl in self.flashes if fl.age < fl.life]
+        for e in self.effects:
+            e.age += dt
+        self.effects = [e for e in self.effects if e.age < e.life]
 
     def skip(self) -> None:
         self.walks.clear()
         self.flashes.clear()
+        self.effects.clear()
+        for f in self.floaters:  # the words stay, all at once
+            f.age = max(f.age, 0.0)
 
 
 def queue_events(
@@ -127,7 +149,13 @@ def draw_animations(
     clip = surface.get_clip()
     surface.set_clip(viewport)
     ox, oy = viewport.topleft
+    for e in anim.effects:
+        where = [getattr(e, n) for n in ("cell", "a", "b") if hasattr(e, n)]
+        seen = not where or any(c not in fogged for c in where)
+        draw_effect(surface, e, cam, (ox, oy), seen)
     for fl in anim.flashes:
+        if fl.age < 0:
+            continue
         a = cam.cell_centre(fl.a)
         b = cam.cell_centre(fl.b)
         width = max(2, int(6 * (1 - fl.age / fl.life)))
@@ -144,9 +172,11 @@ def draw_animations(
         px = cam.cell_px
         sx, sy = cam.world_to_screen(x * cam.tile, y * cam.tile)
         rect = pygame.Rect(round(sx) + ox, round(sy) + oy, round(px), round(px))
+        if w.dash and w.t > 0:
+            _speed_lines(surface, w, rect)
         draw_token(surface, token, rect)
     for f in anim.floaters:
-        if f.cell in fogged:
+        if f.cell in fogged or f.age < 0:
             continue
         cx, cy = cam.cell_centre(f.cell)
         rise = 36 * f.age / f.life
@@ -159,3 +189,16 @@ def draw_animations(
         surface.blit(shadow, pos.move(1, 2))
         surface.blit(img, pos)
     surface.set_clip(clip)
+
+
+def _speed_lines(surface: pygame.Surface, walk: Walk, rect: pygame.Rect) -> None:
+    """Streaks behind a charging token."""
+    i = max(0, min(int(walk.t), len(walk.cells) - 2))
+    (ax, ay), (bx, by) = walk.cells[i], walk.cells[i + 1]
+    dx, dy = bx - ax, by - ay
+    ink = colour("bone")
+    for k in (-1, 0, 1):
+        x0 = rect.centerx - dx * rect.w * 0.4 + dy * k * rect.w * 0.22
+        y0 = rect.centery - dy * rect.h * 0.4 - dx * k * rect.h * 0.22
+        x1, y1 = x0 - dx * rect.w * 0.6, y0 - dy * rect.h * 0.6
+        pygame.draw.line(surface, ink, (x0, y0), (x1, y1), 2)

@@ -17,8 +17,10 @@ from game.ui.camera_follow import (
     readable_start,
     step_toward,
 )
-from game.ui.play_animation import MOVE_CELLS_PER_S, queue_events
+from game.ui.play_animation import MOVE_CELLS_PER_S
 from game.ui.play_fog import FogScene
+from game.ui.play_motion import queue_batch, track_tone
+from game.ui.tokens import TokenInfo
 
 
 class AnsweringScene(FogScene):
@@ -33,8 +35,11 @@ class AnsweringScene(FogScene):
         side = d.side if d is not None else self.viewer()
         if self.viewer() is not None and side not in self.human_sides():
             side = self.viewer()  # the AI goes first: show the player's own units
-        focus = [t.cell for t in self.engine.tokens() if t.side == side and not t.down]
-        return readable_start(camera, self.model.width, self.model.height, focus)
+        hidden = self.hidden_tokens()
+        standing = [t for t in self.engine.tokens() if not t.down and t.key not in hidden]
+        focus = [t.cell for t in standing if t.side == side]
+        also = [t.cell for t in standing if t.side != side]
+        return readable_start(camera, self.model.width, self.model.height, focus, also)
 
     def follow(self, cells: list[Cell]) -> None:
         """An AI unit acts at ``cells``: bring them into view unless the player moved the
@@ -78,21 +83,44 @@ class AnsweringScene(FogScene):
         """Answer the pending decision; animate what happened; False if refused."""
         start = len(self.battle.events)
         ai = not self.human_turn()
+        before = {t.key: t for t in self.engine.tokens()}
         result = self.battle.answer(answer)
         if not result.ok:
             self.message = result.reason
             self.app.notify(f"Not allowed: {result.reason}")
+            self.play_sound("refused")
             return False
         self.message = ""
         self.mode = None
         self._autosave()
-        self.animate(self.battle.events[start:], acting_ai=ai)
+        self.animate(self.battle.events[start:], acting_ai=ai, before=before)
         return True
 
-    def animate(self, events: list[Event], *, acting_ai: bool = False) -> None:
+    def animate(
+        self,
+        events: list[Event],
+        *,
+        acting_ai: bool = False,
+        before: dict[str, TokenInfo] | None = None,
+    ) -> None:
+        """Show and sound what ``events`` did (issue 33): each animation is short, laid out
+        after the one before; the player's own never hold up their input; the instant AI
+        speed skips them. ``before``: the units as they stood before the answer."""
         speed = MOVE_CELLS_PER_S[self.app.settings.ai_speed if not self.human_turn() else "fast"]
         cells = self.engine.unit_cells()
-        aimed_at = queue_events(self.anim, events, cells, speed)
+        tokens = before if before is not None else {t.key: t for t in self.engine.tokens()}
+        presenter = self.engine.presenter
+        aimed_at = queue_batch(
+            self.anim,
+            events,
+            lambda event: presenter.motions(self.battle, event),
+            tokens,
+            speed,
+            size=(self.model.width, self.model.height),
+            tone_of=self._track_tone,
+            blocks=acting_ai,
+        )
+        self.app.sound.play_events(events, our_sides=self.human_sides(), cell_seconds=1 / speed)
         if self.app.settings.ai_speed == "instant" and not self.human_turn():
             self.anim.skip()
         if acting_ai:
@@ -100,6 +128,11 @@ class AnsweringScene(FogScene):
             seen += [cells[u] for pair in aimed_at.items() for u in pair if u in cells]
             if seen:
                 self.follow(seen)
+
+    def _track_tone(self, unit: str, track: str) -> str:
+        """The colour of harm to ``unit``'s health ``track`` (one per track, main first)."""
+        view = self.battle.unit(unit)
+        return track_tone([t.label for t in self.engine.presenter.tracks(view)], track)
 
     def _give_quietly(self, answer: Answer) -> None:
         self.give(answer)

@@ -63,8 +63,8 @@ class FogScene(HotseatScene):
         return self._fog_hidden
 
     def hidden_tokens(self) -> frozenset[str]:
-        # a walking token is drawn by the animation, not at its new cell; enemies in fog hide
-        hidden = set(super().hidden_tokens()) | {w.unit for w in self.anim.walks}
+        # a walking (lunging, falling …) token is drawn by the animation; enemies in fog hide
+        hidden = set(super().hidden_tokens()) | self.anim.drawn_units()
         fogged = self.hidden_cells()
         if fogged:
             side = self.viewer()

@@ -5,6 +5,7 @@ or answer it); whose eyes the fog follows."""
 from __future__ import annotations
 
 from game.engine import Decision
+from game.ui.camera_follow import aim_at, out_of_view
 from game.ui.overlays import HandOffScene
 from game.ui.play_base import PlayBase
 
@@ -37,11 +38,20 @@ class HotseatScene(PlayBase):
             side = self.battle.battlefield.side(d.side)
             self.selected = None
             self.mode = None
+            self._look_at_side(d.side)
             reacting = self.engine.name(d.unit) if d.kind == "reaction" else None
             self.app.push(
                 HandOffScene(side.name, side.colour, max(1, self.battle.round), reacting=reacting)
             )
         self._last_human_side = d.side
+
+    def _look_at_side(self, side: str) -> None:
+        """The camera goes to ``side``'s units (behind the hand-off screen), so the next
+        player starts looking at their own (play-test: it stayed on the other side's)."""
+        cells = [t.cell for t in self.engine.tokens() if t.side == side and not t.down]
+        mw, mh = self.model.width, self.model.height
+        if cells and out_of_view(self.camera, mw, mh, cells):
+            self.camera = aim_at(self.camera, mw, mh, cells)
 
     def viewer(self) -> str | None:
         """The side whose eyes the fog follows: the human side in turn (or the only one)."""

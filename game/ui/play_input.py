@@ -35,6 +35,7 @@ class InputScene(AnsweringScene):
         self._moves: list[Placed] = []
         self._ranges: Ranges | None = None
         self._at_cell: dict[str, dict[Cell, Placed]] = {}
+        self._best_attack: dict[str, Placed | None] = {}
 
     def _forget_answers(self) -> None:
         """The decision changed behind the cache's back (an undo): read it again."""
@@ -55,6 +56,7 @@ class InputScene(AnsweringScene):
             self._ranges = None
             self._at_cell = {}
             self._by_target = {}
+            self._best_attack = {}
             for p in self._placed:
                 if p.target is not None:
                     self._by_target.setdefault(p.target, []).append(p)
@@ -108,9 +110,8 @@ class InputScene(AnsweringScene):
     def _attack_for(self, target: str, *, strict: bool = False) -> Placed | None:
         """The answer a click on ``target`` gives, which the hover previews: the picked
         action's on that unit (the presenter's first choice among equals: a Swarm
-        Attack's strike before its join), else (unless ``strict``) an attack on it: the
-        first attacking action of the catalog that does not move the unit, else the
-        shortest moving attack (a charge)."""
+        Attack's strike before its join), else (unless ``strict``) the best attack on it
+        (``_best_attack_on``)."""
         self.placed()
         mine = self._by_target.get(target, [])
         rank = self.engine.presenter.answer_rank
@@ -118,16 +119,55 @@ class InputScene(AnsweringScene):
             chosen = [p for p in mine if p.answer.kind == self.mode]
             if chosen or strict:
                 return min(chosen, key=lambda p: (self._reach(p), rank(p.answer)), default=None)
+        if target not in self._best_attack:
+            self._best_attack[target] = self._best_attack_on(mine)
+        return self._best_attack[target]
+
+    def _best_attack_on(self, mine: list[Placed]) -> Placed | None:
+        """The attack a plain click on an enemy makes: among the attacks that do not move
+        the unit (else the moving ones, a charge), the one the presenter's preview rates
+        best: most likely to drop the target, then the most damage to expect (chance
+        times the middle of its range), so an archer shoots the longbow rather than punch
+        (first-hour play-test); ties go to the catalog's order, the shortest reach and
+        the presenter's rank."""
         d = self.decision
-        order = [o for o in (d.options if d else ()) if o.attacks and o.target_kind == "unit"]
+        options = [o for o in (d.options if d else ()) if o.attacks and o.target_kind == "unit"]
+        order = {o.kind: i for i, o in enumerate(options)}
+        rank = self.engine.presenter.answer_rank
         for moving in (False, True):
-            for option in order:
-                if option.moves != moving:
-                    continue
-                found = [p for p in mine if p.answer.kind == option.kind]
-                if found:
-                    return min(found, key=lambda p: (self._reach(p), rank(p.answer)))
+            kinds = {o.kind for o in options if o.moves == moving}
+            found = [p for p in mine if p.answer.kind in kinds]
+            if found:
+                return min(
+                    found,
+                    key=lambda p: (
+                        *self._worth(p),
+                        order[p.answer.kind],
+                        self._reach(p),
+                        rank(p.answer),
+                    ),
+                )
         return None
+
+    def _worth(self, placed: Placed) -> tuple[float, float]:
+        """How good an attack looks from its preview, lower better: minus the chance to
+        drop the target, minus the damage to expect; (0, 0) when it has no preview."""
+        d = self.decision
+        presenter = self.engine.presenter
+        answer = placed.answer
+        weapon = getattr(answer, "weapon", None)
+        try:
+            preview = presenter.answer_preview(self.battle, answer)
+            if preview is None and d is not None and d.unit and isinstance(weapon, str):
+                target = placed.target or ""
+                preview = presenter.attack_preview(self.battle, d.unit, target, weapon)
+        except (KeyError, ValueError, NotImplementedError):
+            preview = None
+        if preview is None or not preview.allowed:
+            return (0.0, 0.0)
+        low, high = preview.outcome
+        chance = 1.0 if preview.odds is None else preview.odds
+        return (-preview.drops, -chance * (low + high) / 2)
 
     def _reach(self, placed: Placed) -> int:
         """How far an answer takes the acting unit (path length, or squares to its end)."""
@@ -288,12 +328,14 @@ class InputScene(AnsweringScene):
             for p in self.placed():
                 if p.target is not None and token is not None and p.target == token.key:
                     self.selected = token.key
+                    self.play_sound("select")
                     self.give(p.answer)
                     return
             for option in d.options:  # choose_unit options carry the unit as their answer
                 a = option.answer
                 if a is not None and token is not None and getattr(a, "unit", None) == token.key:
                     self.selected = token.key
+                    self.play_sound("select")
                     self.give(a)
                     return
             super().click_cell(cell)
@@ -360,6 +402,7 @@ class InputScene(AnsweringScene):
             self.app.notify(f"{other.name} cannot act now.")
             return True
         self.selected = unit
+        self.play_sound("select")
         self.give(pick)
         return True
 

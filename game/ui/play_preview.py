@@ -4,6 +4,8 @@ opportunity, and the target preview of the hovered enemy."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pygame
 
 from game.engine import Answer, Decision
@@ -15,6 +17,7 @@ from game.ui.engine_model import Placed
 from game.ui.play_input import InputScene
 from game.ui.screen_view import LINK
 from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
+from game.ui.threat_view import ThreatView
 
 
 class PreviewScene(InputScene):
@@ -27,10 +30,13 @@ class PreviewScene(InputScene):
         # The hovered path's provoking squares and who strikes there: asked every frame,
         # changes only with the decision or the hovered answer (one path is hovered at a time).
         self._provoking: tuple[object, list[tuple[Cell, tuple[str, ...]]]] = (None, [])
+        self.threat = ThreatView()  # the enemy's threat overlay (Q)
 
     def overlays(self) -> Overlays:
         ov = Overlays(hover=self.hover)
         ov.hidden = self.hidden_cells() or None
+        if self.threat.on:
+            ov.fills += self.threat_fills()
         d = self.decision
         if d is None or not self.human_turn() or self.anim.busy or self.handoff_due(d):
             return ov
@@ -76,6 +82,24 @@ class PreviewScene(InputScene):
             ov.path = [*start, *hovered.path]
             ov.danger = frozenset(self.provoking_cells(hovered))
         return ov
+
+    def threat_fills(self) -> list[tuple[Iterable[Cell], str, int]]:
+        """The threat overlay: the enemies the viewer sees (all but the side in turn's own,
+        when no human watches) and their squares, or the hovered one's alone."""
+        d = self.decision
+        mine = self.viewer() or (d.side if d is not None else None)
+        hidden = self.hidden_tokens()
+        enemies = [
+            t.key for t in self.engine.tokens()
+            if t.side != mine and not t.down and t.key not in hidden
+        ]  # fmt: skip
+        zones = self.threat.zones(self.battle, enemies)
+        hovered = self.token_at(self.hover) if self.hover is not None else None
+        return self.threat.fills(zones, self.hidden_cells(), hovered.key if hovered else None)
+
+    def toggle_threat(self) -> None:
+        on = self.threat.toggle()
+        self.app.inform("Enemy threat shown (Q)" if on else "Enemy threat hidden (Q)")
 
     def _wards(self, kind: str) -> set[Cell]:
         """Squares of the allies the acting unit can help now with the action ``kind`` (one

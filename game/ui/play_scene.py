@@ -97,6 +97,12 @@ class PlayScene(ActionBarScene):
             )
         )
 
+    def _ask(self, title: str, message: str, confirm: str, then: Callable[[], None]) -> None:
+        """Ask before something the player may not want (F9 loading another battle)."""
+        from game.ui.overlays import ConfirmScene
+
+        self.app.push(ConfirmScene(title, message, confirm, then))
+
     def handle_hud(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_F5, pygame.K_F9):
             if self.saves is None:
@@ -104,7 +110,7 @@ class PlayScene(ActionBarScene):
             elif event.key == pygame.K_F5:
                 self.saves.quicksave(self.battle, self.fog)
             else:
-                self.saves.quickload()
+                self.saves.quickload(self.battle, self._ask)
             return True
         d = self.decision
         if self.handoff_due(d) and event.type in (
@@ -113,6 +119,9 @@ class PlayScene(ActionBarScene):
             pygame.MOUSEBUTTONUP,
         ):
             return getattr(event, "key", None) != pygame.K_ESCAPE  # not the acting player's
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_q:
+            self.toggle_threat()  # the enemy's threat overlay
+            return True
         if self.intentions.handle(event, self):
             return True
         if d is not None and d.kind == "reaction" and self.human_turn():
@@ -146,7 +155,7 @@ class PlayScene(ActionBarScene):
         if self.closed:  # the battle's world is gone; the menu replaces this scene
             return
         super().draw(surface)
-        if self.anim.walks or self.anim.floaters or self.anim.flashes:
+        if self.anim.showing:
             self._draw_animations(surface)
         self.intentions.draw(surface, self)
         self._draw_target_preview(surface)

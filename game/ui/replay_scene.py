@@ -36,6 +36,7 @@ class ReplayScene(BattleScene):
     """A save played back on the battle screen."""
 
     pan_with_arrows = False
+    card_follows_acting = False
 
     def __init__(
         self, cursor: ReplayCursor, view: MapView, back: Callable[[], object]
@@ -112,7 +113,9 @@ class ReplayScene(BattleScene):
             return
         try:
             if self.target == self.cursor.position + 1:
+                start = len(self.cursor.battle.events)
                 self.cursor.forward()
+                self.app.sound.play_events(self.cursor.battle.events[start:])  # heard as played
             else:
                 self.cursor.seek(self.target)
         except SaveError as exc:
@@ -222,7 +225,7 @@ class ReplayScene(BattleScene):
             label = getattr(last, "label", type(last).__name__)
             line, tone = (f"Last: {who}: {label}" if who else f"Last: {label}"), "parchment_dark"
         else:
-            line, tone = "Before the first answer. → steps, Space plays.", "muted"
+            line, tone = "Before the first answer. Right arrow steps, Space plays.", "muted"
         draw_text(surface, fit_text(line, text_w, "italic", theme.SIZE_SMALL), (x, bar.y + 62),
                   role="italic", size=theme.SIZE_SMALL, fg=tone)
         self.play_button.label = "Pause" if self.playing else "Play"

@@ -66,6 +66,13 @@ COLOURS: dict[str, RGB] = {
     "miss": (150, 160, 176),
     "damage": (236, 120, 84),
     "shock": (232, 160, 80),
+    "graze": (240, 184, 96),  # harm a miss still does (a presenter's Motion.graze)
+    "track_2": (250, 214, 96),  # harm on a unit's second, third … health track
+    "track_3": (150, 200, 250),
+    "track_4": (200, 150, 240),
+    "missile": (236, 226, 200),
+    "glint": (226, 236, 246),
+    "threat": (214, 52, 40),  # the enemy's threat overlay (Q)
     "heal": (120, 200, 120),
     "morale": (196, 150, 230),
     "move": (160, 190, 220),

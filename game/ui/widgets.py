@@ -7,7 +7,7 @@ the player always learns why something cannot be done (issue 4 · action bar).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -206,6 +206,20 @@ class Tooltip:
         return rect
 
 
+_feedback: list[Callable[[str], None]] = []  # the app's sound board, once it has one
+
+
+def set_feedback(play: Callable[[str], None] | None) -> None:
+    """Where the widgets' sounds go (``SoundBoard.play``; None: nowhere)."""
+    _feedback[:] = [play] if play is not None else []
+
+
+def feedback(name: str) -> None:
+    """A widget's sound: "ui_click" (used), "refused" (disabled), "ui_hover" (entered)."""
+    for play in _feedback:
+        play(name)
+
+
 class Widget:
     """Something on screen that may take events and may have a tooltip."""
 
@@ -261,6 +275,7 @@ class Button(Widget):
         self.reason = ""  # why it is disabled
         self.selected = False
         self._pressed = False
+        self._hovered: bool | None = None  # None until first drawn (no sound at start)
 
     def set_enabled(self, enabled: bool, reason: str = "") -> None:
         self.enabled = enabled
@@ -286,15 +301,23 @@ class Button(Widget):
         return False
 
     def _use(self) -> None:
+        feedback("ui_click" if self.enabled else "refused")
         if self.enabled:
             self.on_click()
         elif self.on_refused is not None:
             self.on_refused(self.reason)
 
+    def _hover_sound(self, hover: bool) -> None:
+        """A soft tick when the pointer newly enters an enabled button."""
+        if hover and self._hovered is False and self.enabled:
+            feedback("ui_hover")
+        self._hovered = hover
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
         hover = self.rect.collidepoint(pygame.mouse.get_pos())
+        self._hover_sound(hover)
         if self.style == "primary":
             fill, border, fg = "gold", "wood_dark", "ink"
             if hover and self.enabled:
@@ -363,9 +386,11 @@ class Choice(Widget):
         on_change: Callable[[str], None] | None = None,
         hint: str = "",
         label_width: int = 140,
+        words: Mapping[str, str] | None = None,
     ) -> None:
         self.label = label
         self.options = list(options)
+        self.words = dict(words or {})  # what is shown for an option, if not the option
         self.index = index
         self.rect = rect or Rect(0, 0, 300, 36)
         self.on_change = on_change
@@ -402,6 +427,7 @@ class Choice(Widget):
             if not self._box().collidepoint(event.pos):
                 return False
             left, _right = self._arrows()
+            feedback("ui_click")
             self.step(-1 if left.collidepoint(event.pos) else 1)
             return True
         if event.type == pygame.MOUSEWHEEL and self._box().collidepoint(pygame.mouse.get_pos()):
@@ -435,7 +461,7 @@ class Choice(Widget):
         draw_text(surface, "›", right.center, role="bold", size=26, fg="wood", anchor="center")
         draw_text(
             surface,
-            self.value if self.options else "—",
+            self.words.get(self.value, self.value) if self.options else "—",
             box.center,
             role="body",
             size=theme.SIZE_SMALL + 2,

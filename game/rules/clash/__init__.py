@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.content.dice import Dice
-from game.rules.base import AttackPreview, Flow, HealthTrack, Modifier, Ruleset
+from game.engine.seam import Flow, HealthTrack, Ruleset
 from game.rules.clash import units
 from game.rules.clash.content import SCHEMA, clash_stats
 from game.rules.clash.declare import SPECS
@@ -27,6 +27,7 @@ from game.rules.clash.reactions import REACTION_SPECS
 from game.rules.clash.rounds import combat, rounds
 from game.rules.clash.state import ClashState, Fate, HitPoints
 from game.rules.clash.strike import Swing, situation
+from game.rules.preview import AttackPreview, Modifier
 
 if TYPE_CHECKING:
     from game.content.loader import Content
@@ -39,6 +40,13 @@ if TYPE_CHECKING:
 class ClashRuleset(Ruleset):
     id = "clash"
     name = "Clash (source 000)"
+    description = (
+        "Everyone acts in the same round: first every unit declares what it will do, in "
+        "secret, then the plans are revealed and resolved, quick actions before full ones. "
+        "Attacks always hit; the defender may fight back, block, dodge or parry, and armor "
+        "soaks damage. Wounds, exhaustion and morale wear units down. Slower and more "
+        "deadly; a small battle lasts about twice as many rounds as Grid."
+    )
     rule_options = OPTIONS
     ai_module = "game.ai.clash"
     declares_intentions = True
@@ -187,6 +195,12 @@ class ClashRuleset(Ruleset):
                 ctx, target, (w.die, die, bonus), (impaired, enhanced), (low, high), kill
             ),
         )
+
+    def threatened_cells(self, ctx: Context, unit: str) -> frozenset[tuple[int, int]] | None:
+        """Close after one move, or a shot in its band and in sight (``clash.threat_cells``)."""
+        from game.rules.clash.threat_cells import clash_threatened_cells
+
+        return clash_threatened_cells(ctx, unit)
 
     def presenter(self) -> Presenter:
         """The battle screen in this ruleset's terms (``game.rules.clash.presenter``)."""

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.engine.answers import Answer, register_answer
 from game.engine.decision import Option
 from game.engine.events import Damaged, Died, Downed, Note
-from game.rules.base import Flow
+from game.engine.seam import Flow
 from game.rules.clash import units
 from game.rules.clash.content import ClashWeapon, clash_stats
 from game.rules.clash.events import AbilityLost, SlotFilled

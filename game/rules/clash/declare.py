@@ -39,9 +39,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.answers import Answer, EndTurn, register_answer
 from game.engine.events import LeftBattle, Note
+from game.engine.seam import ActionSpec, Flow
 from game.geometry.grid import Cell
 from game.geometry.movement import distance, neighbours
-from game.rules.base import ActionSpec, Flow
 from game.rules.clash import units
 from game.rules.clash.bands import CLOSE, DISTANT, FAR, band
 from game.rules.clash.moving import approach_cell, path_to, reachable_cells, toward, walk

@@ -15,59 +15,65 @@ INITIATIVE = RuleOption(
     "Turn order",
     "declared",
     ("declared", "dex_save"),
-    "declared: everyone declares, quick turns before full turns, DEX saves to beat the "
-    "enemies (000 · Initiative & Actions); dex_save: the plain 'DEX save to go before the "
-    "enemy', each unit acting in full when its turn comes.",
+    "Declare first: every unit says what it will do, then quick actions go before full "
+    "ones, and a unit that makes its DEX save acts before the enemies. Save to go first: "
+    "simpler; each unit saves DEX to go before the enemy and then does all it does at once.",
+    ("Declare first", "Save to go first"),
 )
 MELEE_CLASHES = RuleOption(
     "melee_clashes",
     "Melee clashes",
     "off",
     ON_OFF,
-    "Order melee attacks by weapon: Reach, slow, balanced, fast when closing in; reversed "
-    "when already Close; enhanced before normal before impaired (000 · Optional Rule: "
-    "Melee Clashes).",
+    "On: melee blows land in weapon order: reach weapons, then slow, balanced and fast "
+    "ones when closing in, the other way round once already close; an advantaged blow "
+    "before a normal one before a hampered one.",
 )
 BLOCKING_DODGING = RuleOption(
     "blocking_dodging",
     "Blocking and dodging",
     "simple",
     ("simple", "restricted", "graded"),
-    "simple: block impairs fast/balanced, dodge impairs slow/balanced; restricted: block "
-    "needs a balanced/slow melee weapon or a shield, no dodging in Armor 3 or with a slow "
-    "weapon; graded: those conditions decide between impairing and negating (000 · "
-    "Optional Rule: Blocking & Dodging).",
+    "Simple: a block hampers fast and balanced weapons, a dodge slow and balanced ones. "
+    "Restricted: blocking needs a balanced or slow melee weapon or a shield, and there is "
+    "no dodging in the heaviest armor or with a slow weapon. Graded: those same conditions "
+    "decide whether a block or dodge only hampers the blow or stops it.",
+    ("Simple", "Restricted", "Graded"),
 )
 CRITICAL = RuleOption(
     "critical",
     "Critical damage",
     "d6",
     ("d6", "locations"),
-    "d6: die / incapacitated / not today; locations: the d10 hit locations with their "
-    "effects and an Injury in the inventory (000 · Optional rule: Critical Hit Locations).",
+    "One die: a critical hit kills, knocks out or spares the unit on one roll. Hit "
+    "locations: where the blow lands (head, arm, leg...) decides its effect, and the "
+    "injury stays with the unit.",
+    ("One die", "Hit locations"),
 )
 REACTIONS = RuleOption(
     "reactions",
     "Who may react",
     "everyone",
     ("everyone", "party"),
-    "everyone: every unit may fight back, block, dodge or parry; party: only the party "
-    "side's units (000 gives them to player characters, 'some enemies' too).",
+    "Everyone: every unit may fight back, block, dodge or parry. Party only: only the "
+    "player's party may; their enemies take the blows.",
+    ("Everyone", "Party only"),
 )
 WOUNDS = RuleOption(
     "wounds",
     "Wounds",
     "on",
     ON_OFF,
-    "Units with a wound kind inflict it on a failed Critical Damage save (000 · Wounds).",
+    "On: creatures that burn, poison, freeze or shock leave a wound when a critical hit "
+    "gets through; a wound takes an inventory slot and can grow worse.",
 )
 MORALE = RuleOption(
     "morale",
     "Morale",
     "on",
     ON_OFF,
-    "A side saves WIL at its first loss and at half strength, or flees (decision: Cairn's "
-    "morale; 000 is silent).",
+    "On: a side saves WIL at its first loss and again at half strength; a unit that fails "
+    "runs away.",
 )
 
 OPTIONS: tuple[RuleOption, ...] = (

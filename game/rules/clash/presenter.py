@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.presentation import AnswerPreview, ConditionText
+from game.engine.presentation import AnswerPreview, ConditionText, Motion
 from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
+from game.rules.clash.events import AbilityLost
+from game.rules.clash.reactions import UnderAttack
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
     from game.engine.decision import Option
+    from game.engine.events import Event
 
 CONDITIONS: dict[str, ConditionText] = {
     "mortally_wounded": ConditionText(
@@ -44,6 +47,24 @@ class ClashPresenter(Presenter):
 
     def action_icon(self, option: Option) -> str:
         return ACTION_ICONS.get(option.kind) or super().action_icon(option)
+
+    def motions(self, battle: Battle, event: Event) -> tuple[Motion, ...]:
+        """000 · attacks always hit: the attackers close in on their target together (a
+        shot flies), and a blow past HP shows on the ability it strikes (STR, DEX, WIL)."""
+        if isinstance(event, UnderAttack):
+            shots = tuple(
+                Motion("shot", actor=a, target=event.target, missile="arrow")
+                for a, melee in zip(event.attackers, event.melee, strict=False)
+                if not melee
+            )
+            blades = tuple(a for a, m in zip(event.attackers, event.melee, strict=False) if m)
+            if len(blades) > 1:
+                return (*shots, Motion("close_in", target=event.target, actors=blades))
+            return shots + tuple(Motion("lunge", actor=a, target=event.target) for a in blades)
+        if isinstance(event, AbilityLost):
+            track, amount = event.ability, event.amount
+            return (Motion("harm", target=event.unit, amount=amount, track=track, words=track),)
+        return super().motions(battle, event)
 
     def budget_line(self, battle: Battle, unit: str) -> str:
         """Every unit declares first: a quick turn (one action) or a full one."""

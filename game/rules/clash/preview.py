@@ -76,7 +76,7 @@ def preview_rows(
     """The attack preview in 000's terms (no hit roll: attacks always hit). ``dice``: the
     weapon's die, the die rolled and the enhancing d12 (0 if none); ``why``: the impairing
     and enhancing circumstances; ``damage``: what gets through Armor. Rows: the die as it
-    will be rolled ("d8 → d4" when impaired, "d8 + d12" when enhanced) with each
+    will be rolled ("d4 (d8 impaired)" when impaired, "d8 + d12" when enhanced) with each
     circumstance under it, minus the target's Armor, the damage, the target's HP and STR,
     and the chance the blow takes it out."""
     weapon_die, die, bonus = dice
@@ -86,7 +86,7 @@ def preview_rows(
     if bonus:
         rolled = f"d{die} + d{bonus}"
     elif die != weapon_die:
-        rolled = f"d{weapon_die} → d{die}"
+        rolled = f"d{die} (d{weapon_die} impaired)"
     else:
         rolled = f"d{die}"
     rows = [("Damage die", rolled)]

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.answers import Answer, register_answer
 from game.engine.events import Event
-from game.rules.base import Flow, ReactionSpec
+from game.engine.seam import Flow, ReactionSpec
 from game.rules.clash import units
 from game.rules.clash.bands import CLOSE, FAR, NEAR, band
 from game.rules.clash.damage import add_fatigue

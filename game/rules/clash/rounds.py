@@ -38,7 +38,7 @@ from game.engine.events import (
     UnitActivated,
 )
 from game.engine.intentions import Declared, IntentionRevealed
-from game.rules.base import Flow
+from game.engine.seam import Flow
 from game.rules.clash import units
 from game.rules.clash.declare import describe, move_after
 from game.rules.clash.house_rules import INITIATIVE, rule

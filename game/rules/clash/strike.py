@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.engine.events import Note
+from game.engine.seam import Flow
 from game.geometry.grid import Cover
-from game.rules.base import Flow
 from game.rules.clash import units
 from game.rules.clash.bands import CLOSE, band
 from game.rules.clash.content import ClashWeapon

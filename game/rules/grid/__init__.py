@@ -3,32 +3,37 @@ status and its tests).
 
 ``GridRuleset`` wires the pieces: the turn scheme (``turn``), the action catalog (one
 module per action or family: ``move``, ``attack``, ``disengage``, ``end_turn``), attack
-resolution (``resolution``), damage (``damage``), attacks of opportunity
-(``opportunity``), morale (``morale``) and the systems (``systems``).
+resolution (``resolution``), damage (``damage``), Shock (``shock``), attacks of
+opportunity (``opportunity``, reading the squares each unit threatens: ``threat``), morale
+(``morale``) and the systems (``systems``; README · Systems lists every one). The second
+half of the rules is installed into each instance's own ``hooks`` by ``extensions``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import esper
 
-from game.rules.base import AttackPreview, Flow, HealthTrack, Modifier, Ruleset
-from game.rules.grid import components, hooks, units
+from game.engine.seam import Flow, HealthTrack, Ruleset
+from game.rules.grid import components, hooks, threat, units
 from game.rules.grid.attack import MeleeAttackSpec, RangedAttackSpec
 from game.rules.grid.charge import Charge, charge_preview
 from game.rules.grid.disengage import DisengageSpec
 from game.rules.grid.end_turn import EndTurnSpec
+from game.rules.grid.extensions import INSTALLS, Install
 from game.rules.grid.maneuver_preview import maneuver_answer_preview
 from game.rules.grid.move import MoveSpec
 from game.rules.grid.opportunity import leaving_threats
 from game.rules.grid.resolution import preview, target_ac
+from game.rules.grid.shock import ShockOnMiss
 from game.rules.grid.state import GridState
 from game.rules.grid.swarm import SwarmAttack, swarm_preview
 from game.rules.grid.systems import MoraleWatch, MortalWounds, RoundReset, VisibilityRefresh
 from game.rules.grid.turn import combat, rounds, yet_to_act
+from game.rules.preview import AttackPreview, Modifier
 
 if TYPE_CHECKING:
     from game.content.loader import Content
@@ -42,17 +47,29 @@ if TYPE_CHECKING:
 class GridRuleset(Ruleset):
     id = "grid"
     name = "Grid (source 004)"
+    description = (
+        "Sides take turns: the side that wins initiative moves all its units, one after "
+        "the other, then the other side does. Each unit has a move and a main action "
+        "(attack, charge, shove, grapple, or a second move). Stepping away from an enemy "
+        "in reach invites a free blow; cover and flanking matter. Quick to learn; a small "
+        "battle lasts a handful of rounds."
+    )
     ai_module = "game.ai.grid"
+    # What every instance installs, in order (``extensions.INSTALLS``: the second half's
+    # actions, then each module's hooks); a variant overrides it to leave one out.
+    extensions: ClassVar[tuple[Install, ...]] = INSTALLS
 
     def __init__(self) -> None:
         super().__init__()
         # Phases run before initiative (a surprise round goes here).
         self.opening_phases: list[Callable[[Context], Flow]] = []
+        # This ruleset's own extension points (``hooks``), filled by ``extensions``.
+        self.hooks = hooks.Hooks()
         self.morale = MoraleWatch()
         for spec in (MoveSpec(), MeleeAttackSpec(), RangedAttackSpec(), DisengageSpec()):
             self.add_action(spec)
-        for extend in EXTENSIONS:
-            extend(self)
+        for install in self.extensions:
+            install(self)
         self.add_action(EndTurnSpec())  # last, so menus list it at the end
 
     def build_unit(
@@ -67,13 +84,14 @@ class GridRuleset(Ruleset):
         ctx.sight = Sight(ctx.grid)
         for unit in ctx.units():
             esper.add_component(ctx.entity(unit), GridState())
-        for system in (RoundReset(), VisibilityRefresh(), MortalWounds(), self.morale):
+        core = (RoundReset(), VisibilityRefresh(), MortalWounds(), self.morale, ShockOnMiss())
+        for system in core:
             esper.add_processor(system, system.priority)
-        for hook in hooks.SETUP:
-            hook(ctx)
+        hooks.setup(ctx)
+        threat.setup(ctx)  # last: the start loadouts are in hand
 
     def perform(self, ctx: Context, answer: Answer) -> Flow:
-        # Hold an Action and friends may act first (hooks.BEFORE_ACTION); the action goes
+        # Hold an Action and friends may act first (hooks.before_action); the action goes
         # ahead only if it is still legal afterwards.
         if (yield from hooks.before_action(ctx, answer)):
             yield from self.actions[answer.kind].perform(ctx, answer)
@@ -175,6 +193,12 @@ class GridRuleset(Ruleset):
             status = "ready"
         return self.view_with(ctx, unit, status)
 
+    def threatened_cells(self, ctx: Context, unit: str) -> frozenset[tuple[int, int]] | None:
+        """Moving then striking, with reach and ranged weapons (``grid.threatened``)."""
+        from game.rules.grid.threatened import threatened_cells
+
+        return threatened_cells(ctx, unit)
+
     def presenter(self) -> Presenter:
         """The battle screen in this ruleset's terms (``game.rules.grid.presenter``)."""
         from game.rules.grid.presenter import GridPresenter
@@ -188,13 +212,5 @@ class GridRuleset(Ruleset):
         }
 
 
-# Functions that add more actions/reactions to every new GridRuleset (the second half of
-# the rules registers here: ``EXTENSIONS.append(lambda rs: rs.add_action(ChargeSpec()))``).
-EXTENSIONS: list[Callable[[GridRuleset], None]] = []
-
 # The registry (game.rulesets) makes battles' rulesets from this.
 RULESET = GridRuleset
-
-# The second half of the rules (Swarm, Charge, Screen, Total Defense, Snap Attack, Hold,
-# prone, Shove, Grapple, dual wielding, execution, Use a Skill, items, surprise).
-import game.rules.grid.extensions  # noqa: E402, F401

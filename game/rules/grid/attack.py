@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from game.engine.answers import Answer, register_answer
-from game.rules.base import ActionSpec, Flow
+from game.engine.seam import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.resolution import MELEE, RANGED, assess, attack_flow
 

@@ -22,14 +22,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from game.engine.answers import Answer, register_answer
+from game.engine.seam import ActionSpec, Flow
 from game.geometry.grid import Cell
 from game.geometry.movement import clear_straight_line, path_cost
-from game.rules.base import ActionSpec, AttackPreview, Flow, Modifier
 from game.rules.grid import budget, units
 from game.rules.grid.attack import _weapon_problem
 from game.rules.grid.move import blockers, move_squares, walk
 from game.rules.grid.opportunity import provoke
 from game.rules.grid.resolution import MELEE, RANGED, Extras, assess, attack_flow, preview
+from game.rules.preview import AttackPreview, Modifier
 from game.world.components import Position
 
 if TYPE_CHECKING:

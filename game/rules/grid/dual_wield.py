@@ -2,8 +2,8 @@
 
 A unit dual-wields when it holds two one-handed melee weapons (no shield, no two-handed
 weapon) and has at least level 1 in the skill of each. Then every attack roll it makes
-is at -1 (``hooks.ATTACK_MODIFIERS``), and a melee hit with either of the two weapons
-does +2 damage when the target is within reach of both (``hooks.DAMAGE_BONUSES``); the
+is at -1 (``hooks.attack_modifiers``), and a melee hit with either of the two weapons
+does +2 damage when the target is within reach of both (``hooks.damage_bonuses``); the
 bonus never adds to Shock (it is added to the hit only).
 
 Decisions: natural weapons and bare hands never count as a second weapon; thrown attacks
@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.rules.base import Modifier
-from game.rules.grid import hooks, units
+from game.rules.grid import units
 from game.rules.grid.checks import skill_level
+from game.rules.preview import Modifier
 
 if TYPE_CHECKING:
     from game.content.weapons import Weapon
     from game.engine.context import Context
     from game.geometry.grid import Cell
+    from game.rules.grid import GridRuleset
 
 DUAL_PENALTY = -1
 DUAL_DAMAGE = 2
@@ -64,5 +65,7 @@ def dual_damage(
     return DUAL_DAMAGE, "dual wielding, in reach of both weapons"
 
 
-hooks.ATTACK_MODIFIERS.append(dual_modifier)
-hooks.DAMAGE_BONUSES.append(dual_damage)
+def install(rs: GridRuleset) -> None:
+    """-1 to hit and +2 damage in reach of both weapons."""
+    rs.hooks.attack_modifiers.append(dual_modifier)
+    rs.hooks.damage_bonuses.append(dual_damage)

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from game.engine.answers import Answer, EndTurn
-from game.rules.base import ActionSpec, Flow
+from game.engine.seam import ActionSpec, Flow
 
 if TYPE_CHECKING:
     from game.engine.context import Context

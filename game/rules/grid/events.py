@@ -40,7 +40,12 @@ class AttackDeclared(Event):
 
 @dataclass(frozen=True, slots=True)
 class AttackResolved(Event):
-    """The attack hit or missed against the target's final AC (after any reaction)."""
+    """The attack hit or missed against the target's final AC (after any reaction).
+
+    ``shocks``: a weapon attack whose miss may Shock (004 · Shock; not a maneuver's or an
+    execution's roll), applied by the ``shock.ShockOnMiss`` system; ``ranged``: it was
+    shot or thrown (no Shock); ``shock_always``: its Shock lands past AC and shields
+    (004 · Make a Swarm Attack)."""
 
     kind: ClassVar[str] = "attack_resolved"
     attacker: str
@@ -50,6 +55,9 @@ class AttackResolved(Event):
     hit: bool
     total: int
     ac: int
+    shocks: bool = False
+    ranged: bool = False
+    shock_always: bool = False
 
     @property
     def tone(self) -> str:  # type: ignore[override]

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.engine.answers import Answer, register_answer
 from game.engine.events import Damaged, Downed, Note
-from game.rules.base import ActionSpec, Flow
+from game.engine.seam import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.attack import _weapon_problem
 from game.rules.grid.checks import check, skill_level

@@ -1,22 +1,27 @@
-"""Registers the second half of source 004 with every new ``GridRuleset`` (actions,
-reactions) and with every battle (components and systems through ``hooks.SETUP``).
+"""The second half of source 004, as the ordered list of what every new ``GridRuleset``
+installs (``INSTALLS``, run by ``GridRuleset.__init__``): its actions and reactions
+(``second_half``), then each module's ``install(ruleset)``, which adds its hooks, set-up
+and hashed state to that ruleset's own ``hooks`` (``hooks.Hooks``).
 
-Menu order: the core's actions first, then these, End Turn last.
+Order matters and is kept: menus list the core's actions first, then these, End Turn
+last; hooks run, and set-up adds systems, in the order installed. A variant of the
+ruleset leaves one out by overriding ``GridRuleset.extensions``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.rules.grid import (
-    EXTENSIONS,
     dual_wield,
     grapple,
-    hooks,
+    hold,
     items,
     maneuver_state,
     reload,
     screen,
+    swarm,
 )
 from game.rules.grid.charge import ChargeSpec
 from game.rules.grid.execution import ExecuteSpec
@@ -43,7 +48,8 @@ if TYPE_CHECKING:
     from game.rules.grid import GridRuleset
 
 
-def extend(rs: GridRuleset) -> None:
+def second_half(rs: GridRuleset) -> None:
+    """The actions (in menu order), the reactions and the surprise round."""
     for spec in (
         SwarmAttackSpec(),
         ChargeSpec(),
@@ -75,9 +81,18 @@ def extend(rs: GridRuleset) -> None:
     rs.opening_phases.append(surprise_round)
 
 
-EXTENSIONS.append(extend)
-hooks.SETUP.extend(
-    [maneuver_state.setup, items.setup, reload.setup, grapple.setup, screen.setup]
+Install = Callable[["GridRuleset"], None]
+
+# What a new GridRuleset installs, in order (the order the rules registered in before
+# the registries moved onto the ruleset: set-up adds systems of equal priority in it).
+INSTALLS: tuple[Install, ...] = (
+    second_half,
+    dual_wield.install,
+    hold.install,
+    maneuver_state.install,
+    items.install,
+    reload.install,
+    grapple.install,
+    screen.install,
+    swarm.install,
 )
-hooks.HASH["items"] = items.hash_items
-__all__ = ["dual_wield", "screen"]  # imported for their hooks

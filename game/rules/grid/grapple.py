@@ -31,10 +31,10 @@ import esper
 
 from game.engine.answers import Answer, register_answer
 from game.engine.events import Died, Downed, LeftBattle, Moved, Note, RoundEnded
+from game.engine.seam import ActionSpec, Flow
 from game.engine.systems import System
 from game.geometry.grid import Cell
 from game.geometry.movement import step_allowed
-from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.checks import beats, check, size_penalty
 from game.rules.grid.damage import apply_damage
@@ -45,6 +45,7 @@ from game.world.components import Position
 
 if TYPE_CHECKING:
     from game.engine.context import Context
+    from game.rules.grid import GridRuleset
 
 BRAWL = ("brawl",)
 DRAG_SQUARES = 2
@@ -384,3 +385,8 @@ class GrappleDamage(System):
 def setup(ctx: Context) -> None:
     system = GrappleDamage()
     esper.add_processor(system, system.priority)
+
+
+def install(rs: GridRuleset) -> None:
+    """The ``GrappleDamage`` system (``hooks.setup``)."""
+    rs.hooks.setup.append(setup)

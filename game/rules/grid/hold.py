@@ -32,11 +32,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.engine.answers import Answer, EndTurn, register_answer
 from game.engine.decision import Decision
 from game.engine.events import Event, Note, UnitDone
-from game.rules.base import ActionSpec, Flow, ReactionSpec
-from game.rules.grid import hooks, units
+from game.engine.seam import ActionSpec, Flow, ReactionSpec
+from game.rules.grid import units
 
 if TYPE_CHECKING:
     from game.engine.context import Context
+    from game.rules.grid import GridRuleset
 
 @register_answer
 @dataclass(frozen=True, slots=True)
@@ -195,7 +196,7 @@ def held_turn(ctx: Context, unit: str) -> Flow:
 
 
 def held_response(ctx: Context, answer: Answer) -> Generator[Decision, Answer, bool]:
-    """``hooks.BEFORE_ACTION``: open the window, then say whether the action still goes."""
+    """``hooks.before_action``: open the window, then say whether the action still goes."""
     actor = getattr(answer, "unit", None)
     if actor is None or actor not in ctx.entities:
         return True
@@ -217,10 +218,13 @@ def held_response(ctx: Context, answer: Answer) -> Generator[Decision, Answer, b
 
 
 def between_turns(ctx: Context, done: UnitDone) -> Flow:
-    """``hooks.AFTER_TURN``: a unit's turn is over; holders may act now."""
+    """``hooks.after_turn``: a unit's turn is over; holders may act now."""
     if any(may_act_now(ctx, u, done.unit) for u in ctx.units()):
         yield from ctx.window("turn_over", done)
 
 
-hooks.BEFORE_ACTION.append(held_response)
-hooks.AFTER_TURN.append(between_turns)
+def install(rs: GridRuleset) -> None:
+    """A held response resolves before the action (``hooks.before_action``); holders may
+    act between two turns (``hooks.after_turn``)."""
+    rs.hooks.before_action.append(held_response)
+    rs.hooks.after_turn.append(between_turns)

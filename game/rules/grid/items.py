@@ -8,7 +8,7 @@ unit that is killed, mortally wounded, knocked out or surrenders drops the weapo
 its hands on its square; natural weapons and bare hands never drop. Units that flee take
 their gear with them. A thrown weapon leaves the thrower's hand and lies on the target's
 square, hit or miss (``LandThrown``); arrows and bolts are not counted. The items on the
-ground are part of ``state_hash`` (``hooks.HASH``).
+ground are part of ``state_hash`` (``hooks.hash``).
 
 Hands (decision): two hands; a shield takes one for the whole battle, a two-handed weapon
 takes both, any other weapon one; natural weapons take none. Readying or picking up a
@@ -33,9 +33,9 @@ import esper
 
 from game.engine.answers import Answer, register_answer
 from game.engine.events import Died, Downed, Event, LeftBattle, Note
+from game.engine.seam import ActionSpec, Flow
 from game.engine.systems import System
 from game.geometry.grid import Cell
-from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.opportunity import provoke
@@ -45,6 +45,7 @@ from game.world.ground import GroundItem
 if TYPE_CHECKING:
     from game.content.weapons import Weapon
     from game.engine.context import Context
+    from game.rules.grid import GridRuleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,3 +387,10 @@ def setup(ctx: Context) -> None:
         arm(ctx, unit)
     for system in (DropOnFall(), LandThrown()):
         esper.add_processor(system, system.priority)
+
+
+def install(rs: GridRuleset) -> None:
+    """Start loadouts and the item systems (``hooks.setup``); items on the ground
+    are hashed (``hooks.hash``)."""
+    rs.hooks.setup.append(setup)
+    rs.hooks.hash["items"] = hash_items

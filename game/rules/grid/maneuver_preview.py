@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from game.engine.answers import Answer
 from game.geometry.grid import Cover
-from game.rules.base import AttackPreview
 from game.rules.grid import units
 from game.rules.grid.checks import check_bonus, size_penalty
 from game.rules.grid.grapple import BRAWL, Grapple
 from game.rules.grid.resolution import assess, damage_distribution, hit_chance, target_ac
 from game.rules.grid.shove import PUSH, WRESTLE, Shove
+from game.rules.preview import AttackPreview
 
 if TYPE_CHECKING:
     from game.engine.context import Context

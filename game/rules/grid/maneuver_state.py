@@ -2,7 +2,9 @@
 Attack, Screen an Ally, Use a Skill) that the shared ``Conditions`` do not hold.
 
 ``ManeuverState`` is added to every unit at set-up (``extensions``); ``state_hash``
-covers it like any component. Round-scoped fields are cleared by ``ManeuverRoundReset``.
+covers it like any component. Round-scoped fields are cleared at the start of each round:
+the screens by ``ManeuverRoundReset``, the swarms by the Swarm system
+(``swarm.SwarmWatch``, which also records who joins a swarm).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from game.engine.systems import System
 
 if TYPE_CHECKING:
     from game.engine.context import Context
+    from game.rules.grid import GridRuleset
 
 
 @dataclass(slots=True)
@@ -25,7 +28,7 @@ class ManeuverState:
     order; ``swarm_side`` their side; ``swarm_struck``: one of them has attacked, so the
     swarm on this unit is spent for the round. ``screened``: attackers this unit (as a
     screener) has intercepted or tried to this round. ``appealed``: this unit has already
-    cried out for parley this battle."""
+    cried out for parley this battle. The swarm fields are kept by ``swarm.SwarmWatch``."""
 
     swarm: list[str] = field(default_factory=list)
     swarm_side: str | None = None
@@ -34,10 +37,12 @@ class ManeuverState:
     appealed: bool = False
 
     def new_round(self) -> None:
+        self.screened = []
+
+    def clear_swarm(self) -> None:
         self.swarm = []
         self.swarm_side = None
         self.swarm_struck = False
-        self.screened = []
 
 
 def maneuvers(ctx: Context, unit: str) -> ManeuverState:
@@ -45,7 +50,7 @@ def maneuvers(ctx: Context, unit: str) -> ManeuverState:
 
 
 class ManeuverRoundReset(System):
-    """At the start of each round: swarms and screens of the last round are over."""
+    """At the start of each round: the screens of the last round are over."""
 
     def __init__(self) -> None:
         super().__init__(priority=39)
@@ -61,3 +66,8 @@ def setup(ctx: Context) -> None:
         esper.add_component(ctx.entity(unit), ManeuverState())
     system = ManeuverRoundReset()
     esper.add_processor(system, system.priority)
+
+
+def install(rs: GridRuleset) -> None:
+    """ManeuverState on every unit and its round reset (``hooks.setup``)."""
+    rs.hooks.setup.append(setup)

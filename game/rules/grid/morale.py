@@ -30,9 +30,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.events import Damaged, Died, Downed, Event, LeftBattle
+from game.engine.seam import Flow
 from game.geometry.grid import Cell
 from game.geometry.movement import reachable, shortest_path
-from game.rules.base import Flow
 from game.rules.grid import budget, units
 from game.rules.grid.events import Routed
 from game.rules.grid.state import GridState

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.engine.answers import Answer, register_answer
 from game.engine.events import Moved
+from game.engine.seam import ActionSpec, Flow
 from game.geometry.grid import Cell
 from game.geometry.movement import reachable, shortest_path, step_allowed
-from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.opportunity import leaving_threats, opportunity_attack
 from game.world.components import Position

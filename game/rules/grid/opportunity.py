@@ -11,6 +11,9 @@
   (``units.threatening_weapons``).
 - A unit that Disengaged this round provokes nothing.
 
+Who threatens which squares is the ``Threat`` component each unit has, kept by the Threat
+system (``threat.ThreatWatch``); the checks here read it.
+
 Decisions where the source is silent: each unit makes at most one attack of opportunity
 per round (``OPPORTUNITY_PER_ROUND``); the attacker uses its readied melee weapon with the
 best attack bonus that reaches; it is taken automatically (it never hurts the taker);
@@ -21,11 +24,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.seam import Flow
 from game.geometry.grid import Cell
-from game.rules.base import Flow
 from game.rules.grid import units
 from game.rules.grid.resolution import assess, attack_flow
 from game.rules.grid.state import GridState
+from game.rules.grid.threat import threat
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -41,9 +45,8 @@ def can_make_opportunity(ctx: Context, enemy: str) -> bool:
 
 
 def _threatens(ctx: Context, enemy: str, at: Cell) -> bool:
-    reach = units.melee_reach(ctx, enemy)
-    here = units.cell(ctx, enemy)
-    return bool(reach) and units.distance(here, at) <= reach and ctx.sight.sees(here, at)
+    """``enemy``'s reach covers ``at`` (its ``Threat``, kept by the Threat system)."""
+    return threat(ctx, enemy).covers(at)
 
 
 def leaving_threats(ctx: Context, mover: str, src: Cell, dst: Cell) -> list[str]:
@@ -67,7 +70,7 @@ def adjacent_threats(ctx: Context, unit: str) -> list[str]:
         for e in units.enemies(ctx, unit)
         if can_make_opportunity(ctx, e)
         and units.distance(units.cell(ctx, e), here) <= 1
-        and ctx.sight.sees(units.cell(ctx, e), here)
+        and _threatens(ctx, e, here)
     ]
 
 

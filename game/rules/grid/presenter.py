@@ -16,13 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from game.engine.presentation import AnswerPreview, ConditionText, Link, Row
+from game.engine.presentation import AnswerPreview, ConditionText, Link, Motion, Row
 from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
-from game.rules.base import AttackPreview
 from game.rules.grid.charge import Charge
 from game.rules.grid.components import Budget, Conditions
+from game.rules.grid.motion import grid_motions
 from game.rules.grid.sheet import NOT_ON_CARD, template_lines
 from game.rules.grid.swarm import SwarmAttack
+from game.rules.preview import AttackPreview
 from game.world.components import Loadout
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from game.engine.answers import Answer
     from game.engine.battle import Battle
     from game.engine.decision import Option
+    from game.engine.events import Event
 
 CHARGE_AC = "Your AC while charging"  # 004 · Charge: -2 to the end of the round
 SWARM_BONUS = "+2 to hit and +1 damage per other assailant"
@@ -280,6 +282,11 @@ class GridPresenter(Presenter):
     def answer_rank(self, answer: Answer) -> int:
         """A Swarm Attack's strike is previewed before its join (its numbers matter)."""
         return 0 if isinstance(answer, SwarmAttack) and answer.strike else 1
+
+    def motions(self, battle: Battle, event: Event) -> tuple[Motion, ...]:
+        """Attacks lunge, shoot, miss and graze as 004 has them (``grid.motion``)."""
+        found = grid_motions(battle, event)
+        return found if found is not None else super().motions(battle, event)
 
     def answer_preview(
         self, battle: Battle, answer: Answer, *, cover_why: str = ""

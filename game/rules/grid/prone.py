@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.engine.answers import Answer, register_answer
 from game.engine.events import Note
-from game.rules.base import ActionSpec, Flow
+from game.engine.seam import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.opportunity import provoke
 

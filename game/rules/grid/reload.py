@@ -22,14 +22,15 @@ import esper
 from game.engine.answers import Answer, register_answer
 from game.engine.decision import Option
 from game.engine.events import Note, UnitActivated, UnitDone
+from game.engine.seam import ActionSpec, Flow
 from game.engine.systems import System
-from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.checks import skill_level
 from game.rules.grid.events import AttackResolved
 
 if TYPE_CHECKING:
     from game.engine.context import Context
+    from game.rules.grid import GridRuleset
 
 
 @register_answer
@@ -145,3 +146,8 @@ class Unloading(System):
 def setup(ctx: Context) -> None:
     system = Unloading()
     esper.add_processor(system, system.priority)
+
+
+def install(rs: GridRuleset) -> None:
+    """The ``Unloading`` system (``hooks.setup``)."""
+    rs.hooks.setup.append(setup)

@@ -23,7 +23,9 @@ at least the Shock the weapon would inflict on this target on a miss, and at lea
 Shock on a miss (melee attacks only; thrown attacks do not Shock): the weapon's points +
 attribute + magic when the target's AC is at most the rating (or the rating is ``-``),
 unless the target is immune (Total Defense) or its shield has not yet stopped a Shock
-this round (then the shield stops this one).
+this round (then the shield stops this one): applied by the Shock system
+(``shock.ShockOnMiss``) on the miss event; ``shock_on_miss`` and ``shock_stopped`` say
+what it would do.
 
 Decisions where the source is silent: no automatic hit or miss on a natural 20 or 1; a
 downed, fled or surrendered unit cannot be attacked.
@@ -36,11 +38,12 @@ from typing import TYPE_CHECKING
 
 from game.content.weapons import Weapon
 from game.engine.events import Note
+from game.engine.seam import Flow
 from game.geometry.grid import Cover
-from game.rules.base import AttackPreview, Flow, Modifier
 from game.rules.grid import hooks, units
 from game.rules.grid.damage import apply_damage
 from game.rules.grid.events import AttackDeclared, AttackResolved
+from game.rules.preview import AttackPreview, Modifier
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -387,55 +390,44 @@ def attack_flow(
         hit=hit,
         total=rolled.total,
         ac=final_ac,
+        shocks=True,
+        ranged=ranged,
+        shock_always=extras.shock_always,
     )
     ctx.emit(resolved)
+    if not hit:
+        return  # its Shock is applied by the Shock system (``shock.ShockOnMiss``)
     tmpl = units.stats(ctx, attacker).template
-    if hit:
-        yield from ctx.window("before_damage", resolved)
-        if not units.in_fight(ctx, attacker):
-            ctx.emit(Note(f"{who} falls before the blow lands: no damage", attacker))
-            return
-        if not units.in_fight(ctx, target):
-            return
-        bonus = weapon.damage.bonus + tmpl.damage_modifier(weapon)
-        shock = shock_on_miss(ctx, attacker, target, weapon, ranged)
-        roll = ctx.roll(
-            weapon.damage.count,
-            weapon.damage.sides,
-            bonus,
-            unit=attacker,
-            who=who,
-            purpose="damage",
-            detail=f"with {weapon.name}",
-        )
-        amount = roll.total
-        if extras.damage_bonus:
-            extra = extras.damage_bonus
-            if extras.cap_bonus:
-                top = weapon.damage.max + tmpl.damage_modifier(weapon)
-                extra = max(0, min(extra, top - amount))
-            amount += extra
-        more, why = hooks.damage_bonus(ctx, attacker, target, weapon, ranged)
-        if more:
-            ctx.emit(Note(f"{more:+d} damage ({why})", attacker))
-            amount += more
-        floor = max(1, shock)
-        if amount < floor:
-            ctx.emit(Note(f"raised to {floor} (a hit never does less than its Shock)", attacker))
-            amount = floor
-        apply_damage(ctx, target, amount, "hit", attacker)
+    yield from ctx.window("before_damage", resolved)
+    if not units.in_fight(ctx, attacker):
+        ctx.emit(Note(f"{who} falls before the blow lands: no damage", attacker))
         return
+    if not units.in_fight(ctx, target):
+        return
+    bonus = weapon.damage.bonus + tmpl.damage_modifier(weapon)
     shock = shock_on_miss(ctx, attacker, target, weapon, ranged)
-    if extras.shock_always and not ranged and weapon.shock is not None:
-        shock = tmpl.shock_damage(weapon)
-    if shock <= 0 or not units.in_fight(ctx, target):
-        return
-    stopped = shock_stopped(ctx, target)
-    if extras.shock_always and not units.conditions(ctx, target).total_defense:
-        stopped = ""  # Swarm: past AC and shields, but Total Defense still stops it
-    if stopped.startswith("the shield"):
-        units.conditions(ctx, target).shock_ignored = True
-    if stopped:
-        ctx.emit(Note(f"{whom} takes no Shock: {stopped}", target))
-        return
-    apply_damage(ctx, target, shock, "Shock", attacker)
+    roll = ctx.roll(
+        weapon.damage.count,
+        weapon.damage.sides,
+        bonus,
+        unit=attacker,
+        who=who,
+        purpose="damage",
+        detail=f"with {weapon.name}",
+    )
+    amount = roll.total
+    if extras.damage_bonus:
+        extra = extras.damage_bonus
+        if extras.cap_bonus:
+            top = weapon.damage.max + tmpl.damage_modifier(weapon)
+            extra = max(0, min(extra, top - amount))
+        amount += extra
+    more, why = hooks.damage_bonus(ctx, attacker, target, weapon, ranged)
+    if more:
+        ctx.emit(Note(f"{more:+d} damage ({why})", attacker))
+        amount += more
+    floor = max(1, shock)
+    if amount < floor:
+        ctx.emit(Note(f"raised to {floor} (a hit never does less than its Shock)", attacker))
+        amount = floor
+    apply_damage(ctx, target, amount, "hit", attacker)

@@ -8,7 +8,7 @@ screener's highest combat skill. If the attacker wins, the attack goes to the wa
 otherwise it goes to the screener. A screener handles as many attackers per round as its
 highest combat skill (level 0 or untrained: it cannot screen at all). With several
 screeners the attacker's single roll is compared with each, and the attack goes to the
-worst-rolling screener who succeeded (``hooks.REDIRECTS``, run by ``attack_flow``).
+worst-rolling screener who succeeded (``hooks.redirects``, run by ``attack_flow``).
 
 Moving to screen gives an attack of opportunity to armed enemies next to the screener's
 starting square (unless it Disengaged); screening from where it stands does not.
@@ -37,10 +37,10 @@ import esper
 from game.engine.answers import Answer, register_answer
 from game.engine.decision import Decision
 from game.engine.events import Died, Downed, Event, LeftBattle, Moved, Note
+from game.engine.seam import ActionSpec, Flow
 from game.engine.systems import System
 from game.geometry.grid import Cell
-from game.rules.base import ActionSpec, Flow
-from game.rules.grid import budget, hooks, units
+from game.rules.grid import budget, units
 from game.rules.grid.checks import beats, check, combat_skill
 from game.rules.grid.maneuver_state import maneuvers
 from game.rules.grid.move import path_problem, path_to, reachable_cells, walk
@@ -50,6 +50,7 @@ from game.rules.grid.resolution import assess
 if TYPE_CHECKING:
     from game.content.weapons import Weapon
     from game.engine.context import Context
+    from game.rules.grid import GridRuleset
 
 BODY = ("STR", "DEX")
 COMBAT = ("stab", "shoot", "brawl")
@@ -231,4 +232,8 @@ def setup(ctx: Context) -> None:
     esper.add_processor(system, system.priority)
 
 
-hooks.REDIRECTS.append(screen_redirect)
+def install(rs: GridRuleset) -> None:
+    """A screener may take an attack meant for its ward (``hooks.redirects``); the
+    ``ScreenWatch`` system ends screens (``hooks.setup``)."""
+    rs.hooks.redirects.append(screen_redirect)
+    rs.hooks.setup.append(setup)

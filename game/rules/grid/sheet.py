@@ -16,7 +16,7 @@ from game.content.armour import armour_class_parts
 from game.content.loader import Content
 from game.content.templates import UnitTemplate
 from game.content.weapons import Weapon
-from game.rules.base import Modifier
+from game.rules.preview import Modifier
 
 Rows = list[tuple[str, str]]
 Carried = tuple[Sequence[str], Sequence[str]]  # weapon ids in hand, stowed

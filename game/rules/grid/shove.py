@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.engine.answers import Answer, register_answer
 from game.engine.events import Moved, Note
+from game.engine.seam import ActionSpec, Flow
 from game.geometry.grid import Cell
 from game.geometry.movement import step_allowed
-from game.rules.base import ActionSpec, Flow
 from game.rules.grid import budget, units
 from game.rules.grid.attack import _weapon_problem
 from game.rules.grid.checks import beats, check, size_penalty

@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.answers import Answer, register_answer
-from game.rules.base import ActionSpec, Flow, Modifier, ReactionSpec
+from game.engine.seam import ActionSpec, Flow, ReactionSpec
 from game.rules.grid import budget, units
 from game.rules.grid.attack import _weapon_problem
 from game.rules.grid.events import AttackResolved
 from game.rules.grid.nearby import enemies_within
 from game.rules.grid.resolution import Extras, assess, attack_flow
+from game.rules.preview import Modifier
 
 if TYPE_CHECKING:
     from game.engine.context import Context

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.events import Note, Rolled
-from game.rules.base import Flow
+from game.engine.seam import Flow
 from game.rules.grid import units
 from game.rules.grid.checks import skill_level
 from game.world.components import AiHint

@@ -14,7 +14,11 @@ Decisions where the source is silent:
 - A strike needs at least one other assailant (alone it is a plain attack).
 - Other assailants count only while still in the fight at the moment of the strike.
 - One swarm per target per round: once it has struck, or while another side swarms the
-  target, no one else may start one (``ManeuverState``, reset each round).
+  target, no one else may start one.
+
+The Swarm system (``SwarmWatch``) keeps the assailants on each target this round (the
+target's ``ManeuverState``: ``swarm``, ``swarm_side``, ``swarm_struck``): it records each
+``SwarmJoined`` event and clears every swarm at the start of a round.
 """
 
 from __future__ import annotations
@@ -23,17 +27,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+import esper
+
 from game.engine.answers import Answer, register_answer
-from game.engine.events import Note
-from game.rules.base import ActionSpec, AttackPreview, Flow, Modifier
+from game.engine.events import Note, RoundStarted
+from game.engine.seam import ActionSpec, Flow
+from game.engine.systems import System
 from game.rules.grid import budget, units
 from game.rules.grid.attack import _weapon_problem
 from game.rules.grid.maneuver_state import maneuvers
 from game.rules.grid.nearby import enemies_within, weapon_reach
 from game.rules.grid.resolution import Extras, assess, attack_flow, preview
+from game.rules.preview import AttackPreview, Modifier
 
 if TYPE_CHECKING:
     from game.engine.context import Context
+    from game.rules.grid import GridRuleset
 
 MAX_ASSAILANTS = 4
 
@@ -48,6 +57,47 @@ class SwarmAttack(Answer):
     weapon: str
     ranged: bool = False
     strike: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SwarmJoined(Note):
+    """``unit`` (of ``side``) joins the swarm on ``target``; ``strike``: its Swarm Attack
+    strikes, which spends the swarm for the round. A line of the log like any note ("Ada
+    joins the swarm on Gor (2 assailants)"), so its kind is a note's."""
+
+    target: str = ""
+    side: str = ""
+    strike: bool = False
+
+
+class SwarmWatch(System):
+    """The Swarm system: the assailants on each target this round (``ManeuverState``)."""
+
+    def __init__(self) -> None:
+        super().__init__(priority=38)
+        self.handles = {SwarmJoined: self.on_joined, RoundStarted: self.on_round}
+
+    def on_joined(self, ctx: Context, event: SwarmJoined) -> None:
+        state = maneuvers(ctx, event.target)
+        if event.unit is not None:
+            state.swarm.append(event.unit)
+        state.swarm_side = event.side
+        if event.strike:
+            state.swarm_struck = True
+
+    def on_round(self, ctx: Context, event: RoundStarted) -> None:
+        for unit in ctx.units():
+            maneuvers(ctx, unit).clear_swarm()
+
+
+def setup(ctx: Context) -> None:
+    system = SwarmWatch()
+    esper.add_processor(system, system.priority)
+
+
+def install(rs: GridRuleset) -> None:
+    """The Swarm system (``hooks.setup``)."""
+    rs.hooks.setup.append(setup)
 
 
 def swarm_extras(others: int) -> Extras:
@@ -150,8 +200,8 @@ class SwarmAttackSpec(ActionSpec):
             dist = units.distance(here, units.cell(ctx, target))
             for w, ranged in usable:
                 if dist <= weapon_reach(w, ranged):
-                        for strike in (False, True):
-                            yield SwarmAttack(unit, target, w.id, ranged, strike)
+                    for strike in (False, True):
+                        yield SwarmAttack(unit, target, w.id, ranged, strike)
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
         for answer in self._candidates(ctx, unit):
@@ -163,18 +213,16 @@ class SwarmAttackSpec(ActionSpec):
 
     def perform(self, ctx: Context, answer: SwarmAttack) -> Flow:
         budget.spend(ctx, answer.unit, budget.MAIN, self.label)
-        state = maneuvers(ctx, answer.target)
-        state.swarm.append(answer.unit)
-        state.swarm_side = units.side(ctx, answer.unit)
         who, whom = units.name(ctx, answer.unit), units.name(ctx, answer.target)
-        count = len(state.swarm)
+        count = len(maneuvers(ctx, answer.target).swarm) + 1
         strike = answer.strike or count >= MAX_ASSAILANTS
         many = "assailant" if count == 1 else "assailants"
-        ctx.emit(Note(f"{who} joins the swarm on {whom} ({count} {many})", answer.unit))
+        side = units.side(ctx, answer.unit)
+        text = f"{who} joins the swarm on {whom} ({count} {many})"
+        ctx.emit(SwarmJoined(text, answer.unit, target=answer.target, side=side, strike=strike))
         if not strike:
             return
         others = others_in_swarm(ctx, answer.unit, answer.target)
-        state.swarm_struck = True
         yield from attack_flow(
             ctx,
             answer.unit,

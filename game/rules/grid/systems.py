@@ -10,8 +10,11 @@
 - ``MortalWounds`` (issue 3 · Downed units): at the end of each round.
 - ``MoraleWatch`` (004 · Morale): casualties and wounds may trigger morale checks.
 
-Attacks of opportunity are not a processor: they may open reaction windows (the target's
-Total Defense), which only flows can do; see ``opportunity``.
+The rules' other systems live beside their rules: ``shock.ShockOnMiss`` (Shock on a
+miss), ``threat.ThreatWatch`` (the squares each unit threatens), ``swarm.SwarmWatch``
+(the assailants per target) and more (README · Systems lists them all). An attack of
+opportunity itself is not a processor: it may open reaction windows (the target's Total
+Defense), which only flows can do; see ``opportunity``, which reads ``Threat``.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.answers import Answer, register_answer
 from game.engine.events import Note, Rolled
-from game.rules.base import ActionSpec, Flow, ReactionSpec
+from game.engine.seam import ActionSpec, Flow, ReactionSpec
 from game.rules.grid import budget, units
 from game.rules.grid.events import AttackDeclared
 from game.rules.grid.resolution import shock_on_miss, shock_stopped, target_ac

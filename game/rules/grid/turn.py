@@ -31,7 +31,7 @@ from game.engine.events import (
     UnitActivated,
     UnitDone,
 )
-from game.rules.base import Flow
+from game.engine.seam import Flow
 from game.rules.ending import check_end, round_limit
 from game.rules.grid import hooks, units
 from game.rules.grid.events import InitiativeSet

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.engine.answers import Answer, Decline, register_answer
 from game.engine.decision import Option
 from game.engine.events import Note
-from game.rules.base import ActionSpec, Flow
+from game.engine.seam import ActionSpec, Flow
 from game.rules.grid import budget, morale, units
 from game.rules.grid.checks import check
 from game.rules.grid.damage import stabilise

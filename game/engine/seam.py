@@ -149,47 +149,6 @@ class ReactionSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class Modifier:
-    """One itemised bonus or penalty ("half cover", -2)."""
-
-    label: str
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class AttackPreview:
-    """What the UI shows when hovering a target and what the AI weighs (pure, no rolls).
-
-    ``allowed`` false means the attack cannot be made (``reason`` says why). ``hit_chance``
-    is exact for a d20 roll; ``modifiers`` itemise the situation; ``kill_chance`` is the
-    chance this one attack drops the target from its current HP. ``rows``: the preview
-    in the ruleset's own terms as (label, value) — a label led by two spaces itemises the
-    row above it; empty: the screen shows the d20 rows (hit chance, bonus, AC, Shock …).
-    """
-
-    attacker: str
-    target: str
-    weapon: str
-    ranged: bool
-    allowed: bool
-    reason: str
-    attack_bonus: int
-    modifiers: tuple[Modifier, ...]
-    target_ac: int
-    hit_chance: float
-    damage_min: int
-    damage_max: int
-    shock_on_miss: int
-    cover: str
-    kill_chance: float
-    rows: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def total_bonus(self) -> int:
-        return self.attack_bonus + sum(m.value for m in self.modifiers)
-
-
-@dataclass(frozen=True, slots=True)
 class HealthTrack:
     """One of a unit's health tracks in the ruleset's words ("HP" 4/6, "STR" 9/12): what
     shared screens show without knowing the ruleset. The first track is the main one."""
@@ -205,6 +164,9 @@ class Ruleset:
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
+    # What a player choosing the rules in the menu reads, in plain words: how a turn goes,
+    # what is special, how long a battle takes (no section numbers, no internal names).
+    description: ClassVar[str] = ""
     # House rules a menu can list and the command line can set (``game.engine.options``).
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
     # The module whose ``make_controller(name, seed)`` builds this ruleset's AI players
@@ -314,7 +276,7 @@ class Ruleset:
 
     def attack_preview(
         self, ctx: Context, attacker: str, target: str, weapon: str, *, ranged: bool | None = None
-    ) -> AttackPreview:
+    ) -> Any:
         raise NotImplementedError
 
     def sheet_rows(self, ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]] | None:
@@ -322,7 +284,7 @@ class Ruleset:
         (label, value); None: the screen shows the unit template's own rows."""
         return None
 
-    def armour_class(self, ctx: Context, unit: str) -> tuple[int, tuple[Modifier, ...]] | None:
+    def armour_class(self, ctx: Context, unit: str) -> Any:
         """The unit's AC now and what changes it from its usual AC (Total Defense +2 ...),
         for the unit card; None when the ruleset has no AC."""
         return None
@@ -337,10 +299,15 @@ class Ruleset:
         ``GroundItem`` entities every ruleset lays (``game.world.ground``)."""
         return [(g.cell, g.weapon) for _, g in ground.ground_items()]
 
-    def answer_preview(self, ctx: Context, answer: Answer) -> AttackPreview | None:
+    def answer_preview(self, ctx: Context, answer: Answer) -> Any:
         """Pure preview of the attack a compound answer would make as it would make it
         (a charge: from its end square, with its bonus), or None when the ruleset has no
         such preview for it (the UI then previews a plain attack)."""
+        return None
+
+    def threatened_cells(self, ctx: Context, unit: str) -> frozenset[tuple[int, int]] | None:
+        """The squares ``unit`` could attack on its next turn, moving first (the screen's
+        threat overlay), or None when the ruleset does not say."""
         return None
 
     def in_fight(self, ctx: Context, unit: str) -> bool:
