@@ -10,7 +10,7 @@ from typing import Any
 from game.engine import Battle, ScriptedRandom
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.grid import Grid
-from game.maps.battlefield import Battlefield, Scenario, SideInfo, Spawn
+from game.maps.battlefield import Battlefield, Objective, Scenario, SideInfo, Spawn
 from game.rules.clash.state import Fate, HitPoints
 from game.rules.grid.components import Conditions, Health
 from game.world.components import Position, Side
@@ -26,15 +26,17 @@ def field(
     sides: Sequence[SideInfo] = (PARTY, BANDITS),
     round_limit: int | None = None,
     leaders: Iterable[str] = (),
+    objectives: Iterable[Objective] = (),
 ) -> Battlefield:
-    """A battlefield from an ASCII grid and ``(name, side, template, cell)`` spawns."""
+    """A battlefield from an ASCII grid and ``(name, side, template, cell)`` spawns (and
+    map ``objectives``, none by default)."""
     lead = set(leaders)
     return Battlefield(
         path=Path("test.tmx"),
         grid=Grid.from_ascii(ascii_map),
         spawns=tuple(Spawn(n, s, t, c, leader=n in lead) for n, s, t, c in spawns),
         zones=(),
-        objectives=(),
+        objectives=tuple(objectives),
         scenario=Scenario("Test", "A test.", sides=tuple(sides), round_limit=round_limit),
         content_hash="test",
     )

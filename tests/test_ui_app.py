@@ -151,7 +151,9 @@ def test_a_tooltip_wakes_the_loop_when_it_is_due(
     app.push(Hinted())
     app.step(1)  # the mouse comes to rest over the hint: it shows after TOOLTIP_DELAY
     assert app.idle_ms() <= TOOLTIP_DELAY * 1000
-    app._hover_since -= TOOLTIP_DELAY
+    # a millisecond more: ``now - since >= delay`` in float seconds can miss by a hair
+    # when both frames fall in the same tick
+    app._hover_since -= TOOLTIP_DELAY + 0.001
     app.step(1)  # shown: nothing more is due
     assert app.idle_ms() > TOOLTIP_DELAY * 1000
     app._hover_text, app._tooltip_shown = "", False

@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game.engine import events as ev
+from game.rules import objectives
 from game.rules.clash import damage as clash_damage
 from game.rules.clash import events as clash_ev
 from game.rules.clash import reactions as clash_reactions
@@ -135,6 +136,8 @@ EVENTS: list[tuple[object, list[str]]] = [
         ["bow"],
     ),
     (clash_reactions.GambitSaved("b", "a", "Bo resists"), []),
+    (objectives.Escaped("a", "Ada", "party", "East road", 1, 2), ["flee"]),
+    (objectives.ObjectiveHeld("Hill", "party", "Wardens", 1, 2), []),
 ]
 
 

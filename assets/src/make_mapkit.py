@@ -92,6 +92,9 @@ def project() -> dict[str, object]:
             _member("kind", "string", "", OBJECTIVE_KIND),
             _member("side", "string", ""),
             _member("description", "string", ""),
+            _member("rounds", "int", 0),
+            _member("count", "int", 0),
+            _member("unit", "string", ""),
         ],
         contract.ZONE_CLASS: [],
     }

@@ -262,7 +262,8 @@ def duel() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
                 Area("South glade", 1, 9, 10, 3)]
     d.objectives.append(Area("The old shrine", 5, 5, 3, 2, (
         ("kind", "hold"),
-        ("description", "Stand by the dead oak at the end of a round with no foe beside it."),
+        ("description", "When the light fails (round 12), whoever stands by the dead oak "
+                        "with no foe beside it wins."),
     )))
     props: list[tuple[str, str | int | bool]] = [
         ("title", "Duel at the Broken Shrine"),
@@ -270,7 +271,8 @@ def duel() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
          "Wulf Half-Hand has challenged the company to settle an old debt at the broken "
          "shrine in the pinewood, two against two.\n"
          "The low ring walls give half cover to whoever keeps them between themselves and "
-         "Crow's bow. First side to lose both fighters loses the debt."),
+         "Crow's bow. First side to lose both fighters loses the debt; if both still stand "
+         "when the light fails, whoever holds the shrine wins it."),
         ("ruleset", "grid"),
         ("sides", "party; The Company; #3f6fb5; any; party\n"
                   "brigands; Wulf's Brigands; #b0483a; any"),
@@ -362,7 +364,9 @@ def village() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
         )),
         Area("The barn's stores", 23, 14, 6, 4, (
             ("kind", "protect"), ("side", "party"),
-            ("description", "Keep the raiders from carrying off the winter grain."),
+            ("description", "If the raiders hold the barn, none of the company inside, at "
+                            "five round ends in a row, the grain is gone."),
+            ("rounds", 5),
         )),
     ]
     props: list[tuple[str, str | int | bool]] = [
@@ -438,11 +442,14 @@ def fort() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     d.objectives += [
         Area("Keep courtyard", 21, 6, 7, 10, (
             ("kind", "hold"), ("side", "party"),
-            ("description", "Keep at least one defender standing inside the walls."),
+            ("description", "Have a defender in the courtyard, and no orc, when the last "
+                            "round ends."),
         )),
         Area("The gate", 20, 10, 2, 2, (
-            ("kind", "reach"), ("side", "horde"),
-            ("description", "Break in through the west gate."),
+            ("kind", "hold"), ("side", "horde"),
+            ("description", "Hold the west gate, no defender in it, at two round ends in a "
+                            "row, and the keep falls."),
+            ("rounds", 2),
         )),
     ]
     props: list[tuple[str, str | int | bool]] = [
@@ -583,11 +590,15 @@ def ambush() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     d.objectives += [
         Area(east_exit.name, east_exit.x, east_exit.y, east_exit.w, east_exit.h, (
             ("kind", "escape"), ("side", "party"),
-            ("description", "Get past the felled tree and off the east edge of the map."),
+            ("description", "Get four of the company past the felled tree and off the east "
+                            "edge of the map."),
+            ("count", 4),
         )),
         Area("The carts", 14, 10, 6, 5, (
             ("kind", "protect"), ("side", "party"),
-            ("description", "The outlaws want the silver in the carts."),
+            ("description", "If the outlaws hold the carts, none of the company beside them, "
+                            "at two round ends in a row, the silver is lost."),
+            ("rounds", 2),
         )),
     ]
     props: list[tuple[str, str | int | bool]] = [

@@ -91,7 +91,7 @@ class Area:
     y: int
     w: int
     h: int
-    props: tuple[tuple[str, str], ...] = ()
+    props: tuple[tuple[str, str | int], ...] = ()
 
 
 @dataclass(slots=True)

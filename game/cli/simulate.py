@@ -9,12 +9,16 @@
 
 ``--log`` prints each battle round by round with every roll explained; ``--json`` prints
 one JSON object (games, wins per side name and "draw", each side's win_rate with its 95%
-Wilson interval win_rate_ci as [low, high], rounds_mean, and the first game's winner,
-rounds and state_hash). ``--ai`` takes baseline, easy, normal or hard per side; the default
-is ``hard``, the level that plays every rule (reactions, gambits, retreats), so a log read
-to check the rules shows all of them. Seeds are 0 … 2**63 − 1. Game ``i``
-uses seed ``--seed + i``, so the same flags give the same output byte for byte. Bad flags
-or maps: one line, exit 2.
+Wilson interval win_rate_ci as [low, high], wins_by: per side name and "draw" what decided
+those games (a map objective's name, "last side standing", "round limit"), rounds_mean,
+and the first game's winner, rounds and state_hash). ``--ai`` takes baseline, easy,
+normal or hard per side; the default is ``hard``, the level that plays every rule
+(reactions, gambits, retreats), so a log read to check the rules shows all of them. Seeds
+are 0 … 2**63 − 1. Game ``i`` uses seed ``--seed + i``, so the same flags give the same
+output byte for byte, whether the games run here, in ``--jobs N`` processes (default: all
+cores) or on a Dask cluster (``--cluster ADDRESS``; ``game.cli.lab``). On a terminal a
+progress bar on stderr shows games done, win rates so far and the time left (not with
+``--json`` or ``--log``). Bad flags or maps: one line, exit 2.
 """
 
 from __future__ import annotations
@@ -22,12 +26,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from game.engine.events import Event
+from game.cli.lab import GameResult, GameSpec, Progress, default_jobs, run_games
+from game.cli.lab import account as account  # shared with ``replay --log``
 
 NAME = "simulate"
 DEFAULT_AI = "hard"  # uses the whole ruleset: a log read to check the rules shows all of it
@@ -67,18 +68,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--save", metavar="FILE", help="write a save of the battle (FILE-<seed>.json if --games>1)"
     )
     parser.add_argument(
+        "--jobs", type=int, default=None, metavar="N",
+        help="play games in N processes (default: all cores); the results are the same",
+    )
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS",
+        help="play the games on a Dask distributed scheduler (tcp://host:8786); needs "
+        "the [cluster] extra; the results are the same",
+    )
+    parser.add_argument(
         "--soak", type=int, metavar="N",
         help="N battles on every shipped map (or MAP), each save replayed; prints figures",
     )
-
-
-def account(events: Iterable[Event]) -> Iterator[str]:
-    """The readable round-by-round lines of a battle's events (shared with ``replay --log``)."""
-    for event in events:
-        if event.kind in ("budget_spent", "attack_resolved"):
-            continue
-        indent = "" if event.kind in ("round_started", "battle_ended") else "  "
-        yield indent + event.text()
 
 
 def _fail(message: str) -> int:
@@ -87,8 +88,7 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.ai import UnknownController, make_controller, play
-    from game.engine import Battle
+    from game.ai import UnknownController, make_controller
     from game.engine.options import (
         RuleOptionError,
         describe_options,
@@ -148,77 +148,97 @@ def run(args: argparse.Namespace) -> int:
     except UnknownController as exc:
         return _fail(str(exc))
 
+    if args.cluster and args.save:
+        return _fail("--save writes files where the games are played: not with --cluster")
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    if jobs < 1:
+        return _fail(f"--jobs must be at least 1, got {jobs}")
     side_names = {s.id: s.name for s in battlefield.scenario.sides}
+    spec = GameSpec(
+        map_path=str(path),
+        ruleset=ruleset,
+        options=dict(options),
+        ai=tuple(names),
+        seed=args.seed,
+        games=args.games,
+        log=args.log,
+        save=args.save,
+    )
+    named: dict[str | None, str] = {s: side_names[s] for s in sides}
+    progress = Progress(args.games, named)
+    progress.enabled = progress.enabled and not args.json and not args.log
+    try:
+        results = run_games(spec, jobs=jobs, cluster=args.cluster, on_result=progress)
+    except OSError as exc:
+        return _fail(f"--cluster {args.cluster}: {exc}")
+    finally:
+        progress.close()
+    return _report(args, path.name, ruleset, options, names, side_names, sides, results)
+
+
+def _report(
+    args: argparse.Namespace,
+    map_name: str,
+    ruleset: str,
+    options: dict[str, str],
+    names: list[str],
+    side_names: dict[str, str],
+    sides: list[str],
+    results: list[GameResult],
+) -> int:
+    """Print the games and the summary (``--json``: one object) in game order."""
     wins: dict[str, int] = {side_names[s]: 0 for s in sides}
     wins["draw"] = 0
-    rounds: list[int] = []
-    first: dict[str, Any] = {}
-    for i in range(args.games):
-        seed = args.seed + i
-        controllers = {
-            side: make_controller(name, seed, ruleset)
-            for side, name in zip(sides, names, strict=True)
-        }
-        battle = Battle(
-            battlefield,
-            ruleset=ruleset,
-            seed=seed,
-            options=options,
-            controllers={side: name for side, name in zip(sides, names, strict=True)},
-        )
-        try:
-            play(battle, controllers)
-            winner = side_names[battle.winner] if battle.winner else None
-            wins[winner or "draw"] += 1
-            rounds.append(battle.round)
-            if args.save:
-                from game.saves import SaveError, save_battle
-
-                target = Path(args.save)
-                if args.games > 1:
-                    target = target.with_name(f"{target.stem}-{seed}{target.suffix or '.json'}")
-                try:
-                    save_battle(battle, target)
-                except SaveError as exc:
-                    return _fail(str(exc))
-            if i == 0:
-                first = {
-                    "seed": seed,
-                    "winner": winner,
-                    "rounds": battle.round,
-                    "answers": len(battle.answers),
-                    "state_hash": battle.state_hash(),
-                }
-            if args.log:
-                print(f"=== game {i + 1} of {args.games}, seed {seed} ===")
-                for line in account(battle.events):
-                    print(line)
-            elif not args.json:
-                outcome = f"{winner} win" if winner else "draw"
-                print(f"game {i + 1} (seed {seed}): {outcome} after {battle.round} rounds")
-        finally:
-            battle.close()
-    mean = round(sum(rounds) / len(rounds), 3)
+    wins_by: dict[str, dict[str, int]] = {key: {} for key in wins}
+    for r in results:
+        if r.save_error:
+            return _fail(r.save_error)
+        key = side_names[r.winner] if r.winner else "draw"
+        wins[key] += 1
+        wins_by[key][r.decided_by] = wins_by[key].get(r.decided_by, 0) + 1
+        if args.log:
+            print(f"=== game {r.index + 1} of {args.games}, seed {r.seed} ===")
+            for line in r.log:
+                print(line)
+        elif not args.json:
+            outcome = f"{key} win" if r.winner else "draw"
+            print(f"game {r.index + 1} (seed {r.seed}): {outcome} after {r.rounds} rounds"
+                  f" ({r.decided_by})")
+    mean = round(sum(r.rounds for r in results) / len(results), 3)
+    first = results[0]
     if args.json:
         from game.ai.core.stats import wilson
 
         sided = [side_names[s] for s in sides]
         out = {
-            "map": path.name,
+            "map": map_name,
             "ruleset": ruleset,
             **({"rules": options} if options else {}),
             "ai": names,
             "games": args.games,
             "wins": wins,
+            "wins_by": wins_by,
             "win_rate": {n: round(wins[n] / args.games, 4) for n in sided},
             "win_rate_ci": {n: [round(x, 4) for x in wilson(wins[n], args.games)] for n in sided},
             "rounds_mean": mean,
-            **first,
+            "seed": first.seed,
+            "winner": side_names[first.winner] if first.winner else None,
+            "rounds": first.rounds,
+            "answers": first.answers,
+            "state_hash": first.state_hash,
         }
         print(json.dumps(out, sort_keys=True))
     else:
         summary = ", ".join(f"{k} {v}" for k, v in wins.items())
-        print(f"{args.games} games on {path.name} ({ruleset}): {summary}; mean rounds {mean}")
+        decided = "; ".join(
+            f"{key} by " + ", ".join(f"{k} {v}" for k, v in sorted(by.items()))
+            for key, by in wins_by.items()
+            if by
+        )
+        print(
+            f"{args.games} games on {map_name} ({ruleset}): {summary}; mean rounds {mean}"
+            f" ({decided})"
+        )
     return 0
 
 

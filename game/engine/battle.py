@@ -499,6 +499,8 @@ class Battle:
                 "units": units,
                 "extra": _plain(self.ctx.ruleset.hash_extra(self.ctx)),
             }
+            if self.ctx.objectives is not None:  # a map with objectives (none: as before)
+                state["objectives"] = _plain(self.ctx.objectives)
             text = json.dumps(state, sort_keys=True, default=_json_default)
             return hashlib.sha256(text.encode()).hexdigest()
 

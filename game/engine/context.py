@@ -57,6 +57,9 @@ class Context:
         self.over = False
         self.active_side: str | None = None
         self.active_unit: str | None = None
+        # The map objectives' progress (``game.rules.objectives``): None until the first
+        # check of a map that has objectives; a tuple of frozen values, replaced on change.
+        self.objectives: Any = None
         self.sides: tuple[SideInfo, ...] = battlefield.scenario.sides
         self.side_order: tuple[str, ...] = tuple(s.id for s in self.sides)
         self.entities: dict[str, int] = {}  # UnitId -> esper entity

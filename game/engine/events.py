@@ -275,6 +275,7 @@ class BattleEnded(Event):
     name: str
     round: int
     reason: str
+    objective: str = ""  # the map objective that decided the battle, if one did
 
     def text(self) -> str:
         if self.winner is None:

@@ -163,6 +163,7 @@ _CTX_FIELDS = (
     "active_side",
     "active_unit",
     "side_order",
+    "objectives",  # frozen values (game.rules.objectives), shared safely
 )
 
 

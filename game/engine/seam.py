@@ -324,6 +324,13 @@ class Ruleset:
         "mortally_wounded", ...); none by default."""
         return frozenset()
 
+    def leave_map(self, ctx: Context, unit: str) -> None:
+        """The unit has just left the map through an escape objective (it carries the
+        shared ``OffMap`` marker already): take it out of the fight in this ruleset's
+        terms, holding no square, without a casualty or a morale check. Shared code
+        already counts an ``OffMap`` unit out; a ruleset that keeps its own account of
+        who fights overrides this."""
+
     def health_tracks(self, ctx: Context, unit: str) -> tuple[HealthTrack, ...]:
         """The unit's health tracks now, the main one first (hit points, then any other
         track the ruleset keeps); ``UnitView.hp``/``max_hp`` are the main one."""
@@ -342,9 +349,11 @@ class Ruleset:
         for its ``status`` (what ``unit_view`` implementations return)."""
         from game.engine.battle import UnitView
         from game.world import readers
-        from game.world.components import Template
+        from game.world.components import OffMap, Template
 
         tracks = self.health_tracks(ctx, unit)
+        if ctx.try_get(unit, OffMap) is not None:
+            status = "escaped"
         return UnitView(
             id=unit,
             name=readers.name(ctx, unit),

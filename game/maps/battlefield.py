@@ -46,13 +46,19 @@ class Zone:
 
 @dataclass(frozen=True, slots=True)
 class Objective:
-    """A goal marked on the map (hold, reach, escape, protect ...)."""
+    """A goal marked on the map (maps/README.md · Objectives: hold, reach, escape,
+    protect). ``rounds``: how many round ends in a row a hold (or an enemy's hold of a
+    protected area) must last, None for "at the round limit"; ``count``: how many units
+    must reach or escape; ``unit``: the spawn name a protect objective guards."""
 
     name: str
     kind: str
     cells: frozenset[Cell]
     side: str | None = None
     description: str = ""
+    rounds: int | None = None
+    count: int | None = None
+    unit: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

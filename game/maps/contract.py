@@ -45,8 +45,9 @@ MAX_MOVE_COST = 4
 # --- spawn, zone and objective properties ------------------------------------
 SPAWN_PROPERTIES = ("side", "template", "ai", "leader")
 AI_HINTS = ("hold", "guard", "aggressive", "skirmish")
-OBJECTIVE_PROPERTIES = ("kind", "side", "description")
+OBJECTIVE_PROPERTIES = ("kind", "side", "description", "rounds", "count", "unit")
 OBJECTIVE_KINDS = ("hold", "reach", "escape", "protect")
+OBJECTIVE_NEEDS_SIDE = ("protect",)
 
 # --- map properties (the scenario) ------------------------------------------
 MAP_PROPERTIES = (

@@ -79,7 +79,8 @@ def load_battlefield(
         check_sides_have_units(scenario.sides, groups[contract.UNITS_LAYER], problems)
     zones = read_zones(groups[contract.ZONES_LAYER], grid, tile, problems)
     objectives = read_objectives(
-        groups[contract.OBJECTIVES_LAYER], grid, tile, side_ids, problems
+        groups[contract.OBJECTIVES_LAYER], grid, tile, side_ids, problems,
+        spawn_sides={s.name: s.side for s in spawns},
     )
     if any(not p.warning for p in problems):
         raise MapError(path, problems)

@@ -18,7 +18,7 @@ from game.geometry.grid import Cell, Grid
 from game.maps import contract
 from game.maps.battlefield import Objective, SideInfo, Spawn, Zone
 from game.maps.errors import Problem, unknown_property
-from game.maps.terrain import read_bool
+from game.maps.terrain import read_bool, read_int
 
 Point = tuple[float, float]
 
@@ -320,8 +320,11 @@ def read_objectives(
     tile: int,
     side_ids: Collection[str],
     problems: list[Problem],
+    spawn_sides: dict[str, str] | None = None,
 ) -> tuple[Objective, ...]:
-    """Objectives: an area with a ``kind``, optionally for one side."""
+    """Objectives: an area with a ``kind``, optionally for one side (escape and protect
+    need one), ``rounds``/``count`` and a protected ``unit`` (a spawn's name, checked
+    against ``spawn_sides``: name -> side, when given)."""
     objectives: list[Objective] = []
     for obj in objects:
         _unknown_keys(obj, contract.OBJECTIVE_PROPERTIES, problems)
@@ -339,8 +342,40 @@ def read_objectives(
         if side is not None and side_ids and side not in side_ids:
             problems.append(Problem(obj.where, f"side '{side}' is not declared in 'sides'"))
             ok = False
+        if kind in contract.OBJECTIVE_NEEDS_SIDE and side is None:
+            problems.append(Problem(obj.where, f"a '{kind}' objective needs a 'side'"))
+            ok = False
+        numbers: dict[str, int | None] = {}
+        for key in ("rounds", "count"):
+            numbers[key] = _positive(obj, key, problems)
+        unit = str(obj.properties.get("unit", "")).strip() or None
+        if unit is not None and kind != "protect":
+            problems.append(Problem(obj.where, "'unit' is only for protect objectives"))
+            ok = False
+        elif unit is not None and spawn_sides is not None and spawn_sides.get(unit) != side:
+            problems.append(
+                Problem(obj.where, f"unit '{unit}' is not a spawn of side '{side}'")
+            )
+            ok = False
         cells = _area(obj, tile, grid, problems)
         if ok and cells:
             description = str(obj.properties.get("description", "")).strip()
-            objectives.append(Objective(obj.name or kind, kind, cells, side, description))
+            objectives.append(
+                Objective(obj.name or kind, kind, cells, side, description,
+                          rounds=numbers["rounds"], count=numbers["count"], unit=unit)
+            )
     return tuple(objectives)
+
+
+def _positive(obj: MapObject, key: str, problems: list[Problem]) -> int | None:
+    """An objective's ``rounds`` or ``count``: a whole number from 1 up (0 or missing:
+    the kind's default, None)."""
+    if key not in obj.properties:
+        return None
+    value = read_int(obj.properties[key])
+    if value is None or value < 0 or value > 999:
+        problems.append(
+            Problem(obj.where, f"'{key}' is {obj.properties[key]!r}, not a whole number 1-999")
+        )
+        return None
+    return value or None

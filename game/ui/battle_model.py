@@ -21,6 +21,14 @@ from game.engine.presentation import ConditionText
 from game.engine.presenter import Presenter
 from game.geometry.grid import Cell
 from game.maps.battlefield import Battlefield, Spawn
+from game.ui.objectives_view import (
+    ObjectiveArea,
+    areas,
+    briefing_lines,
+    briefing_with_objectives,
+    objective_note,
+    with_note,
+)
 from game.ui.theme import ENEMY_TYPE_COLOURS, colour
 from game.ui.tokens import TokenInfo
 
@@ -57,6 +65,14 @@ class BattleModel(Protocol):
     def current_side(self) -> str | None: ...
 
     def round_no(self) -> int: ...
+
+    def objective_areas(self) -> Sequence[ObjectiveArea]:
+        """The map's objectives to shade on the board, with their labels."""
+        ...
+
+    def objective_progress(self) -> str:
+        """The objectives under way, for the top bar ("" when none is)."""
+        ...
 
     def log_lines(self) -> Sequence[tuple[str, str]]: ...
 
@@ -188,8 +204,16 @@ class PreviewModel:
     def round_no(self) -> int:
         return 0
 
+    def objective_areas(self) -> Sequence[ObjectiveArea]:
+        return areas(self.battlefield)
+
+    def objective_progress(self) -> str:
+        return ""
+
     def log_lines(self) -> Sequence[tuple[str, str]]:
-        return [(self.battlefield.scenario.briefing, "info")]
+        bf = self.battlefield
+        text = briefing_with_objectives(bf.scenario.briefing, briefing_lines(bf))
+        return [(text, "info")]
 
     def active_units(self) -> frozenset[str]:
         return frozenset()
@@ -226,7 +250,7 @@ class PreviewModel:
 
     def cell_tooltip(self, cell: Cell) -> str:
         terrain = self.battlefield.grid.terrain(cell)
-        return _terrain_text(
+        text = _terrain_text(
             terrain.name,
             terrain.move_cost,
             terrain.cover.name.lower(),
@@ -234,6 +258,7 @@ class PreviewModel:
             terrain.blocks_sight,
             terrain.concealment,
         )
+        return with_note(text, objective_note(self.battlefield, cell))
 
     def ground_items(self) -> Sequence[tuple[Cell, str, str]]:
         return ()  # no battle yet: nothing lies on the ground

@@ -66,6 +66,7 @@ class BattleScene(Scene):
     def __init__(self, model: BattleModel, view: MapView, back_to_menu: Callable[[], None]) -> None:
         self.model = model
         self.board = Board(view, model)
+        self.board.areas = model.objective_areas()
         self.back_to_menu = back_to_menu
         self.camera = Camera(view.tile, 800, 600)
         self._size = (0, 0)
@@ -408,6 +409,7 @@ class BattleScene(Scene):
         menu = self.menu_button
         return (
             self.model.round_no(),
+            self.model.objective_progress(),
             self.model.current_side(),
             tuple((s, self.side_count(s)) for s in self.model.sides()),
             menu.rect.collidepoint(self._mouse()),
@@ -428,6 +430,15 @@ class BattleScene(Scene):
         if token is None and self.hover is not None:
             token = self.token_at(self.hover)
         return token
+
+    def _draw_progress(self, surface: pygame.Surface, x: int) -> None:
+        """The objectives under way, after the chips, shortened to the room left."""
+        room = self.menu_button.rect.x - 12 - x
+        text = self.model.objective_progress()
+        if text and room >= 60:
+            text = fit_text(text, room, "body", theme.SIZE_SMALL)
+            pos = (x, TOP_H // 2)
+            draw_text(surface, text, pos, size=theme.SIZE_SMALL, fg="gold", anchor="midleft")
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         """The title, the round and the initiative chips; in a narrow window the title and
@@ -495,6 +506,7 @@ class BattleScene(Scene):
                 anchor="midleft",
             )
             x = chip.right + 8
+        self._draw_progress(surface, x + 6)
         self.menu_button.draw(surface)
 
     def _chip_label(self, i: int, side: SideView, name: str) -> str:

@@ -8,7 +8,7 @@ battle screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Protocol
@@ -19,6 +19,7 @@ from game.geometry.grid import Cell
 from game.ui.camera import Camera
 from game.ui.ground_items import Piles, draw_piles
 from game.ui.map_view import MapView
+from game.ui.objectives_view import ObjectiveArea
 from game.ui.screen_view import draw_links
 from game.ui.theme import colour
 from game.ui.tokens import TokenInfo, draw_token, marker_badge
@@ -137,6 +138,8 @@ class Board:
         self._scaled: dict[object, pygame.Surface] = {}
         self._box: dict[frozenset[Cell], tuple[int, int, int, int]] = {}
         self._label_cache: dict[tuple[str, int, bool], pygame.Surface] = {}
+        # The map's objectives, shaded in their side's colour and labelled with their name.
+        self.areas: Sequence[ObjectiveArea] = ()
 
     def _layer(self, cells: frozenset[Cell], name: str, alpha: int) -> pygame.Surface:
         """The cells as one pixel each on a map-sized surface (cached by content)."""
@@ -277,6 +280,7 @@ class Board:
             return pygame.Rect(left + origin[0], top + origin[1], w, h)
 
         px = max(1, round(camera.cell_px))
+        self._draw_areas(surface, camera, origin, rect_of, on_screen, px)
         for cells, name, alpha in ov.fills:
             self._blit_layer(surface, camera, origin, frozenset(cells), name, alpha)
         for cells, name in ov.outlines:
@@ -326,6 +330,39 @@ class Board:
             if on_screen(cell):
                 self._draw_danger(surface, rect_of(cell), px)
         surface.set_clip(clip)
+
+    def _draw_areas(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        origin: tuple[int, int],
+        rect_of: Callable[[Cell], pygame.Rect],
+        on_screen: Callable[[Cell], bool],
+        px: int,
+    ) -> None:
+        """Objective areas: a light wash of the side's colour, the area's border squares
+        outlined, and the name on its top-left square (maps/README.md · Objectives)."""
+        for area in self.areas:
+            self._blit_layer(surface, camera, origin, area.cells, area.colour, 48)
+            edge = colour(area.colour)
+            for cell in area.cells:
+                if not on_screen(cell):
+                    continue
+                r = rect_of(cell)
+                x, y = cell
+                for (dx, dy), (a, b) in (
+                    ((0, -1), (r.topleft, r.topright)),
+                    ((0, 1), (r.bottomleft, r.bottomright)),
+                    ((-1, 0), (r.topleft, r.bottomleft)),
+                    ((1, 0), (r.topright, r.bottomright)),
+                ):
+                    if (x + dx, y + dy) not in area.cells:
+                        pygame.draw.line(surface, edge, a, b, 2)
+            first = min(area.cells, key=lambda c: (c[1], c[0]))
+            if on_screen(first) and px >= 12:
+                r = rect_of(first)
+                img = self._label(area.label, max(11, min(16, px // 3)), True)
+                surface.blit(img, (r.x + 3, r.y + 2))
 
     def _draw_path(
         self,

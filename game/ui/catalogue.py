@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.maps.battlefield import Battlefield, SideInfo
+from game.ui.objectives_view import briefing_lines, briefing_with_objectives
 
 
 @dataclass(frozen=True, slots=True)
 class MapEntry:
-    """One battle in the menu's list."""
+    """One battle in the menu's list (``briefing``: the map's, with its objectives)."""
 
     path: Path
     title: str
@@ -39,7 +40,7 @@ def entry_from_battlefield(bf: Battlefield, *, user: bool = False) -> MapEntry:
     return MapEntry(
         path=bf.path,
         title=sc.title,
-        briefing=sc.briefing,
+        briefing=briefing_with_objectives(sc.briefing, briefing_lines(bf)),
         ruleset=sc.ruleset,
         sides=sc.sides,
         size=(bf.grid.width, bf.grid.height),

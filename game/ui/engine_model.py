@@ -22,6 +22,13 @@ from game.engine.presentation import ConditionText
 from game.engine.presenter import presenter_of
 from game.geometry.grid import Cell
 from game.ui.battle_model import SideView, enemy_numbers, type_colours
+from game.ui.objectives_view import (
+    ObjectiveArea,
+    areas,
+    objective_note,
+    progress_text,
+    with_note,
+)
 from game.ui.tokens import TokenInfo
 from game.world.components import Loadout
 
@@ -200,6 +207,12 @@ class EngineModel:
     def round_no(self) -> int:
         return self.battle.round
 
+    def objective_areas(self) -> Sequence[ObjectiveArea]:
+        return areas(self.battle.battlefield)
+
+    def objective_progress(self) -> str:
+        return progress_text(self.battle)
+
     def log_lines(self) -> Sequence[tuple[str, str]]:
         """Every event's text and tone, in order. After an undo the battle replays to the
         same events, so the log drops the lines of the taken-back part and says so."""
@@ -273,7 +286,7 @@ class EngineModel:
         terrain = self.battle.battlefield.grid.terrain(cell)
         from game.ui.battle_model import _terrain_text
 
-        return _terrain_text(
+        text = _terrain_text(
             terrain.name,
             terrain.move_cost,
             terrain.cover.name.lower(),
@@ -281,6 +294,7 @@ class EngineModel:
             terrain.blocks_sight,
             terrain.concealment,
         )
+        return with_note(text, objective_note(self.battle.battlefield, cell))
 
     def ground_items(self) -> Sequence[tuple[Cell, str, str]]:
         """Weapons lying on the ground (the engine's reader): (cell, weapon id, name)."""

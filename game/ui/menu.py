@@ -555,8 +555,9 @@ class MenuScene(Scene):
         body = theme.SIZE_BODY - 1
         line_h = font("body", body).get_height() + 3
         text_h = len(wrap(text, left.w, "body", body)) * line_h
-        # the picture gives way to a long briefing, down to a third of the panel
-        thumb_h = max(int(left.h * 0.34), min(int(left.h * 0.5), 300, left.h - 62 - text_h))
+        # the picture gives way to a long briefing (and its objectives), down to a fifth
+        # of the panel
+        thumb_h = max(int(left.h * 0.2), min(int(left.h * 0.5), 300, left.h - 62 - text_h))
         thumb = self._thumb(entry, left.w, thumb_h)
         ty = left.y + 44
         if isinstance(thumb, pygame.Surface):

@@ -179,6 +179,7 @@ BY_KIND: dict[str, Reader] = {
     "downed": _fixed("thud"),
     "died": _died,
     "left_battle": _left_battle,
+    "escaped": _fixed("flee"),  # off the map through an objective
     "routed": _fixed("horn"),
     "parley_offered": _fixed("horn"),
     "rolled": _rolled,
@@ -191,6 +192,7 @@ SILENT = frozenset({
     "battle_started", "round_started", "round_ended", "side_turn_started", "side_turn_ended",
     "unit_activated", "unit_done", "initiative_set", "order_set", "budget_spent",
     "action_declared", "item_dropped", "item_landed", "gambit_saved", "slot_filled",
+    "objective_held",
 })  # fmt: skip
 #: The sound of an event of a kind nobody told this table about, by its ``tone``.
 BY_TONE: dict[str, str] = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from game.ui.objectives_view import deciding_line
 from game.ui.overlays import SideSummary, VictoryScene
 
 if TYPE_CHECKING:
@@ -64,6 +65,9 @@ def victory_scene(
     else:
         headline, tone = "A draw", "wood_light"
         detail = f"Neither side prevailed after {battle.round} rounds."
+    decided = deciding_line(battle)
+    if decided is not None:
+        detail = f"{decided[:-1]}, in round {battle.round}."
     return VictoryScene(
         headline,
         tone,

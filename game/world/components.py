@@ -115,6 +115,15 @@ class Sight:
         return self.visible is not None and self.origin == origin and self.version == version
 
 
+@dataclass(frozen=True, slots=True)
+class OffMap:
+    """The unit has left the map through an escape objective (``game.rules.objectives``):
+    saved, out of the fight for good and holding no square. Every ruleset's ``in_fight``
+    honours it through ``Ruleset.leave_map``; the ending check and the views read it."""
+
+    objective: str
+
+
 class Presence(Protocol):
     """A ruleset's answer to the two questions shared queries ask about a unit (by its
     esper entity, in the active world): is it out of the fight, does it hold its square."""

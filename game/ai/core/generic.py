@@ -38,6 +38,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from game.ai.core import objective_map
 from game.ai.core.slips import slips
 from game.ai.core.walk import UNREACHED, WalkField
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
@@ -157,8 +158,22 @@ class GenericAI:
             if strike in self._ranged:
                 self._shooters.add((battle.world_name, unit))
             return strike
-        walk = self.pick(self.walks(battle, me, foes, legal, options))
+        goal = self.goal(battle, me)
+        if goal is not None and me.cell in goal:
+            return end  # a post its side must hold: stay
+        walk = self.pick(self.walks(battle, me, foes, legal, options, goal))
         return walk if walk is not None else end
+
+    def goal(self, battle: Battle, me: UnitView) -> frozenset[Cell] | None:
+        """The objective area the unit's side plays for (``objective_map``): the nearest
+        area to escape, reach or hold; None when the map asks nothing of the side."""
+        found = objective_map.goals(battle.battlefield, me.side)
+        if not found:
+            return None
+        objective, _ = min(
+            found, key=lambda f: (-f[1], min(chebyshev(me.cell, c) for c in f[0].cells))
+        )
+        return objective.cells
 
     def end(self, decision: Decision, legal: list[Answer]) -> Answer:
         """The answer that ends the turn: End Turn, else the first legal answer."""
@@ -245,18 +260,21 @@ class GenericAI:
         foes: list[UnitView],
         legal: list[Answer],
         options: dict[str, Option],
+        goal: frozenset[Cell] | None = None,
     ) -> list[Scored]:
         """Moves that bring the unit nearer an enemy (walking distance), minding how many
         enemies stand beside the square when the unit is hurt; none while an enemy
         stands beside it. A shooter keeps its distance: no square beside an enemy, and
-        no walk after it has struck this turn."""
+        no walk after it has struck this turn. With a ``goal`` (an objective's area),
+        nearer the goal instead, even from beside an enemy."""
         cells = [v.cell for v in foes]
-        if any(chebyshev(me.cell, c) <= 1 for c in cells):
+        if goal is None and any(chebyshev(me.cell, c) <= 1 for c in cells):
             return []
         shooter = self.shooter(battle, me)
         if shooter and self._struck:
             return []
-        field = self.field(battle, cells)
+        targets = sorted(goal) if goal is not None else cells
+        field = self.field(battle, targets)
         hurt = self.hurt(me)
         here = field.distance(me.cell)
         found: list[tuple[int, int, Answer, Cell]] = []
@@ -266,7 +284,7 @@ class GenericAI:
                 continue
             to = aimed_at(option, answer)
             if isinstance(to, tuple) and len(to) == 2 and to != me.cell:
-                found.append((min(chebyshev(to, c) for c in cells), i, answer, to))
+                found.append((min(chebyshev(to, c) for c in targets), i, answer, to))
         found.sort(key=lambda f: (f[0], f[1]))
         out: list[Scored] = []
         for _, i, answer, to in found[: CANDIDATES * 4]:

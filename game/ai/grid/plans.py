@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from game.ai.core import objective_map
 from game.ai.grid import estimates
 from game.ai.grid.board import SHOT_TARGETS, Array, Board, value_array, value_of
 from game.ai.grid.levels import Level
@@ -121,6 +122,9 @@ class Planner:
         hint = HINTS.get(self.hint, NO_HINT)
         press = lv.press * self.board.pressure() if lv.press > 0 else 0.0
         caution = hint.caution * (1.0 - 0.5 * press)
+        side = units.side(self.ctx, self.unit)
+        if objective_map.protected(self.ctx.battlefield, units.name(self.ctx, self.unit), side):
+            caution *= 2.0  # a protected unit keeps away from danger (maps/README.md)
         follow = self.follow_costs(lv.follow * lv.exposure * caution) if lv.follow > 0 else None
         offence = self.board.offence(
             self.unit,
@@ -162,6 +166,9 @@ class Planner:
         value = lv.offence * offence - lv.exposure * caution * loss - approach
         if hint.leash > 0 and release < 1.0:
             value = value - hint.leash * (1.0 - release) * self.worth * moved
+        goals = objective_map.value_map(self.ctx.battlefield, side, self.worth, self.speed)
+        if goals is not None:
+            value = value + goals
         return self._keep_screen(value)
 
     def _keep_screen(self, value: Array) -> Array:

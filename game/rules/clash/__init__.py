@@ -105,6 +105,11 @@ class ClashRuleset(Ruleset):
         new.morale.fired = {side: set(done) for side, done in self.morale.fired.items()}
         return new
 
+    def leave_map(self, ctx: Context, unit: str) -> None:
+        """Escaped through an objective: off the field like the fled (its ``Fate``), with
+        no morale check for it."""
+        units.conditions(ctx, unit).fled = True
+
     def in_fight(self, ctx: Context, unit: str) -> bool:
         return units.in_fight(ctx, unit)
 

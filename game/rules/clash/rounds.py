@@ -44,7 +44,7 @@ from game.rules.clash.declare import describe, move_after
 from game.rules.clash.house_rules import INITIATIVE, rule
 from game.rules.clash.order import FULL, QUICK, Entry, beat_the_enemies, order_group
 from game.rules.clash.strike import Swing, moment
-from game.rules.ending import check_end, finish
+from game.rules.ending import check_end, round_limit
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -85,10 +85,10 @@ def rounds(ctx: Context) -> Flow:
             return
         end_of_round(ctx)
         ctx.emit(RoundEnded(ctx.round))
-        if check_end(ctx):
+        if check_end(ctx, round_end=True):
             return
         if ctx.round >= limit:
-            finish(ctx, None, f"round limit {limit}")
+            round_limit(ctx, limit)
             return
 
 

@@ -143,6 +143,11 @@ class GridRuleset(Ruleset):
             at = step
         return out
 
+    def leave_map(self, ctx: Context, unit: str) -> None:
+        """Escaped through an objective: off the field like the fled (out of the fight,
+        no square), but no ``LeftBattle``, so no one checks morale for it."""
+        units.conditions(ctx, unit).fled = True
+
     def in_fight(self, ctx: Context, unit: str) -> bool:
         return units.in_fight(ctx, unit)
 

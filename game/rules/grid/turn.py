@@ -32,7 +32,7 @@ from game.engine.events import (
     UnitDone,
 )
 from game.engine.seam import Flow
-from game.rules.ending import check_end, finish
+from game.rules.ending import check_end, round_limit
 from game.rules.grid import hooks, units
 from game.rules.grid.events import InitiativeSet
 from game.rules.grid.morale import flee
@@ -105,10 +105,10 @@ def rounds(ctx: Context, at: TurnPoint | None = None) -> Flow:
         if ctx.over:
             return
         ctx.emit(RoundEnded(ctx.round))
-        if check_end(ctx):
+        if check_end(ctx, round_end=True):
             return
         if ctx.round >= limit:
-            finish(ctx, None, f"round limit {limit}")
+            round_limit(ctx, limit)
             return
 
 
