@@ -12,11 +12,10 @@ good and the exit status 0, unless ``--strict`` makes warnings errors.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from game.maps.battlefield import Battlefield
-from game.maps.errors import MapError
-from game.maps.library import find_map
-from game.maps.loader import default_templates, load_battlefield
+if TYPE_CHECKING:  # the map loader (and numpy) load when a map is checked, not for --help
+    from game.maps.battlefield import Battlefield
 
 NAME = "check-map"
 HELP = "check Tiled maps (.tmx files or map names) against the map authors' contract"
@@ -45,6 +44,10 @@ def summary(field: Battlefield) -> str:
 
 def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[bool, list[str]]:
     """Whether the map is good, and the lines check-map prints for it."""
+    from game.maps.errors import MapError
+    from game.maps.library import find_map
+    from game.maps.loader import load_battlefield
+
     try:
         path = find_map(name)
         field = load_battlefield(path, templates)
@@ -61,6 +64,7 @@ def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[b
 
 def run(args: argparse.Namespace) -> int:
     from game.content import ContentError
+    from game.maps.loader import default_templates
 
     try:
         templates = frozenset(default_templates())

@@ -18,9 +18,7 @@ def unseen_cells(grid: Grid, sight: Sight, eyes: tuple[Cell, ...]) -> frozenset[
     seen = np.zeros((grid.height, grid.width), dtype=bool)
     for cell in eyes:
         seen |= sight.visibility(cell) >= 0
-    walls = np.array(
-        [[grid.blocks_sight((x, y)) for x in range(grid.width)] for y in range(grid.height)]
-    )
+    walls = grid.arrays().blocks_sight
     grown = seen.copy()
     grown[1:, :] |= seen[:-1, :]
     grown[:-1, :] |= seen[1:, :]
