@@ -39,8 +39,15 @@ FARM = (
     "FFFFFF.FFFFF",
 )
 
-COMPANY = (("captain", 1), ("warrior", 10), ("spearman", 6), ("archer", 5),
-           ("skirmisher", 3), ("crossbowman", 2), ("militia", 3))
+COMPANY = (
+    ("captain", 1),
+    ("warrior", 10),
+    ("spearman", 6),
+    ("archer", 5),
+    ("skirmisher", 3),
+    ("crossbowman", 2),
+    ("militia", 3),
+)
 HORDE = (("ogre", 2), ("orc", 16), ("orc_archer", 6), ("wolf", 5), ("skeleton", 1))
 
 
@@ -58,18 +65,33 @@ def _roster(pattern: tuple[tuple[str, int], ...], count: int) -> list[tuple[str,
     return out
 
 
-def big_battle(size: int, units: int, seed: int = 1) -> tuple[Draft, list[tuple[str, str | int | bool]]]:
+def big_battle(
+    size: int, units: int, seed: int = 1
+) -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     """A seeded ``size``×``size`` battle with ``units`` spawns (half a side)."""
     if size < 32:
         raise ValueError("a big battle is at least 32 squares wide")
     rng = random.Random(seed)
     d = Draft.blank(size, size, "grass")
     scale = size / 64
-    woods = [(rng.uniform(0.15, 0.85) * size, rng.uniform(0, 1) * size,
-              rng.uniform(4, 8) * scale ** 0.5, rng.uniform(4, 7) * scale ** 0.5)
-             for _ in range(round(6 * scale * scale))]
-    hills = [(rng.uniform(0.15, 0.85) * size, rng.uniform(0, 1) * size,
-              rng.uniform(3, 5), rng.uniform(3, 4)) for _ in range(round(4 * scale * scale))]
+    woods = [
+        (
+            rng.uniform(0.15, 0.85) * size,
+            rng.uniform(0, 1) * size,
+            rng.uniform(4, 8) * scale**0.5,
+            rng.uniform(4, 7) * scale**0.5,
+        )
+        for _ in range(round(6 * scale * scale))
+    ]
+    hills = [
+        (
+            rng.uniform(0.15, 0.85) * size,
+            rng.uniform(0, 1) * size,
+            rng.uniform(3, 5),
+            rng.uniform(3, 4),
+        )
+        for _ in range(round(4 * scale * scale))
+    ]
     phase = rng.uniform(0, 6.3)
 
     def river_x(y: float) -> float:
@@ -88,8 +110,10 @@ def big_battle(size: int, units: int, seed: int = 1) -> tuple[Draft, list[tuple[
                 if rng.random() < 0.05:
                     d.scatter[y][x] = "boulder"
                 continue
-            wood = max((1 - ((x - cx) / rx_) ** 2 - ((y - cy) / ry) ** 2
-                        for cx, cy, rx_, ry in woods), default=-1.0)
+            wood = max(
+                (1 - ((x - cx) / rx_) ** 2 - ((y - cy) / ry) ** 2 for cx, cy, rx_, ry in woods),
+                default=-1.0,
+            )
             wood += (rng.random() - 0.5) * 0.5
             r = rng.random()
             if wood > 0.15:
@@ -110,8 +134,9 @@ def big_battle(size: int, units: int, seed: int = 1) -> tuple[Draft, list[tuple[
                 if d.ground[y][x] in ("shallow", "deep"):
                     d.ground[y][x], d.scatter[y][x] = "bridge", None
     for _ in range(round(2 * scale * scale)):  # farmsteads away from the river
-        ox = rng.choice((rng.randrange(14, size // 2 - 20), rng.randrange(size // 2 + 10,
-                                                                          size - 26)))
+        ox = rng.choice(
+            (rng.randrange(14, size // 2 - 20), rng.randrange(size // 2 + 10, size - 26))
+        )
         stamp(d, FARM, ox, rng.randrange(2, size - len(FARM) - 2))
     for _ in range(round(3 * scale * scale)):  # low walls along fields
         x, y0 = rng.randrange(14, size - 14), rng.randrange(0, size - 10)
@@ -122,15 +147,19 @@ def big_battle(size: int, units: int, seed: int = 1) -> tuple[Draft, list[tuple[
     band = range(size // 8, size - size // 8)
     _deploy(d, "company", _roster(COMPANY, half), range(2, 12), band, rng)
     _deploy(d, "horde", _roster(HORDE, units - half), range(size - 12, size - 2), band, rng)
-    d.zones += [Area("West bank", 0, 0, size // 2 - 6, size),
-                Area("East bank", size // 2 + 6, 0, size // 2 - 6, size)]
+    d.zones += [
+        Area("West bank", 0, 0, size // 2 - 6, size),
+        Area("East bank", size // 2 + 6, 0, size // 2 - 6, size),
+    ]
     props: list[tuple[str, str | int | bool]] = [
         ("title", f"Generated battle {size}×{size}"),
-        ("briefing", f"Two hosts of {half} and {units - half} meet across a long river "
-                     "(a generated map for measuring big battles)."),
+        (
+            "briefing",
+            f"Two hosts of {half} and {units - half} meet across a long river "
+            "(a generated map for measuring big battles).",
+        ),
         ("ruleset", "grid"),
-        ("sides", "company; The Company; #3f6fb5; any; party\n"
-                  "horde; The Horde; #8a3b2e; any"),
+        ("sides", "company; The Company; #3f6fb5; any; party\nhorde; The Horde; #8a3b2e; any"),
         ("round_limit", 30),
         ("author", AUTHOR),
     ]
