@@ -69,8 +69,8 @@ def big_battle(
     size: int, units: int, seed: int = 1
 ) -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     """A seeded ``size``×``size`` battle with ``units`` spawns (half a side)."""
-    if size < 32:
-        raise ValueError("a big battle is at least 32 squares wide")
+    if size < 96:
+        raise ValueError("a big battle is at least 96 squares wide")
     rng = random.Random(seed)
     d = Draft.blank(size, size, "grass")
     scale = size / 64
