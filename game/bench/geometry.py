@@ -36,7 +36,7 @@ for diagonal steps), so it does slightly less work than we do.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -83,7 +83,7 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def _batch_ms(calls: list[Callable[[], object]], rounds: int) -> float:
+def _batch_ms(calls: Sequence[Callable[[], object]], rounds: int) -> float:
     """Median over ``rounds`` of the mean CPU time of the calls (ms), taken as a batch."""
     per_round = []
     for _ in range(max(1, rounds)):

@@ -71,7 +71,7 @@ def measure_steps(map_path: Path, frames: int, seed: int = 1) -> dict[str, float
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.ai import make_controller
-    from game.engine import Battle
+    from game.engine import Answer, Battle
     from game.maps import load_battlefield
     from game.ui.app import App
     from game.ui.map_view import MapView
@@ -89,7 +89,7 @@ def measure_steps(map_path: Path, frames: int, seed: int = 1) -> dict[str, float
     answer = ai_controller(controllers, seed, "grid")
     assert answer is not None
 
-    def timed_answer(b: Battle) -> object:
+    def timed_answer(b: Battle) -> Answer:
         start = time.thread_time()
         try:
             return answer(b)
@@ -103,7 +103,7 @@ def measure_steps(map_path: Path, frames: int, seed: int = 1) -> dict[str, float
         try:
             scene = PlayScene(
                 battle, MapView.from_file(map_path), lambda: None, timed_answer, fog=True
-            )  # type: ignore[arg-type]
+            )
             app.push(scene)
             times: list[float] = []
             think_total = 0.0
