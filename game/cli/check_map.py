@@ -12,6 +12,7 @@ good and the exit status 0, unless ``--strict`` makes warnings errors.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the map loader (and numpy) load when a map is checked, not for --help
@@ -26,6 +27,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--strict", action="store_true", help="treat warnings (unknown properties) as errors"
     )
+
+
+def default_templates() -> Collection[str]:
+    """The unit template ids a spawn may name (the loader's, imported when needed)."""
+    from game.maps.loader import default_templates as known
+
+    return known()
 
 
 def summary(field: Battlefield) -> str:
@@ -64,7 +72,6 @@ def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[b
 
 def run(args: argparse.Namespace) -> int:
     from game.content import ContentError
-    from game.maps.loader import default_templates
 
     try:
         templates = frozenset(default_templates())

@@ -55,7 +55,14 @@ def compose(tmx: pytmx.TiledMap, hidden: frozenset[int] = frozenset()) -> pygame
     """All visible tile and image layers drawn in order onto one native-size surface;
     ``hidden``: ids of layers inside a hidden group (pytmx still calls them visible)."""
     tw, th = tmx.tilewidth, tmx.tileheight
-    surface = pygame.Surface((tmx.width * tw, tmx.height * th), pygame.SRCALPHA)
+    size = (tmx.width * tw, tmx.height * th)
+    display = pygame.display.get_surface()
+    # Opaque, and in the screen's format when there is a screen: MapView then keeps it
+    # as it is (no converted copy: a 256×256 map is 256 MiB at 32 px a square).
+    if display is not None:
+        surface = pygame.Surface(size, 0, display)
+    else:
+        surface = pygame.Surface(size, pygame.SRCALPHA)
     surface.fill((*colour("night"), 255))
     for layer in tmx.visible_layers:
         if int(getattr(layer, "id", 0) or 0) in hidden:
@@ -100,7 +107,14 @@ class MapView:
     def __init__(self, base: pygame.Surface, width: int, height: int, tile: int) -> None:
         # The composed map is opaque (drawn over a filled background): opaque blits are
         # the cheapest kind, and a frame is mostly map.
-        self.base = base.convert() if pygame.display.get_surface() is not None else base
+        display = pygame.display.get_surface()
+        if display is not None and (
+            base.get_flags() & pygame.SRCALPHA
+            or base.get_bitsize() != display.get_bitsize()
+            or base.get_masks() != display.get_masks()
+        ):
+            base = base.convert()
+        self.base = base
         self.width = width  # cells
         self.height = height
         self.tile = tile  # native pixels per cell
