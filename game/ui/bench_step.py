@@ -13,9 +13,13 @@ side (fog follows its eyes), the horde is the ``hard`` AI. The AI's thinking is 
 out of the frame (DESIGN.md: never on the frame): when its answer is computed on the
 main thread inside a step, that CPU time is subtracted (and counted apart, as
 ``ai_think_ms_total``); on a worker thread it is not in the main thread's time.
-The human side's decisions are answered between frames by the ``baseline`` AI, as a
-quick player would, outside the timing. The first ``WARMUP`` frames (building the
-fog, the scaled map) are left out.
+The human side's first turn is played before the screen opens; later human
+decisions are answered between frames by the ``baseline`` AI, as a quick player would,
+outside the timing. The rows count the frames that start while the AI side is in turn
+(its answers animating); frames of the human side's turn (where the screen works out
+the move ranges of each new decision) are reported apart as ``frame_step_human_*``
+(``--json`` of this module). The first ``WARMUP`` frames (building the fog, the scaled
+map) are left out.
 
     python -m game.ui.bench_step MAP.tmx [--frames N]     # one JSON line
 """
@@ -84,6 +88,11 @@ def measure_steps(map_path: Path, frames: int, seed: int = 1) -> dict[str, float
     human, others = sides[0], sides[1:]
     controllers = {human: "human", **{s: "hard" for s in others}}
     battle = Battle(field, "grid", seed, controllers)
+    player = make_controller("baseline", seed, "grid")
+    # the human side's first turn is played before the screen opens: frames are timed
+    # from the AI side's turn on
+    while battle.pending is not None and battle.pending.side == human:
+        battle.answer(player.choose(battle, battle.pending))
     main = threading.get_ident()
     thinking = [0.0]
     answer = ai_controller(controllers, seed, "grid")
@@ -97,7 +106,6 @@ def measure_steps(map_path: Path, frames: int, seed: int = 1) -> dict[str, float
             if threading.get_ident() == main:
                 thinking[0] += time.thread_time() - start
 
-    player = make_controller("baseline", seed, "grid")
     with tempfile.TemporaryDirectory() as tmp:
         app = App(Settings(), settings_file=Path(tmp) / "s.json", size=SIZE)
         try:
@@ -105,10 +113,12 @@ def measure_steps(map_path: Path, frames: int, seed: int = 1) -> dict[str, float
                 battle, MapView.from_file(map_path), lambda: None, timed_answer, fog=True
             )
             app.push(scene)
-            times: list[float] = []
+            times: list[float] = []  # frames of the AI side's turn
+            human_times: list[float] = []  # frames of the human side's turn
             think_total = 0.0
             for i in range(frames + WARMUP):
                 d = battle.pending
+                ai_turn = d is None or d.side != human
                 if d is not None and d.side == human and not scene.anim.busy:
                     scene.give(player.choose(battle, d))
                 if (
@@ -122,16 +132,20 @@ def measure_steps(map_path: Path, frames: int, seed: int = 1) -> dict[str, float
                 spent = time.thread_time() - start - thinking[0]
                 think_total += thinking[0]
                 if i >= WARMUP:
-                    times.append(spent * 1000)
+                    (times if ai_turn else human_times).append(spent * 1000)
                 if battle.over:
                     break
             times.sort()
+            human_times.sort()
             rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
             return {
-                "frame_step_p50_ms": round(times[len(times) // 2], 3),
-                "frame_step_p95_ms": round(times[int(0.95 * (len(times) - 1))], 3),
-                "frame_step_max_ms": round(times[-1], 3),
+                "frame_step_p50_ms": round(_pct(times, 0.5), 3),
+                "frame_step_p95_ms": round(_pct(times, 0.95), 3),
+                "frame_step_max_ms": round(max(times, default=0.0), 3),
                 "frames": float(len(times)),
+                "frame_step_human_p95_ms": round(_pct(human_times, 0.95), 3),
+                "frame_step_human_max_ms": round(max(human_times, default=0.0), 3),
+                "human_frames": float(len(human_times)),
                 "units": float(len(battle.unit_ids())),
                 "ai_think_ms_total": round(think_total * 1000, 1),
                 "peak_rss_mib": round(rss, 1),
@@ -139,6 +153,10 @@ def measure_steps(map_path: Path, frames: int, seed: int = 1) -> dict[str, float
         finally:
             battle.close()
             app.close()
+
+
+def _pct(ordered: list[float], q: float) -> float:
+    return ordered[int(q * (len(ordered) - 1))] if ordered else 0.0
 
 
 def measure_in_process(map_path: Path, frames: int, seed: int = 1) -> dict[str, float]:
