@@ -35,6 +35,7 @@ BENCH_MODULES: tuple[str, ...] = (
     "game.bench.ai",
     "game.bench.fork",
     "game.ui.bench",
+    "game.ui.bench_step",
 )
 
 #: The shipped map the bench prefers (DESIGN.md: 64×64, about 40 units).

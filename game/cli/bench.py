@@ -5,6 +5,13 @@ keyed by row (``los_query_us``, ``visibility_map_ms``, ``reachable_ms``,
 ``path_ms`` …, plus ``map``: what was measured on). Measures on the shipped 64×64
 ``battle`` map when it loads, otherwise on a seeded random 64×64 grid with 20%
 walls, and says which. Figures are for reading, never for asserting in tests.
+
+Each row's ``what`` column says the conditions it was measured under (map, screen size,
+fog, AI, what the clock covers). The whole-frame rows also generate 128×128 and
+256×256 battles with ``assets/src/make_big_maps.py`` and play them in fresh processes
+(``game.ui.bench_step``); a full run takes minutes. All times are CPU time: on a
+shared machine, read them as figures from a loaded machine and compare ratios taken
+in the same run.
 """
 
 from __future__ import annotations

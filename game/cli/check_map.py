@@ -12,11 +12,11 @@ good and the exit status 0, unless ``--strict`` makes warnings errors.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Collection
+from typing import TYPE_CHECKING
 
-from game.maps.battlefield import Battlefield
-from game.maps.errors import MapError
-from game.maps.library import find_map
-from game.maps.loader import default_templates, load_battlefield
+if TYPE_CHECKING:  # the map loader (and numpy) load when a map is checked, not for --help
+    from game.maps.battlefield import Battlefield
 
 NAME = "check-map"
 HELP = "check Tiled maps (.tmx files or map names) against the map authors' contract"
@@ -27,6 +27,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--strict", action="store_true", help="treat warnings (unknown properties) as errors"
     )
+
+
+def default_templates() -> Collection[str]:
+    """The unit template ids a spawn may name (the loader's, imported when needed)."""
+    from game.maps.loader import default_templates as known
+
+    return known()
 
 
 def summary(field: Battlefield) -> str:
@@ -45,6 +52,10 @@ def summary(field: Battlefield) -> str:
 
 def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[bool, list[str]]:
     """Whether the map is good, and the lines check-map prints for it."""
+    from game.maps.errors import MapError
+    from game.maps.library import find_map
+    from game.maps.loader import load_battlefield
+
     try:
         path = find_map(name)
         field = load_battlefield(path, templates)

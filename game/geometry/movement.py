@@ -23,7 +23,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 
-from game.geometry.grid import Cell, Grid
+from game.geometry.grid import Cell, Grid, TerrainArrays
 
 #: The 8 king-move offsets in a fixed order (orthogonal first), so results are
 #: deterministic.
@@ -71,6 +71,35 @@ def _offsets(stride: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((dy * stride + dx, dx, dy * stride) for dx, dy in STEPS)
 
 
+Steps = tuple[tuple[int, int], ...]  # (flat index entered, its cost) of one cell's legal steps
+_STEP_TABLES: dict[int, tuple[TerrainArrays, list[Steps | None]]] = {}
+
+
+def _step_table(grid: Grid) -> tuple[tuple[int, ...], list[Steps | None]]:
+    """The padded cost list and, per padded flat index, the terrain-legal steps from it
+    in :data:`STEPS` order (filled in as the searches first reach each cell; kept per
+    grid version). The same legality as :func:`step_allowed`."""
+    arrays = grid.arrays()
+    held = _STEP_TABLES.get(id(arrays))
+    if held is None or held[0] is not arrays:
+        if len(_STEP_TABLES) >= 8:
+            _STEP_TABLES.pop(next(iter(_STEP_TABLES)))
+        held = (arrays, [None] * len(arrays.move_flat))
+        _STEP_TABLES[id(arrays)] = held
+    return arrays.move_flat, held[1]
+
+
+def _steps_from(cost: tuple[int, ...], here: int, stride: int) -> Steps:
+    out = []
+    for off, ox, oy in _offsets(stride):
+        there = here + off
+        enter = cost[there]
+        if enter < 0 or (ox and oy and cost[here + ox] < 0 and cost[here + oy] < 0):
+            continue
+        out.append((there, enter))
+    return tuple(out)
+
+
 def reachable(
     grid: Grid,
     start: Cell,
@@ -87,27 +116,25 @@ def reachable(
     """
     occ, allies = _blocked_sets(occupied, passable, start)
     stride = grid.width + 2
-    cost = grid.arrays().move_flat
-    steps = _offsets(stride)
+    cost, table = _step_table(grid)
     banned = {(y + 1) * stride + x + 1 for x, y in occ if grid.in_bounds((x, y))}
     origin = (start[1] + 1) * stride + start[0] + 1
     best: dict[int, int] = {origin: 0}
     frontier: list[tuple[int, int]] = [(0, origin)]
+    pop, push, get = heapq.heappop, heapq.heappush, best.get
+    over = budget + 1
     while frontier:
-        spent, here = heapq.heappop(frontier)
+        spent, here = pop(frontier)
         if spent > best[here]:
             continue
-        for off, ox, oy in steps:
-            there = here + off
-            enter = cost[there]
-            if enter < 0 or there in banned:
-                continue
-            if ox and oy and cost[here + ox] < 0 and cost[here + oy] < 0:
-                continue
+        steps = table[here]
+        if steps is None:
+            steps = table[here] = _steps_from(cost, here, stride)
+        for there, enter in steps:
             total = spent + enter
-            if total <= budget and total < best.get(there, budget + 1):
+            if total < get(there, over) and there not in banned:
                 best[there] = total
-                heapq.heappush(frontier, (total, there))
+                push(frontier, (total, there))
     out: dict[Cell, int] = {}
     for index, c in best.items():
         cell = (index % stride - 1, index // stride - 1)
@@ -137,8 +164,7 @@ def shortest_path(
     if not grid.in_bounds(start):
         return None
     stride = grid.width + 2
-    cost = grid.arrays().move_flat
-    steps = _offsets(stride)
+    cost, table = _step_table(grid)
     banned = {(y + 1) * stride + x + 1 for x, y in occ if grid.in_bounds((x, y))}
     origin = (start[1] + 1) * stride + start[0] + 1
     target = (goal[1] + 1) * stride + goal[0] + 1
@@ -163,12 +189,11 @@ def shortest_path(
             return path
         closed.add(here)
         spent, walked = best[here]
-        for off, ox, oy in steps:
-            there = here + off
-            enter = cost[there]
-            if enter < 0 or there in banned or there in closed:
-                continue
-            if ox and oy and cost[here + ox] < 0 and cost[here + oy] < 0:
+        steps = table[here]
+        if steps is None:
+            steps = table[here] = _steps_from(cost, here, stride)
+        for there, enter in steps:
+            if there in banned or there in closed:
                 continue
             key = (spent + enter, walked + 1)
             old = best.get(there)

@@ -268,6 +268,37 @@ class Sight:
             self._maps.popitem(last=False)
         return result
 
+    def seen(self, a: Cell) -> npt.NDArray[np.bool_]:
+        """Every square ``a`` sees, ``[y, x]``: exactly ``visibility(a) >= 0`` (a cached
+        map is reused), without working out the cover (fog of war needs only this)."""
+        layout = self.layout
+        cached = self._maps.get(a)
+        if cached is not None:
+            return cached >= 0
+        if not self._usable(layout, a):
+            return np.zeros((layout.height, layout.width), dtype=np.bool_)
+        return self._seen_parts(layout, a)[0]
+
+    def _seen_parts(
+        self, layout: SightLayout, a: Cell
+    ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int8]]:
+        """The squares ``a`` sees, and how many corners of each it sees (0-4)."""
+        corners: npt.NDArray[np.uint8] | None = None
+        centres: npt.NDArray[np.bool_] | None = None
+        for p in sample_points(a):
+            pv = self._point(layout, p, a)
+            corners = pv.corners.copy() if corners is None else corners | pv.corners
+            centres = pv.centres.copy() if centres is None else centres | pv.centres
+        assert corners is not None and centres is not None
+        seen = (
+            ((corners[:-1, :-1] & SE) != 0).astype(np.int8)
+            + ((corners[:-1, 1:] & SW) != 0)
+            + ((corners[1:, :-1] & NE) != 0)
+            + ((corners[1:, 1:] & NW) != 0)
+        )
+        visible = ((seen > 0) | centres) & ~layout.wall
+        return visible, seen
+
     def _tile_cover_map(self, layout: SightLayout, a: Cell) -> npt.NDArray[np.int8] | None:
         """:func:`tile_cover_between` from ``a`` to every square (None: no tile counts)."""
         if not any(max(abs(x - a[0]), abs(y - a[1])) > 1 for x, y in layout.cover_cells):
@@ -283,20 +314,7 @@ class Sight:
         return tiles
 
     def _compute_map(self, layout: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
-        corners: npt.NDArray[np.uint8] | None = None
-        centres: npt.NDArray[np.bool_] | None = None
-        for p in sample_points(a):
-            pv = self._point(layout, p, a)
-            corners = pv.corners.copy() if corners is None else corners | pv.corners
-            centres = pv.centres.copy() if centres is None else centres | pv.centres
-        assert corners is not None and centres is not None
-        seen = (
-            ((corners[:-1, :-1] & SE) != 0).astype(np.int8)
-            + ((corners[:-1, 1:] & SW) != 0)
-            + ((corners[1:, :-1] & NE) != 0)
-            + ((corners[1:, 1:] & NW) != 0)
-        )
-        visible = ((seen > 0) | centres) & ~layout.wall
+        visible, seen = self._seen_parts(layout, a)
         cover = np.where(seen == 4, Cover.NONE, np.where(seen > 0, Cover.HALF, Cover.FULL))
         cover = cover.astype(np.int8)
         tiles = self._tile_cover_map(layout, a)

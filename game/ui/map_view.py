@@ -7,9 +7,11 @@ size. The ``units``, ``zones`` and ``objectives`` object layers carry data,
 not scenery, and are not drawn; tile objects on any other visible object
 layer (decoration an author placed freely) are.
 
-Each zoom step is drawn from square chunks of the composed map, scaled once
-and kept in a small cache, so a frame costs a handful of blits even on the
-64×64 map, and memory stays bounded at high zoom.
+A zoom step that shrinks the map is scaled once, whole (one blit a frame, even
+zoomed out over a 256×256 map). Other steps are drawn from square chunks of the
+composed map, scaled once and kept in a cache that always holds at least what
+is on screen (so panning re-scales only the chunks that come into view) while
+memory stays bounded at high zoom.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from game.ui.theme import colour
 
 CHUNK_CELLS = 8  # cells per chunk side
 DATA_LAYERS = ("units", "zones", "objectives")  # object layers that carry data, not scenery
-CHUNK_CACHE = 160  # scaled chunks kept
+CHUNK_CACHE = 160  # scaled chunks kept beyond those on screen
+WHOLE_MAX_PIXELS = 4096 * 4096  # a shrunk map up to this size is kept whole
 
 
 class MapLoadError(Exception):
@@ -52,7 +55,14 @@ def compose(tmx: pytmx.TiledMap, hidden: frozenset[int] = frozenset()) -> pygame
     """All visible tile and image layers drawn in order onto one native-size surface;
     ``hidden``: ids of layers inside a hidden group (pytmx still calls them visible)."""
     tw, th = tmx.tilewidth, tmx.tileheight
-    surface = pygame.Surface((tmx.width * tw, tmx.height * th), pygame.SRCALPHA)
+    size = (tmx.width * tw, tmx.height * th)
+    display = pygame.display.get_surface()
+    # Opaque, and in the screen's format when there is a screen: MapView then keeps it
+    # as it is (no converted copy: a 256×256 map is 256 MiB at 32 px a square).
+    if display is not None:
+        surface = pygame.Surface(size, 0, display)
+    else:
+        surface = pygame.Surface(size, pygame.SRCALPHA)
     surface.fill((*colour("night"), 255))
     for layer in tmx.visible_layers:
         if int(getattr(layer, "id", 0) or 0) in hidden:
@@ -97,11 +107,20 @@ class MapView:
     def __init__(self, base: pygame.Surface, width: int, height: int, tile: int) -> None:
         # The composed map is opaque (drawn over a filled background): opaque blits are
         # the cheapest kind, and a frame is mostly map.
-        self.base = base.convert() if pygame.display.get_surface() is not None else base
+        display = pygame.display.get_surface()
+        if display is not None and (
+            base.get_flags() & pygame.SRCALPHA
+            or base.get_bitsize() != display.get_bitsize()
+            or base.get_masks() != display.get_masks()
+        ):
+            base = base.convert()
+        self.base = base
         self.width = width  # cells
         self.height = height
         self.tile = tile  # native pixels per cell
         self._chunks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        self._capacity = CHUNK_CACHE
+        self._whole: dict[int, pygame.Surface] = {}
         self._grid_key: object = None
         self._grid_strips_cache: tuple[pygame.Surface, pygame.Surface] | None = None
 
@@ -142,17 +161,44 @@ class MapView:
         else:
             chunk = pygame.transform.smoothscale(piece, out_size)
         self._chunks[key] = chunk
-        if len(self._chunks) > CHUNK_CACHE:
+        while len(self._chunks) > self._capacity:
             self._chunks.popitem(last=False)
         return chunk
+
+    def _whole_map(self, level: int) -> pygame.Surface | None:
+        """The whole map scaled to zoom step ``level`` when that shrinks it to at most
+        ``WHOLE_MAX_PIXELS`` (kept, one per step), else None (draw from chunks)."""
+        whole = self._whole.get(level)
+        if whole is not None:
+            return whole
+        zoom = ZOOM_LEVELS[level]
+        bw, bh = self.base.get_size()
+        size = (max(1, round(bw * zoom)), max(1, round(bh * zoom)))
+        if zoom >= 1 or size[0] * size[1] > WHOLE_MAX_PIXELS:
+            return None
+        whole = pygame.transform.smoothscale(self.base, size)
+        self._whole[level] = whole
+        return whole
 
     def draw(
         self, surface: pygame.Surface, camera: Camera, origin: tuple[int, int] = (0, 0)
     ) -> None:
         """Draw the part of the map the camera sees, its viewport placed at ``origin``."""
         zoom = camera.zoom
+        sx0 = origin[0] - round(camera.x * zoom)
+        sy0 = origin[1] - round(camera.y * zoom)
+        whole = self._whole_map(camera.level)
+        if whole is not None:
+            view = pygame.Rect(-sx0 + origin[0], -sy0 + origin[1], camera.view_w, camera.view_h)
+            area = view.clip(whole.get_rect())
+            if area.w > 0 and area.h > 0:
+                surface.blit(whole, (area.x + sx0, area.y + sy0), area)
+            return
         size = CHUNK_CELLS * self.tile
         x0, y0, x1, y1 = camera.visible_cells(self.width, self.height)
+        across = (x1 + CHUNK_CELLS - 1) // CHUNK_CELLS - x0 // CHUNK_CELLS
+        down = (y1 + CHUNK_CELLS - 1) // CHUNK_CELLS - y0 // CHUNK_CELLS
+        self._capacity = max(self._capacity, across * down + CHUNK_CACHE)
         for cy in range(y0 // CHUNK_CELLS, (y1 + CHUNK_CELLS - 1) // CHUNK_CELLS):
             for cx in range(x0 // CHUNK_CELLS, (x1 + CHUNK_CELLS - 1) // CHUNK_CELLS):
                 chunk = self._chunk(camera.level, cx, cy)

@@ -4,6 +4,7 @@ squares, the enemies on them, their counts, their log lines, their cards."""
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from game.geometry.grid import Cell, Grid
 from game.geometry.sight import Sight
@@ -12,15 +13,26 @@ from game.ui.play_hotseat import HotseatScene
 from game.ui.tokens import TokenInfo
 
 
-def unseen_cells(grid: Grid, sight: Sight, eyes: tuple[Cell, ...]) -> frozenset[Cell]:
+def unseen_cells(
+    grid: Grid,
+    sight: Sight,
+    eyes: tuple[Cell, ...],
+    known: dict[Cell, npt.NDArray[np.bool_]] | None = None,
+) -> frozenset[Cell]:
     """Squares none of ``eyes`` can see. A wall is shown when an open square next to it is
-    seen, so rooms keep their outline (the geometry's advice for fog)."""
+    seen, so rooms keep their outline (the geometry's advice for fog). ``known``: what
+    each eye sees, kept between calls (only eyes that moved are worked out again); it
+    is trimmed to the current eyes."""
     seen = np.zeros((grid.height, grid.width), dtype=bool)
+    maps = {} if known is None else known
     for cell in eyes:
-        seen |= sight.visibility(cell) >= 0
-    walls = np.array(
-        [[grid.blocks_sight((x, y)) for x in range(grid.width)] for y in range(grid.height)]
-    )
+        one = maps.get(cell)
+        if one is None:
+            one = maps[cell] = sight.seen(cell)
+        seen |= one
+    for cell in [c for c in maps if c not in eyes]:
+        del maps[cell]
+    walls = grid.arrays().blocks_sight
     grown = seen.copy()
     grown[1:, :] |= seen[:-1, :]
     grown[:-1, :] |= seen[1:, :]
@@ -38,6 +50,8 @@ class FogScene(HotseatScene):
         self._fog_key: object = None
         self._fog_hidden: frozenset[Cell] = frozenset()
         self._sight: Sight | None = None
+        self._fog_eyes: dict[Cell, npt.NDArray[np.bool_]] = {}  # what each eye sees
+        self._fog_grid: object = None  # the grid version those were seen on
 
     @property
     def sight(self) -> Sight:
@@ -58,7 +72,11 @@ class FogScene(HotseatScene):
         key = (side, eyes)
         if key == self._fog_key:
             return self._fog_hidden
-        self._fog_hidden = unseen_cells(self.battle.battlefield.grid, self.sight, eyes)
+        grid = self.battle.battlefield.grid
+        if self._fog_grid != (id(grid), grid.version):
+            self._fog_eyes = {}  # a door opened or a wall fell: every eye looks again
+            self._fog_grid = (id(grid), grid.version)
+        self._fog_hidden = unseen_cells(grid, self.sight, eyes, self._fog_eyes)
         self._fog_key = key
         return self._fog_hidden
 

@@ -126,10 +126,15 @@ class MoveSpec(ActionSpec):
         return None
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
-        for goal in sorted(reachable_cells(ctx, unit)):
-            path = path_to(ctx, unit, goal)
-            if path:
-                yield Move(unit, path)
+        # the same answers as path_to per goal, with the blockers read once, not per goal
+        occupied, passable = blockers(ctx, unit)
+        start = units.cell(ctx, unit)
+        cells = reachable(ctx.grid, start, move_squares(ctx, unit), occupied, passable)
+        cells.pop(start, None)
+        for goal in sorted(cells):
+            path = shortest_path(ctx.grid, start, goal, occupied, passable)
+            if path is not None and len(path) > 1:
+                yield Move(unit, tuple(path[1:]))
 
     def validate(self, ctx: Context, answer: Move) -> str | None:
         return path_problem(ctx, answer.unit, answer.path)
