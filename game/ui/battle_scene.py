@@ -36,6 +36,7 @@ from game.ui.screen_view import screen_words
 from game.ui.sheet_panel import draw_named_token, draw_sheet, sheet_layout
 from game.ui.theme import colour
 from game.ui.tokens import MARKERS, TokenInfo
+from game.ui.top_bar import TOP_H, draw_top_bar
 from game.ui.unit_card import (
     CARD_H,
     EASY_LOG,
@@ -47,9 +48,8 @@ from game.ui.unit_card import (
     fitted,
     row_rects,
 )
-from game.ui.widgets import Button, draw_panel, draw_text, fit_text
+from game.ui.widgets import Button, draw_panel, draw_text
 
-TOP_H = 46
 SIDE_W = 340
 PAN_SPEED = 900  # screen pixels per second for WASD/arrows
 DRAG_THRESHOLD = 5
@@ -431,88 +431,8 @@ class BattleScene(Scene):
             token = self.token_at(self.hover)
         return token
 
-    def _draw_progress(self, surface: pygame.Surface, x: int) -> None:
-        """The objectives under way, after the chips, shortened to the room left."""
-        room = self.menu_button.rect.x - 12 - x
-        text = self.model.objective_progress()
-        if text and room >= 60:
-            text = fit_text(text, room, "body", theme.SIZE_SMALL)
-            pos = (x, TOP_H // 2)
-            draw_text(surface, text, pos, size=theme.SIZE_SMALL, fg="gold", anchor="midleft")
-
     def _draw_top(self, surface: pygame.Surface) -> None:
-        """The title, the round and the initiative chips; in a narrow window the title and
-        then the side names are shortened so that every side keeps its chip."""
-        w = surface.get_width()
-        bar = pygame.Rect(0, 0, w, TOP_H)
-        pygame.draw.rect(surface, colour("wood_dark"), bar)
-        pygame.draw.line(surface, colour("wood_light"), bar.bottomleft, bar.bottomright, 2)
-        small = theme.font("bold", theme.SIZE_SMALL)
-        sides = list(self.model.sides())
-        round_no = self.model.round_no()
-        round_text = f"Round {round_no}" if round_no else ""
-        round_w = theme.font("bold", theme.SIZE_BODY).size(round_text)[0] + 20 if round_no else 0
-        labels = [self._chip_label(i, side, side.name) for i, side in enumerate(sides)]
-        chips_w = sum(small.size(t)[0] + 42 for t in labels)
-        room = self.menu_button.rect.x - 10 - 14
-        title_w = max(120, room - round_w - 28 - chips_w)
-        title = fit_text(self.model.title, title_w, "title", theme.SIZE_BODY)
-        draw_text(
-            surface,
-            title,
-            (14, TOP_H // 2),
-            role="title",
-            size=theme.SIZE_BODY,
-            fg="gold",
-            anchor="midleft",
-        )
-        x = 14 + theme.font("title", theme.SIZE_BODY).size(title)[0] + 28
-        if round_no:
-            r = draw_text(
-                surface, round_text, (x, TOP_H // 2), role="bold", fg="bone", anchor="midleft"
-            )
-            x = r.right + 20
-        share = (self.menu_button.rect.x - 10 - x) // max(1, len(sides)) - 8
-        if chips_w > self.menu_button.rect.x - 10 - x:
-            labels = []
-            for i, side in enumerate(sides):
-                name_w = max(24, share - 34 - small.size(self._chip_label(i, side, ""))[0])
-                name = fit_text(side.name, name_w, "bold", theme.SIZE_SMALL)
-                labels.append(self._chip_label(i, side, name))
-        current = self.model.current_side()
-        self.chip_rects = []
-        for side, label in zip(sides, labels, strict=True):
-            chip = pygame.Rect(x, 8, small.size(label)[0] + 34, TOP_H - 16)
-            if chip.right > self.menu_button.rect.x - 10:
-                break
-            self.chip_rects.append(chip)
-            now = side.id == current
-            draw_panel(
-                surface,
-                chip,
-                fill="wood_light" if now else "wood",
-                border="gold_bright" if now else "wood_dark",
-                radius=6,
-                shadow=False,
-            )
-            pygame.draw.circle(surface, colour(side.colour), (chip.x + 14, chip.centery), 7)
-            draw_text(
-                surface,
-                label,
-                (chip.x + 26, chip.centery),
-                role="bold",
-                size=theme.SIZE_SMALL,
-                fg="bone" if now else "parchment_dark",
-                anchor="midleft",
-            )
-            x = chip.right + 8
-        self._draw_progress(surface, x + 6)
-        self.menu_button.draw(surface)
-
-    def _chip_label(self, i: int, side: SideView, name: str) -> str:
-        """An initiative chip's text: "2. Black Morcar's Outlaws (AI) 10 seen"."""
-        label = f"{i + 1}. {name}" + ("  (AI)" if side.controller == "ai" else "")
-        return label + f"  {self.side_count(side)}"
+        self.chip_rects = draw_top_bar(surface, self.model, self.menu_button, self.side_count)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, colour("wood_dark"), self.side_rect)

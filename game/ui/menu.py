@@ -26,6 +26,7 @@ from game.ui.battle_setup import (
     default_controllers,
 )
 from game.ui.catalogue import MapEntry
+from game.ui.map_rows import DIFFICULTY_WORDS, ROW_H, draw_map_row
 from game.ui.map_view import MapLoadError, MapView
 from game.ui.row_list import RowList
 from game.ui.settings import LastSetup
@@ -53,13 +54,6 @@ __all__ = [
     "default_controllers",
 ]
 
-ROW_H = 68
-# what the menu says of a map's ``difficulty`` (maps/README.md), in the list and the detail
-DIFFICULTY_WORDS = {
-    "easy": "Easy: a good first battle.",
-    "medium": "Medium: for when you know the controls.",
-    "hard": "Hard: try an easier battle first.",
-}
 RULESET_HINT = "Which rules the battle uses."
 
 
@@ -455,52 +449,9 @@ class MenuScene(Scene):
         for i in self.rows.visible():
             entry = self.entries[i]
             row = self.rows.row_rect(i)
-            hover = row.collidepoint(pygame.mouse.get_pos())
-            fill = "parchment" if i == self.selected else ("wood_light" if hover else "wood")
-            draw_panel(
-                surface,
-                row,
-                fill=fill,
-                border="gold" if i == self.selected else "wood_dark",
-                radius=6,
-                shadow=False,
-            )
             thumb = self._thumb(entry, 84, ROW_H - 12)
-            tx = row.x + 6
-            if isinstance(thumb, pygame.Surface):
-                surface.blit(thumb, thumb.get_rect(center=(tx + 42, row.centery)))
-            elif thumb is None:
-                pygame.draw.rect(surface, colour("wood_dark"), (tx, row.y + 6, 84, ROW_H - 12))
-            else:
-                pygame.draw.rect(surface, colour("night"), (tx, row.y + 6, 84, ROW_H - 12))
-                draw_text(
-                    surface,
-                    "!",
-                    (tx + 42, row.centery),
-                    role="bold",
-                    size=28,
-                    fg="health_low",
-                    anchor="center",
-                )
-            text_fg = "ink" if i == self.selected else "bone"
-            sub_fg = "ink_soft" if i == self.selected else "muted"
-            draw_text(
-                surface,
-                fit_text(entry.title, row.w - 110, "bold", theme.SIZE_BODY),
-                (tx + 96, row.y + 9),
-                role="bold",
-                fg=text_fg,
-            )
-            if entry.problem:
-                sub = "cannot be played: hover for why"
-                sub_fg = "health_low"
-            else:
-                w, h = entry.size
-                sub = f"{w}×{h} · {entry.ruleset}" + (" · your map" if entry.user else "")
-                if entry.difficulty and entry.difficulty in DIFFICULTY_WORDS:
-                    sub = f"{entry.difficulty.capitalize()} · {sub}"
-                sub += f" · {len(entry.sides)} sides" if len(entry.sides) != 2 else ""
-            draw_text(surface, sub, (tx + 96, row.y + 36), size=theme.SIZE_SMALL, fg=sub_fg)
+            hover = row.collidepoint(pygame.mouse.get_pos())
+            draw_map_row(surface, entry, row, selected=i == self.selected, hover=hover, thumb=thumb)
         surface.set_clip(clip)
 
     def _rules_description(self) -> str:
