@@ -63,3 +63,21 @@ def test_controller_labels_name_human_or_the_ai_and_its_level() -> None:
         assert controller_value(controller_label(value)) == value
     assert controller_label("normal") == DEFAULT_AI
     assert controller_labels([]) == ["Human", DEFAULT_AI]
+
+
+def test_a_long_map_error_wraps_inside_its_panel_even_a_long_path() -> None:
+    """Play-test (issue 34): a long error in the menu's map panel ran into the setup
+    column, because a path has no space to break at."""
+    import pygame
+
+    from game.ui.theme import font
+    from game.ui.widgets import wrap
+
+    pygame.font.init()
+    text = (
+        "/home/someone/very/long/folder/name/that/goes/on/and/on/maps/mybattle_long.tmx: "
+        "layer 'ground': 3 cells have no tile"
+    )
+    lines = wrap(text, 200, "body", 18)
+    assert all(font("body", 18).size(line)[0] <= 200 for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")

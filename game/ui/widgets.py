@@ -115,7 +115,7 @@ def _wrap(text: str, width: int, role: str, size: int) -> tuple[str, ...]:
     f = font(role, size)
     lines: list[str] = []
     for para in text.splitlines() or [""]:
-        words = para.split()
+        words = [piece for word in para.split() for piece in _pieces(word, width, f)]
         if not words:
             lines.append("")
             continue
@@ -129,6 +129,25 @@ def _wrap(text: str, width: int, role: str, size: int) -> tuple[str, ...]:
                 line = word
         lines.append(line)
     return tuple(lines)
+
+
+def _pieces(word: str, width: int, f: pygame.font.Font) -> list[str]:
+    """``word`` as it fits a line: whole when it does, else cut after a ``/`` (a path in
+    an error message) or, failing that, wherever the line is full."""
+    if f.size(word)[0] <= width:
+        return [word]
+    out: list[str] = []
+    rest = word
+    while f.size(rest)[0] > width:
+        cut = 1
+        while cut < len(rest) and f.size(rest[: cut + 1])[0] <= width:
+            cut += 1
+        slash = rest.rfind("/", 0, cut)
+        if slash > cut // 2:
+            cut = slash + 1
+        out.append(rest[:cut])
+        rest = rest[cut:]
+    return [*out, rest] if rest else out
 
 
 def fit_text(text: str, width: int, role: str = "body", size: int | None = None) -> str:
