@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from clash_support import (
+    OPEN,
     Declaration,
     clash_battle,
     declare,
@@ -252,3 +253,31 @@ def test_every_level_plays_a_whole_battle_through_the_decisions(initiative: str)
         play(b, ctl)
         assert b.over
         b.close()
+
+
+def test_the_clash_ai_plays_for_the_maps_objectives() -> None:
+    """maps/README.md · Objectives, for every AI: a side that must escape runs for its
+    area instead of closing with the enemy; one holding an area it stands in stays."""
+    from engine_support import field
+
+    from game.ai import make_controller
+    from game.maps.battlefield import Objective
+    from game.rules.clash.declare import ClashMove
+
+    exit_cells = frozenset({(0, y) for y in range(6)})
+    spawns = [("Ada", "party", "warrior", (5, 2)), ("Gor", "bandits", "bandit", (9, 2))]
+    run = Objective("The gap", "escape", exit_cells, side="party")
+    b = clash_battle(field(OPEN, spawns, objectives=[run]), seed=1)
+    ai = make_controller("hard", 1, "clash")
+    while b.pending is not None and b.pending.unit != "ada":
+        assert b.answer(ai.choose(b, b.pending)).ok
+    assert b.pending is not None
+    choice = ai.choose(b, b.pending)
+    assert isinstance(choice, ClashMove) and choice.to[0] < 5  # away from Gor, to the gap
+    hold = Objective("The well", "hold", frozenset({(0, 2), (0, 3)}), side="party")
+    spawns = [("Ada", "party", "warrior", (0, 2)), ("Gor", "bandits", "bandit", (9, 2))]
+    b = clash_battle(field(OPEN, spawns, objectives=[hold]), seed=1)
+    while b.pending is not None and b.pending.unit != "ada":
+        assert b.answer(ai.choose(b, b.pending)).ok
+    assert b.pending is not None
+    assert ai.choose(b, b.pending) == EndTurn("ada")  # stays on the well, Gor far off

@@ -31,9 +31,11 @@ from game.ai.clash.odds import (
     slot_cost,
     swing_dist,
 )
+from game.ai.core import objective_map
 from game.engine.answers import Answer, EndTurn
 from game.geometry.grid import Cell
 from game.geometry.movement import distance
+from game.maps.battlefield import Objective
 from game.rules.clash import units
 from game.rules.clash.bands import CLOSE, band
 from game.rules.clash.declare import (
@@ -236,8 +238,37 @@ def choices(ctx: Context, unit: str, level: PlanLevel) -> list[Choice]:
         step = advance(ctx, unit, foes)
         if step is not None:
             out.append(Choice(step, bonus=ADVANCE))
+        goal = objective_step(ctx, unit)
+        if goal is not None:  # the map's objective outweighs a plain advance
+            out.append(Choice(goal[0], bonus=ADVANCE + goal[1]))
     out.append(Choice(EndTurn(unit)))
     return out
+
+
+def objective_step(ctx: Context, unit: str) -> tuple[Answer, float] | None:
+    """What the map's objectives ask of ``unit`` (``game.ai.core.objective_map``): two
+    moves toward the nearest area its side plays for, or, standing in an area to hold,
+    staying there; with how much it is worth. None when its side has no objective or no
+    step gets nearer."""
+    side = units.side(ctx, unit)
+    goals = objective_map.goals(ctx.battlefield, side)
+    if not goals:
+        return None
+    here = units.cell(ctx, unit)
+
+    def away(cell: Cell, objective: Objective) -> int:
+        return min(distance(cell, c) for c in objective.cells)
+
+    objective, pull = min(goals, key=lambda g: (away(here, g[0]), g[0].name))
+    if here in objective.cells:
+        return (EndTurn(unit), pull) if objective_map.stays(objective) else None
+    cells = reachable_cells(ctx, unit, 2)
+    if not cells:
+        return None
+    best = min(cells, key=lambda c: (away(c, objective), cells[c], c))
+    if away(best, objective) >= away(here, objective):
+        return None
+    return ClashMove(unit, best), pull
 
 
 def should_flee(ctx: Context, unit: str, close: list[str]) -> bool:
