@@ -40,14 +40,17 @@ if TYPE_CHECKING:
 
 LEVELS: dict[str, PlanLevel] = {
     "baseline": PlanLevel(coordinate=False, kite=False, gambits=False, flee=False),
-    "easy": PlanLevel(coordinate=False, kite=False, gambits=False, flee=False,
-                      mistake_rate=0.3, mistake_pool=3),
+    "easy": PlanLevel(
+        coordinate=False, kite=False, gambits=False, flee=False, mistake_rate=0.3, mistake_pool=3
+    ),
     "normal": PlanLevel(coordinate=True, kite=True, gambits=False, flee=True),
-    "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True,
-                      foresee_reactions=True),
+    "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True, foresee_reactions=True),
 }
 LEVELS["ai"] = LEVELS["normal"]
-REACTING = ("normal", "hard", "ai")
+# issue 31: the grid ruleset's "hard" became a search AI and its old hard "tactical"; clash
+# has no search AI yet, so all three names play its hard level
+LEVELS["tactical"] = LEVELS["expert"] = LEVELS["hard"]
+REACTING = ("normal", "hard", "ai", "tactical", "expert")
 
 
 def make_controller(name: str, seed: int = 0) -> ClashAI:
