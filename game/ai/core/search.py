@@ -1,28 +1,30 @@
-"""A search AI that plays any ruleset (issue 31): it tries candidate answers on forks of
-the battle, rolls the dice forward with its own generator, and scores what came of them.
+"""A search AI that plays any ruleset (issue 31): it tries candidate lines on forks of the
+battle, rolls the dice forward with its own generator, and scores what came of them.
 
 At a unit's ``turn`` decision the ruleset's *model* (``SearchModel``) names a few
-candidate *lines*, best guess first: a line is the answers the unit means to give this
+candidate *lines*, its own pick first: a line is the answers the unit means to give this
 turn, in order (grid: the tactical planner's best lines, such as a Run's two Moves, and
 the saving actions it never plans, such as First Aid). Each line is played on a fork of
-the battle (``Battle.fork``): its answers are given, the dice are rolled by a generator of
-the AI's own (seeded by the AI's seed, the battle's seed, the answer count and the
-sample, never the battle's own generator, so the AI cannot see the battle's future
-dice), and the reactions it opens are answered by the model's policy (a line whose next
-answer is no longer legal stops there; ``follow`` more answers of the unit's own may be
-left to the policy). The model then scores the leaf for the acting
-side (``SearchModel.leaf``). A candidate that rolled no die is played once; one that did
-is sampled again, up to ``samples`` times, within a node budget (``leaves``); every
-candidate sees the same sampled dice streams (common random numbers), so two blows are
-compared on the same luck. The first answer of the line whose mean is best is given; the first line
-(the model's own pick) keeps the decision unless another beats it by ``margin``. At the
-unit's next decision the search runs again, on what the dice did.
+the battle (``Battle.fork``): its answers are given (a line whose next answer is no
+longer legal stops there), the reactions they open are answered by the model's policy,
+and ``follow`` more answers of the unit's own are left to the policy. The model then
+scores the leaf for the acting side (``SearchModel.leaf``).
 
-This is expectimax cut at the chance nodes by sampling: one level of our choice, the
-chance nodes of the dice the answer rolls, the opponent's reactions (by the model's
-policy), and the model's evaluation at the leaf. Every count here is a count of nodes,
-never wall time, so a seed replays identically. Other decisions (who acts next,
-reactions) are left to the model's policy.
+The dice in a fork are the AI's own (``StratifiedDice``, seeded by the AI's seed, the
+battle's seed and the answer count; never the battle's generator, so the AI cannot see
+the battle's future dice). A line that rolled no die is played once; one that did is
+played in each round of samples, as many rounds as the node budget (``leaves``) allows,
+up to ``samples``. Every line sees the same dice streams (common random numbers), and
+each die is stratified over the rounds, so a few samples already see its whole range.
+The first answer of the line whose mean is best is given; the model's pick keeps the
+decision unless another line beats it by ``margin``. At the unit's next decision the
+search runs again, on what the dice did.
+
+This is expectimax with its chance nodes sampled: one level of our choice (the line),
+the dice it rolls, the opponent's reactions (by the model's policy), and the model's
+evaluation at the leaf, which counts what the rest of the turn and the next round are
+worth. Every count is a count of nodes, never wall time, so a seed replays identically.
+Other decisions (who acts next, reactions) are the model's policy's.
 
 Names no ruleset: the model brings everything the ruleset knows.
 """
@@ -44,6 +46,30 @@ if TYPE_CHECKING:
 
 
 Line = tuple["Answer", ...]
+
+
+class StratifiedDice(random.Random):
+    """The dice of sample ``sample`` of ``samples``: the i-th die a fork rolls falls in
+    one stratum of its faces (a uniform draw inside it), the i-th of a shuffle of the
+    strata seeded by ``seed`` and i, so over the samples every die of the line covers its
+    range evenly (Latin hypercube sampling): with 3 samples an attack roll is once low,
+    once middling, once high, never three misses by luck. Seeded by the AI, never by the
+    battle's generator."""
+
+    def __init__(self, seed: str, sample: int, samples: int) -> None:
+        super().__init__(f"{seed}/{sample}")
+        self.seed_text = seed
+        self.sample = sample
+        self.samples = max(1, samples)
+        self.rolled = 0
+
+    def randint(self, a: int, b: int) -> int:
+        strata = list(range(self.samples))
+        random.Random(f"{self.seed_text}/die {self.rolled}").shuffle(strata)
+        stratum = strata[self.sample % self.samples]
+        self.rolled += 1
+        u = (stratum + self.random()) / self.samples
+        return a + min(b - a, int(u * (b - a + 1)))
 
 
 class SearchModel(Protocol):
@@ -127,15 +153,13 @@ class SearchAI:
             sums = [0.0] * len(lines)
             counts = [0] * len(lines)
             random_ = [False] * len(lines)
-            leaves = 0
-            for sample in range(cfg.samples):
+            # rounds of samples, each played whole: as many as the budget allows
+            rounds = max(1, min(cfg.samples, cfg.leaves // len(lines)))
+            for sample in range(rounds):
                 for i, line in enumerate(lines):
-                    if leaves >= cfg.leaves:
-                        break
                     if sample > 0 and not random_[i]:
                         continue
-                    value, rolled = self.play_out(root, line, unit, side, sample)
-                    leaves += 1
+                    value, rolled = self.play_out(root, line, unit, side, sample, rounds)
                     sums[i] += value
                     counts[i] += 1
                     random_[i] = random_[i] or rolled
@@ -148,14 +172,16 @@ class SearchAI:
         ]
 
     def play_out(
-        self, root: Battle, line: Line, unit: str, side: str, sample: int
+        self, root: Battle, line: Line, unit: str, side: str, sample: int, rounds: int
     ) -> tuple[float, bool]:
         """Play ``line`` on a fork of ``root`` with sampled dice; the leaf's value to
         ``side`` and whether any die was rolled."""
         fork = root.fork()
         try:
-            fork.ctx.rng = random.Random(
-                f"shieldwall-search/{self.seed}/{root.seed}/{len(root.answers)}/{sample}"
+            fork.ctx.rng = StratifiedDice(
+                f"shieldwall-search/{self.seed}/{root.seed}/{len(root.answers)}",
+                sample,
+                rounds,
             )
             start = len(fork.events)
             if not fork.answer(line[0]).ok:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from game.engine.context import Context
     from game.geometry.grid import Cell
 
-SAVED = 0.4  # share of its worth a stabilised unit keeps (it lives, out of the fight)
+SAVED = 1.0  # share of its worth a stabilised unit keeps: a life saved counts as one taken
 
 
 def unit_value(ctx: Context, unit: str, horizon: float) -> float:

@@ -1,18 +1,23 @@
 """The grid ruleset's model for the search AI (issue 31; ``game.ai.core.search``).
 
-- **policy**: today's tactical AI at ``hard`` (``TacticalAI``): who acts next, every
-  reaction (ours and, inside a fork, the enemy's), and the first candidate of a turn.
-- **candidates**: the tactical pick, then the first answers of the planner's best lines,
-  its best line that does not walk, Disengage, and the saving actions the planner never
-  plans: First Aid on a dying ally beside the unit, and a walk to one (004 · Use a Skill).
+- **policy**: today's tactical AI at ``hard`` (``TacticalAI``, now named ``tactical``):
+  who acts next, every reaction (ours and, inside a fork, the enemy's), the rest of the
+  unit's turn after its line (``follow``), and the first candidate line.
+- **candidates** (``GridModel.candidates``): the tactical pick; the saving answers the
+  planner never plans (First Aid on a dying ally beside the unit, a walk to one and First
+  Aid, 004 · Use a Skill); Disengage beside an enemy; the planner's best line that stays
+  put; its best lines. A Run is played as its two Moves (``line_of``). Lines whose worth
+  comes after the turn (``DEFERRED``: a swarm joined for a teammate, a screen, a shove,
+  upkeep) are the planner's call alone: a leaf at the turn's end cannot see it.
 - **leaf** (``evaluation.value``): what stands on the field, on the planner's scale (a
   unit's worth over the horizon, less half its share of lost HP; a dying unit nothing, a
-  stabilised one ``SAVED`` of it), plus what the unit's turn is still worth: the
-  planner's best line from the leaf while it is still the unit's turn, else the value of
-  the square it ended on as the planner saw it before the search (next round's blows it
-  may take and deal there). So the dice the answer really rolls (attacks of opportunity,
-  a Shock that drops a 4-HP unit on a miss, the morale checks a fall sets off) replace the
-  planner's one-ply estimate of them.
+  stabilised one ``SAVED`` of it), plus what the unit's turn is still worth by a planner
+  of the leaf's own state: its best line while it is still the unit's turn, else the
+  value of the square it ended on (next round's blows it may take and deal there).
+
+So the dice the line really rolls (attacks of opportunity, a Shock that drops a 4-HP
+unit on a miss, the morale checks a fall sets off, a Heal check) replace the planner's
+one-ply estimate of them.
 """
 
 from __future__ import annotations
@@ -34,14 +39,13 @@ from game.rules.grid.hold import HoldAction
 from game.rules.grid.move import Move
 
 if TYPE_CHECKING:
-    from game.ai.grid.board import Array
     from game.engine.battle import Battle
     from game.engine.decision import Decision
 
 # the search levels: the tactical level they play with, and their node budgets
 CONFIGS: dict[str, SearchConfig] = {
-    "hard": SearchConfig(candidates=5, samples=3, leaves=12, follow=1),
-    "expert": SearchConfig(candidates=7, samples=6, leaves=30, follow=1),
+    "hard": SearchConfig(candidates=5, samples=4, leaves=20, margin=1.5, follow=1),
+    "expert": SearchConfig(candidates=7, samples=8, leaves=56, margin=1.0, follow=1),
 }
 
 
@@ -51,8 +55,6 @@ class GridModel:
     def __init__(self, level: Level, seed: int = 0) -> None:
         self.tactical = TacticalAI(level, seed)
         self.level = level
-        self._pos: Array | None = None  # the acting unit's square values before the search
-        self._base: Answer | None = None
 
     def policy(self, battle: Battle, decision: Decision) -> Answer:
         return self.tactical.choose(battle, decision)
@@ -65,8 +67,11 @@ class GridModel:
         if isinstance(base, HoldAction) or planner is None or planner.unit != unit:
             return [(base,)]  # holding its ground is weighed by the tactical AI alone
         ctx = battle.ctx
-        self._pos = planner.position_values_cached()
         plans = self.tactical.last_plans
+        chosen = next((p for p in plans if p.first == base), None)
+        if chosen is not None and deferred(chosen):
+            return [(base,)]  # its worth comes after the turn: the planner's word stands
+        plans = [p for p in plans if not deferred(p)]
         lines = {p.first: line_of(planner, p) for p in plans}
         out: list[Line] = [lines.get(base, (base,))]
         # the saving answers the planner never plans, then Disengage, then its best line
@@ -90,17 +95,39 @@ class GridModel:
         value = evaluation.value(ctx, side, self.level.horizon)
         if not units.in_fight(ctx, unit):
             return value
+        planner = self.tactical.planner(ctx, unit)
+        if planner is None:
+            return value  # no enemy left
         pending = battle.pending
         if pending is not None and pending.kind == "turn" and pending.unit == unit:
-            planner = self.tactical.planner(ctx, unit)
-            if planner is not None:
-                plans = planner.plans()
-                best = plans[0].score if plans else 0.0
-                return value + max(best, evaluation.aid_now(planner))
-        if self._pos is not None:
-            x, y = units.cell(ctx, unit)
-            value += float(self._pos[y, x])
-        return value
+            plans = planner.plans()  # the rest of the turn, "stay" among them
+            best = plans[0].score if plans else 0.0
+            return value + max(best, evaluation.aid_now(planner))
+        x, y = planner.here
+        return value + float(planner.position_values_cached()[y, x])
+
+
+# Plans whose worth comes after the unit's turn, which a leaf at its end cannot see: a
+# swarm joined for a teammate's strike, a screen, a shove for the teammates' +2, and the
+# upkeep that pays in later rounds (a weapon readied, reloaded or picked up, standing up,
+# letting go, breaking free).
+DEFERRED = frozenset(
+    {
+        "screen_ally",
+        "shove",
+        "reload",
+        "ready_item",
+        "pick_up_item",
+        "stand_up",
+        "release_grapple",
+        "break_free",
+    }
+)
+
+
+def deferred(plan: Plan) -> bool:
+    """Whether ``plan``'s worth lies after the turn (``DEFERRED``, or joining a swarm)."""
+    return plan.kind in DEFERRED or plan.note.startswith("join swarm")
 
 
 def line_of(planner: Planner, plan: Plan) -> Line:
