@@ -9,13 +9,13 @@ seed replays identically.
 
 from __future__ import annotations
 
-from engine_support import duel
+from engine_support import battle, duel, field
 from test_ai_tactics import OPEN, ask, position
 
 from game.ai import make_controller, play
 from game.ai.core.search import StratifiedDice
 from game.engine import Battle, ScriptedRandom
-from game.engine.answers import Answer
+from game.engine.answers import Answer, ChooseUnit
 from game.rules.grid import units
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.charge import Charge
@@ -51,6 +51,28 @@ def test_hard_tends_the_dying_ally_beside_it_rather_than_charge() -> None:
     mortally_wounded(b, "wyn")
     assert isinstance(ask(b, "tactical"), Charge)
     assert ask(b, "hard") == FirstAid("ada", "wyn")
+    b.close()
+
+
+# -- blunder 2: the leader runs past the enemies' reach ----------------------------------
+def test_the_leader_does_not_run_past_four_spears_to_reach_a_wounded_orc() -> None:
+    """004 · Run: each enemy whose reach the runner leaves gets an attack of opportunity.
+    The side's leader, a captain, stands beside a file of four bandits; an orc at 4 HP
+    stands seven squares off. Today's hard runs round the file toward the orc (it arrives
+    with no Main action left), leaving three bandits' reach; the search plays the run on
+    forks with the bandits' blows rolled and fights where it stands."""
+    spawns = [("Dunstan", "party", "captain", (5, 4))]
+    spawns += [(f"O{i}", "bandits", "bandit", (4, 2 + i)) for i in range(4)]
+    spawns += [("T", "bandits", "orc", (12, 4))]
+    b = battle(field(OPEN, spawns, leaders=["Dunstan"]), faces=[8, 1])
+    b.component("t", Health).hp = 4
+    assert b.pending is not None
+    if b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("dunstan")).ok
+    run = ask(b, "tactical")
+    assert isinstance(run, Move) and len(provokers(b, run)) == 3
+    stand = ask(b, "hard")
+    assert isinstance(stand, MeleeAttack), stand
     b.close()
 
 
