@@ -59,14 +59,14 @@ class StratifiedDice(random.Random):
     def __init__(self, seed: str, sample: int, samples: int) -> None:
         super().__init__(f"{seed}/{sample}")
         self.seed_text = seed
-        self.sample = sample
+        self.index = sample
         self.samples = max(1, samples)
         self.rolled = 0
 
     def randint(self, a: int, b: int) -> int:
         strata = list(range(self.samples))
         random.Random(f"{self.seed_text}/die {self.rolled}").shuffle(strata)
-        stratum = strata[self.sample % self.samples]
+        stratum = strata[self.index % self.samples]
         self.rolled += 1
         u = (stratum + self.random()) / self.samples
         return a + min(b - a, int(u * (b - a + 1)))
