@@ -281,10 +281,10 @@ def test_rulesets_with_an_ai_get_their_own_never_the_generic_one() -> None:
     from game.ai.grid.tactical import TacticalAI
 
     assert isinstance(make_controller("baseline", 0, "grid"), BaselineAI)
-    assert isinstance(make_controller("tactical", 0, "grid"), TacticalAI)
-    hard = make_controller("hard", 0, "grid")
-    assert isinstance(hard, SearchAI) and isinstance(hard.model, GridModel)
-    assert isinstance(make_controller("expert", 0), SearchAI)  # the default ruleset: grid
+    assert isinstance(make_controller("hard", 0, "grid"), TacticalAI)
+    assert isinstance(make_controller("tactical", 0), TacticalAI)  # the default ruleset: grid
+    expert = make_controller("expert", 0, "grid")
+    assert isinstance(expert, SearchAI) and isinstance(expert.model, GridModel)
     assert isinstance(make_controller("hard", 0, "clash"), ClashAI)
     assert isinstance(make_controller("tactical", 0, "clash"), ClashAI)
     assert get_ruleset("grid").ai_module == "game.ai.grid"

@@ -1,10 +1,10 @@
-"""The search AI (issue 31): ``hard`` tries candidate lines on forks of the battle with
+"""The search AI (issue 31): ``expert`` tries candidate lines on forks of the battle with
 dice of its own and scores the leaves (``game.ai.core.search``, ``game.ai.grid.search``).
 
-Scripted positions from the hard-vs-hard logs of issue 31, each with the blunder today's
-hard (now ``tactical``) makes there and the new hard does not; and the search's contract:
-it never changes the battle it is asked about, never reads the battle's own dice, and a
-seed replays identically.
+Scripted positions from the hard-vs-hard logs of issue 31, each with the blunder the
+tactical hard (``hard``, also named ``tactical``) makes there and the search does not;
+and the search's contract: it never changes the battle it is asked about, never reads
+the battle's own dice, and a seed replays identically.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def mortally_wounded(b: Battle, unit: str) -> None:
 
 
 # -- blunder 6: first aid was never given ---------------------------------------------------
-def test_hard_tends_the_dying_ally_beside_it_rather_than_charge() -> None:
+def test_the_search_tends_the_dying_ally_beside_it_rather_than_charge() -> None:
     """004 · Use a Skill (First Aid: a Heal check against 8 stabilises a mortally wounded
     ally beside the unit). Wyn lies dying beside Ada; two bandits stand four and five
     squares off. Today's hard charges one (nothing in its planner knows First Aid); the
@@ -50,7 +50,7 @@ def test_hard_tends_the_dying_ally_beside_it_rather_than_charge() -> None:
     b = position(OPEN, spawns, "ada")
     mortally_wounded(b, "wyn")
     assert isinstance(ask(b, "tactical"), Charge)
-    assert ask(b, "hard") == FirstAid("ada", "wyn")
+    assert ask(b, "expert") == FirstAid("ada", "wyn")
     b.close()
 
 
@@ -71,13 +71,13 @@ def test_the_leader_does_not_run_past_four_spears_to_reach_a_wounded_orc() -> No
         assert b.answer(ChooseUnit("dunstan")).ok
     run = ask(b, "tactical")
     assert isinstance(run, Move) and len(provokers(b, run)) == 3
-    stand = ask(b, "hard")
+    stand = ask(b, "expert")
     assert isinstance(stand, MeleeAttack), stand
     b.close()
 
 
 # -- blunder 4: the only spear thrown from beside an enemy ----------------------------------
-def test_hard_disengages_rather_than_throw_its_only_spear_beside_the_captain() -> None:
+def test_the_search_disengages_rather_than_throw_its_only_spear_beside_the_captain() -> None:
     """004 · Make a Ranged Attack (-4 with an armed enemy beside the thrower) and Thrown
     weapons (the spear lands at the target's feet). Sigrid, a 4-HP spear bandit, stands
     beside an enemy captain; an archer at 1 HP stands six squares off. Today's hard steps
@@ -100,7 +100,7 @@ def test_hard_disengages_rather_than_throw_its_only_spear_beside_the_captain() -
         assert units.distance(units.cell(line.ctx, "sigrid"), units.cell(line.ctx, "cap")) == 1
         assert [w.id for w in units.melee_weapons(line.ctx, "sigrid")] == ["spear", "unarmed"]
     line.close()
-    assert ask(b, "hard") == Disengage("sigrid")
+    assert ask(b, "expert") == Disengage("sigrid")
     b.close()
 
 
@@ -124,16 +124,16 @@ def test_the_search_leaves_the_battle_and_its_dice_alone() -> None:
     rng = b.ctx.rng
     assert isinstance(rng, ScriptedRandom)
     before, rolled, answers = b.state_hash(), len(rng.log), len(b.answers)
-    ai = make_controller("hard", 0)
+    ai = make_controller("expert", 0)
     answer = ai.choose(b, b.pending)
     assert b.validate(answer) is None
     assert (b.state_hash(), len(rng.log), len(b.answers)) == (before, rolled, answers)
     b.close()
 
 
-def _hard_duel(seed: int) -> tuple[str, list[Answer]]:
+def _expert_duel(seed: int) -> tuple[str, list[Answer]]:
     b = Battle("maps/duel.tmx", seed=seed)
-    play(b, {s: make_controller("hard", seed) for s in b.controllers})
+    play(b, {s: make_controller("expert", seed) for s in b.controllers})
     out = (b.state_hash(), list(b.answers))
     b.close()
     return out
@@ -142,7 +142,7 @@ def _hard_duel(seed: int) -> tuple[str, list[Answer]]:
 def test_a_seed_replays_identically() -> None:
     """Budgets are counted in nodes, never in time, and the search's dice are seeded: the
     same seed gives the same battle."""
-    assert _hard_duel(3) == _hard_duel(3)
+    assert _expert_duel(3) == _expert_duel(3)
 
 
 def test_stratified_dice_cover_each_die_over_the_samples() -> None:
@@ -164,6 +164,6 @@ def test_a_clear_blow_is_still_struck() -> None:
         "ada",
         hp={"hal": 1},
     )
-    answer = ask(b, "hard")
+    answer = ask(b, "expert")
     assert isinstance(answer, MeleeAttack) and answer.target == "hal"
     b.close()

@@ -28,10 +28,10 @@ from game.rules.grid.swarm import SwarmAttack
 from game.world.components import Position
 
 OPEN = "\n".join(["." * 30] * 9)
-# The tactical AI of issue 5 at normal and at its old hard level ("tactical"), and the
-# search AI over it ("hard", issue 31), where a position is one it must play the same;
-# the tests of the tactical planner's own weights ask "tactical".
-LEVELS = ("normal", "tactical", "hard")
+# The tactical AI of issue 5 at normal and hard, and the search AI over it ("expert",
+# issue 31), where a position is one it must play the same; the tests of the tactical
+# planner's own weights ask "tactical" (its hard level) by name.
+LEVELS = ("normal", "hard", "expert")
 
 
 def position(
@@ -243,7 +243,7 @@ def test_ai_keeps_its_post_when_the_map_says_hold(hint: str | None, level: str) 
     answer = ask(b, level)
     if hint == "hold":
         assert not isinstance(answer, Move | Charge)
-    elif level in ("tactical", "hard"):
+    elif level in ("hard", "expert"):
         assert answer == HoldAction("ada")
     else:
         assert isinstance(answer, Move) and answer.path[-1][0] > 2

@@ -47,8 +47,8 @@ LEVELS: dict[str, PlanLevel] = {
     "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True, foresee_reactions=True),
 }
 LEVELS["ai"] = LEVELS["normal"]
-# issue 31: the grid ruleset's "hard" became a search AI and its old hard "tactical"; clash
-# has no search AI yet, so all three names play its hard level
+# issue 31: grid's search AI is "expert" and "tactical" names its tactical hard; clash has
+# no search AI yet, so both names play its hard level
 LEVELS["tactical"] = LEVELS["expert"] = LEVELS["hard"]
 REACTING = ("normal", "hard", "ai", "tactical", "expert")
 

@@ -2,8 +2,9 @@
 
 A controller has ``choose(battle, decision) -> Answer`` and answers through the same
 ``Battle.answer`` path as a human. Every ruleset's AIs go by the same names: "baseline",
-the levels "easy", "normal", "tactical" (issue 5's hard), "hard" and "expert" (the search
-AI of issue 31 where the ruleset has one), and "ai" (the default AI). ``make_controller(name,
+the levels "easy", "normal", "hard" (and "tactical", another name of the tactical hard
+level where the ruleset has one), "expert" (the search AI of issue 31 where the ruleset
+has one), and "ai" (the default AI). ``make_controller(name,
 seed, ruleset)`` asks the ruleset for its own AI (``Ruleset.ai_module`` names a module
 with ``make_controller(name, seed)``); a ruleset without one gets the generic AI
 (``game.ai.core.generic``), which plays any ruleset from its decisions alone. It never

@@ -44,8 +44,7 @@ if TYPE_CHECKING:
 
 # the search levels: the tactical level they play with, and their node budgets
 CONFIGS: dict[str, SearchConfig] = {
-    "hard": SearchConfig(candidates=5, samples=4, leaves=20, margin=1.5, follow=1),
-    "expert": SearchConfig(candidates=7, samples=8, leaves=56, margin=1.0, follow=1),
+    "expert": SearchConfig(candidates=5, samples=4, leaves=20, margin=1.5, follow=1),
 }
 
 
@@ -148,5 +147,5 @@ def line_of(planner: Planner, plan: Plan) -> Line:
 
 
 def make_search(name: str, seed: int = 0) -> SearchAI:
-    """The search AI ``name`` ("hard" or "expert") over the tactical hard level."""
+    """The search AI ``name`` ("expert") over the tactical hard level."""
     return SearchAI(name, seed, GridModel(LEVELS["hard"], seed), CONFIGS[name])
