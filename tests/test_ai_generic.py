@@ -35,7 +35,7 @@ from game.rules.grid.move import Move
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
-NAMES = ("baseline", "easy", "normal", "tactical", "hard", "expert", "ai")
+NAMES = ("baseline", "easy", "normal", "tactical", "hard", "search", "ai")
 
 
 class RandomPlayer:
@@ -283,8 +283,8 @@ def test_rulesets_with_an_ai_get_their_own_never_the_generic_one() -> None:
     assert isinstance(make_controller("baseline", 0, "grid"), BaselineAI)
     assert isinstance(make_controller("hard", 0, "grid"), TacticalAI)
     assert isinstance(make_controller("tactical", 0), TacticalAI)  # the default ruleset: grid
-    expert = make_controller("expert", 0, "grid")
-    assert isinstance(expert, SearchAI) and isinstance(expert.model, GridModel)
+    searcher = make_controller("search", 0, "grid")
+    assert isinstance(searcher, SearchAI) and isinstance(searcher.model, GridModel)
     assert isinstance(make_controller("hard", 0, "clash"), ClashAI)
     assert isinstance(make_controller("tactical", 0, "clash"), ClashAI)
     assert get_ruleset("grid").ai_module == "game.ai.grid"

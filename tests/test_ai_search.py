@@ -1,4 +1,4 @@
-"""The search AI (issue 31): ``expert`` tries candidate lines on forks of the battle with
+"""The search AI (issue 31): ``search`` tries candidate lines on forks of the battle with
 dice of its own and scores the leaves (``game.ai.core.search``, ``game.ai.grid.search``).
 
 Scripted positions from the hard-vs-hard logs of issue 31, each with the blunder the
@@ -50,7 +50,7 @@ def test_the_search_tends_the_dying_ally_beside_it_rather_than_charge() -> None:
     b = position(OPEN, spawns, "ada")
     mortally_wounded(b, "wyn")
     assert isinstance(ask(b, "tactical"), Charge)
-    assert ask(b, "expert") == FirstAid("ada", "wyn")
+    assert ask(b, "search") == FirstAid("ada", "wyn")
     b.close()
 
 
@@ -71,7 +71,7 @@ def test_the_leader_does_not_run_past_four_spears_to_reach_a_wounded_orc() -> No
         assert b.answer(ChooseUnit("dunstan")).ok
     run = ask(b, "tactical")
     assert isinstance(run, Move) and len(provokers(b, run)) == 3
-    stand = ask(b, "expert")
+    stand = ask(b, "search")
     assert isinstance(stand, MeleeAttack), stand
     b.close()
 
@@ -100,7 +100,7 @@ def test_the_search_disengages_rather_than_throw_its_only_spear_beside_the_capta
         assert units.distance(units.cell(line.ctx, "sigrid"), units.cell(line.ctx, "cap")) == 1
         assert [w.id for w in units.melee_weapons(line.ctx, "sigrid")] == ["spear", "unarmed"]
     line.close()
-    assert ask(b, "expert") == Disengage("sigrid")
+    assert ask(b, "search") == Disengage("sigrid")
     b.close()
 
 
@@ -124,16 +124,16 @@ def test_the_search_leaves_the_battle_and_its_dice_alone() -> None:
     rng = b.ctx.rng
     assert isinstance(rng, ScriptedRandom)
     before, rolled, answers = b.state_hash(), len(rng.log), len(b.answers)
-    ai = make_controller("expert", 0)
+    ai = make_controller("search", 0)
     answer = ai.choose(b, b.pending)
     assert b.validate(answer) is None
     assert (b.state_hash(), len(rng.log), len(b.answers)) == (before, rolled, answers)
     b.close()
 
 
-def _expert_duel(seed: int) -> tuple[str, list[Answer]]:
+def _search_duel(seed: int) -> tuple[str, list[Answer]]:
     b = Battle("maps/duel.tmx", seed=seed)
-    play(b, {s: make_controller("expert", seed) for s in b.controllers})
+    play(b, {s: make_controller("search", seed) for s in b.controllers})
     out = (b.state_hash(), list(b.answers))
     b.close()
     return out
@@ -142,7 +142,7 @@ def _expert_duel(seed: int) -> tuple[str, list[Answer]]:
 def test_a_seed_replays_identically() -> None:
     """Budgets are counted in nodes, never in time, and the search's dice are seeded: the
     same seed gives the same battle."""
-    assert _expert_duel(3) == _expert_duel(3)
+    assert _search_duel(3) == _search_duel(3)
 
 
 def test_stratified_dice_cover_each_die_over_the_samples() -> None:
@@ -164,6 +164,6 @@ def test_a_clear_blow_is_still_struck() -> None:
         "ada",
         hp={"hal": 1},
     )
-    answer = ask(b, "expert")
+    answer = ask(b, "search")
     assert isinstance(answer, MeleeAttack) and answer.target == "hal"
     b.close()

@@ -28,10 +28,10 @@ from game.rules.grid.swarm import SwarmAttack
 from game.world.components import Position
 
 OPEN = "\n".join(["." * 30] * 9)
-# The tactical AI of issue 5 at normal and hard, and the search AI over it ("expert",
+# The tactical AI of issue 5 at normal and hard, and the search AI over it ("search",
 # issue 31), where a position is one it must play the same; the tests of the tactical
 # planner's own weights ask "tactical" (its hard level) by name.
-LEVELS = ("normal", "hard", "expert")
+LEVELS = ("normal", "hard", "search")
 
 
 def position(
@@ -243,7 +243,7 @@ def test_ai_keeps_its_post_when_the_map_says_hold(hint: str | None, level: str) 
     answer = ask(b, level)
     if hint == "hold":
         assert not isinstance(answer, Move | Charge)
-    elif level in ("hard", "expert"):
+    elif level in ("hard", "search"):
         assert answer == HoldAction("ada")
     else:
         assert isinstance(answer, Move) and answer.path[-1][0] > 2

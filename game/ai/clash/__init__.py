@@ -47,10 +47,10 @@ LEVELS: dict[str, PlanLevel] = {
     "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True, foresee_reactions=True),
 }
 LEVELS["ai"] = LEVELS["normal"]
-# issue 31: grid's search AI is "expert" and "tactical" names its tactical hard; clash has
+# issue 31: grid's search AI is "search" and "tactical" names its tactical hard; clash has
 # no search AI yet, so both names play its hard level
-LEVELS["tactical"] = LEVELS["expert"] = LEVELS["hard"]
-REACTING = ("normal", "hard", "ai", "tactical", "expert")
+LEVELS["tactical"] = LEVELS["search"] = LEVELS["hard"]
+REACTING = ("normal", "hard", "ai", "tactical", "search")
 
 
 def make_controller(name: str, seed: int = 0) -> ClashAI:

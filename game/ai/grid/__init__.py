@@ -1,7 +1,7 @@
 """The AIs of the ``grid`` ruleset (source 004): ``baseline`` (walks at the nearest enemy
 and hits it), the tactical AI at the levels ``easy``, ``normal`` and ``hard`` (issue 5;
 ``tactical`` is another name of its hard level), and the search AI over it (issue 31,
-``search.py``): ``expert``; ``ai`` is ``normal``. ``game.ai.make_controller`` calls
+``search.py``): ``search``; ``ai`` is ``normal``. ``game.ai.make_controller`` calls
 ``make_controller`` here for battles of the grid ruleset (``GridRuleset.ai_module``).
 """
 
@@ -14,11 +14,11 @@ if TYPE_CHECKING:
 
 # the level each controller name plays; "baseline" is not a tactical level
 TACTICAL = {"easy": "easy", "normal": "normal", "hard": "hard", "tactical": "hard", "ai": "normal"}
-SEARCH = ("expert",)  # the search AI's levels (``search.CONFIGS``)
+SEARCH = ("search",)  # the search AI's levels (``search.CONFIGS``)
 
 
 def make_controller(name: str, seed: int = 0) -> Controller:
-    """The grid AI ``name`` ("baseline", "easy", "normal", "tactical", "hard", "expert"
+    """The grid AI ``name`` ("baseline", "easy", "normal", "tactical", "hard", "search"
     or "ai") with ``seed``."""
     if name == "baseline":
         from game.ai.grid.baseline import BaselineAI

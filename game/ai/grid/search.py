@@ -1,6 +1,6 @@
 """The grid ruleset's model for the search AI (issue 31; ``game.ai.core.search``).
 
-- **policy**: today's tactical AI at ``hard`` (``TacticalAI``, now named ``tactical``):
+- **policy**: today's tactical AI at ``hard`` (``TacticalAI``, also named ``tactical``):
   who acts next, every reaction (ours and, inside a fork, the enemy's), the rest of the
   unit's turn after its line (``follow``), and the first candidate line.
 - **candidates** (``GridModel.candidates``): the tactical pick; the saving answers the
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 # the search levels: the tactical level they play with, and their node budgets
 CONFIGS: dict[str, SearchConfig] = {
-    "expert": SearchConfig(candidates=5, samples=4, leaves=20, margin=1.5, follow=1),
+    "search": SearchConfig(candidates=5, samples=4, leaves=20, margin=1.5, follow=1),
 }
 
 
@@ -147,5 +147,5 @@ def line_of(planner: Planner, plan: Plan) -> Line:
 
 
 def make_search(name: str, seed: int = 0) -> SearchAI:
-    """The search AI ``name`` ("expert") over the tactical hard level."""
+    """The search AI ``name`` ("search") over the tactical hard level."""
     return SearchAI(name, seed, GridModel(LEVELS["hard"], seed), CONFIGS[name])
