@@ -209,7 +209,7 @@ def test_hard_grapples_the_crossbowman_her_sword_cannot_drop(
         hp={"ada": ada_hp, "cx": cx_hp},
     )
     assert b.edit("cx", Loadout).readied == ["crossbow"]
-    answer = ask(b, "hard")
+    answer = ask(b, "tactical")
     if grabs:
         assert answer == Grapple("ada", "cx")
     else:

@@ -36,7 +36,7 @@ from game.rules.preview import AttackPreview
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
-NAMES = ("baseline", "easy", "normal", "hard", "ai")
+NAMES = ("baseline", "easy", "normal", "tactical", "hard", "search", "ai")
 
 
 class RandomPlayer:
@@ -276,13 +276,18 @@ def test_without_previews_the_generic_ai_judges_by_health_and_plays_on() -> None
 
 def test_rulesets_with_an_ai_get_their_own_never_the_generic_one() -> None:
     from game.ai.clash import ClashAI
+    from game.ai.core.search import SearchAI
     from game.ai.grid.baseline import BaselineAI
+    from game.ai.grid.search import GridModel
     from game.ai.grid.tactical import TacticalAI
 
     assert isinstance(make_controller("baseline", 0, "grid"), BaselineAI)
     assert isinstance(make_controller("hard", 0, "grid"), TacticalAI)
-    assert isinstance(make_controller("hard", 0), TacticalAI)  # the default ruleset: grid
+    assert isinstance(make_controller("tactical", 0), TacticalAI)  # the default ruleset: grid
+    searcher = make_controller("search", 0, "grid")
+    assert isinstance(searcher, SearchAI) and isinstance(searcher.model, GridModel)
     assert isinstance(make_controller("hard", 0, "clash"), ClashAI)
+    assert isinstance(make_controller("tactical", 0, "clash"), ClashAI)
     assert get_ruleset("grid").ai_module == "game.ai.grid"
 
 

@@ -20,7 +20,7 @@ from game.rules.grid.prone import StandUp
 from game.rules.grid.reload import Reload
 from game.world.components import Loadout
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "tactical")  # the tactical AI's levels (issue 5)
 
 
 def _best(b: Battle, level: str, unit: str) -> str:

@@ -40,14 +40,17 @@ if TYPE_CHECKING:
 
 LEVELS: dict[str, PlanLevel] = {
     "baseline": PlanLevel(coordinate=False, kite=False, gambits=False, flee=False),
-    "easy": PlanLevel(coordinate=False, kite=False, gambits=False, flee=False,
-                      mistake_rate=0.3, mistake_pool=3),
+    "easy": PlanLevel(
+        coordinate=False, kite=False, gambits=False, flee=False, mistake_rate=0.3, mistake_pool=3
+    ),
     "normal": PlanLevel(coordinate=True, kite=True, gambits=False, flee=True),
-    "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True,
-                      foresee_reactions=True),
+    "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True, foresee_reactions=True),
 }
 LEVELS["ai"] = LEVELS["normal"]
-REACTING = ("normal", "hard", "ai")
+# issue 31: grid's search AI is "search" and "tactical" names its tactical hard; clash has
+# no search AI yet, so both names play its hard level
+LEVELS["tactical"] = LEVELS["search"] = LEVELS["hard"]
+REACTING = ("normal", "hard", "ai", "tactical", "search")
 
 
 def make_controller(name: str, seed: int = 0) -> ClashAI:

@@ -2,7 +2,9 @@
 
 A controller has ``choose(battle, decision) -> Answer`` and answers through the same
 ``Battle.answer`` path as a human. Every ruleset's AIs go by the same names: "baseline",
-the levels "easy", "normal", "hard", and "ai" (the default AI). ``make_controller(name,
+the levels "easy", "normal", "hard" (and "tactical", another name of the tactical hard
+level where the ruleset has one), "search" (the search AI of issue 31 where the ruleset
+has one), and "ai" (the default AI). ``make_controller(name,
 seed, ruleset)`` asks the ruleset for its own AI (``Ruleset.ai_module`` names a module
 with ``make_controller(name, seed)``); a ruleset without one gets the generic AI
 (``game.ai.core.generic``), which plays any ruleset from its decisions alone. It never
@@ -39,7 +41,8 @@ def _generic(name: str) -> Callable[[int], Controller]:
 # name -> factory(seed) of the generic AI under that name; the names every ruleset's AI
 # answers to ("ai" is whatever the ruleset's default AI is).
 CONTROLLERS: dict[str, Callable[[int], Controller]] = {
-    name: _generic(name) for name in ("baseline", "easy", "normal", "hard", "ai")
+    name: _generic(name)
+    for name in ("baseline", "easy", "normal", "tactical", "hard", "search", "ai")
 }
 
 

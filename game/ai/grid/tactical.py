@@ -46,6 +46,7 @@ class TacticalAI:
         self.rng = random.Random(f"shieldwall-ai/{level.name}/{seed}")
         self.cache = BoardCache()
         self.last_plans: list[Plan] = []  # the scored plans of the last turn decision
+        self.last_planner: Planner | None = None  # ... and the planner that scored them
         self._slipped: tuple[str, int] | None = None  # (unit, round) of the last slip
 
     # -- the controller protocol -----------------------------------------------------------
@@ -128,6 +129,7 @@ class TacticalAI:
         planner = self.planner(ctx, unit)
         plans = planner.plans() if planner is not None else []
         self.last_plans = plans
+        self.last_planner = planner
         if not plans:
             return EndTurn(unit)
         pick = plans[0]

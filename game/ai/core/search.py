@@ -1,0 +1,214 @@
+"""A search AI that plays any ruleset (issue 31): it tries candidate lines on forks of the
+battle, rolls the dice forward with its own generator, and scores what came of them.
+
+At a unit's ``turn`` decision the ruleset's *model* (``SearchModel``) names a few
+candidate *lines*, its own pick first: a line is the answers the unit means to give this
+turn, in order (grid: the tactical planner's best lines, such as a Run's two Moves, and
+the saving actions it never plans, such as First Aid). Each line is played on a fork of
+the battle (``Battle.fork``): its answers are given (a line whose next answer is no
+longer legal stops there), the reactions they open are answered by the model's policy,
+and ``follow`` more answers of the unit's own are left to the policy. The model then
+scores the leaf for the acting side (``SearchModel.leaf``).
+
+The dice in a fork are the AI's own (``StratifiedDice``, seeded by the AI's seed, the
+battle's seed and the answer count; never the battle's generator, so the AI cannot see
+the battle's future dice). A line that rolled no die is played once; one that did is
+played in each round of samples, as many rounds as the node budget (``leaves``) allows,
+up to ``samples``. Every line sees the same dice streams (common random numbers), and
+each die is stratified over the rounds, so a few samples already see its whole range.
+The first answer of the line whose mean is best is given; the model's pick keeps the
+decision unless another line beats it by ``margin``. At the unit's next decision the
+search runs again, on what the dice did.
+
+This is expectimax with its chance nodes sampled: one level of our choice (the line),
+the dice it rolls, the opponent's reactions (by the model's policy), and the model's
+evaluation at the leaf, which counts what the rest of the turn and the next round are
+worth. Every count is a count of nodes, never wall time, so a seed replays identically.
+Other decisions (who acts next, reactions) are the model's policy's.
+
+Names no ruleset: the model brings everything the ruleset knows.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+import esper
+
+from game.engine.events import Rolled
+
+if TYPE_CHECKING:
+    from game.engine.answers import Answer
+    from game.engine.battle import Battle
+    from game.engine.decision import Decision
+
+
+Line = tuple["Answer", ...]
+
+
+class StratifiedDice(random.Random):
+    """The dice of sample ``sample`` of ``samples``: the i-th die a fork rolls falls in
+    one stratum of its faces (a uniform draw inside it), the i-th of a shuffle of the
+    strata seeded by ``seed`` and i, so over the samples every die of the line covers its
+    range evenly (Latin hypercube sampling): with 3 samples an attack roll is once low,
+    once middling, once high, never three misses by luck. Seeded by the AI, never by the
+    battle's generator."""
+
+    def __init__(self, seed: str, sample: int, samples: int) -> None:
+        super().__init__(f"{seed}/{sample}")
+        self.seed_text = seed
+        self.index = sample
+        self.samples = max(1, samples)
+        self.rolled = 0
+
+    def randint(self, a: int, b: int) -> int:
+        strata = list(range(self.samples))
+        random.Random(f"{self.seed_text}/die {self.rolled}").shuffle(strata)
+        stratum = strata[self.index % self.samples]
+        self.rolled += 1
+        u = (stratum + self.random()) / self.samples
+        return a + min(b - a, int(u * (b - a + 1)))
+
+
+class SearchModel(Protocol):
+    """What a ruleset's AI tells the search (grid: ``game.ai.grid.search``)."""
+
+    def policy(self, battle: Battle, decision: Decision) -> Answer:
+        """The answer to any decision (the model's own controller)."""
+        ...
+
+    def candidates(self, battle: Battle, decision: Decision) -> list[Line]:
+        """Lines worth trying at this turn decision, the model's own pick first."""
+        ...
+
+    def leaf(self, battle: Battle, side: str, unit: str) -> float:
+        """What the fork ``battle`` is worth to ``side`` once ``unit`` has acted (the
+        unit's turn may still go on: the model then counts what the rest is worth)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """The node budget of one decision."""
+
+    candidates: int = 5  # lines tried at most
+    samples: int = 3  # dice samples of a line that rolls dice
+    leaves: int = 14  # forks played out at most for one decision
+    margin: float = 0.3  # what another line must beat the model's pick by
+    steps: int = 12  # answers given at most inside one fork (reactions, the turn's rest)
+    follow: int = 0  # the unit's own answers after its line, given by the policy
+
+
+@dataclass(frozen=True, slots=True)
+class Tried:
+    """One line's outcome: its mean leaf value over ``samples`` forks."""
+
+    line: Line
+    value: float
+    samples: int
+
+    @property
+    def answer(self) -> Answer:
+        return self.line[0]
+
+
+class SearchAI:
+    """A controller: ``model.policy`` everywhere, sampled search at turn decisions."""
+
+    def __init__(
+        self, name: str, seed: int, model: SearchModel, config: SearchConfig | None = None
+    ) -> None:
+        self.name = name
+        self.seed = seed
+        self.model = model
+        self.config = config or SearchConfig()
+        self.last: list[Tried] = []  # the lines of the last searched decision
+
+    def choose(self, battle: Battle, decision: Decision) -> Answer:
+        if decision.kind != "turn" or decision.unit is None:
+            return self.model.policy(battle, decision)
+        found = self.model.candidates(battle, decision)
+        lines = [ln for ln in dict.fromkeys(found) if ln and battle.validate(ln[0]) is None]
+        lines = lines[: self.config.candidates]
+        self.last = []
+        if len({ln[0] for ln in lines}) <= 1:
+            return lines[0][0] if lines else self.model.policy(battle, decision)
+        tried = self.search(battle, decision, lines)
+        self.last = tried
+        best = tried[0]
+        for t in tried[1:]:
+            if t.value > best.value + (self.config.margin if best is tried[0] else 0.0):
+                best = t
+        return best.answer
+
+    def search(self, battle: Battle, decision: Decision, lines: list[Line]) -> list[Tried]:
+        """Every line's mean leaf value, in the order given."""
+        cfg = self.config
+        assert decision.unit is not None
+        unit, side = decision.unit, decision.side
+        root = battle.fork()
+        try:
+            sums = [0.0] * len(lines)
+            counts = [0] * len(lines)
+            random_ = [False] * len(lines)
+            # rounds of samples, each played whole: as many as the budget allows
+            rounds = max(1, min(cfg.samples, cfg.leaves // len(lines)))
+            for sample in range(rounds):
+                for i, line in enumerate(lines):
+                    if sample > 0 and not random_[i]:
+                        continue
+                    value, rolled = self.play_out(root, line, unit, side, sample, rounds)
+                    sums[i] += value
+                    counts[i] += 1
+                    random_[i] = random_[i] or rolled
+        finally:
+            root.close()
+            if esper.current_world != battle.world_name:
+                esper.switch_world(battle.world_name)  # the live battle stays active
+        return [
+            Tried(line, sums[i] / counts[i], counts[i]) for i, line in enumerate(lines) if counts[i]
+        ]
+
+    def play_out(
+        self, root: Battle, line: Line, unit: str, side: str, sample: int, rounds: int
+    ) -> tuple[float, bool]:
+        """Play ``line`` on a fork of ``root`` with sampled dice; the leaf's value to
+        ``side`` and whether any die was rolled."""
+        fork = root.fork()
+        try:
+            fork.ctx.rng = StratifiedDice(
+                f"shieldwall-search/{self.seed}/{root.seed}/{len(root.answers)}",
+                sample,
+                rounds,
+            )
+            start = len(fork.events)
+            if not fork.answer(line[0]).ok:
+                return float("-inf"), False
+            rest = list(line[1:])
+            turns = 0
+            for _ in range(self.config.steps):
+                pending = fork.pending
+                if pending is None:
+                    break
+                if pending.kind == "turn" and pending.unit == unit:
+                    if rest:
+                        answer = rest.pop(0)
+                        if fork.validate(answer) is not None:
+                            break  # the line no longer holds; the leaf values the rest
+                    else:
+                        turns += 1
+                        if turns > self.config.follow:
+                            break  # the model's leaf values the rest of the turn
+                        answer = self.model.policy(fork, pending)
+                elif pending.kind == "reaction":
+                    answer = self.model.policy(fork, pending)
+                else:
+                    break
+                if not fork.answer(answer).ok:
+                    break
+            rolled = any(isinstance(e, Rolled) for e in fork.events[start:])
+            return self.model.leaf(fork, side, unit), rolled
+        finally:
+            fork.close()

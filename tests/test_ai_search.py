@@ -1,0 +1,169 @@
+"""The search AI (issue 31): ``search`` tries candidate lines on forks of the battle with
+dice of its own and scores the leaves (``game.ai.core.search``, ``game.ai.grid.search``).
+
+Scripted positions from the hard-vs-hard logs of issue 31, each with the blunder the
+tactical hard (``hard``, also named ``tactical``) makes there and the search does not;
+and the search's contract: it never changes the battle it is asked about, never reads
+the battle's own dice, and a seed replays identically.
+"""
+
+from __future__ import annotations
+
+from engine_support import battle, duel, field
+from test_ai_tactics import OPEN, ask, position
+
+from game.ai import make_controller, play
+from game.ai.core.search import StratifiedDice
+from game.engine import Battle, ScriptedRandom
+from game.engine.answers import Answer, ChooseUnit
+from game.rules.grid import units
+from game.rules.grid.attack import MeleeAttack, RangedAttack
+from game.rules.grid.charge import Charge
+from game.rules.grid.components import Conditions, Health
+from game.rules.grid.disengage import Disengage
+from game.rules.grid.move import Move
+from game.rules.grid.opportunity import leaving_threats
+from game.rules.grid.use_skill import FirstAid
+
+
+def mortally_wounded(b: Battle, unit: str) -> None:
+    """``unit`` falls as the party falls (004 · Death: mortally wounded, rounds left)."""
+    b.edit(unit, Health).hp = 0
+    cond = b.edit(unit, Conditions)
+    cond.mortally_wounded = True
+    cond.mortal_rounds_left = 5
+
+
+# -- blunder 6: first aid was never given ---------------------------------------------------
+def test_the_search_tends_the_dying_ally_beside_it_rather_than_charge() -> None:
+    """004 · Use a Skill (First Aid: a Heal check against 8 stabilises a mortally wounded
+    ally beside the unit). Wyn lies dying beside Ada; two bandits stand four and five
+    squares off. Today's hard charges one (nothing in its planner knows First Aid); the
+    search tries First Aid like any other answer, and a life saved outweighs a charge at
+    a full-health bandit."""
+    spawns = [
+        ("Ada", "party", "warrior", (5, 4)),
+        ("Wyn", "party", "spearman", (4, 4)),
+        ("Gor", "bandits", "bandit", (9, 4)),
+        ("Hal", "bandits", "bandit", (10, 5)),
+    ]
+    b = position(OPEN, spawns, "ada")
+    mortally_wounded(b, "wyn")
+    assert isinstance(ask(b, "tactical"), Charge)
+    assert ask(b, "search") == FirstAid("ada", "wyn")
+    b.close()
+
+
+# -- blunder 2: the leader runs past the enemies' reach ----------------------------------
+def test_the_leader_does_not_run_past_four_spears_to_reach_a_wounded_orc() -> None:
+    """004 · Run: each enemy whose reach the runner leaves gets an attack of opportunity.
+    The side's leader, a captain, stands beside a file of four bandits; an orc at 4 HP
+    stands seven squares off. Today's hard runs round the file toward the orc (it arrives
+    with no Main action left), leaving three bandits' reach; the search plays the run on
+    forks with the bandits' blows rolled and fights where it stands."""
+    spawns = [("Dunstan", "party", "captain", (5, 4))]
+    spawns += [(f"O{i}", "bandits", "bandit", (4, 2 + i)) for i in range(4)]
+    spawns += [("T", "bandits", "orc", (12, 4))]
+    b = battle(field(OPEN, spawns, leaders=["Dunstan"]), faces=[8, 1])
+    b.edit("t", Health).hp = 4
+    assert b.pending is not None
+    if b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("dunstan")).ok
+    run = ask(b, "tactical")
+    assert isinstance(run, Move) and len(provokers(b, run)) == 3
+    stand = ask(b, "search")
+    assert isinstance(stand, MeleeAttack), stand
+    b.close()
+
+
+# -- blunder 4: the only spear thrown from beside an enemy ----------------------------------
+def test_the_search_disengages_rather_than_throw_its_only_spear_beside_the_captain() -> None:
+    """004 · Make a Ranged Attack (-4 with an armed enemy beside the thrower) and Thrown
+    weapons (the spear lands at the target's feet). Sigrid, a 4-HP spear bandit, stands
+    beside an enemy captain; an archer at 1 HP stands six squares off. Today's hard steps
+    along the captain and throws its only spear at the archer from beside him, and is
+    left bare-handed in his reach; the search, which plays the line on forks and sees
+    the miss and the captain's blows, disengages first."""
+    spawns = [
+        ("Sigrid", "party", "bandit", (5, 4)),
+        ("Cap", "bandits", "captain", (6, 4)),
+        ("Ivo", "bandits", "bandit_archer", (11, 4)),
+    ]
+    b = position(OPEN, spawns, "sigrid", hp={"sigrid": 4, "ivo": 1})
+    step = ask(b, "tactical")
+    assert isinstance(step, Move) and provokers(b, step) == set()
+    line = b.fork()
+    assert line.answer(step).ok and line.pending is not None
+    throw = make_controller("tactical", 0).choose(line, line.pending)
+    assert throw == RangedAttack("sigrid", "ivo", "spear")
+    with line._active():
+        assert units.distance(units.cell(line.ctx, "sigrid"), units.cell(line.ctx, "cap")) == 1
+        assert [w.id for w in units.melee_weapons(line.ctx, "sigrid")] == ["spear", "unarmed"]
+    line.close()
+    assert ask(b, "search") == Disengage("sigrid")
+    b.close()
+
+
+def provokers(b: Battle, move: Move) -> set[str]:
+    """The enemies ``move`` gives an attack of opportunity (004 · Run)."""
+    with b._active():
+        at = units.cell(b.ctx, move.unit)
+        out: set[str] = set()
+        for step in move.path:
+            out |= set(leaving_threats(b.ctx, move.unit, at, step))
+            at = step
+    return out
+
+
+# -- the contract ----------------------------------------------------------------------------
+def test_the_search_leaves_the_battle_and_its_dice_alone() -> None:
+    """The search forks; the live battle's state, answers and scripted dice are untouched
+    (a fork rolls the AI's own dice: it cannot peek at the battle's next faces)."""
+    b = duel(a="warrior", b="bandit", b_cell=(3, 1))
+    assert b.pending is not None and b.pending.kind == "turn"
+    rng = b.ctx.rng
+    assert isinstance(rng, ScriptedRandom)
+    before, rolled, answers = b.state_hash(), len(rng.log), len(b.answers)
+    ai = make_controller("search", 0)
+    answer = ai.choose(b, b.pending)
+    assert b.validate(answer) is None
+    assert (b.state_hash(), len(rng.log), len(b.answers)) == (before, rolled, answers)
+    b.close()
+
+
+def _search_duel(seed: int) -> tuple[str, list[Answer]]:
+    b = Battle("maps/duel.tmx", seed=seed)
+    play(b, {s: make_controller("search", seed) for s in b.controllers})
+    out = (b.state_hash(), list(b.answers))
+    b.close()
+    return out
+
+
+def test_a_seed_replays_identically() -> None:
+    """Budgets are counted in nodes, never in time, and the search's dice are seeded: the
+    same seed gives the same battle."""
+    assert _search_duel(3) == _search_duel(3)
+
+
+def test_stratified_dice_cover_each_die_over_the_samples() -> None:
+    """Over four samples, each die of a line falls once in each quarter of its faces."""
+    for die in range(3):
+        faces = []
+        for k in range(4):
+            rng = StratifiedDice("t", k, 4)
+            rolls = [rng.randint(1, 20) for _ in range(3)]
+            faces.append(rolls[die])
+        assert sorted((f - 1) // 5 for f in faces) == [0, 1, 2, 3]
+
+
+def test_a_clear_blow_is_still_struck() -> None:
+    """A bandit down to 1 HP beside Ada: the search keeps the planner's kill."""
+    b = position(
+        OPEN,
+        [("Ada", "party", "warrior", (5, 4)), ("Hal", "bandits", "bandit", (6, 4))],
+        "ada",
+        hp={"hal": 1},
+    )
+    answer = ask(b, "search")
+    assert isinstance(answer, MeleeAttack) and answer.target == "hal"
+    b.close()
