@@ -65,7 +65,14 @@ def test_a_ruleset_without_declarations_has_no_round_plan(tmp_path: Path) -> Non
     assert round_plan(b, "party") is None
 
 
-def test_the_panel_shows_on_the_board_folds_with_tab_and_hands_off_hidden(
+def _ctrl_tab(app: App) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LCTRL, unicode="")
+    )
+    app.step(1)
+
+
+def test_the_panel_shows_on_the_board_folds_with_ctrl_tab_and_hands_off_hidden(
     app: App, tmp_path: Path  # noqa: F811
 ) -> None:
     battle, scene = hotseat_clash(app, tmp_path)
@@ -73,9 +80,11 @@ def test_the_panel_shows_on_the_board_folds_with_tab_and_hands_off_hidden(
     panel = scene.intentions
     assert panel.rect.w > 0 and scene.viewport.contains(panel.rect)
     unfolded = panel.rect.h
-    _key(app, pygame.K_TAB)
+    _key(app, pygame.K_TAB)  # Tab alone cycles the units that can act (issue 30)
+    assert not panel.folded
+    _ctrl_tab(app)
     assert panel.folded and panel.rect.h < unfolded
-    _key(app, pygame.K_TAB)
+    _ctrl_tab(app)
     assert not panel.folded
     d = battle.pending
     assert d is not None and d.kind == "turn" and d.side == "party"

@@ -3,8 +3,8 @@ badges on the tokens (issue 7). What it shows comes from ``game.ui.intentions`` 
 and the viewer's own answers): in hotseat the other side's plans stay hidden until the
 round's reveal, and units the fog hides are left out.
 
-The panel sits in the top-left corner of the board; Tab or a click on its title folds
-it.
+The panel sits in the top-left corner of the board; Ctrl+Tab or a click on its title
+folds it (Tab alone cycles the units that can act, issue 30).
 Badges: ``Q1``/``F2`` (quick or full turn, place in the order; the unit acting now in
 gold), ``?`` for a unit that has declared something the viewer may not know yet, a tick
 for the viewer's own declared units.
@@ -57,7 +57,7 @@ class PlanScreen(Protocol):
 
 
 class IntentionsPanel:
-    """Draws the round plan over the board; folds with Tab."""
+    """Draws the round plan over the board; folds with Ctrl+Tab."""
 
     def __init__(self) -> None:
         self.folded = False
@@ -79,7 +79,11 @@ class IntentionsPanel:
     def handle(self, event: pygame.event.Event, scene: PlanScreen) -> bool:
         if self.plan(scene) is None:
             return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_TAB
+            and event.mod & pygame.KMOD_CTRL
+        ):
             self.folded = not self.folded
             return True
         if (
@@ -111,7 +115,7 @@ class IntentionsPanel:
             start = max(0, min(acting - room // 2, len(lines) - room))
             cut = len(lines) - room
             lines = lines[start : start + room]
-            lines.append((f"… {cut} more lines (Tab folds this list)", "", "muted", False, ""))
+            lines.append((f"… {cut} more lines (Ctrl+Tab folds this list)", "", "muted", False, ""))
         height = 34 + LINE * len(lines) + (8 if lines else 0)
         self.rect = pygame.Rect(view.x + 10, view.y + 10, WIDTH, height)
         draw_panel(surface, self.rect, fill="wood_dark", border="gold", radius=6, alpha=225)
@@ -125,7 +129,7 @@ class IntentionsPanel:
         )
         draw_text(
             surface,
-            "Tab: show" if self.folded else "Tab: hide",
+            "Ctrl+Tab: show" if self.folded else "Ctrl+Tab: hide",
             (self.rect.right - 10, self.rect.y + 10),
             size=theme.SIZE_TINY,
             fg="muted",

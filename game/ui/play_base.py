@@ -7,7 +7,7 @@ coordinates them:
 ``play_answering`` (giving answers, animating them, the camera following the AI) →
 ``play_input`` (clicks and keys mapped to answers) → ``play_preview`` (board overlays,
 target preview) → ``play_ai`` (the AI driver, the victory screen) → ``play_bar`` (the
-action bar) → ``play_scene``.
+action bar) → ``play_keys`` (the keyboard's cursor) → ``play_scene``.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ F5 quicksaves, F9 quickloads, the Esc menu saves and opens the load list
 
 ``PlayScene`` coordinates the parts, each in its own module (see ``game.ui.play_base``):
 hand-off, fog, answering and animation, input mapped to answers, overlays and the target
-preview, the action bar, the AI driver and the victory screen; the reaction prompt and
+preview, the action bar, the AI driver and the victory screen, the keyboard's cursor; the reaction prompt and
 the intentions panel are widgets it owns.
 """
 
@@ -40,8 +40,8 @@ from game.ui.intentions_panel import IntentionsPanel
 from game.ui.map_view import MapView
 from game.ui.play_ai import ai_controller
 from game.ui.play_animation import draw_animations
-from game.ui.play_bar import ActionBarScene
 from game.ui.play_base import BattleFlow
+from game.ui.play_keys import KeyboardScene
 from game.ui.reaction_prompt import ReactionPrompt
 from game.ui.widgets import Button
 
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 __all__ = ["ACTION_KEYS", "PlayScene", "ai_controller", "make_battle_scene", "play_scene_for"]
 
 
-class PlayScene(ActionBarScene):
+class PlayScene(KeyboardScene):
     """The battle screen wired to a Battle: coordinates input, drawing and the flow of
     turns over its parts."""
 
@@ -141,6 +141,8 @@ class PlayScene(ActionBarScene):
             return True
         if self.human_turn():
             self._build_bar()
+            if self.handle_keys(event):  # the keyboard's cursor (issue 30)
+                return True
             if event.type == pygame.MOUSEMOTION:
                 self.bar_hover = next(
                     (o.kind for b, o in self.action_buttons if b.rect.collidepoint(event.pos)),
