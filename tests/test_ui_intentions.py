@@ -65,7 +65,7 @@ def test_a_ruleset_without_declarations_has_no_round_plan(tmp_path: Path) -> Non
     assert round_plan(b, "party") is None
 
 
-def _ctrl_tab(app: App) -> None:
+def _ctrl_tab(app: App) -> None:  # noqa: F811
     pygame.event.post(
         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LCTRL, unicode="")
     )

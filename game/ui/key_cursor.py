@@ -23,7 +23,7 @@ def cycled(cells: Sequence[Cell], current: Cell | None, backwards: bool = False)
     the end; the first (or last) when ``current`` is not among them; None when empty."""
     if not cells:
         return None
-    if current not in cells:
+    if current is None or current not in cells:
         return cells[-1] if backwards else cells[0]
     i = list(cells).index(current)
     return cells[(i + (-1 if backwards else 1)) % len(cells)]

@@ -133,8 +133,8 @@ class KeyboardScene(ActionBarScene):
         return by_distance([c for c in cells if c not in hidden], origin)
 
     def cycle_targets(self, backwards: bool = False) -> None:
-        """"." ("," backwards): the cursor on the next target in reach; the preview shows
-        what Enter would do to it."""
+        """Full stop (comma backwards): the cursor on the next target in reach; the
+        preview shows what Enter would do to it."""
         cell = cycled(self.target_cells(), self.hover, backwards)
         if cell is None:
             self.app.notify("No target in reach")

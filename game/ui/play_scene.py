@@ -23,8 +23,8 @@ F5 quicksaves, F9 quickloads, the Esc menu saves and opens the load list
 
 ``PlayScene`` coordinates the parts, each in its own module (see ``game.ui.play_base``):
 hand-off, fog, answering and animation, input mapped to answers, overlays and the target
-preview, the action bar, the AI driver and the victory screen, the keyboard's cursor; the reaction prompt and
-the intentions panel are widgets it owns.
+preview, the action bar, the AI driver and the victory screen, the keyboard's cursor; the
+reaction prompt and the intentions panel are widgets it owns.
 """
 
 from __future__ import annotations
