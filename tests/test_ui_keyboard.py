@@ -6,6 +6,7 @@ event is posted."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -112,10 +113,12 @@ def _key_step(app: App, scene: PlayScene) -> None:  # noqa: F811
     _press(app, pygame.K_e)  # End turn
 
 
-def _no_mouse(app: App) -> None:  # noqa: F811
-    """Mouse events never reach the game during the test (the dummy driver posts none)."""
-    for kind in MOUSE_EVENTS:
-        pygame.event.set_blocked(kind)
+@pytest.fixture
+def keys_only(app: App) -> Iterator[App]:  # noqa: F811
+    """The window with mouse events blocked (none reaches the game), unblocked after."""
+    pygame.event.set_blocked(list(MOUSE_EVENTS))
+    yield app
+    pygame.event.set_allowed(list(MOUSE_EVENTS))
 
 
 def _play_to_the_end(app: App, scene: PlayScene, steps: int = 800) -> int:  # noqa: F811
@@ -145,7 +148,6 @@ def _hotseat(app: App, tmp_path: Path, ruleset: str, seed: int) -> tuple[PlaySce
     scene = PlayScene(battle, MapView.from_file(path), lambda: back.append("menu"))
     app.push(scene)
     app.step(1)
-    _no_mouse(app)
     return scene, back
 
 
@@ -157,11 +159,12 @@ def _hotseat(app: App, tmp_path: Path, ruleset: str, seed: int) -> tuple[PlaySce
     ],
 )
 def test_a_whole_hotseat_battle_is_played_with_keys_only(
-    app: App,  # noqa: F811
+    keys_only: App,
     tmp_path: Path,
     ruleset: str,
     expected: set[str],
 ) -> None:
+    app = keys_only  # noqa: F811
     scene, back = _hotseat(app, tmp_path, ruleset, 5)
     handoffs = _play_to_the_end(app, scene)
     assert handoffs >= 1, "no hand-off screen between the two human sides"
@@ -186,7 +189,6 @@ def _turn(app: App, tmp_path: Path, size: tuple[int, int] = (8, 6)) -> PlayScene
 def _your_turn(app: App, scene: PlayScene) -> None:  # noqa: F811
     """Step until the party's unit is to act (the AI may go first), chosen with Tab + Enter
     when the ruleset asks for a choice."""
-    _no_mouse(app)
     for _ in range(400):
         app.step(4)
         d = scene.battle.pending
@@ -200,9 +202,10 @@ def _your_turn(app: App, scene: PlayScene) -> None:  # noqa: F811
 
 
 def test_the_arrows_move_the_cursor_and_the_path_follows_it(
-    app: App,  # noqa: F811
+    keys_only: App,
     tmp_path: Path,
 ) -> None:
+    app = keys_only  # noqa: F811
     scene = _turn(app, tmp_path)
     d = scene.battle.pending
     assert d is not None and d.kind == "turn" and d.unit is not None
@@ -226,10 +229,11 @@ def test_the_arrows_move_the_cursor_and_the_path_follows_it(
     assert scene.hover == (0, goal[1])
 
 
-def test_backspace_drops_the_picked_action_and_escape_still_opens_nothing_else(
-    app: App,  # noqa: F811
+def test_backspace_drops_the_picked_action_and_opens_no_menu(
+    keys_only: App,
     tmp_path: Path,
 ) -> None:
+    app = keys_only  # noqa: F811
     scene = _turn(app, tmp_path)
     scene._build_bar()
     option = next(o for b, o in scene.action_buttons if o.allowed and o.answer is None)
@@ -240,9 +244,10 @@ def test_backspace_drops_the_picked_action_and_escape_still_opens_nothing_else(
 
 
 def test_tab_cycles_the_units_that_can_act_and_enter_activates_one(
-    app: App,  # noqa: F811
+    keys_only: App,
     tmp_path: Path,
 ) -> None:
+    app = keys_only  # noqa: F811
     units = (
         ("Ada", "party", "warrior", 1, 1),
         ("Bo", "party", "spearman", 1, 3),
@@ -253,7 +258,6 @@ def test_tab_cycles_the_units_that_can_act_and_enter_activates_one(
     ai = ai_controller(battle.controllers, battle.seed, battle.ruleset_id)
     scene = PlayScene(battle, MapView.from_file(path), lambda: None, ai_answer=ai)
     app.push(scene)
-    _no_mouse(app)
     for _ in range(400):
         app.step(4)
         d = battle.pending
@@ -278,9 +282,10 @@ def test_tab_cycles_the_units_that_can_act_and_enter_activates_one(
 
 
 def test_period_and_comma_cycle_the_enemies_in_reach_nearest_first(
-    app: App,  # noqa: F811
+    keys_only: App,
     tmp_path: Path,
 ) -> None:
+    app = keys_only  # noqa: F811
     units = (
         ("Ada", "party", "warrior", 3, 3),
         ("Cy", "foes", "bandit", 4, 3),
@@ -308,9 +313,10 @@ def test_period_and_comma_cycle_the_enemies_in_reach_nearest_first(
 
 
 def test_the_camera_follows_the_cursor_off_screen(
-    app: App,  # noqa: F811
+    keys_only: App,
     tmp_path: Path,
 ) -> None:
+    app = keys_only  # noqa: F811
     scene = _turn(app, tmp_path, size=(60, 40))
     for _ in range(3):
         scene._zoom(scene.viewport.center, 1)  # close up: the map is far bigger than the view
