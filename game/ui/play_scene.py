@@ -149,9 +149,7 @@ class PlayScene(ActionBarScene):
             for button, _option in self.action_buttons:
                 if button.handle(event):
                     return True
-            if self.end_button.handle(event) or self.undo_button.handle(event):
-                return True
-            if self.end_side_button.handle(event):
+            if any(button.handle(event) for button in self._side_buttons()):
                 return True
         return False
 

@@ -68,6 +68,20 @@ CONDITIONS: dict[str, ConditionText] = {
 
 
 # what an action's tooltip adds to its name and cost, where the name alone would mislead
+NEVER_NOW = frozenset(
+    {  # availability reasons that name the unit's state, not its budget nor the board
+        "not grappled",
+        "not grappling anyone",
+        "not prone",
+        "already prone",
+        "already appealed for parley this battle",
+        "no unloaded weapon in hand",
+        "nothing stowed that could be readied",
+        "needs at least level 1 in a combat skill",
+        "already disengaged this round",
+    }
+)
+
 ACTION_NOTES = {
     "parley": (
         ". Heeded only by a side the fight is going against (outnumbered by yours, or half"
@@ -229,6 +243,11 @@ class GridPresenter(Presenter):
         move = "ready" if not b.move_used else "spent"
         text = f"Main {main} · Move {move}"
         return text + (f" · {b.free_used} Free" if b.free_used else "")
+
+    def action_folded(self, option: Option) -> bool:
+        """004: an action whose condition the unit is not in (Break Free when not grappled,
+        Stand Up when standing, Reload with nothing unloaded …) is folded out of the bar."""
+        return not option.allowed and option.reason in NEVER_NOW
 
     def action_hint(self, option: Option) -> str:
         """Parley's odds, and when an action provokes attacks of opportunity."""
