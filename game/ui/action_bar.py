@@ -17,8 +17,9 @@ import pygame
 
 from game.engine.decision import Option
 from game.ui import theme
+from game.ui.fitting import draw_key_badge, fit_lines
 from game.ui.overlays import NUMBER_KEYS
-from game.ui.widgets import Button, draw_text, wrap
+from game.ui.widgets import Button, draw_text
 
 ACTION_KEYS = (
     *NUMBER_KEYS,
@@ -131,16 +132,9 @@ def fit_caption(label: str, width: int, lines: int) -> tuple[tuple[str, ...], in
     (issue 30: "no label is ever cut"): the tiny size on one line, else on up to ``lines``
     lines, else a smaller size down to MIN_CAPTION_SIZE; no caption at all (the tooltip
     still names it) when even that does not fit."""
-    text = short_caption(label)
-    for size in range(theme.SIZE_TINY, MIN_CAPTION_SIZE - 1, -1):
-        face = theme.font("body", size)
-        if face.size(text)[0] <= width:
-            return (text,), size
-        if lines >= 2:
-            wrapped = wrap(text, width, "body", size)
-            if len(wrapped) <= lines and all(face.size(w)[0] <= width for w in wrapped):
-                return tuple(wrapped), size
-    return (), theme.SIZE_TINY
+    return fit_lines(
+        short_caption(label), width, lines, size=theme.SIZE_TINY, least=MIN_CAPTION_SIZE
+    )
 
 
 def shortcut_size(grid: BarGrid) -> int:
@@ -161,14 +155,13 @@ def draw_actions(
         button.selected = mode == option.kind
         button.draw(surface)
         if button.shortcut is not None:
-            letter = pygame.key.name(button.shortcut).upper()
-            image = theme.font("bold", letter_size).render(
-                letter, True, theme.colour("gold_bright" if option.allowed else "disabled")
+            draw_key_badge(
+                surface,
+                button.shortcut,
+                {"topright": (button.rect.right - 2, button.rect.y + 2)},
+                letter_size,
+                option.allowed,
             )
-            badge = image.get_rect(topright=(button.rect.right - 2, button.rect.y + 2))
-            badge.inflate_ip(4, -2)
-            pygame.draw.rect(surface, theme.colour("night"), badge, border_radius=3)
-            surface.blit(image, image.get_rect(center=badge.center))
         if grid.captions:
             draw_caption(surface, button.rect, option, grid)
 

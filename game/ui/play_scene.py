@@ -185,7 +185,20 @@ class PlayScene(ActionBarScene):
 
     def _build_prompt(self, d: Decision) -> None:
         self.prompt.build(self.battle, d, self.engine.name)
-        self.prompt.layout(self.viewport, self.app.screen.get_rect().inflate(-8, -8))
+        self.prompt.layout(
+            self.viewport, self.app.screen.get_rect().inflate(-8, -8), self._prompt_avoids()
+        )
+
+    def _prompt_avoids(self) -> list[pygame.Rect]:
+        """The on-screen squares of the units the prompt is about (issue 30: it covered
+        the defender)."""
+        out = []
+        for unit in self.prompt.about:
+            token = self.engine.token(unit)
+            if token is not None and token.cell is not None:
+                x, y, w, h = self.camera.cell_to_screen(token.cell)
+                out.append(pygame.Rect(x + self.viewport.x, y + self.viewport.y, w, h))
+        return out
 
     def prompt_rect(self) -> pygame.Rect:
         """Where the reaction prompt for the pending decision is (or will be) drawn."""
