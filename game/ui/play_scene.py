@@ -222,6 +222,8 @@ class PlayScene(ActionBarScene):
             text = button.tooltip(mouse)
             if text:
                 return text
+        if prompting and self.prompt.rect.collidepoint(mouse):
+            return ""  # issue 30: the square's tooltip drew over the prompt
         below = super().hud_tooltip(mouse)
         danger = self.provocation_text() if self._cell_at(mouse) is not None else ""
         return "\n".join(t for t in (danger, below) if t)

@@ -130,6 +130,7 @@ def attack_rows(preview: AttackPreview, *, charge: bool, cover_why: str = "") ->
     comes from) under the cover's modifier."""
     if preview.rows:
         return list(rows_of(preview.rows))
+    drop = round(100 * preview.kill_chance)
     rows = [
         Row("Hit chance", f"{round(100 * preview.hit_chance)}%"),
         Row("Attack bonus", f"{preview.attack_bonus:+d}", "ink_soft"),
@@ -143,7 +144,7 @@ def attack_rows(preview: AttackPreview, *, charge: bool, cover_why: str = "") ->
         Row("Damage", f"{preview.damage_min}–{preview.damage_max}"),
         Row("Shock on a miss", str(preview.shock_on_miss or "none")),
         Row("Cover", preview.cover),
-        Row("Chance to drop", f"{round(100 * preview.kill_chance)}%", "hit"),
+        Row("Chance to drop", f"{drop}%", "hit" if drop else "ink"),  # issue 30: red at 0%
     ]
     if charge:
         rows.append(Row(CHARGE_AC, "-2 this round", "hit"))
