@@ -17,7 +17,6 @@ from game.engine.presenter import presenter_of
 from game.geometry.grid import Cell
 from game.rules.grid.move import Move
 from game.rules.grid.presenter import CHARGE_AC, condition_lines
-from game.ui.action_bar import CAPTION_H
 from game.ui.app import App
 from game.ui.engine_model import Placed
 from game.ui.map_view import MapView
@@ -196,6 +195,7 @@ def test_actions_not_possible_are_greyed_with_the_engines_reason(app: App, tmp_p
     app.step(1)
     d = scene.battle.pending
     assert d is not None and d.kind == "turn"
+    _click_at(app, scene.more_button.rect.center)  # the folded ones too (issue 30)
     shown = {option.kind: button for button, option in scene.action_buttons}
     for option in d.options:
         if option.kind == "end_turn":
@@ -478,14 +478,20 @@ def test_a_failing_ai_is_stopped_with_a_message_not_a_crash(app: App, tmp_path: 
     assert battle.state_hash() == before
 
 
+def _turn_window(tmp_path: Path, size: tuple[int, int]) -> tuple[App, PlayScene]:
+    """A window of ``size`` on the first human unit's turn (the hand-off dismissed)."""
+    a = App(Settings(), settings_file=tmp_path / "s.json", size=size)
+    scene, _ = _scene(a, tmp_path)
+    if isinstance(a.top, HandOffScene):
+        _click_at(a, (size[0] // 2, size[1] // 2))
+    a.step(1)
+    return a, scene
+
+
 @pytest.mark.parametrize("size", [(960, 540), (960, 600), (1280, 720), (1920, 1080)])
 def test_every_action_gets_a_button_inside_the_bar(tmp_path: Path, size: tuple[int, int]) -> None:
-    a = App(Settings(), settings_file=tmp_path / "s.json", size=size)
+    a, scene = _turn_window(tmp_path, size)
     try:
-        scene, _ = _scene(a, tmp_path)
-        if isinstance(a.top, HandOffScene):
-            _click_at(a, (size[0] // 2, size[1] // 2))
-        a.step(1)
         d = scene.battle.pending
         assert d is not None and d.kind == "turn"
         kinds = [o.kind for o in d.options if o.kind != "end_turn"]
@@ -498,12 +504,12 @@ def test_every_action_gets_a_button_inside_the_bar(tmp_path: Path, size: tuple[i
         assert all(not r.colliderect(o) for i, r in enumerate(rects) for o in rects[i + 1 :])
         grid = scene._bar_grid
         for r in rects:  # a caption stays in the bar and clear of the next row
-            below = r.bottom + (CAPTION_H if grid.captions else 0)
+            below = r.bottom + grid.caption_h
             assert below <= scene.bar_rect.bottom
             assert not any(o.top < below and o.top > r.top and o.x == r.x for o in rects)
         # the play-test's 21-px icons at 960×540, captionless 38 px at 1280×720
         assert grid.size >= {540: 36, 600: 36, 720: 32, 1080: 44}[size[1]]
-        assert grid.captions == (size[1] >= 720)
+        assert bool(grid.captions) == (size[1] >= 720)
     finally:
         a.close()
 

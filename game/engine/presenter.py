@@ -118,6 +118,13 @@ class Presenter:
         name alone would mislead."""
         return ""
 
+    def action_folded(self, option: Option) -> bool:
+        """Whether the action bar folds ``option`` out of sight until the player asks for
+        every action (issue 30 · the action bar): it can never apply to the unit as it is
+        now (a state it is not in, a thing it does not carry), not merely spent this round
+        or out of reach. The ruleset knows which of its reasons say so; none by default."""
+        return False
+
     # -- motion -------------------------------------------------------------------------
 
     def motions(self, battle: Battle, event: Event) -> tuple[Motion, ...]:

@@ -17,6 +17,7 @@ import pygame
 
 from game.engine.decision import Option
 from game.ui import theme
+from game.ui.fitting import draw_key_badge, fit_lines
 from game.ui.overlays import NUMBER_KEYS
 from game.ui.widgets import Button, draw_text
 
@@ -51,6 +52,8 @@ GAP = 4
 CAPTION_W = 62  # a caption needs this much width under its button...
 CAPTION_H = 15  # ...and this much height
 MIN_CAPTIONED = 32  # captions only while the icons stay at least this big
+ROOMY = 44  # two-line captions while the icons stay at least this big
+MIN_CAPTION_SIZE = 9  # a caption shrinks down to this type size, then wraps or goes
 MAX_BUTTON = 64
 
 
@@ -63,42 +66,52 @@ def bar_height(window_h: int) -> int:
 @dataclass(frozen=True, slots=True)
 class BarGrid:
     """``rows`` rows of at most ``per_row`` buttons ``size`` px tall (and wide, or wider
-    when the row has room to spare), ``pitch`` px apart from left to left; ``captions``: a
-    caption under each button."""
+    when the row has room to spare), ``pitch`` px apart from left to left; ``captions``:
+    the lines of caption under each button (0: none), ``caption_h`` px tall."""
 
     rows: int
     per_row: int
     size: int
     pitch: int
-    captions: bool
+    captions: int
+    caption_h: int = 0
 
     def rect(self, index: int, left: int, top: int) -> pygame.Rect:
         row, col = divmod(index, self.per_row)
-        row_h = self.size + (CAPTION_H if self.captions else 0) + GAP
+        row_h = self.size + self.caption_h + GAP
         width = max(self.size, self.pitch - GAP)
         return pygame.Rect(left + col * self.pitch, top + row * row_h, width, self.size)
 
 
+def caption_height(lines: int) -> int:
+    """The height ``lines`` lines of caption take under a button, at today's type scale."""
+    return theme.px(CAPTION_H) * lines - (lines - 1) * theme.px(2)
+
+
 def bar_grid(n: int, width: int, height: int) -> BarGrid:
-    """The grid for ``n`` buttons in ``width`` × ``height`` px: the biggest captioned
-    buttons if they reach MIN_CAPTIONED px, else the biggest buttons (fewer rows on a
-    tie)."""
+    """The grid for ``n`` buttons in ``width`` × ``height`` px: the biggest buttons with
+    two-line captions if they reach ROOMY px, else the biggest with one-line captions if
+    they reach MIN_CAPTIONED px, else the biggest buttons (fewer rows on a tie)."""
     n = max(1, n)
-    captioned: list[BarGrid] = []
+    captioned: dict[int, list[BarGrid]] = {1: [], 2: []}
     plain: list[BarGrid] = []
     for rows in (1, 2, 3):
         per_row = -(-n // rows)
         cell_w = (width - GAP * (per_row - 1)) // per_row
         cell_h = (height - GAP * (rows - 1)) // rows
         size = max(12, min(cell_w, cell_h, MAX_BUTTON))
-        plain.append(BarGrid(rows, per_row, size, size + GAP, False))
-        if cell_w >= CAPTION_W:
-            size = min(cell_w, cell_h - CAPTION_H, MAX_BUTTON)
-            pitch = min(cell_w, size + 40) + GAP
-            captioned.append(BarGrid(rows, per_row, size, pitch, True))
-    fits = [g for g in captioned if g.size >= MIN_CAPTIONED]
-    if fits:
-        return max(fits, key=lambda g: (g.size, -g.rows))
+        plain.append(BarGrid(rows, per_row, size, size + GAP, 0))
+        if cell_w < CAPTION_W:
+            continue
+        for lines in (1, 2):
+            caption_h = caption_height(lines)
+            size = min(cell_w, cell_h - caption_h, MAX_BUTTON)
+            pitch = min(cell_w, size + 48) + GAP
+            captioned[lines].append(BarGrid(rows, per_row, size, pitch, lines, caption_h))
+    for lines, least in ((2, ROOMY), (1, MIN_CAPTIONED)):
+        fits = [g for g in captioned[lines] if g.size >= least]
+        if fits:
+            return max(fits, key=lambda g: (g.size, -g.rows))
     return max(plain, key=lambda g: (g.size, -g.rows))
 
 
@@ -108,10 +121,20 @@ def icon_size(grid: BarGrid) -> int:
 
 
 def short_caption(label: str) -> str:
-    """A caption that fits under an action button."""
+    """The words of a caption under an action button: the label without the words every
+    action shares ("… Attack", "Make a …"); never cut (issue 30)."""
     text = label.removesuffix(" Attack").removesuffix(" an Action").removesuffix(" an Ally")
-    text = text.removeprefix("Make a ").removeprefix("Use a ")
-    return text if len(text) <= 11 else text[:10] + "."
+    return text.removeprefix("Make a ").removeprefix("Use a ")
+
+
+def fit_caption(label: str, width: int, lines: int) -> tuple[tuple[str, ...], int]:
+    """The caption's lines and type size so that every line is at most ``width`` px wide
+    (issue 30: "no label is ever cut"): the tiny size on one line, else on up to ``lines``
+    lines, else a smaller size down to MIN_CAPTION_SIZE; no caption at all (the tooltip
+    still names it) when even that does not fit."""
+    return fit_lines(
+        short_caption(label), width, lines, size=theme.SIZE_TINY, least=MIN_CAPTION_SIZE
+    )
 
 
 def shortcut_size(grid: BarGrid) -> int:
@@ -132,20 +155,32 @@ def draw_actions(
         button.selected = mode == option.kind
         button.draw(surface)
         if button.shortcut is not None:
-            letter = pygame.key.name(button.shortcut).upper()
-            image = theme.font("bold", letter_size).render(
-                letter, True, theme.colour("gold_bright" if option.allowed else "disabled")
-            )
-            badge = image.get_rect(topright=(button.rect.right - 2, button.rect.y + 2))
-            badge.inflate_ip(4, -2)
-            pygame.draw.rect(surface, theme.colour("night"), badge, border_radius=3)
-            surface.blit(image, image.get_rect(center=badge.center))
-        if grid.captions:
-            draw_text(
+            draw_key_badge(
                 surface,
-                short_caption(option.label),
-                (button.rect.centerx, button.rect.bottom + 1),
-                size=theme.SIZE_TINY,
-                anchor="midtop",
-                fg="parchment_dark" if option.allowed else "disabled",
+                button.shortcut,
+                {"topright": (button.rect.right - 2, button.rect.y + 2)},
+                letter_size,
+                option.allowed,
             )
+        if grid.captions:
+            draw_caption(surface, button.rect, option, grid)
+
+
+def draw_caption(
+    surface: pygame.Surface, rect: pygame.Rect, option: Option, grid: BarGrid
+) -> list[pygame.Rect]:
+    """The option's caption under its button ``rect``, fitted to the button's width;
+    return the rectangles its lines took."""
+    text, size = fit_caption(option.label, rect.w, grid.captions)
+    step = theme.font("body", size).get_linesize() - theme.px(2)
+    return [
+        draw_text(
+            surface,
+            line,
+            (rect.centerx, rect.bottom + 1 + i * step),
+            size=size,
+            anchor="midtop",
+            fg="parchment_dark" if option.allowed else "disabled",
+        )
+        for i, line in enumerate(text)
+    ]

@@ -500,6 +500,11 @@ class BattleScene(Scene):
         token = self.model.token(key)
         return token.name if token is not None else key
 
+    def _sheet_covers(self, mouse: tuple[int, int]) -> bool:
+        """Whether the open unit sheet is under ``mouse`` (the board's square is hidden)."""
+        rect = self.sheet_rect
+        return self.sheet_unit is not None and rect is not None and rect.collidepoint(mouse)
+
     def _draw_sheet(self, surface: pygame.Surface, key: str) -> None:
         """The right-click unit sheet: every row of the model's sheet, then the unit's
         conditions with what each does; long values wrap; over the board when it fits,
@@ -525,8 +530,8 @@ class BattleScene(Scene):
 
     def hud_tooltip(self, mouse: tuple[int, int]) -> str:
         cell = self._cell_at(mouse)
-        if cell is None:
-            return ""
+        if cell is None or self._sheet_covers(mouse):
+            return ""  # issue 30: a square's tooltip drew over the unit sheet
         parts = []
         token = self.token_at(cell)
         if token is not None:

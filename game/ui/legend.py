@@ -16,7 +16,7 @@ from game.ui.app import Scene
 from game.ui.board import DASHED, draw_dashed, draw_outline
 from game.ui.screen_view import draw_links
 from game.ui.theme import colour
-from game.ui.tokens import MARKERS, Marker, marker_badge
+from game.ui.tokens import MARKERS, Marker, marker_badge, number_badge
 from game.ui.widgets import draw_close_hint, draw_panel, draw_text, wrap
 
 OPEN_KEYS = (pygame.K_F1,)  # and "?" (L is an action shortcut)
@@ -72,6 +72,12 @@ def _badge(icon: str, fill: str) -> Swatch:
 
     return draw
 
+
+def _number(surface: pygame.Surface, r: pygame.Rect) -> None:
+    surface.blit(number_badge(2, r.h, colour("hit")), (r.x + (r.w - r.h) // 2, r.y))
+
+
+NUMBER_TEXT = "An enemy's number: tells apart enemies of the same kind"
 
 BOARD: tuple[tuple[Swatch, str], ...] = (
     (_fill("move_range"), "Where one Move takes the unit (cost in feet)"),
@@ -236,6 +242,7 @@ def items(text: Callable[[str], ConditionText] | None = None) -> list[Item]:
     out = [Item("heading", "On the board")]
     out += [Item("board", text, swatch=swatch) for swatch, text in BOARD]
     out.append(Item("heading", "Markers on a token"))
+    out.append(Item("board", NUMBER_TEXT, swatch=_number))  # issue 30: it was missing
     for key, m in MARKERS.items():
         words = said(key)
         out.append(Item("marker", words.effect, label=words.label, marker=m))

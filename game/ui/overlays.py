@@ -123,7 +123,9 @@ class SettingsScene(_Dialog):
             return
         s = self.app.settings
         sizes = [f"{w} × {h}" for w, h in WINDOW_SIZES]
-        current = f"{s.window[0]} × {s.window[1]}"
+        # the window as it is (issue 30: "Window 1280 × 720" in a 1920×1080 window)
+        w, h = s.window if s.fullscreen else self.app.screen.get_size()
+        current = f"{w} × {h}"
         if current not in sizes:
             sizes.insert(0, current)
         self.window = Choice("Window", sizes, sizes.index(current), hint="Window size.")

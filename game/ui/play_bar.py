@@ -1,6 +1,10 @@
 """The action bar (issue 4): the acting unit's name and budget, a button for every action
 of the catalog with its cost (greyed with the engine's reason when not possible), Undo,
-End turn and End side turn; what the AI or the other decisions show there instead."""
+End turn and End side turn; what the AI or the other decisions show there instead.
+
+Issue 30: actions that can never apply to the unit as it is now (the presenter's
+``action_folded``: Break Free when not grappled) are folded out of sight behind a "More"
+button that shows them all; their shortcut keys keep working (and say why not)."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from game.ui.action_bar import (
     ACTION_KEYS,
     bar_grid,
     draw_actions,
+    fit_caption,
     icon_size,
 )
 from game.ui.play_ai import AiDriverScene
@@ -29,6 +34,14 @@ class ActionBarScene(AiDriverScene):
         self.action_buttons: list[tuple[Button, Option]] = []
         self._bar_for: tuple[int, int] = (-1, -1)
         self._bar_grid = bar_grid(1, 52, 84)
+        self.folded: set[str] = set()  # the kinds of the actions folded out of sight
+        self.show_all = False
+        self.more_button = Button(
+            "More",
+            self._toggle_more,
+            size=theme.SIZE_TINY,
+            hint="Show every action, also those that cannot apply to this unit now.",
+        )
         self.end_button = Button(
             "End turn",
             self._end_turn,
@@ -62,6 +75,8 @@ class ActionBarScene(AiDriverScene):
             return
         self._bar_for = key
         self.action_buttons = []
+        self.folded = set()
+        self.more_button.visible = False
         if d is None or d.kind != "turn" or not self.human_turn():
             return
         keys = iter(ACTION_KEYS)
@@ -85,22 +100,42 @@ class ActionBarScene(AiDriverScene):
             )
             button.set_enabled(option.allowed, option.reason)
             self.action_buttons.append((button, option))
+            if self.engine.presenter.action_folded(option):
+                self.folded.add(option.kind)
         self._layout_bar()
 
+    def _toggle_more(self) -> None:
+        self.show_all = not self.show_all
+        self._layout_bar()
+
+    def shown_buttons(self) -> list[tuple[Button, Option]]:
+        """The action buttons on the bar now: all of them, or those not folded."""
+        if self.show_all:
+            return self.action_buttons
+        return [(b, o) for b, o in self.action_buttons if o.kind not in self.folded]
+
     def _layout_bar(self) -> None:
-        """Place the action buttons in the grid action_bar.bar_grid picks for the room left
-        between the unit's name and Undo / End turn on the right."""
+        """Place the shown action buttons (and More, when some are folded) in the grid
+        action_bar.bar_grid picks for the room left between the unit's name and Undo / End
+        turn on the right; a folded button gets no area (its key still works)."""
         bar = self.bar_rect
         self.end_button.rect = pygame.Rect(bar.right - 176, bar.y + 8, 164, 40)
         self.undo_button.rect = pygame.Rect(bar.right - 176, bar.y + 54, 58, 32)
         self.end_side_button.rect = pygame.Rect(bar.right - 114, bar.y + 54, 102, 32)
         left, right = bar.x + theme.px(206), bar.right - 188
-        n = len(self.action_buttons)
+        shown = self.shown_buttons()
+        n = len(shown) + (1 if self.folded else 0)
+        self.more_button.visible = bool(self.folded)
         if n == 0:
             return
         self._bar_grid = grid = bar_grid(n, max(60, right - left), bar.h - 12)
         icon_px = icon_size(grid)
-        for i, (button, option) in enumerate(self.action_buttons):
+        more = grid.rect(len(shown), left, bar.y + 6)
+        self.more_button.rect = more
+        self.more_button.label = "Less" if self.show_all else f"+{len(self.folded)}"
+        for button, _option in self.action_buttons:
+            button.rect = pygame.Rect(more.x, more.y, 0, 0)
+        for i, (button, option) in enumerate(shown):
             button.rect = grid.rect(i, left, bar.y + 6)
             if button.icon is not None and button.icon.get_width() != icon_px:
                 button.icon = icon_image(
@@ -111,6 +146,7 @@ class ActionBarScene(AiDriverScene):
         d = self.decision
         mouse = self._mouse()
         buttons = [b for b, _ in self.action_buttons] + self._side_buttons()
+        more = (self.show_all, tuple(sorted(self.folded)))
         return (
             d.id if d else None,
             len(self.battle.answers),
@@ -119,6 +155,7 @@ class ActionBarScene(AiDriverScene):
             self.battle.can_undo(),
             tuple((b.rect.collidepoint(mouse), b._pressed) for b in buttons),
             self.bar_rect.size,
+            more,
         )
 
     def draw_bar(self, surface: pygame.Surface) -> None:
@@ -200,7 +237,8 @@ class ActionBarScene(AiDriverScene):
             size=theme.SIZE_SMALL,
             fg="gold_bright" if self.mode else "muted",
         )
-        draw_actions(surface, self.action_buttons, self._bar_grid, self.mode)
+        draw_actions(surface, self.shown_buttons(), self._bar_grid, self.mode)
+        self._draw_more(surface)
         self.undo_button.set_enabled(
             self.battle.can_undo(), "a die was rolled since, or there is nothing to undo"
         )
@@ -208,8 +246,28 @@ class ActionBarScene(AiDriverScene):
         self.end_button.draw(surface)
         self.end_side_button.draw(surface)
 
+    def _draw_more(self, surface: pygame.Surface) -> None:
+        """The More button, its caption saying what it does when the grid has captions."""
+        if not self.folded:
+            return
+        self.more_button.draw(surface)
+        grid = self._bar_grid
+        if grid.captions:
+            rect = self.more_button.rect
+            words = "Fewer" if self.show_all else "More…"
+            lines, size = fit_caption(words, rect.w, grid.captions)
+            for line in lines:
+                draw_text(
+                    surface,
+                    line,
+                    (rect.centerx, rect.bottom + 1),
+                    size=size,
+                    anchor="midtop",
+                    fg="parchment_dark",
+                )
+
     def _side_buttons(self) -> list[Button]:
-        return [self.end_button, self.undo_button, self.end_side_button]
+        return [self.end_button, self.undo_button, self.end_side_button, self.more_button]
 
     def mode_label(self) -> str:
         if self.mode is None:

@@ -151,9 +151,7 @@ class PlayScene(KeyboardScene):
             for button, _option in self.action_buttons:
                 if button.handle(event):
                     return True
-            if self.end_button.handle(event) or self.undo_button.handle(event):
-                return True
-            if self.end_side_button.handle(event):
+            if any(button.handle(event) for button in self._side_buttons()):
                 return True
         return False
 
@@ -189,7 +187,20 @@ class PlayScene(KeyboardScene):
 
     def _build_prompt(self, d: Decision) -> None:
         self.prompt.build(self.battle, d, self.engine.name)
-        self.prompt.layout(self.viewport, self.app.screen.get_rect().inflate(-8, -8))
+        self.prompt.layout(
+            self.viewport, self.app.screen.get_rect().inflate(-8, -8), self._prompt_avoids()
+        )
+
+    def _prompt_avoids(self) -> list[pygame.Rect]:
+        """The on-screen squares of the units the prompt is about (issue 30: it covered
+        the defender)."""
+        out = []
+        for unit in self.prompt.about:
+            token = self.engine.token(unit)
+            if token is not None and token.cell is not None:
+                x, y, w, h = self.camera.cell_to_screen(token.cell)
+                out.append(pygame.Rect(x + self.viewport.x, y + self.viewport.y, w, h))
+        return out
 
     def prompt_rect(self) -> pygame.Rect:
         """Where the reaction prompt for the pending decision is (or will be) drawn."""
@@ -213,6 +224,8 @@ class PlayScene(KeyboardScene):
             text = button.tooltip(mouse)
             if text:
                 return text
+        if prompting and self.prompt.rect.collidepoint(mouse):
+            return ""  # issue 30: the square's tooltip drew over the prompt
         below = super().hud_tooltip(mouse)
         danger = self.provocation_text() if self._cell_at(mouse) is not None else ""
         return "\n".join(t for t in (danger, below) if t)

@@ -7,6 +7,10 @@ deal, through its presenter), and
 under each button what that answer costs (the ruleset's ``ReactionSpec.cost``). It reads
 the battle's events generically: the latest event naming an ``attacker``, a ``target`` and
 a ``weapon`` is the attack, the latest attack roll after it is its roll.
+
+Issue 30: the prompt keeps clear of the units the attack is about (below the board's
+middle, else above it), an answer that attacks shows its chance to hit under it, and each
+button's label shrinks or wraps to fit with its key on a badge.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from game.engine import Answer, Battle, Decision
 from game.engine.events import Event, Rolled
 from game.engine.presenter import presenter_of
 from game.ui import theme
+from game.ui.fitting import FittedButton
 from game.ui.widgets import Button, draw_panel, draw_text, wrap
 
 DECLINE_TEXT = "Let it happen and keep your actions"
@@ -111,6 +116,25 @@ def context_lines(battle: Battle, d: Decision, name: Callable[[str], str]) -> tu
     return head, stakes(battle, attack, name)
 
 
+def odds_text(battle: Battle, answer: Answer) -> str:
+    """ "65% to hit" for an answer that strikes a unit with a weapon (a Snap Attack, a
+    parry's counter), from the ruleset's preview; "" when nothing is rolled for it."""
+    unit, target = getattr(answer, "unit", None), getattr(answer, "target", None)
+    weapon = getattr(answer, "weapon", None)
+    if not (isinstance(unit, str) and isinstance(target, str) and isinstance(weapon, str)):
+        return ""
+    presenter = presenter_of(battle)
+    try:
+        preview = presenter.answer_preview(battle, answer) or presenter.attack_preview(
+            battle, unit, target, weapon
+        )
+    except (KeyError, ValueError, NotImplementedError):
+        return ""
+    if preview.odds is None or not preview.allowed:
+        return ""
+    return f"{round(preview.odds * 100)}% to hit"
+
+
 def stakes(battle: Battle, attack: Attack, name: Callable[[str], str]) -> str:
     """What the attack puts at stake, in the ruleset's words (its presenter's): "At stake:
     1–6 damage to Ada (9/9 HP, enough to drop them)" and what else it may deal."""
@@ -137,17 +161,22 @@ class ReactionPrompt:
         self._weapon_name = weapon_name
         self.buttons: list[Button] = []
         self.costs: list[str] = []
+        self.odds: list[str] = []  # "65% to hit" for an answer that strikes, else ""
         self.decision_id = -1
         self.rect = pygame.Rect(0, 0, WIDTH, 200)
         self.lines: tuple[str, str] = ("", "")
+        self.about: tuple[str, ...] = ()  # the units the prompt keeps clear of
 
     def build(self, battle: Battle, d: Decision, name: Callable[[str], str]) -> None:
         """Buttons for ``d``'s options (once per decision): number keys pick, Esc declines."""
         if self.decision_id == d.id and self.buttons:
             return
         self.decision_id = d.id
-        self.buttons, self.costs = [], []
+        self.buttons, self.costs, self.odds = [], [], []
         self.lines = context_lines(battle, d, name)
+        attack = attack_behind(battle.events)
+        about = (attack.attacker, attack.target) if attack is not None else ()
+        self.about = tuple(u for u in (d.unit, *about) if u is not None)
         keys = iter(self._keys)
         for option in d.options:
             if option.answer is None:
@@ -162,7 +191,7 @@ class ReactionPrompt:
             decline = option.kind == "decline"
             cost = DECLINE_TEXT if decline else option.cost
             self.buttons.append(
-                Button(
+                FittedButton(
                     label,
                     partial(self._give, option.answer),
                     style="flat" if decline else "primary",
@@ -172,10 +201,18 @@ class ReactionPrompt:
                 )
             )
             self.costs.append(cost)  # under every button, each weapon's too
+            self.odds.append("" if decline else odds_text(battle, option.answer))
 
-    def layout(self, viewport: pygame.Rect, room: pygame.Rect | None = None) -> None:
-        """Above the bottom of ``viewport``; a prompt taller than the board (many
-        attackers, a small window) may spread over ``room`` (the window)."""
+    def layout(
+        self,
+        viewport: pygame.Rect,
+        room: pygame.Rect | None = None,
+        avoid: Sequence[pygame.Rect] = (),
+    ) -> None:
+        """Above the bottom of ``viewport``, or below its top when that covers one of the
+        squares in ``avoid`` (the defender, its attacker) and the top does not (else where
+        it covers fewer); a prompt taller than the board (many attackers, a small window)
+        may spread over ``room`` (the window)."""
         inner = WIDTH - 36
         line_h = theme.font("body", TEXT_SIZE).get_height() + 3
         n_text = sum(
@@ -187,9 +224,14 @@ class ReactionPrompt:
         rows = -(-max(1, len(self.buttons)) // PER_ROW)
         row_h = 44 + 8 + cost_h
         height = 46 + n_text * line_h + 12 + rows * row_h + 6
-        self.rect = pygame.Rect(0, 0, WIDTH, height)
-        self.rect.midbottom = (viewport.centerx, viewport.bottom - 24)
-        self.rect.clamp_ip(viewport if room is None or height <= viewport.h else room)
+        bounds = viewport if room is None or height <= viewport.h else room
+        spots = []
+        for anchor in ("midbottom", "midtop"):
+            rect = pygame.Rect(0, 0, WIDTH, height)
+            y = viewport.bottom - 24 if anchor == "midbottom" else viewport.top + 24
+            setattr(rect, anchor, (viewport.centerx, y))
+            spots.append(rect.clamp(bounds))
+        self.rect = min(spots, key=lambda r: sum(r.colliderect(a) for a in avoid))
         n, w = self._row_width()
         top = self.rect.bottom - 6 - rows * row_h
         for i, button in enumerate(self.buttons):
@@ -204,7 +246,14 @@ class ReactionPrompt:
 
     def _cost_lines(self) -> int:
         w = self._row_width()[1]
-        return max([len(wrap(c, w, "body", COST_SIZE)) for c in self.costs if c] or [0])
+        return max([len(wrap(c, w, "body", COST_SIZE)) for c in self.under() if c] or [0])
+
+    def under(self) -> list[str]:
+        """The words under each button: its chance to hit, if any, and its cost."""
+        return [
+            f"{odds} · {cost}" if odds and cost else odds or cost
+            for odds, cost in zip(self.odds, self.costs, strict=True)
+        ]
 
     def draw(self, surface: pygame.Surface, who: str) -> None:
         rect = self.rect
@@ -224,7 +273,7 @@ class ReactionPrompt:
                 draw_text(surface, line, (rect.x + 18, y), role=role, size=TEXT_SIZE, fg=fg)
                 y += line_h
         cost_h = theme.font("body", COST_SIZE).get_height() + 1
-        for button, cost in zip(self.buttons, self.costs, strict=True):
+        for button, cost in zip(self.buttons, self.under(), strict=True):
             button.draw(surface)
             cy = button.rect.bottom + 6
             for line in wrap(cost, button.rect.w, "body", COST_SIZE):

@@ -48,6 +48,11 @@ class ClashPresenter(Presenter):
     def action_icon(self, option: Option) -> str:
         return ACTION_ICONS.get(option.kind) or super().action_icon(option)
 
+    def action_folded(self, option: Option) -> bool:
+        """000: a shot is folded out of the bar for a fighter with nothing to shoot or
+        throw."""
+        return not option.allowed and option.reason == "no ranged or thrown weapon"
+
     def motions(self, battle: Battle, event: Event) -> tuple[Motion, ...]:
         """000 · attacks always hit: the attackers close in on their target together (a
         shot flies), and a blow past HP shows on the ability it strikes (STR, DEX, WIL)."""

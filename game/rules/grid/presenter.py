@@ -68,6 +68,20 @@ CONDITIONS: dict[str, ConditionText] = {
 
 
 # what an action's tooltip adds to its name and cost, where the name alone would mislead
+NEVER_NOW = frozenset(
+    {  # availability reasons that name the unit's state, not its budget nor the board
+        "not grappled",
+        "not grappling anyone",
+        "not prone",
+        "already prone",
+        "already appealed for parley this battle",
+        "no unloaded weapon in hand",
+        "nothing stowed that could be readied",
+        "needs at least level 1 in a combat skill",
+        "already disengaged this round",
+    }
+)
+
 ACTION_NOTES = {
     "parley": (
         ". Heeded only by a side the fight is going against (outnumbered by yours, or half"
@@ -116,6 +130,7 @@ def attack_rows(preview: AttackPreview, *, charge: bool, cover_why: str = "") ->
     comes from) under the cover's modifier."""
     if preview.rows:
         return list(rows_of(preview.rows))
+    drop = round(100 * preview.kill_chance)
     rows = [
         Row("Hit chance", f"{round(100 * preview.hit_chance)}%"),
         Row("Attack bonus", f"{preview.attack_bonus:+d}", "ink_soft"),
@@ -129,7 +144,7 @@ def attack_rows(preview: AttackPreview, *, charge: bool, cover_why: str = "") ->
         Row("Damage", f"{preview.damage_min}–{preview.damage_max}"),
         Row("Shock on a miss", str(preview.shock_on_miss or "none")),
         Row("Cover", preview.cover),
-        Row("Chance to drop", f"{round(100 * preview.kill_chance)}%", "hit"),
+        Row("Chance to drop", f"{drop}%", "hit" if drop else "ink"),  # issue 30: red at 0%
     ]
     if charge:
         rows.append(Row(CHARGE_AC, "-2 this round", "hit"))
@@ -229,6 +244,11 @@ class GridPresenter(Presenter):
         move = "ready" if not b.move_used else "spent"
         text = f"Main {main} · Move {move}"
         return text + (f" · {b.free_used} Free" if b.free_used else "")
+
+    def action_folded(self, option: Option) -> bool:
+        """004: an action whose condition the unit is not in (Break Free when not grappled,
+        Stand Up when standing, Reload with nothing unloaded …) is folded out of the bar."""
+        return not option.allowed and option.reason in NEVER_NOW
 
     def action_hint(self, option: Option) -> str:
         """Parley's odds, and when an action provokes attacks of opportunity."""
