@@ -37,7 +37,7 @@ def _ordered(found: Mapping[str, int], order: list[str]) -> Amounts:
 
 
 def amounts_text(amounts: Amounts) -> str:
-    """ "7 HP, 2 STR"; "0" for none."""
+    """ "7 HP, 2 of a second track"; "0" for none."""
     return ", ".join(f"{n} {track}" for track, n in amounts) or "0"
 
 

@@ -26,7 +26,7 @@ class SideSummary:
     fled: int  # fled or routed
     surrendered: int
     damage: int  # dealt to the other sides, every health track added up
-    dealt: str = ""  # the same per track, in the ruleset's words ("7 HP, 2 STR")
+    dealt: str = ""  # the same per track, in the ruleset's words ("7 HP, 2 of a second track")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ class UnitSummary:
     colour: str  # its side's
     fate: str  # "standing", "dead", "fled" … (the ruleset's word)
     kills: int
-    dealt: str  # "7 HP, 2 STR"; "0" for none
+    dealt: str  # "7 HP, 2 of a second track"; "0" for none
     taken: str
 
 
@@ -94,7 +94,7 @@ def draw_side_table(
     n = len(SUMMARY_COLUMNS)
     name_w = max(160, area.w - n * 104)
     col_w = (area.w - name_w) // n
-    last_w = area.w - name_w - col_w * (n - 1)  # "7 HP, 2 STR" takes what is left
+    last_w = area.w - name_w - col_w * (n - 1)  # "7 HP, 2 of a second track" takes what is left
     centres = [area.x + name_w + col_w * i + col_w // 2 for i in range(n - 1)]
     centres.append(area.x + name_w + col_w * (n - 1) + last_w // 2)
     y = _header(surface, area, row_h, "Side", SUMMARY_COLUMNS, centres)
