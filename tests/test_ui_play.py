@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import quick_window, write_map
+from ui_support import foes_step_once_unseen, quick_window, write_map
 
 from game.engine import Answer, Battle
 from game.engine.events import Rolled
 from game.engine.presenter import presenter_of
 from game.geometry.grid import Cell
-from game.rules.grid.move import Move
 from game.rules.grid.presenter import CHARGE_AC, condition_lines
 from game.ui.app import App
 from game.ui.engine_model import Placed
@@ -518,17 +517,7 @@ def test_fog_keeps_unseen_enemy_moves_out_of_the_log(app: App, tmp_path: Path) -
     scene = _fog_scene(app, tmp_path, fog=True)
     battle = scene.battle
     bandit = next(t for t in scene.engine.tokens() if t.side == "foes")
-    for _ in range(6):  # hand the turn to the bandits and let them step once, unseen
-        d = battle.pending
-        assert d is not None
-        if d.side == "foes" and d.kind == "turn":
-            break
-        if d.kind == "choose_unit":
-            battle.answer(d.answers[0])
-        else:
-            battle.answer(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
-    step = next(a for a in battle.legal_answers() if isinstance(a, Move) and len(a.path) == 1)
-    assert battle.answer(step).ok
+    foes_step_once_unseen(battle)  # the bandits step once, unseen
     app.step(2)
     moved = scene.engine.token(bandit.key)
     assert moved is not None and moved.cell in scene.hidden_cells()

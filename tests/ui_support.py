@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
+    from game.engine import Battle
     from game.ui.app import App
 
 TILE = 16
@@ -112,3 +113,21 @@ def quick_window(
         settings_file=tmp_path / "settings.json",
         size=size,
     )
+
+
+def foes_step_once_unseen(battle: Battle) -> str:
+    """End the party's turns until the foes' turn, then step one foe one square; its key."""
+    from game.rules.grid.move import Move
+
+    for _ in range(6):  # hand the turn to the bandits
+        d = battle.pending
+        assert d is not None
+        if d.side == "foes" and d.kind == "turn":
+            break
+        if d.kind == "choose_unit":
+            battle.answer(d.answers[0])
+        else:
+            battle.answer(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
+    step = next(a for a in battle.legal_answers() if isinstance(a, Move) and len(a.path) == 1)
+    assert battle.answer(step).ok
+    return step.unit

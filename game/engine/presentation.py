@@ -23,6 +23,17 @@ class Track:
 
 
 @dataclass(frozen=True, slots=True)
+class Harm:
+    """A neutral reading of one event that cost a unit some health: ``amount`` off its
+    ``track`` (the ruleset's label, "HP"), dealt ``by`` a unit (None: no one's blow)."""
+
+    track: str
+    amount: int
+    unit: str
+    by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Row:
     """A row of a panel: a label, a value, the colour name it is drawn in. A label led by
     a space itemises the row above it (drawn in the body face)."""

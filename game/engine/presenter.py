@@ -15,7 +15,15 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.events import Damaged, Died, Downed, LeftBattle
-from game.engine.presentation import AnswerPreview, ConditionText, Link, Motion, Row, Track
+from game.engine.presentation import (
+    AnswerPreview,
+    ConditionText,
+    Harm,
+    Link,
+    Motion,
+    Row,
+    Track,
+)
 
 if TYPE_CHECKING:
     from game.content.loader import Content
@@ -125,6 +133,20 @@ class Presenter:
         or out of reach. The ruleset knows which of its reasons say so; none by default."""
         return False
 
+    def fate(self, view: UnitView) -> str:
+        """How the unit ended up, in the ruleset's words: its status ("dead", "fled" …),
+        "standing" for a unit still ready to fight."""
+        return "standing" if view.status == "ready" else view.status
+
+    def damage_of(self, battle: Battle, event: Event) -> Harm | None:
+        """What ``event`` cost a unit, read neutrally (the victory summary adds these up
+        per unit and track): the shared ``Damaged`` comes off the main track; a ruleset
+        adds its own tracks."""
+        if isinstance(event, Damaged):
+            track = self.tracks(battle.unit(event.unit))[0].label
+            return Harm(track, event.amount, event.unit, event.by)
+        return None
+
     # -- motion -------------------------------------------------------------------------
 
     def motions(self, battle: Battle, event: Event) -> tuple[Motion, ...]:
@@ -217,6 +239,7 @@ def presenter_of(battle: Battle) -> Presenter:
 __all__ = [
     "AnswerPreview",
     "ConditionText",
+    "Harm",
     "Link",
     "Motion",
     "Presenter",

@@ -16,7 +16,7 @@ For the UI:
   for Continue.
 - ``read_save(path)`` — the metadata (title, round, map) for a load menu, without replaying;
   ``list_saves()`` — every save in the folder that way, newest first; ``new_save_path``
-  names a manual save.
+  names a manual save; ``delete_save`` and ``rename_save`` (atomic) for the load list.
 - ``ReplayCursor`` — step forward and back through a saved battle (the replay viewer).
 """
 
@@ -29,6 +29,7 @@ from game.saves.folders import DATA_DIR_ENV, data_dir, quicksave_path, saves_dir
 from game.saves.format import MAX_ANSWERS, MAX_SAVE_BYTES, SCHEMA, SaveData, snapshot
 from game.saves.format import read as read_save
 from game.saves.listing import SaveEntry, list_saves, new_save_path
+from game.saves.manage import delete_save, rename_save
 from game.saves.replay import (
     Replayed,
     divergence,
@@ -51,6 +52,7 @@ __all__ = [
     "SaveEntry",
     "SaveError",
     "data_dir",
+    "delete_save",
     "divergence",
     "load_battle",
     "list_saves",
@@ -58,6 +60,7 @@ __all__ = [
     "new_save_path",
     "quicksave_path",
     "read_save",
+    "rename_save",
     "replay_save",
     "resume_save",
     "save_battle",

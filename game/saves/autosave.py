@@ -7,17 +7,19 @@ push every other battle's autosave out, nor flood the load list).
     ...
     result = battle.answer(choice)
     if result.ok:
-        saver.after_answer(battle)      # writes autosave-<battle>-<UTC time>.json atomically
+        saver.after_answer(battle)      # writes autosave-<map>-<started>-<time>.json atomically
     ...
     path = Autosaver().latest()         # "Continue": the newest autosave, or None
 
-A battle's files share a tag, the UTC time of its first autosave; each file is named by
-the UTC time of writing, and a new time is always made later than every existing one (a
+A battle's files share a tag, its map's file name and the UTC time of its first autosave
+(``autosave-duel-20260314T180500.000000Z-…``); each file is named by the UTC time of
+writing after it, and a new time is always made later than every existing one (a
 clock that steps back cannot make the newest autosave look old and be rotated away).
 After each write, each battle keeps its newest ``keep`` files and only the ``battles``
 battles autosaved most recently keep any. Files from before tags (``autosave-<time>``)
-count as one battle. Every file is written by ``write_save`` (checked, then atomic), so
-at any moment every ``autosave-*.json`` in the folder is a complete save.
+count as one battle; tags that are a time alone (before map names) still work. Every
+file is written by ``write_save`` (checked, then atomic), so at any moment every
+``autosave-*.json`` in the folder is a complete save.
 
 The answers already encoded are kept between calls, so a long battle costs one new line
 per answer, not a re-encoding of the whole list.
@@ -54,17 +56,25 @@ def _time(text: str) -> datetime | None:
 
 
 def _parts(path: Path) -> tuple[str, datetime] | None:
-    """(battle tag, time written) of an autosave file name; None for any other name. A
-    file from before tags has the tag ""."""
+    """(battle tag, time written) of an autosave file name; None for any other name. The
+    tag is ``<map>-<started>`` (or ``<started>`` alone, written before map names); a file
+    from before tags has the tag ""."""
     name = path.name
     if not (name.startswith(PREFIX) and name.endswith(SUFFIX)):
         return None
     text = name[len(PREFIX) : -len(SUFFIX)]
     tag, _, stamp = text.rpartition("-")
     when = _time(stamp)
-    if when is None or (tag and _time(tag) is None):
+    if when is None or (tag and _time(tag.rpartition("-")[2]) is None):
         return None
     return tag, when
+
+
+def file_part(name: str, limit: int = 40) -> str:
+    """``name`` made safe for a file name: letters, digits, "-" and "_" ("battle" if
+    nothing is left)."""
+    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-")
+    return safe[:limit].strip("-") or "battle"
 
 
 def battle_tag(path: Path) -> str | None:
@@ -74,7 +84,7 @@ def battle_tag(path: Path) -> str | None:
 
 
 class Autosaver:
-    """Writes ``autosave-<battle>-<time>.json`` into ``directory`` after every answer,
+    """Writes ``autosave-<map>-<started>-<time>.json`` into ``directory`` after every answer,
     keeping the newest ``keep`` files of each of the newest ``battles`` battles."""
 
     def __init__(
@@ -122,7 +132,7 @@ class Autosaver:
         written (the older autosaves are then all still there)."""
         if self._battle is None or self._battle() is not battle:
             self._battle, self._tag = weakref.ref(battle), ""
-        path = self._next_path()
+        path = self._next_path(file_part(battle.battlefield.path.stem))
         try:
             save = snapshot(battle, fog=fog)
         except ValueError as exc:
@@ -143,7 +153,7 @@ class Autosaver:
             self._lines.append(encode_answer(answer))
         return self._lines
 
-    def _next_path(self) -> Path:
+    def _next_path(self, name: str) -> Path:
         now = datetime.now(UTC)
         existing = self.autosaves()
         if existing:
@@ -152,7 +162,7 @@ class Autosaver:
                 now = newest[1] + timedelta(microseconds=1)
         stamp = now.strftime(_STAMP)
         if not self._tag:
-            self._tag = stamp  # the battle's first file names it
+            self._tag = f"{name}-{stamp}"  # the battle's first file names it
         return self.directory / f"{PREFIX}{self._tag}-{stamp}{SUFFIX}"
 
     def _rotate(self) -> None:

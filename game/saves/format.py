@@ -30,7 +30,8 @@ Optional keys (schema 1 files written before them lack them, and load as before)
 (``game.content.digest``); a replay with other numbers may diverge, and the loader then
 says that this is why. ``view`` keeps how the player watched the battle, not what
 happened in it: ``{"fog": true}`` when fog of war was chosen in the menu.
-``winner_name`` is the winning side's name, for the load list. ``map.path``, the map's
+``winner_name`` is the winning side's name, for the load list; ``side_names`` names each
+side (side id → name), so the load list can say who commanded which side. ``map.path``, the map's
 absolute path on the machine that wrote the save, is no longer written (a save is
 portable); an old save that has it is read as before and the path is never opened
 (``game.saves.replay.locate_map`` finds the map by name and hash). The seed is
@@ -94,6 +95,7 @@ class SaveData:
     content_hash: str = ""  # game.content.digest of what the battle fielded; "" = not recorded
     fog: bool | None = None  # the player's fog-of-war choice; None = the map's default
     winner_name: str = ""  # the winning side's name, for menus ("" = none or not recorded)
+    side_names: tuple[tuple[str, str], ...] = ()  # (side id, name), for menus; () = not recorded
 
 
 def snapshot(battle: Battle, title: str | None = None, fog: bool | None = None) -> SaveData:
@@ -128,6 +130,7 @@ def snapshot(battle: Battle, title: str | None = None, fog: bool | None = None) 
         winner=battle.winner,
         fog=fog,
         winner_name=_side_name(battle, battle.winner),
+        side_names=tuple((side.id, side.name) for side in field.scenario.sides),
     )
 
 
@@ -173,6 +176,7 @@ def header(save: SaveData) -> dict[str, Any]:
         "state_hash": save.state_hash,
         **({"view": {"fog": save.fog}} if save.fog is not None else {}),
         **({"winner_name": save.winner_name} if save.winner_name else {}),
+        **({"side_names": dict(save.side_names)} if save.side_names else {}),
     }
 
 
@@ -348,7 +352,9 @@ def _from_json(raw: Any, path: Path) -> SaveData:
     content_hash = top.sub("content").digest("hash") if "content" in top.obj else ""
     fog = top.sub("view").boolean("fog") if "view" in top.obj else None
     winner_name = top.text("winner_name", "") if winner is not None else ""
+    side_names = _side_names(path, top.get("side_names", {}))
     return SaveData(
+        side_names=side_names,
         winner_name=winner_name,
         content_hash=content_hash,
         fog=fog,
@@ -406,6 +412,16 @@ def _controllers(path: Path, raw: Any) -> dict[str, str]:
             raise SaveError(path, f"'controllers.{side[:40]}' should be a controller name "
                             f"such as \"human\" or \"baseline\"")
     return dict(raw)
+
+
+def _side_names(path: Path, raw: Any) -> tuple[tuple[str, str], ...]:
+    """The optional ``side_names``: side id → name, each a short text."""
+    if not isinstance(raw, dict) or len(raw) > MAX_SIDES:
+        raise SaveError(path, f"'side_names' should be an object of up to {MAX_SIDES} names")
+    for side, name in raw.items():
+        if len(side) > MAX_TEXT or not isinstance(name, str) or not 0 < len(name) <= MAX_TEXT:
+            raise SaveError(path, f"'side_names.{side[:40]}' should be a side's name")
+    return tuple(raw.items())
 
 
 def _answers(path: Path, raw: Any) -> tuple[Answer, ...]:

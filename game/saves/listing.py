@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from game.saves.autosave import PREFIX as AUTOSAVE_PREFIX
-from game.saves.autosave import battle_tag
+from game.saves.autosave import battle_tag, file_part
 from game.saves.errors import SaveError, cap
 from game.saves.folders import quicksave_path, saves_dir
 from game.saves.format import SaveData, read
@@ -74,6 +74,8 @@ def _describable(entry: SaveEntry) -> SaveEntry:
         if save is not None:
             shown += [save.title, save.map_name, save.ruleset, save.winner or "",
                       save.winner_name, str(save.round), str(len(save.answers))]
+            shown += [text for pair in save.side_names for text in pair]
+            shown += [text for pair in save.controllers.items() for text in pair]
         for text in shown:
             text.encode("utf-8")
     except (ValueError, OverflowError, OSError, TypeError) as exc:
@@ -119,8 +121,7 @@ def new_save_path(name: str, folder: Path | None = None) -> Path:
     """A fresh file name for a manual save of the battle ``name`` (usually the map's file
     stem): ``<name>-<local date>-<time>.json``, never one that exists already."""
     folder = folder if folder is not None else saves_dir()
-    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-") or "battle"
-    stem = f"{safe[:60]}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    stem = f"{file_part(name, 60)}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
     path = folder / f"{stem}.json"
     n = 2
     while path.exists():

@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import Answer, Battle, Decision
-from game.engine.events import Damaged, Event
+from game.engine.events import Event
 from game.engine.presentation import ConditionText
 from game.engine.presenter import presenter_of
 from game.geometry.grid import Cell
 from game.ui.battle_model import SideView, enemy_numbers, type_colours
+from game.ui.battle_record import damage_by_side
 from game.ui.objectives_view import (
     ObjectiveArea,
     areas,
@@ -321,11 +322,6 @@ class EngineModel:
         return self.battle.events[start:]
 
     def damage_by_side(self) -> dict[str, int]:
-        """Damage each side dealt over the battle (for the victory summary)."""
-        side_of = {v.id: v.side for v in self.battle.units()}
-        out: dict[str, int] = {}
-        for event in self.battle.events:
-            if isinstance(event, Damaged) and event.by in side_of:
-                side = side_of[event.by]
-                out[side] = out.get(side, 0) + event.amount
-        return out
+        """Damage each side dealt over the battle, every health track (for the victory
+        summary)."""
+        return damage_by_side(self.battle)

@@ -10,7 +10,7 @@ reaction prompts.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 import pygame
@@ -20,6 +20,7 @@ from game.ui.app import Scene
 from game.ui.background import backdrop
 from game.ui.settings import AI_SPEEDS, REACTION_PROMPTS, WINDOW_SIZES
 from game.ui.theme import colour
+from game.ui.victory_tables import SideSummary, UnitSummary, draw_side_table, draw_unit_table
 from game.ui.widgets import (
     Button,
     Choice,
@@ -27,7 +28,6 @@ from game.ui.widgets import (
     draw_panel,
     draw_paragraphs,
     draw_text,
-    fit_text,
     wrap,
 )
 
@@ -317,23 +317,6 @@ class HandOffScene(Scene):
         )
 
 
-@dataclass(frozen=True, slots=True)
-class SideSummary:
-    """One side's row of the victory table."""
-
-    name: str
-    colour: str
-    units: int
-    standing: int
-    fallen: int  # dead, dying or otherwise down
-    fled: int  # fled or routed
-    surrendered: int
-    damage: int  # dealt to the other sides
-
-
-SUMMARY_COLUMNS = ("Standing", "Fallen", "Fled", "Surrendered", "Damage dealt")
-
-
 class VictoryScene(Scene):
     """The end of a battle: who won, a table per side, and what next (#36): watch the
     battle again in the replay viewer, play it again with new dice or the same seed, or go
@@ -352,12 +335,21 @@ class VictoryScene(Scene):
         *,
         play_again: Callable[[bool], None] | None = None,
         watch: Callable[[], None] | None = None,
+        units: Sequence[UnitSummary] = (),
     ) -> None:
         self.headline = headline
         self.colour_name = colour_name
         self.rounds = rounds
         self.sides = list(sides)
+        self.units = list(units)
+        self.per_unit = False  # which table shows: a row per side, or per unit
+        self.first = 0  # the first unit row shown (the wheel scrolls a long list)
+        self.unit_rows = len(self.units)  # how many unit rows fit, as last drawn
         self.detail = detail
+        self.units_button = Button(
+            "Per unit", self.toggle_units, shortcut=pygame.K_u, size=theme.SIZE_SMALL,
+            hint="Each unit's fate, kills and the damage it dealt and took [U].",
+        )  # fmt: skip
         self.button = Button(
             "Back to menu", back_to_menu, style="primary", shortcut=pygame.K_RETURN,
             hint="Choose another battle [Enter].",
@@ -378,7 +370,22 @@ class VictoryScene(Scene):
         self.buttons.append(self.button)
         self.panel: pygame.Rect | None = None  # where it was last drawn
 
+    def toggle_units(self) -> None:
+        """Switch between the table per side and the table per unit."""
+        self.per_unit = not self.per_unit
+        self.units_button.label = "Per side" if self.per_unit else "Per unit"
+        self.units_button.hint = (
+            "Back to the table per side [U]." if self.per_unit
+            else "Each unit's fate, kills and the damage it dealt and took [U]."
+        )  # fmt: skip
+
     def handle(self, event: pygame.event.Event) -> None:
+        if self.units and self.units_button.handle(event):
+            return
+        if event.type == pygame.MOUSEWHEEL and self.per_unit:
+            most = max(0, len(self.units) - self.unit_rows)
+            self.first = max(0, min(most, self.first - event.y))
+            return
         for button in self.buttons:
             if button.handle(event):
                 return
@@ -387,9 +394,15 @@ class VictoryScene(Scene):
         _dim(surface, 170)
         w, h = surface.get_size()
         fixed = 84 + 18 + (40 if self.detail else 0) + 110
-        # rows shrink (to 22 px) before the panel outgrows a small window
-        row_h = max(22, min(34, (h - 40 - fixed) // (len(self.sides) + 1)))
-        body = fixed + row_h * (len(self.sides) + 1)
+        # rows shrink (to 22 px) before the panel outgrows a small window; the panel keeps
+        # its size when the tables are switched (a long list of units scrolls)
+        rows = max(len(self.sides), min(len(self.units), 12))
+        row_h = max(22, min(34, (h - 40 - fixed) // (rows + 1)))
+        body = fixed + row_h * (rows + 1)
+        fits = (min(body, h - 40) - fixed) // row_h - 1  # table rows under the heading
+        n = len(self.units)
+        self.unit_rows = n if n <= fits else max(1, fits - 1)  # a line to say there is more
+        self.first = max(0, min(self.first, n - self.unit_rows))
         panel = pygame.Rect(0, 0, min(760, w - 40), min(body, h - 40))
         panel.center = (w // 2, h // 2)
         self.panel = panel
@@ -425,41 +438,23 @@ class VictoryScene(Scene):
         self._layout_buttons(panel)
         for button in self.buttons:
             button.draw(surface)
+        if self.units:
+            self.units_button.rect = pygame.Rect(band.right - 118, band.y + 10, 108, 34)
+            self.units_button.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect, row_h: int) -> None:
-        """Side | Standing | Fallen | Fled | Surrendered | Damage dealt, numbers centred
-        under their heading, a colour swatch before each side's name."""
-        name_w = max(160, area.w - len(SUMMARY_COLUMNS) * 104)
-        col_w = (area.w - name_w) // len(SUMMARY_COLUMNS)
-        centres = [area.x + name_w + col_w * i + col_w // 2 for i in range(len(SUMMARY_COLUMNS))]
-        small = theme.SIZE_SMALL - 1
-        y = area.y
-        draw_text(surface, "Side", (area.x + 6, y + row_h // 2), role="bold", size=small,
-                  fg="ink_soft", anchor="midleft")
-        for heading, cx in zip(SUMMARY_COLUMNS, centres, strict=True):
-            draw_text(surface, heading, (cx, y + row_h // 2), role="bold", size=small,
-                      fg="ink_soft", anchor="center")
-        y += row_h
-        pygame.draw.line(surface, colour("wood"), (area.x, y - 2), (area.right, y - 2), 2)
-        for i, side in enumerate(self.sides):
-            row = pygame.Rect(area.x, y, area.w, row_h)
-            if i % 2 == 0:
-                pygame.draw.rect(surface, colour("parchment_dark"), row, border_radius=4)
-            swatch = pygame.Rect(0, 0, 14, 14)
-            swatch.midleft = (row.x + 8, row.centery)
-            pygame.draw.rect(surface, colour(side.colour), swatch, border_radius=3)
-            name = fit_text(side.name, name_w - 36, "bold", theme.SIZE_BODY)
-            draw_text(surface, name, (swatch.right + 10, row.centery), role="bold",
-                      fg="ink", anchor="midleft")
-            values = (
-                f"{side.standing}/{side.units}", side.fallen, side.fled, side.surrendered,
-                side.damage,
-            )
-            for value, cx in zip(values, centres, strict=True):
-                faint = value == 0
-                draw_text(surface, str(value), (cx, row.centery), fg="muted" if faint else "ink",
-                          anchor="center")
-            y += row_h
+        """The table shown: a row per side, or a row per unit (scrolled to ``first``)."""
+        if not self.per_unit:
+            draw_side_table(surface, area, row_h, self.sides)
+            return
+        shown = self.units[self.first : self.first + self.unit_rows]
+        draw_unit_table(surface, area, row_h, shown)
+        hidden = len(self.units) - len(shown)
+        if hidden:
+            note = f"Units {self.first + 1}–{self.first + len(shown)} of {len(self.units)} "
+            draw_text(surface, note + "(mouse wheel scrolls)",
+                      (area.right, area.y + row_h * (len(shown) + 1) + 2), role="italic",
+                      size=theme.SIZE_SMALL - 2, fg="ink_soft", anchor="topright")  # fmt: skip
 
     def _layout_buttons(self, panel: pygame.Rect) -> None:
         gap = 12
@@ -472,7 +467,7 @@ class VictoryScene(Scene):
             x += bw + gap
 
     def tooltip(self, mouse: tuple[int, int]) -> str:
-        for button in self.buttons:
+        for button in [*self.buttons, *([self.units_button] if self.units else [])]:
             text = button.tooltip(mouse)
             if text:
                 return text

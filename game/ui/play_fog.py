@@ -3,12 +3,16 @@ squares, the enemies on them, their counts, their log lines, their cards."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import numpy.typing as npt
 
 from game.geometry.grid import Cell, Grid
 from game.geometry.sight import Sight
 from game.ui.battle_model import SideView
+from game.ui.battle_scene import BattleScene
+from game.ui.engine_model import EngineModel
 from game.ui.play_hotseat import HotseatScene
 from game.ui.tokens import TokenInfo
 
@@ -43,24 +47,36 @@ def unseen_cells(
     return frozenset(zip(xs.tolist(), ys.tolist(), strict=True))
 
 
-class FogScene(HotseatScene):
-    """The battle screen's fog of war."""
+class FoggedView(BattleScene):
+    """Fog of war on a battle screen (the game's and the replay viewer's): needs ``fog``
+    (whether it is on), ``viewer()`` (whose eyes it follows, None = nobody's) and
+    ``engine``; ``_init_fog()`` runs once before the first frame."""
+
+    fog: bool
+    engine: EngineModel
+
+    if TYPE_CHECKING:
+
+        def viewer(self) -> str | None: ...
 
     def _init_fog(self) -> None:
         self._fog_key: object = None
         self._fog_hidden: frozenset[Cell] = frozenset()
         self._sight: Sight | None = None
+        self._sight_grid: object = None  # the grid our own sight was made for
         self._fog_eyes: dict[Cell, npt.NDArray[np.bool_]] = {}  # what each eye sees
         self._fog_grid: object = None  # the grid version those were seen on
 
     @property
     def sight(self) -> Sight:
         """The battle's own line-of-sight cache when the ruleset keeps one, else ours."""
-        shared = getattr(self.battle.ctx, "sight", None)
+        shared = getattr(self.engine.battle.ctx, "sight", None)
         if isinstance(shared, Sight):
             return shared
-        if self._sight is None:
-            self._sight = Sight(self.battle.battlefield.grid)
+        grid = self.engine.battle.battlefield.grid
+        if self._sight is None or self._sight_grid is not grid:
+            self._sight = Sight(grid)
+            self._sight_grid = grid
         return self._sight
 
     def hidden_cells(self) -> frozenset[Cell]:
@@ -69,10 +85,10 @@ class FogScene(HotseatScene):
         if not self.fog or side is None:
             return frozenset()
         eyes = tuple(sorted(t.cell for t in self.engine.tokens() if t.side == side and not t.down))
-        key = (side, eyes)
+        grid = self.engine.battle.battlefield.grid
+        key = (side, eyes, id(grid), grid.version)  # a door opened: the fog is looked at again
         if key == self._fog_key:
             return self._fog_hidden
-        grid = self.battle.battlefield.grid
         if self._fog_grid != (id(grid), grid.version):
             self._fog_eyes = {}  # a door opened or a wall fell: every eye looks again
             self._fog_grid = (id(grid), grid.version)
@@ -81,8 +97,8 @@ class FogScene(HotseatScene):
         return self._fog_hidden
 
     def hidden_tokens(self) -> frozenset[str]:
-        # a walking (lunging, falling …) token is drawn by the animation; enemies in fog hide
-        hidden = set(super().hidden_tokens()) | self.anim.drawn_units()
+        """Enemies in fog are not drawn."""
+        hidden = set(super().hidden_tokens())
         fogged = self.hidden_cells()
         if fogged:
             side = self.viewer()
@@ -107,14 +123,8 @@ class FogScene(HotseatScene):
         return token.cell in self.hidden_cells()
 
     def card_token(self) -> TokenInfo | None:
-        """The card shows the reacting unit beside its reaction prompt, and never an enemy
-        the fog hides (acting unseen on its turn)."""
-        d = self.decision
-        reacting = d is not None and d.kind == "reaction" and d.unit is not None
-        if reacting and d is not None and self.human_turn() and not self.handoff_due(d):
-            token = self.engine.token(d.unit or "")
-        else:
-            token = super().card_token()
+        """The card never shows an enemy the fog hides (acting unseen on its turn)."""
+        token = super().card_token()
         return None if token is not None and self.fogged_unit(token.key) else token
 
     def log_line_visible(self, index: int) -> bool:
@@ -124,3 +134,21 @@ class FogScene(HotseatScene):
             return True
         token = self.engine.token(unit)
         return token is None or token.side == self.viewer() or token.cell not in self.hidden_cells()
+
+
+class FogScene(FoggedView, HotseatScene):
+    """The battle screen's fog of war."""
+
+    def hidden_tokens(self) -> frozenset[str]:
+        # a walking (lunging, falling …) token is drawn by the animation
+        return frozenset(super().hidden_tokens() | self.anim.drawn_units())
+
+    def card_token(self) -> TokenInfo | None:
+        """The card shows the reacting unit beside its reaction prompt, and never an enemy
+        the fog hides (acting unseen on its turn)."""
+        d = self.decision
+        reacting = d is not None and d.kind == "reaction" and d.unit is not None
+        if reacting and d is not None and self.human_turn() and not self.handoff_due(d):
+            token = self.engine.token(d.unit or "")
+            return None if token is not None and self.fogged_unit(token.key) else token
+        return super().card_token()

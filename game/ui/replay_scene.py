@@ -10,6 +10,11 @@ right is the battle's own, every roll explained; the bar says where in the save 
 stands, what the last answer was and, at the end, whether the replay reached the state
 the save recorded.
 
+A replay of a battle still in progress shows what the viewing side saw (issue 30): with
+fog of war on, the squares its units could not see stay hidden, with the enemies on them,
+their log lines and their answers; a finished battle, or one no human commanded, is shown
+whole.
+
 Keys: ← back, → forward, Space play/pause, Page Up to the start, Page Down to the end,
 WASD pans (the arrows step), Esc closes the viewer.
 """
@@ -20,11 +25,12 @@ from collections.abc import Callable
 
 import pygame
 
-from game.saves import ReplayCursor, SaveError
+from game.maps.battlefield import Battlefield
+from game.saves import ReplayCursor, SaveData, SaveError
 from game.ui import theme
-from game.ui.battle_scene import BattleScene
 from game.ui.engine_model import EngineModel
 from game.ui.map_view import MapView
+from game.ui.play_fog import FoggedView
 from game.ui.theme import colour
 from game.ui.widgets import Button, draw_text, fit_text
 
@@ -32,20 +38,30 @@ from game.ui.widgets import Button, draw_text, fit_text
 PLAY_DELAY = {"slow": 1.0, "normal": 0.5, "fast": 0.2, "instant": 0.05}
 
 
-class ReplayScene(BattleScene):
+def replay_fog(save: SaveData, battlefield: Battlefield) -> bool:
+    """Whether the replay of ``save`` keeps the fog of war: the battle is unfinished and fog
+    was on (the player's choice, else the map's default)."""
+    chosen = save.fog if save.fog is not None else battlefield.scenario.fog
+    return bool(chosen) and not save.over
+
+
+class ReplayScene(FoggedView):
     """A save played back on the battle screen."""
 
     pan_with_arrows = False
     card_follows_acting = False
 
-    def __init__(
-        self, cursor: ReplayCursor, view: MapView, back: Callable[[], object]
-    ) -> None:
+    def __init__(self, cursor: ReplayCursor, view: MapView, back: Callable[[], object]) -> None:
         self.cursor = cursor
         self.engine = EngineModel(cursor.battle)
         self._back = back
         self.closed = False
         super().__init__(self.engine, view, self.leave)
+        self.fog = replay_fog(cursor.save, cursor.battle.battlefield)
+        self._humans = [s for s, c in cursor.save.controllers.items() if c == "human"]
+        self._viewing: str | None = None
+        self._init_fog()
+        self._follow_viewer()
         self.menu_button.label = "Close"
         self.menu_button.hint = "Close the replay [Esc]."
         self.playing = False
@@ -53,25 +69,52 @@ class ReplayScene(BattleScene):
         self.target = cursor.position  # where the viewer should stand (steps are gathered)
         self.problem = ""  # why the replay stopped early, if it did
         self._verdict: str | None = None  # at the end: does it reach the saved state?
-        self.start_button = Button("Start", lambda: self.go(0), shortcut=pygame.K_PAGEUP,
-                                   hint="Back to before the first answer.", size=theme.SIZE_SMALL)
-        self.back_button = Button("‹ Back", lambda: self.go(self.target - 1),
-                                  shortcut=pygame.K_LEFT, hint="One answer back.",
-                                  size=theme.SIZE_SMALL)
-        self.play_button = Button("Play", self.toggle_play, shortcut=pygame.K_SPACE,
-                                  style="primary", hint="Play the answers one after another "
-                                  "(speed: AI speed in Settings).", size=theme.SIZE_SMALL)
-        self.forward_button = Button("Forward ›", lambda: self.go(self.target + 1),
-                                     shortcut=pygame.K_RIGHT, hint="The next answer.",
-                                     size=theme.SIZE_SMALL)
-        self.end_button = Button("End", lambda: self.go(self.cursor.length),
-                                 shortcut=pygame.K_PAGEDOWN, hint="After the last answer.",
-                                 size=theme.SIZE_SMALL)
+        self.start_button = Button(
+            "Start",
+            lambda: self.go(0),
+            shortcut=pygame.K_PAGEUP,
+            hint="Back to before the first answer.",
+            size=theme.SIZE_SMALL,
+        )
+        self.back_button = Button(
+            "‹ Back",
+            lambda: self.go(self.target - 1),
+            shortcut=pygame.K_LEFT,
+            hint="One answer back.",
+            size=theme.SIZE_SMALL,
+        )
+        self.play_button = Button(
+            "Play",
+            self.toggle_play,
+            shortcut=pygame.K_SPACE,
+            style="primary",
+            hint="Play the answers one after another (speed: AI speed in Settings).",
+            size=theme.SIZE_SMALL,
+        )
+        self.forward_button = Button(
+            "Forward ›",
+            lambda: self.go(self.target + 1),
+            shortcut=pygame.K_RIGHT,
+            hint="The next answer.",
+            size=theme.SIZE_SMALL,
+        )
+        self.end_button = Button(
+            "End",
+            lambda: self.go(self.cursor.length),
+            shortcut=pygame.K_PAGEDOWN,
+            hint="After the last answer.",
+            size=theme.SIZE_SMALL,
+        )
 
     @property
     def buttons(self) -> list[Button]:
-        return [self.start_button, self.back_button, self.play_button, self.forward_button,
-                self.end_button]
+        return [
+            self.start_button,
+            self.back_button,
+            self.play_button,
+            self.forward_button,
+            self.end_button,
+        ]
 
     # -- leaving ------------------------------------------------------------------------------
 
@@ -93,6 +136,20 @@ class ReplayScene(BattleScene):
 
     def cancel(self) -> bool:
         return False  # the selection follows the replay; Esc closes the viewer at once
+
+    # -- whose eyes ---------------------------------------------------------------------------
+
+    def viewer(self) -> str | None:
+        """The side whose eyes the fog follows: the human side (hotseat: the one that
+        decided last); None when no human commanded."""
+        return self._viewing
+
+    def _follow_viewer(self) -> None:
+        d = self.cursor.battle.pending
+        if d is not None and d.side in self._humans:
+            self._viewing = d.side
+        elif self._viewing not in self._humans:
+            self._viewing = self._humans[0] if self._humans else None
 
     # -- stepping -----------------------------------------------------------------------------
 
@@ -121,16 +178,21 @@ class ReplayScene(BattleScene):
         except SaveError as exc:
             self._stop(exc.line)
         except Exception as exc:  # a rules bug met by a saved answer: say it, keep the window
-            self._stop(f"{self.cursor.path}: the replay broke at answer "
-                       f"{self.cursor.position + 1}: {type(exc).__name__}: {exc}")
+            self._stop(
+                f"{self.cursor.path}: the replay broke at answer "
+                f"{self.cursor.position + 1}: {type(exc).__name__}: {exc}"
+            )
         if self.cursor.battle is not self.engine.battle:  # a step back made a new battle
             self.engine = EngineModel(self.cursor.battle)
             self.model = self.engine
             self.board.source = self.engine
             self.log.clear()
             self._log_seen = 0
+            self._init_fog()
+        self._follow_viewer()
         last = self.last_answer()
-        self.selected = getattr(last, "unit", None) if last is not None else None
+        unit = getattr(last, "unit", None) if last is not None else None
+        self.selected = None if self.fogged_unit(unit) else unit
         self.sheet_unit = None
 
     def _stop(self, line: str) -> None:
@@ -150,7 +212,8 @@ class ReplayScene(BattleScene):
         if self._verdict is None:
             same = self.cursor.battle.state_hash() == self.cursor.save.state_hash
             self._verdict = (
-                "it reaches the saved state" if same
+                "it reaches the saved state"
+                if same
                 else "it does NOT reach the saved state (the rules or content changed)"
             )
         return self._verdict
@@ -210,24 +273,37 @@ class ReplayScene(BattleScene):
         x = bar.x + 14
         text_w = self.start_button.rect.x - x - 16
         title = f"Replay · {c.save.title or c.save.map_name}"
-        draw_text(surface, fit_text(title, text_w, "title", theme.SIZE_SMALL + 2),
-                  (x, bar.y + 8), role="title", size=theme.SIZE_SMALL + 2, fg="gold")
+        draw_text(
+            surface,
+            fit_text(title, text_w, "title", theme.SIZE_SMALL + 2),
+            (x, bar.y + 8),
+            role="title",
+            size=theme.SIZE_SMALL + 2,
+            fg="gold",
+        )
         where = f"Answer {c.position} of {c.length} · round {max(1, c.battle.round)}"
-        draw_text(surface, where, (x, bar.y + 36), role="bold", size=theme.SIZE_SMALL,
-                  fg="bone")
+        draw_text(surface, where, (x, bar.y + 36), role="bold", size=theme.SIZE_SMALL, fg="bone")
         last = self.last_answer()
         if self.problem:
             line, tone = self.problem, "health_low"
         elif c.at_end:
             line, tone = f"End of the save: {self.verdict()}.", "parchment_dark"
+        elif last is not None and self.fogged_unit(getattr(last, "unit", None)):
+            line, tone = "Last: an enemy the fog hides acted.", "parchment_dark"
         elif last is not None:
             who = self.engine.name(getattr(last, "unit", None))
             label = getattr(last, "label", type(last).__name__)
             line, tone = (f"Last: {who}: {label}" if who else f"Last: {label}"), "parchment_dark"
         else:
             line, tone = "Before the first answer. Right arrow steps, Space plays.", "muted"
-        draw_text(surface, fit_text(line, text_w, "italic", theme.SIZE_SMALL), (x, bar.y + 62),
-                  role="italic", size=theme.SIZE_SMALL, fg=tone)
+        draw_text(
+            surface,
+            fit_text(line, text_w, "italic", theme.SIZE_SMALL),
+            (x, bar.y + 62),
+            role="italic",
+            size=theme.SIZE_SMALL,
+            fg=tone,
+        )
         self.play_button.label = "Pause" if self.playing else "Play"
         stuck = bool(self.problem)
         self.start_button.set_enabled(c.position > 0, "already at the start")

@@ -5,6 +5,10 @@ Reached from the main menu ("Saves & replays") and from the Esc menu ("Load"). E
 file in the saves folder is listed, newest first; one that cannot be read is listed
 with its problem in red, so the player sees why instead of it missing. A finished
 battle cannot be resumed (there is nothing left to play) but can be watched.
+
+Each row also says who commanded each side and whether fog of war was on; Rename gives
+the selected save a new name (written atomically) and Delete removes it, after asking
+(issue 30).
 """
 
 from __future__ import annotations
@@ -14,14 +18,17 @@ from pathlib import Path
 
 import pygame
 
-from game.saves import SaveEntry, list_saves
+from game.saves import SaveEntry, SaveError, delete_save, list_saves, rename_save
 from game.ui import theme
 from game.ui.app import Scene
+from game.ui.battle_setup import controller_label
+from game.ui.overlays import ConfirmScene
 from game.ui.row_list import RowList
+from game.ui.save_dialogs import RenameScene
 from game.ui.theme import colour
 from game.ui.widgets import Button, draw_panel, draw_text, fit_text
 
-ROW_H = 58
+ROW_H = 80
 KIND_LABELS = {"autosave": "autosave", "quicksave": "quicksave", "save": "saved"}
 
 
@@ -40,8 +47,22 @@ def describe(entry: SaveEntry) -> tuple[str, str]:
     return save.title or save.map_name, " · ".join(parts)
 
 
+def commanders(entry: SaveEntry) -> str:
+    """The third line of a row: who commanded each side (by the side's name when the save
+    has it), and whether fog of war was on ("" for a file that is no save)."""
+    save = entry.save
+    if save is None:
+        return ""
+    names = dict(save.side_names)
+    parts = [f"{names.get(side, side)}: {controller_label(who)}"
+             for side, who in save.controllers.items()]  # fmt: skip
+    if save.fog is not None:
+        parts.append("fog of war" if save.fog else "no fog")
+    return " · ".join(parts)
+
+
 class SaveListScene(Scene):
-    """A list of saves with Load, Watch replay and Back."""
+    """A list of saves with Load, Watch replay, Rename, Delete and Back."""
 
     opaque = False
 
@@ -69,15 +90,25 @@ class SaveListScene(Scene):
             "Watch replay", self.watch_selected, shortcut=pygame.K_r,
             hint="Step through the selected battle from its first move.",
         )
+        self.rename_button = Button(
+            "Rename", self.rename_selected, shortcut=pygame.K_F2,
+            hint="Give the selected save a name of your own [F2].",
+        )
+        self.delete_button = Button(
+            "Delete", self.delete_selected, shortcut=pygame.K_DELETE,
+            hint="Delete the selected save; asks first [Delete].",
+        )
         self.back_button = Button("Back", self.close, style="flat", hint="[Esc]")
         self.refresh()
 
     # -- state --------------------------------------------------------------------------------
 
-    def refresh(self) -> None:
+    def refresh(self, keep: Path | None = None) -> None:
+        """Read the folder again; select ``keep`` when it is still listed, else the first."""
         self.entries = list_saves(self.folder) if self.folder else list_saves()
         self.rows.count = len(self.entries)
-        self.select(0 if self.entries else -1)
+        at = next((i for i, e in enumerate(self.entries) if e.path == keep), 0)
+        self.select(at if self.entries else -1)
 
     @property
     def entry(self) -> SaveEntry | None:
@@ -93,6 +124,13 @@ class SaveListScene(Scene):
 
     def _update_buttons(self) -> None:
         entry = self.entry
+        self.delete_button.set_enabled(entry is not None, "there are no saves yet")
+        if entry is None:
+            self.rename_button.set_enabled(False, "there are no saves yet")
+        elif entry.save is None:
+            self.rename_button.set_enabled(False, entry.problem)
+        else:
+            self.rename_button.set_enabled(True)
         if entry is None:
             self.load_button.set_enabled(False, "there are no saves yet")
             self.watch_button.set_enabled(False, "there are no saves yet")
@@ -116,6 +154,42 @@ class SaveListScene(Scene):
         if entry is not None and entry.save is not None:
             self._watch(entry.path)
 
+    def delete_selected(self) -> None:
+        """Ask, then delete the selected file (a broken one too)."""
+        entry = self.entry
+        if entry is None:
+            return
+        title = describe(entry)[0]
+        self.app.push(ConfirmScene(
+            "Delete this save?", f"{title} ({entry.path.name}) is deleted for good.",
+            "Delete", lambda: self._delete(entry),
+        ))  # fmt: skip
+
+    def _delete(self, entry: SaveEntry) -> None:
+        try:
+            delete_save(entry.path)
+        except SaveError as exc:
+            self.app.notify(exc.line)
+        at = self.selected
+        self.refresh()
+        self.select(min(at, len(self.entries) - 1))  # the row that took its place
+
+    def rename_selected(self) -> None:
+        """Ask for a new name for the selected save."""
+        entry = self.entry
+        if entry is None or entry.save is None:
+            return
+        self.app.push(RenameScene(entry.save.title, lambda title: self._rename(entry, title)))
+
+    def _rename(self, entry: SaveEntry, title: str) -> bool:
+        try:
+            written = rename_save(entry.path, title)
+        except SaveError as exc:
+            self.app.notify(exc.line)
+            return False
+        self.refresh(keep=written)
+        return True
+
     def close(self) -> None:
         if self.app.top is self:
             self.app.pop()
@@ -133,13 +207,18 @@ class SaveListScene(Scene):
         self.back_button.rect = pygame.Rect(p.right - 24 - 120, y, 120, 44)
         self.watch_button.rect = pygame.Rect(self.back_button.rect.x - 14 - 190, y, 190, 44)
         self.load_button.rect = pygame.Rect(self.watch_button.rect.x - 14 - 150, y, 150, 44)
+        self.delete_button.rect = pygame.Rect(p.x + 24, y, 110, 44)
+        self.rename_button.rect = pygame.Rect(self.delete_button.rect.right + 14, y, 120, 44)
         self.rows.rect = self.list_rect.inflate(-12, -12)
         self.rows.ensure_visible(self.selected)
 
     # -- events -------------------------------------------------------------------------------
 
     def buttons(self) -> list[Button]:
-        return [self.load_button, self.watch_button, self.back_button]
+        return [
+            self.load_button, self.watch_button, self.rename_button, self.delete_button,
+            self.back_button,
+        ]  # fmt: skip
 
     def handle(self, event: pygame.event.Event) -> None:
         if self._size != self.app.screen.get_size():
@@ -202,6 +281,11 @@ class SaveListScene(Scene):
                 tone = "ink_soft" if chosen else "muted"
             draw_text(surface, fit_text(detail, row.w - 24, "body", theme.SIZE_SMALL),
                       (row.x + 12, row.y + 32), size=theme.SIZE_SMALL, fg=tone)
+            who = commanders(entry)
+            if who:
+                draw_text(surface, fit_text(who, row.w - 24, "italic", theme.SIZE_SMALL),
+                          (row.x + 12, row.y + 54), role="italic", size=theme.SIZE_SMALL,
+                          fg=tone)  # fmt: skip
         surface.set_clip(clip)
         most = self.rows.max_scroll()
         if most:

@@ -1,14 +1,17 @@
 """What the victory screen says about a finished battle (#36): the headline in the
-winner's colour, one line of detail, and a row per side (standing, fallen, fled,
-surrendered, damage dealt)."""
+winner's colour, one line of detail, a row per side (standing, fallen, fled,
+surrendered, damage dealt on each health track) and, a key away, a row per unit (its fate,
+kills, damage dealt and taken on each track: issue 30)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from game.ui.battle_record import amounts_text, battle_records, side_amounts, track_order
 from game.ui.objectives_view import deciding_line
-from game.ui.overlays import SideSummary, VictoryScene
+from game.ui.overlays import VictoryScene
+from game.ui.victory_tables import SideSummary, UnitSummary
 
 if TYPE_CHECKING:
     from game.engine import Battle
@@ -18,8 +21,10 @@ FLED = ("fled", "routed")
 
 
 def side_summaries(battle: Battle, dealt: Mapping[str, int]) -> list[SideSummary]:
-    """A row per side of the scenario, in its order."""
+    """A row per side of the scenario, in its order (``dealt``: damage per side, every
+    track added up; the row also says it per track)."""
     views = battle.units()
+    per_track = side_amounts(battle_records(battle), track_order(battle))
     out = []
     for side in battle.battlefield.scenario.sides:
         mine = [v for v in views if v.side == side.id]
@@ -36,9 +41,29 @@ def side_summaries(battle: Battle, dealt: Mapping[str, int]) -> list[SideSummary
                 fled=fled,
                 surrendered=surrendered,
                 damage=dealt.get(side.id, 0),
+                dealt=amounts_text(per_track.get(side.id, ())),
             )
         )
     return out
+
+
+def unit_summaries(battle: Battle) -> list[UnitSummary]:
+    """A row per unit, side by side in the scenario's order: its fate, kills, and the
+    damage it dealt and took on each track."""
+    colours = {s.id: s.colour for s in battle.battlefield.scenario.sides}
+    rank = {side: i for i, side in enumerate(colours)}
+    records = sorted(battle_records(battle), key=lambda r: rank.get(r.side, len(rank)))
+    return [
+        UnitSummary(
+            name=r.name,
+            colour=colours.get(r.side, "wood_light"),
+            fate=r.fate,
+            kills=r.kills,
+            dealt=amounts_text(r.dealt),
+            taken=amounts_text(r.taken),
+        )
+        for r in records
+    ]
 
 
 def victory_scene(
@@ -77,6 +102,7 @@ def victory_scene(
         back_to_menu,
         play_again=play_again,
         watch=watch,
+        units=unit_summaries(battle),
     )
 
 

@@ -78,20 +78,23 @@ def harm(ctx: Context, target: str, blow: Blow) -> Flow:
         why = "HP spent"
         if lost == 0:
             return
-    lose_ability(ctx, target, "STR", lost, why)
+    lose_ability(ctx, target, "STR", lost, why, by=blow.by)
     if not units.in_fight(ctx, target) or not blow.crit_save:
         return
     if not save(ctx, target, "STR", "against Critical Damage"):
         yield from critical(ctx, target, blow)
 
 
-def lose_ability(ctx: Context, unit: str, ability: str, amount: int, source: str) -> None:
-    """000 · Ability Score Loss: STR 0 dies, DEX 0 paralysed, WIL 0 delirious."""
+def lose_ability(
+    ctx: Context, unit: str, ability: str, amount: int, source: str, by: str | None = None
+) -> None:
+    """000 · Ability Score Loss: STR 0 dies, DEX 0 paralysed, WIL 0 delirious (``by``: whose
+    blow it was, for the record)."""
     st = units.state(ctx, unit)
     value = max(0, st.score(ability) - amount)
     setattr(st, ability, value)
     who = units.name(ctx, unit)
-    ctx.emit(AbilityLost(unit, who, ability, amount, value, source))
+    ctx.emit(AbilityLost(unit, who, ability, amount, value, source, by))
     if value > 0:
         return
     if ability == "STR":
@@ -125,7 +128,7 @@ def critical(ctx: Context, target: str, blow: Blow) -> Flow:
         kill(ctx, target, "critical damage")
         return
     if rule(ctx, CRITICAL) == "locations":
-        hit_location(ctx, target)
+        hit_location(ctx, target, blow.by)
     else:
         d6 = ctx.roll(1, 6, unit=target, who=who, purpose="critical damage")
         if d6.total == 1:
@@ -147,7 +150,7 @@ def critical(ctx: Context, target: str, blow: Blow) -> Flow:
             yield from gain_wound(ctx, target, kind)
 
 
-def hit_location(ctx: Context, target: str) -> None:
+def hit_location(ctx: Context, target: str, by: str | None = None) -> None:
     """000 · Optional rule: Critical Hit Locations (d10), an Injury in the inventory."""
     who = units.name(ctx, target)
     st = units.state(ctx, target)
@@ -156,7 +159,7 @@ def hit_location(ctx: Context, target: str) -> None:
     if d10 <= 5:
         ctx.emit(Note(f"{who} is hit in the torso", target))
         more = ctx.roll(1, 4, unit=target, who=who, purpose="torso: extra STR lost").total
-        lose_ability(ctx, target, "STR", more, "torso")
+        lose_ability(ctx, target, "STR", more, "torso", by=by)
     elif d10 <= 7:
         st.leg_hits += 1
         leg = "left" if d10 == 6 else "right"

@@ -18,7 +18,8 @@ __all__ = ["AbilityLost", "Declared", "IntentionRevealed", "OrderSet", "SlotFill
 
 @dataclass(frozen=True, slots=True)
 class AbilityLost(Event):
-    """``unit`` lost ``amount`` of ``ability`` (STR, DEX or WIL), now ``value``."""
+    """``unit`` lost ``amount`` of ``ability`` (STR, DEX or WIL), now ``value``; ``by``:
+    the unit whose blow it was, when it was one."""
 
     kind: ClassVar[str] = "ability_lost"
     tone: ClassVar[str] = "damage"
@@ -28,6 +29,7 @@ class AbilityLost(Event):
     amount: int
     value: int
     source: str
+    by: str | None = None
 
     def text(self) -> str:
         return f"{self.who} loses {self.amount} {self.ability} ({self.source}), {self.value} left"

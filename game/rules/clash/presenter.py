@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.presentation import AnswerPreview, ConditionText, Motion
+from game.engine.presentation import AnswerPreview, ConditionText, Harm, Motion
 from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
 from game.rules.clash.events import AbilityLost
 from game.rules.clash.reactions import UnderAttack
@@ -70,6 +70,13 @@ class ClashPresenter(Presenter):
             track, amount = event.ability, event.amount
             return (Motion("harm", target=event.unit, amount=amount, track=track, words=track),)
         return super().motions(battle, event)
+
+    def damage_of(self, battle: Battle, event: Event) -> Harm | None:
+        """000 · Hit Protection: a blow past HP (and an Ability Score Loss) comes off the
+        ability it strikes, a track of its own (STR, DEX, WIL)."""
+        if isinstance(event, AbilityLost):
+            return Harm(event.ability, event.amount, event.unit, event.by)
+        return super().damage_of(battle, event)
 
     def budget_line(self, battle: Battle, unit: str) -> str:
         """Every unit declares first: a quick turn (one action) or a full one."""
