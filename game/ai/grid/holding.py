@@ -31,8 +31,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.ai.grid.hints import HOLD_ROUNDS
 from game.ai.grid.plan import first_answer
-from game.ai.grid.plans import HOLD_ROUNDS, Plan, Planner
+from game.ai.grid.plans import Plan, Planner
 from game.engine.answers import Answer, EndTurn
 from game.engine.decision import Decision
 from game.engine.events import UnitDone

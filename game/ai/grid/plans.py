@@ -23,7 +23,6 @@ decision, so the rest of the plan adapts to what the dice did.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -31,8 +30,10 @@ import numpy as np
 from game.ai.core import objective_map
 from game.ai.grid import estimates
 from game.ai.grid.board import SHOT_TARGETS, Array, Board, value_array, value_of
+from game.ai.grid.hints import HINTS, HOLD_ROUNDS, NO_HINT, POST_REACH
 from game.ai.grid.levels import Level
 from game.ai.grid.plan import Plan, down_chance
+from game.ai.grid.walking import board_distance, first_leg
 from game.content.weapons import Weapon
 from game.engine.answers import Answer, EndTurn
 from game.geometry.grid import Cell
@@ -43,36 +44,6 @@ from game.rules.grid.move import Move, blockers, move_squares
 
 if TYPE_CHECKING:
     from game.engine.context import Context
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """How a map author's ``ai`` hint on a spawn (maps/README.md · Spawns) bends the
-    weights: ``approach`` and ``caution`` (exposure) multiply, ``leash`` costs each square
-    away from where the unit stands (hold, guard), ``eager`` closes in from round one."""
-
-    approach: float = 1.0
-    caution: float = 1.0
-    leash: float = 0.0
-    eager: bool = False
-
-
-NO_HINT = Hint()
-HOLD_ROUNDS = 4  # hold/guard posts are kept fully for this many rounds, then released
-POST_REACH = 2  # squares from its post within which a held unit values next round's blows
-HINTS: dict[str, Hint] = {
-    "hold": Hint(approach=0.0, leash=0.3),  # keep the post; strike what comes close
-    "guard": Hint(approach=0.0, leash=0.15),  # stay near the post
-    "aggressive": Hint(approach=1.3, caution=0.85, eager=True),
-    "skirmish": Hint(approach=0.7, caution=1.4),  # keep distance, pick shots
-}
-
-
-def board_distance(board: Board, at: Cell) -> Array:
-    """Squares from ``at`` to every square (Chebyshev)."""
-    from game.ai.grid.board import chebyshev
-
-    return chebyshev(board.width, board.height, at).astype(np.float64)
 
 
 class Planner:
@@ -593,7 +564,7 @@ class Planner:
                     plan.note = f"advance and strike {strikes[0][1].describe()}"
             plan.first = Move(self.unit, path)
         else:
-            leg = _first_leg(ctx, self.unit, path, self.speed)
+            leg = first_leg(ctx, self.unit, path, self.speed)
             if leg is None:
                 return None
             plan.first = Move(self.unit, leg)
@@ -611,27 +582,8 @@ class Planner:
 # about half of the opposed checks, 004 · Screen an Ally).
 SCREENED = 0.5
 
+
 def _path_pending(unit: str) -> Answer:
     """The answer a move plan carries until ``refine`` finds its path and puts the real
     Move there (plans that are not refined are dropped, so this is never played)."""
     return EndTurn(unit)
-
-
-def _cost(ctx: Context, path: list[Cell]) -> int:
-    return sum(ctx.grid.terrain(c).move_cost for c in path[1:])
-
-
-def _first_leg(
-    ctx: Context, unit: str, path: tuple[Cell, ...], speed: int
-) -> tuple[Cell, ...] | None:
-    """The longest start of ``path`` one Move covers that does not stop on a unit."""
-    taken = set(units.occupied_cells(ctx)) - {units.cell(ctx, unit)}
-    spent = 0
-    end = 0
-    for i, c in enumerate(path):
-        spent += ctx.grid.terrain(c).move_cost
-        if spent > speed:
-            break
-        if c not in taken:
-            end = i + 1
-    return path[:end] if end else None
