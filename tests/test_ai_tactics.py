@@ -770,7 +770,7 @@ def test_a_screener_counts_its_screen_only_on_the_squares_where_it_holds() -> No
 
     from game.ai.grid.levels import HARD
     from game.ai.grid.plans import Planner
-    from game.ai.grid.specials import screen_saving
+    from game.ai.grid.screening import screen_saving
 
     spawns = [
         ("Cy", "party", "archer", (2, 4)),

@@ -44,10 +44,9 @@ from game.rules.clash.declare import (
     ClashMove,
     ClashRetreat,
     ClashShoot,
-    offhand_problem,
     shot_problem,
-    weapon_problem,
 )
+from game.rules.clash.declare_checks import offhand_problem, weapon_problem
 from game.rules.clash.moving import approach_cell, reachable_cells
 from game.rules.clash.order import FULL, QUICK
 from game.rules.clash.reactions import may_react

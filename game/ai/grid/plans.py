@@ -149,7 +149,7 @@ class Planner:
         ward = units.conditions(self.ctx, self.unit).screening
         if not ward or ward not in self.board.friends or not self.level.specials:
             return value
-        from game.ai.grid.specials import screen_saving
+        from game.ai.grid.screening import screen_saving
 
         saved = screen_saving(self, ward)
         if saved <= 0:

@@ -15,7 +15,7 @@ from game.geometry.grid import Cell
 from game.geometry.reach_mask import cells_of, grown, mask_of
 from game.rules.clash import units
 from game.rules.clash.bands import FAR_MAX, NEAR_MAX
-from game.rules.clash.declare import can_act
+from game.rules.clash.declare_checks import can_act
 from game.rules.clash.moving import reachable_cells
 
 if TYPE_CHECKING:
