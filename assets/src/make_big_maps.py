@@ -21,23 +21,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_maps import AUTHOR, _deploy, stamp, validate  # noqa: E402
+from make_maps import AUTHOR, FARM, _deploy, stamp, validate  # noqa: E402
 from tmxwrite import TSX_SOURCE, Area, Draft, Style, tmx_text  # noqa: E402
 
 TILESET = (Path(__file__).resolve().parents[2] / "maps" / TSX_SOURCE).resolve()
-
-FARM = (
-    "FFFFFFFFFFFF",
-    "F..h.......F",
-    "F.HHHOHHH..F",
-    "F.H-----H.hF",
-    "F.O-n---D..F",
-    "F.H-X-Q-H..F",
-    "F.HHHOHHH..F",
-    "F..........F",
-    "F..x.0.C...F",
-    "FFFFFF.FFFFF",
-)
 
 COMPANY = (
     ("captain", 1),

@@ -720,19 +720,7 @@ def battle() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
             for y in (by, by + 1):
                 d.ground[y][x] = "bridge"
     # a walled farmstead on the west bank, a ruined watchtower on the east hill
-    farm = [
-        "FFFFFFFFFFFF",
-        "F..h.......F",
-        "F.HHHOHHH..F",
-        "F.H-----H.hF",
-        "F.O-n---D..F",
-        "F.H-X-Q-H..F",
-        "F.HHHOHHH..F",
-        "F..........F",
-        "F..x.0.C...F",
-        "FFFFFF.FFFFF",
-    ]
-    stamp(d, farm, 15, 38)
+    stamp(d, FARM, 15, 38)
     tower = [
         "..RRR..",
         ".##A##.",
@@ -790,6 +778,22 @@ def battle() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
         ("author", AUTHOR),
     ]
     return d, props
+
+
+# A walled farmstead (house, yard, barn, well), stamped on the battle map and on the
+# generated big maps (make_big_maps.py).
+FARM = (
+    "FFFFFFFFFFFF",
+    "F..h.......F",
+    "F.HHHOHHH..F",
+    "F.H-----H.hF",
+    "F.O-n---D..F",
+    "F.H-X-Q-H..F",
+    "F.HHHOHHH..F",
+    "F..........F",
+    "F..x.0.C...F",
+    "FFFFFF.FFFFF",
+)
 
 
 def stamp(d: Draft, rows: Sequence[str], ox: int, oy: int) -> None:
