@@ -29,6 +29,7 @@ import sys
 
 from game.cli.lab import GameResult, GameSpec, Progress, default_jobs, run_games
 from game.cli.lab import account as account  # shared with ``replay --log``
+from game.rulesets import DEFAULT as DEFAULT_RULESET
 
 NAME = "simulate"
 DEFAULT_AI = "hard"  # uses the whole ruleset: a log read to check the rules shows all of it
@@ -101,10 +102,11 @@ def run(args: argparse.Namespace) -> int:
 
     if args.list_rules:
         try:
-            specs = get_ruleset(args.ruleset or "grid").rule_options
+            specs = get_ruleset(args.ruleset or DEFAULT_RULESET).rule_options
         except UnknownRuleset as exc:
             return _fail(str(exc))
-        lines = describe_options(specs) or [f"the {args.ruleset or 'grid'} ruleset has none"]
+        asked = args.ruleset or DEFAULT_RULESET
+        lines = describe_options(specs) or [f"the {asked} ruleset has none"]
         print("\n".join(lines))
         return 0
     try:
@@ -131,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"{args.map}: {exc.strerror or exc}")
     except Exception as exc:  # a loader bug must still not end in a traceback
         return _fail(f"{args.map}: could not load the map ({type(exc).__name__}: {exc})")
-    ruleset = args.ruleset or battlefield.scenario.ruleset or "grid"
+    ruleset = args.ruleset or battlefield.scenario.ruleset or DEFAULT_RULESET
     try:
         options = resolve_options(get_ruleset(ruleset).rule_options, args.rule_values, ruleset)
     except (UnknownRuleset, RuleOptionError) as exc:

@@ -39,6 +39,7 @@ from game.engine.dice import ScriptedRandom
 from game.engine.events import Event, Rolled
 from game.engine.fork import Checkpoint, build_world, capture, copy_rng
 from game.maps.battlefield import Battlefield
+from game.rulesets import DEFAULT as DEFAULT_RULESET
 
 _WORLD_NUMBERS = itertools.count(1)
 CONTROLLER_KINDS = ("human", "ai")
@@ -76,7 +77,7 @@ class Battle:
     def __init__(
         self,
         battlefield: Battlefield | str | Path,
-        ruleset: str = "grid",
+        ruleset: str = DEFAULT_RULESET,
         seed: int = 0,
         controllers: Mapping[str, str] | None = None,
         *,
@@ -377,7 +378,7 @@ class Battle:
         cls,
         battlefield: Battlefield | str | Path,
         answers: Sequence[Answer],
-        ruleset: str = "grid",
+        ruleset: str = DEFAULT_RULESET,
         seed: int = 0,
         controllers: Mapping[str, str] | None = None,
         **kwargs: Any,

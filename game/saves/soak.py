@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.rulesets import DEFAULT as DEFAULT_RULESET
 from game.saves.errors import SaveError
 
 
@@ -58,7 +59,7 @@ def soak_map(
     max_answers: int = 50_000,
     folder: Path | None = None,
     progress: Callable[[str], None] | None = None,
-    ruleset: str = "grid",
+    ruleset: str = DEFAULT_RULESET,
     options: Mapping[str, str] | None = None,
 ) -> MapSoak:
     """Play ``games`` battles on the map at ``path`` (seeds ``first_seed`` …), save each to
@@ -122,7 +123,7 @@ def soak_map(
 
 def run_soak(maps: Sequence[Path], games: int, first_seed: int = 0,
              ai: Sequence[str] = ("baseline",), print_line: Callable[[str], None] = print,
-             ruleset: str = "grid", options: Mapping[str, str] | None = None) -> int:
+             ruleset: str = DEFAULT_RULESET, options: Mapping[str, str] | None = None) -> int:
     """Soak every map in ``maps``, print one line per map, the failures and the totals;
     returns the exit code (0 when nothing failed)."""
     started = time.perf_counter()

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.maps.battlefield import Battlefield, SideInfo
+from game.rulesets import DEFAULT as DEFAULT_RULESET
 from game.ui.objectives_view import briefing_lines, briefing_with_objectives
 
 
@@ -55,7 +56,7 @@ def broken_entry(path: Path, problem: str, *, user: bool = False) -> MapEntry:
         path=path,
         title=path.stem,
         briefing="",
-        ruleset="grid",
+        ruleset=DEFAULT_RULESET,
         sides=(),
         size=(0, 0),
         user=user,

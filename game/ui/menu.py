@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.rulesets import DEFAULT as DEFAULT_RULESET
 from game.ui import theme
 from game.ui.app import Scene
 from game.ui.background import backdrop
@@ -75,7 +76,7 @@ class MenuScene(Scene):
     ) -> None:
         self.ai_levels = list(ai_levels)
         self.entries = list(entries)
-        self.rulesets = list(rulesets) or ["grid"]
+        self.rulesets = list(rulesets) or [DEFAULT_RULESET]
         self.start = start
         self.open_settings = open_settings
         self.selected = 0 if self.entries else -1
