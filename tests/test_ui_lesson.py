@@ -17,6 +17,7 @@ from game.engine.answers import ANSWER_TYPES
 from game.engine.lesson import Deed, Lesson, LessonStep, LessonTracker
 from game.engine.presenter import presenter_of
 from game.geometry.grid import Cell
+from game.rules.clash.lesson import CLASH_LESSON
 from game.rules.grid.lesson import GRID_LESSON
 from game.ui.app import App
 from game.ui.flow import GameFlow
@@ -152,18 +153,20 @@ def _acting(scene: PlayScene) -> str:
     return scene.battle.unit(d.unit).name if d is not None and d.unit else ""
 
 
-def _start_lesson(app: App, tmp_path: Path) -> PlayScene:
-    """A first start: the menu opens on the lesson; Enter starts it."""
+def _start_lesson(app: App, tmp_path: Path, lesson: Lesson = GRID_LESSON) -> PlayScene:
+    """A first start: the menu opens on the (grid) lesson; Enter starts the one asked."""
     flow = GameFlow(app, tmp_path / "saves")
     menu = flow.menu()
     app.push(menu)
     app.step(1)
     assert isinstance(menu, MenuScene) and menu.entry is not None
     assert menu.entry.title == "Learn to play"
+    menu.select(next(i for i, e in enumerate(menu.entries) if e.path.stem == lesson.map))
+    app.step(1)
     _key(app, pygame.K_RETURN)
     scene = app.top
     assert isinstance(scene, PlayScene) and scene.guide is not None
-    assert scene.battle.seed == GRID_LESSON.seed
+    assert scene.guide.lesson == lesson and scene.battle.seed == lesson.seed
     _until_human(app, scene)
     return scene
 
@@ -255,3 +258,41 @@ def test_the_lesson_waits_for_the_deed_and_f2_skips_it(app: App, tmp_path: Path)
     app.step(1)
     assert guide.tracker.skipped and not guide.visible
     assert scene.note_h == 0 and scene.log.rect.y < log_top  # the log has its room back
+
+
+def test_the_clash_guided_round_plays_to_its_end_through_the_screen(tmp_path: Path) -> None:
+    app = quick_window(tmp_path, reaction_prompts="always")
+    try:
+        scene = _start_lesson(app, tmp_path, CLASH_LESSON)
+        guide = scene.guide
+        assert guide is not None
+
+        def react() -> None:
+            assert scene.prompt_buttons, "no reaction prompt"
+            _click(app, scene.prompt_buttons[0].rect.center)
+
+        moves = {
+            "declare": lambda: _click(app, _pos(scene, _cell_of(scene, "Raider"))),
+            "reveal": lambda: _click_free(app, scene.intentions.rect.center),
+            "order": lambda: _hover(app, scene, _cell_of(scene, "Hild")),
+            "react": react,
+        }
+        assert [s.key for s in CLASH_LESSON.steps] == list(moves)
+        for i, step in enumerate(CLASH_LESSON.steps):
+            for _ in range(50):  # the raiders answer; the prompt waits for Hild
+                if scene.human_turn() and not scene.anim.busy:
+                    break
+                app.step(2)
+            assert guide.tracker.step == step, f"expected step {step.key}"
+            moves[step.key]()
+            app.step(1)
+            assert guide.tracker.index == i + 1, f"step {step.key} did not finish"
+        assert guide.tracker.finished and not guide.tracker.skipped
+    finally:
+        app.close()
+
+
+def _click_free(app: App, pos: tuple[int, int]) -> None:
+    """Rest the pointer at ``pos`` (no click)."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
+    app.step(1)

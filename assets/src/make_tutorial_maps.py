@@ -78,14 +78,14 @@ def tutorial_clash() -> tuple[Draft, Props]:
     place(d, [
         ".............",
         ".............",
-        ".........b...",
         ".............",
-        "..w....a.....",
-        ".............",
+        ".......a.....",
+        "...w.........",
+        ".......b.....",
         ".............",
         ".............",
     ], {"w": ("party", "warrior", ""), "a": ("raiders", "bandit", "aggressive"),
-        "b": ("raiders", "militia", "aggressive")},
+        "b": ("raiders", "bandit", "aggressive")},
         {"party": ["Hild"], "raiders": ["Raider", "Thrall"]})
     d.zones += [Area("Yard", 1, 1, 7, 6), Area("Behind the wall", 9, 1, 3, 6)]
     props: Props = [

@@ -22,7 +22,8 @@ LOOKS = (
     "preview",  # the preview of an attack on a unit (hit chance, damage, modifiers)
     "cover",  # the lines of sight to a target, some of them blocked
     "provoking",  # a hovered path that would provoke an attack when leaving a foe
-    "plans",  # the panel of declared intentions and their order, under the mouse
+    "plans",  # the panel of revealed intentions, under the mouse
+    "order",  # a unit with its place in the order of the round, under the mouse
 )
 
 

@@ -170,10 +170,8 @@ def looks_now(scene: PlayScene, guide: LessonGuide) -> list[str]:
     if not wanted:
         return []
     out = []
-    if "plans" in wanted:
-        mouse = guide.mouse
-        if scene.intentions.rect.collidepoint(mouse) and scene.intentions.plan(scene):
-            out.append("plans")
+    if wanted & {"plans", "order"}:
+        out += _plan_looks(scene, guide.mouse)
     d = scene.decision
     if d is None or d.kind != "turn" or not scene.human_turn() or d.unit is None:
         return out
@@ -191,4 +189,21 @@ def looks_now(scene: PlayScene, guide: LessonGuide) -> list[str]:
         hovered = scene._hovered_placed()
         if hovered is not None and scene.provocations(hovered):
             out.append("provoking")
+    return out
+
+
+def _plan_looks(scene: PlayScene, mouse: tuple[int, int]) -> list[str]:
+    """ "plans": the pointer on the panel of the round's revealed intentions; "order": on a
+    unit whose place in the order is known."""
+    plan = scene.intentions.plan(scene)
+    revealed = [r for r in plan.rows if r.turn] if plan is not None else []
+    if not revealed:
+        return []
+    out = []
+    if scene.intentions.rect.collidepoint(mouse):
+        out.append("plans")
+    cell = scene._cell_at(mouse)
+    token = scene.token_at(cell) if cell is not None else None
+    if token is not None and any(r.unit == token.key and r.place for r in revealed):
+        out.append("order")
     return out
