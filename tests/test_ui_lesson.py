@@ -296,3 +296,19 @@ def _click_free(app: App, pos: tuple[int, int]) -> None:
     """Rest the pointer at ``pos`` (no click)."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
     app.step(1)
+
+
+def test_the_menu_points_from_the_rules_to_their_lesson_and_l_opens_it(
+    app: App, tmp_path: Path
+) -> None:
+    flow = GameFlow(app, tmp_path / "saves")
+    menu = flow.menu()
+    app.push(menu)
+    app.step(1)
+    menu.select(next(i for i, e in enumerate(menu.entries) if e.path.stem == "duel"))
+    menu.ruleset.set_value("clash")
+    assert "“Learn to play: Clash”" in menu._about(menu.entry)
+    _key(app, pygame.K_l)
+    assert menu.entry is not None and menu.entry.path.stem == "tutorial_clash"
+    assert "New to these rules" not in menu._about(menu.entry)  # it is the lesson
+    assert "A lesson" in menu._about(menu.entry)
