@@ -267,6 +267,11 @@ def test_the_clash_guided_round_plays_to_its_end_through_the_screen(tmp_path: Pa
         guide = scene.guide
         assert guide is not None
 
+        def order() -> None:
+            _click_free(app, (scene.intentions.rect.centerx + 5, scene.intentions.rect.centery))
+            assert guide.tracker.step is not None and guide.tracker.step.key == "order"
+            _click_free(app, (scene.intentions.rect.x + 40, scene.intentions.rect.bottom - 6))
+
         def react() -> None:
             assert scene.prompt_buttons, "no reaction prompt"
             _click(app, scene.prompt_buttons[0].rect.center)
@@ -274,7 +279,7 @@ def test_the_clash_guided_round_plays_to_its_end_through_the_screen(tmp_path: Pa
         moves = {
             "declare": lambda: _click(app, _pos(scene, _cell_of(scene, "Raider"))),
             "reveal": lambda: _click_free(app, scene.intentions.rect.center),
-            "order": lambda: _hover(app, scene, _cell_of(scene, "Hild")),
+            "order": order,
             "react": react,
         }
         assert [s.key for s in CLASH_LESSON.steps] == list(moves)

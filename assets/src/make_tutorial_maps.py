@@ -96,7 +96,7 @@ def tutorial_clash() -> tuple[Draft, Props]:
          "react to an attack) and goes on when you have done each part. Skip it at any "
          "time (F2)."),
         ("ruleset", "clash"),
-        ("sides", "party; Hild; #3f6fb5; human; party\n"
+        ("sides", "party; The Company; #3f6fb5; human; party\n"
                   "raiders; Raiders; #b0483a; ai"),
         ("round_limit", 20),
         ("fog", False),

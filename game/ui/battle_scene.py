@@ -149,6 +149,8 @@ class BattleScene(Scene):
         rows = self.model.card_lines(token.key) if token is not None else []
         base = theme.px(CARD_H)
         spare = self.side_rect.h - 30 - (self.note_h + 10 if self.note_h else 0)
+        if self.note_h:  # a note takes room: the card gives way (closer rows) to keep a log
+            base = max(base // 2, min(base, spare - theme.px(MIN_LOG)))
         fit = card_fit(len(rows), base, spare - theme.px(EASY_LOG))
         most = spare - theme.px(MIN_LOG)
         height = max(base, min(fit.height, most))

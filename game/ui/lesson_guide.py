@@ -19,7 +19,7 @@ import pygame
 from game.engine import Answer, Battle
 from game.engine.lesson import Lesson, LessonTracker
 from game.ui import theme
-from game.ui.widgets import Button, draw_panel, draw_text, wrap
+from game.ui.widgets import Button, draw_panel, draw_text, fit_text, wrap
 
 if TYPE_CHECKING:
     from game.ui.play_scene import PlayScene
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 SKIP_KEY = pygame.K_F2
 PAD = 10
 GAP = 4  # between lines
+MOVED = 24  # px the pointer moves before another look counts
 
 
 class LessonGuide:
@@ -40,6 +41,7 @@ class LessonGuide:
         self.closed = False  # the closing words were dismissed (or the lesson skipped)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.mouse = (-1, -1)  # where the pointer last moved
+        self.anchor: tuple[int, int] | None = None  # where a look last finished a step
         self.button = Button(
             "Skip lesson",
             self.skip,
@@ -87,9 +89,19 @@ class LessonGuide:
         self.tracker.answered(decision, answer)
 
     def looked(self, look: str) -> None:
-        """The screen shows ``look`` (``game.engine.lesson.LOOKS``)."""
+        """The screen shows ``look`` (``game.engine.lesson.LOOKS``). After a look finished
+        a step, the next counts only once the pointer has come to rest somewhere else (the
+        panel that revealed the plans does not also finish "the order" at once)."""
         self.observe()
-        self.tracker.looked(look)
+        if self.anchor is not None:
+            if (
+                max(abs(self.mouse[0] - self.anchor[0]), abs(self.mouse[1] - self.anchor[1]))
+                < MOVED
+            ):
+                return
+            self.anchor = None
+        if self.tracker.looked(look):
+            self.anchor = self.mouse
 
     # -- the box -----------------------------------------------------------------------------
 
@@ -115,10 +127,9 @@ class LessonGuide:
         _, hint = self._texts()
         size = self._size(width)
         line = theme.font("body", size).get_height() + GAP
-        title = theme.font("bold", theme.SIZE_SMALL).get_height() + 6
-        button = theme.font("bold", theme.SIZE_SMALL).get_height() + 8
+        title = theme.font("bold", theme.SIZE_SMALL).get_height() + 12
         lines = len(wrap(hint, width - 2 * PAD, "body", size))
-        return 2 * PAD + title + lines * line + 6 + button
+        return 2 * PAD + title + lines * line
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The box in ``rect`` (as tall as ``height`` asked)."""
@@ -128,18 +139,20 @@ class LessonGuide:
         title, hint = self._texts()
         draw_panel(surface, rect, fill="parchment", border="gold", radius=6)
         x, y, w = rect.x + PAD, rect.y + PAD, rect.w - 2 * PAD
+        # the Skip (Close) button on the title's line, at the right
+        self.button.label = "Skip [F2]" if self.tracker.step else "Close [F2]"
+        self.button.size = theme.SIZE_SMALL
+        bold = theme.font("bold", theme.SIZE_SMALL)
+        bw, bh = bold.size(self.button.label)[0] + 20, bold.get_height() + 6
+        self.button.rect = pygame.Rect(rect.right - PAD // 2 - bw, rect.y + PAD // 2, bw, bh)
+        title = fit_text(title, w - bw - 6, "bold", theme.SIZE_SMALL)
         draw_text(surface, title, (x, y), role="bold", size=theme.SIZE_SMALL, fg="ink")
-        y += theme.font("bold", theme.SIZE_SMALL).get_height() + 6
+        y += bold.get_height() + 12
         size = self._size(rect.w)
         line = theme.font("body", size).get_height() + GAP
         for text in wrap(hint, w, "body", size):
             draw_text(surface, text, (x, y), role="body", size=size, fg="ink")
             y += line
-        self.button.label = "Skip lesson [F2]" if self.tracker.step else "Close [F2]"
-        self.button.size = theme.SIZE_SMALL
-        bw = theme.font("bold", theme.SIZE_SMALL).size(self.button.label)[0] + 24
-        bh = theme.font("bold", theme.SIZE_SMALL).get_height() + 8
-        self.button.rect = pygame.Rect(rect.right - PAD - bw, rect.bottom - PAD - bh, bw, bh)
         self.button.draw(surface)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -202,6 +215,8 @@ def _plan_looks(scene: PlayScene, mouse: tuple[int, int]) -> list[str]:
     out = []
     if scene.intentions.rect.collidepoint(mouse):
         out.append("plans")
+        if any(r.place for r in revealed):
+            out.append("order")  # the panel numbers the order too
     cell = scene._cell_at(mouse)
     token = scene.token_at(cell) if cell is not None else None
     if token is not None and any(r.unit == token.key and r.place for r in revealed):

@@ -34,8 +34,8 @@ CLASH_LESSON = Lesson(
             "order",
             "The order",
             "Quick turns (one move or one blow) go before full turns (move and attack); "
-            "a DEX save may put Hild before the enemies. Rest the mouse on a unit: its badge "
-            "(Q1, F2) is its place.",
+            "a DEX save may put Hild before the enemies. The numbers in the panel, and "
+            "the badges on the board (Q1, F2), are the order: point at one.",
             (Deed(look="order"),),
         ),
         LessonStep(
