@@ -145,7 +145,10 @@ class LessonGuide:
         bold = theme.font("bold", theme.SIZE_SMALL)
         bw, bh = bold.size(self.button.label)[0] + 20, bold.get_height() + 6
         self.button.rect = pygame.Rect(rect.right - PAD // 2 - bw, rect.y + PAD // 2, bw, bh)
-        title = fit_text(title, w - bw - 6, "bold", theme.SIZE_SMALL)
+        room = w - bw - 6
+        if bold.size(title)[0] > room:  # "Lesson 8/11 · …" loses its first word first
+            title = title.removeprefix("Lesson ")
+        title = fit_text(title, room, "bold", theme.SIZE_SMALL)
         draw_text(surface, title, (x, y), role="bold", size=theme.SIZE_SMALL, fg="ink")
         y += bold.get_height() + 12
         size = self._size(rect.w)
