@@ -43,7 +43,7 @@ def app(tmp_path: Path) -> Iterator[App]:
 def _all_lessons() -> list[Lesson]:
     from game.rules import ruleset_ids
 
-    out = []
+    out: list[Lesson] = []
     for rid in ruleset_ids():
         battle = Battle(ROOT / "maps" / "duel.tmx", rid, 1, {})
         try:
@@ -310,8 +310,10 @@ def test_the_menu_points_from_the_rules_to_their_lesson_and_l_opens_it(
     menu = flow.menu()
     app.push(menu)
     app.step(1)
+    assert isinstance(menu, MenuScene)
     menu.select(next(i for i, e in enumerate(menu.entries) if e.path.stem == "duel"))
     menu.ruleset.set_value("clash")
+    assert menu.entry is not None
     assert "“Learn to play: Clash”" in menu._about(menu.entry)
     _key(app, pygame.K_l)
     assert menu.entry is not None and menu.entry.path.stem == "tutorial_clash"
