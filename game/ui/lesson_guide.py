@@ -144,7 +144,7 @@ class LessonGuide:
         self.button.size = theme.SIZE_SMALL
         bold = theme.font("bold", theme.SIZE_SMALL)
         bw, bh = bold.size(self.button.label)[0] + 20, bold.get_height() + 6
-        self.button.rect = pygame.Rect(rect.right - PAD // 2 - bw, rect.y + PAD // 2, bw, bh)
+        self.button.rect = pygame.Rect(rect.right - PAD + 2 - bw, rect.y + PAD // 2, bw, bh)
         room = w - bw - 6
         if bold.size(title)[0] > room:  # "Lesson 8/11 · …" loses its first word first
             title = title.removeprefix("Lesson ")
