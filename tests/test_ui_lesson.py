@@ -223,9 +223,18 @@ def _grid_moves(app: App, scene: PlayScene) -> dict[str, Callable[[], None]]:
     }
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
 def test_the_grid_lesson_plays_to_its_end_through_the_screen_step_by_step(
-    app: App, tmp_path: Path
+    tmp_path: Path, size: tuple[int, int]
 ) -> None:
+    app = quick_window(tmp_path, size=size)
+    try:
+        _play_the_grid_lesson(app, tmp_path)
+    finally:
+        app.close()
+
+
+def _play_the_grid_lesson(app: App, tmp_path: Path) -> None:
     scene = _start_lesson(app, tmp_path)
     guide = scene.guide
     assert guide is not None
@@ -234,8 +243,10 @@ def test_the_grid_lesson_plays_to_its_end_through_the_screen_step_by_step(
     for i, step in enumerate(GRID_LESSON.steps):
         _until_human(app, scene)
         assert guide.tracker.step == step, f"expected step {step.key}"
-        assert guide.rect.h > 0 and guide.rect.colliderect(scene.side_rect)
-        assert not guide.rect.colliderect(scene.viewport)  # never over the board
+        # in the side panel, under the card and above the log: never over the board or bar
+        assert guide.rect.h > 0 and scene.side_rect.contains(guide.rect), step.key
+        assert guide.rect.top >= scene.card_rect.bottom and guide.rect.bottom < scene.log.rect.top
+        assert guide.rect.contains(guide.button.rect)
         moves[step.key]()
         app.step(1)
         assert guide.tracker.index == i + 1, f"step {step.key} did not finish"
