@@ -38,7 +38,8 @@ GROUND = [
 
 
 def tutorial() -> tuple[Draft, Props]:
-    """The `grid` lesson: Ada and Bran against a wolf in the open and a skeleton behind a low wall."""
+    """The `grid` lesson: Ada and Bran against a wolf in the open and a skeleton behind
+    a low wall."""
     d = from_ascii(GROUND)
     place(d, [
         ".............",
@@ -57,13 +58,11 @@ def tutorial() -> tuple[Draft, Props]:
     props: Props = [
         ("title", "Learn to play"),
         ("briefing",
-         "Your first battle, a lesson: Ada and Bran clear a wolf and an old skeleton out of a barrow yard. "
-         "A short hint at the right says what to try next (select, move, read the attack "
-         "preview, attack, cover, Shock, attacks of opportunity, Disengage, ending the "
-         "turn) and goes on when you have done it. Skip it at any time (F2)."),
+         "Ada and Bran clear a wolf and an old skeleton out of a barrow yard. A hint at "
+         "the right says what to try next and goes on once you have done it; F2 skips it."),
         ("ruleset", "grid"),
         ("sides", "party; The Wardens; #3f6fb5; human; party\n"
-                  "barrow; Things of the Barrow; #8a8f7a; ai"),
+                  "barrow; The Barrow; #8a8f7a; ai"),
         ("round_limit", 20),
         ("fog", False),
         ("difficulty", "tutorial"),
@@ -91,10 +90,8 @@ def tutorial_clash() -> tuple[Draft, Props]:
     props: Props = [
         ("title", "Learn to play: Clash"),
         ("briefing",
-         "A guided first round of the Clash rules: Hild meets two raiders. A short hint at "
-         "the right takes you through a round (declare in secret, reveal, the order, "
-         "react to an attack) and goes on when you have done each part. Skip it at any "
-         "time (F2)."),
+         "Hild meets two raiders. A hint at the right takes you through one round of the "
+         "Clash rules (declare, reveal, the order, react); F2 skips it."),
         ("ruleset", "clash"),
         ("sides", "party; The Company; #3f6fb5; human; party\n"
                   "raiders; Raiders; #b0483a; ai"),
