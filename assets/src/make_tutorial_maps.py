@@ -9,9 +9,10 @@ lessons' steps live with their rulesets (``game/rules/grid/lesson.py``,
 ``game/rules/clash/lesson.py``), bound to these maps by their file names; the maps'
 ``tutorial`` difficulty lists them first in the menu.
 
-The enemies hold their ground (the ``hold`` hint) so the lesson's steps come in order:
-the wolf in the open goes for Ada, the skeleton behind the low wall stays in
-its cover.
+The AI hints keep the lesson in order: the wolf in the open (``aggressive``) fights Ada
+where she meets it, the skeleton behind the low wall (``hold``) stays in its cover for
+Bran's look at cover; in the clash round both raiders (``aggressive``) come at Hild, so
+one of them attacks her and she is asked to react.
 """
 
 from __future__ import annotations
