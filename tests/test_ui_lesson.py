@@ -12,10 +12,8 @@ import pygame
 import pytest
 from ui_support import quick_window
 
-from game.engine import Battle
 from game.engine.answers import ANSWER_TYPES
 from game.engine.lesson import Deed, Lesson, LessonStep, LessonTracker
-from game.engine.presenter import presenter_of
 from game.geometry.grid import Cell
 from game.rules.clash.lesson import CLASH_LESSON
 from game.rules.grid.lesson import GRID_LESSON
@@ -41,15 +39,14 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 
 def _all_lessons() -> list[Lesson]:
-    from game.rules import ruleset_ids
+    from game.engine.presenter import Presenter
+    from game.rules import get_ruleset, ruleset_ids
 
     out: list[Lesson] = []
     for rid in ruleset_ids():
-        battle = Battle(ROOT / "maps" / "duel.tmx", rid, 1, {})
-        try:
-            out += presenter_of(battle).lessons()
-        finally:
-            battle.close()
+        presenter = get_ruleset(rid).presenter()
+        assert isinstance(presenter, Presenter)
+        out += presenter.lessons()
     return out
 
 
