@@ -327,3 +327,25 @@ def test_the_menu_points_from_the_rules_to_their_lesson_and_l_opens_it(
     assert menu.entry is not None and menu.entry.path.stem == "tutorial_clash"
     assert "New to these rules" not in menu._about(menu.entry)  # it is the lesson
     assert "A lesson" in menu._about(menu.entry)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_no_title_or_hint_of_a_lesson_is_cut(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = quick_window(tmp_path, size=size)
+    try:
+        scene = _start_lesson(app, tmp_path)
+        guide = scene.guide
+        assert guide is not None
+        for lesson in (GRID_LESSON, CLASH_LESSON):
+            guide.lesson = lesson
+            guide.tracker = LessonTracker(lesson)
+            for i in range(len(lesson.steps) + 1):  # each step, then the closing words
+                guide.tracker.index = i
+                app.step(1)
+                box, button = guide.rect, guide.button.rect
+                assert scene.side_rect.contains(box) and box.contains(button)
+                title = guide.title_in(button.left - box.x - 18)  # as drawn
+                assert "…" not in title, (size, title)
+                assert title.endswith(lesson.steps[i].title if i < len(lesson.steps) else "done")
+    finally:
+        app.close()

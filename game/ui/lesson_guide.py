@@ -145,10 +145,7 @@ class LessonGuide:
         bold = theme.font("bold", theme.SIZE_SMALL)
         bw, bh = bold.size(self.button.label)[0] + 20, bold.get_height() + 6
         self.button.rect = pygame.Rect(rect.right - PAD + 2 - bw, rect.y + PAD // 2, bw, bh)
-        room = w - bw - 6
-        if bold.size(title)[0] > room:  # "Lesson 8/11 · …" loses its first word first
-            title = title.removeprefix("Lesson ")
-        title = fit_text(title, room, "bold", theme.SIZE_SMALL)
+        title = self.title_in(w - bw - 6)
         draw_text(surface, title, (x, y), role="bold", size=theme.SIZE_SMALL, fg="ink")
         y += bold.get_height() + 12
         size = self._size(rect.w)
@@ -157,6 +154,15 @@ class LessonGuide:
             draw_text(surface, text, (x, y), role="body", size=size, fg="ink")
             y += line
         self.button.draw(surface)
+
+    def title_in(self, room: int) -> str:
+        """The box's title as drawn ``room`` px wide: "Lesson 8/11 · Attacks of
+        opportunity" loses its first word before it would be cut."""
+        title, _ = self._texts()
+        bold = theme.font("bold", theme.SIZE_SMALL)
+        if bold.size(title)[0] > room:
+            title = title.removeprefix("Lesson ")
+        return fit_text(title, room, "bold", theme.SIZE_SMALL)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The Skip (or Close) button and its key; True if the event was used."""
