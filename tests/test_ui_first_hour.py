@@ -59,10 +59,12 @@ def test_an_unknown_difficulty_is_a_warning_and_a_missing_one_is_none() -> None:
 def test_the_menu_lists_battles_from_easy_to_hard_and_opens_on_an_easy_one(app: App) -> None:
     entries = [e for e in load_catalogue() if not e.user]
     ranks = [contract.DIFFICULTIES.index(e.difficulty or "") for e in entries]
-    assert ranks == sorted(ranks) and entries[0].difficulty == "easy"
+    # the lessons (issue 30 · Learning the game) are the easiest, then the easy battles
+    assert ranks == sorted(ranks) and entries[0].difficulty == "tutorial"
+    assert [e.difficulty for e in entries].index("easy") == 2
     menu = MenuScene(entries, list(ruleset_ids()), lambda _setup: None)
     assert menu.entry is not None and menu.entry.title != "Ambush on the Hollin Road"
-    assert menu.entry.difficulty == "easy"
+    assert menu.entry.difficulty in ("tutorial", "easy")
 
 
 def test_a_map_without_a_difficulty_comes_after_the_hard_ones() -> None:

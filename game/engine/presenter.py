@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from game.engine.battle import Battle, UnitView
     from game.engine.decision import Option
     from game.engine.events import Event
+    from game.engine.lesson import Lesson
 
 # a unit's status word → the condition it shows as (a marker on its token)
 STATUS_CONDITIONS = {
@@ -163,6 +164,11 @@ class Presenter:
             return (Motion("fall", target=event.unit),)
         if isinstance(event, LeftBattle) and event.how in ("fled", "withdrew"):
             return (Motion("flee", target=event.unit),)
+        return ()
+
+    def lessons(self) -> tuple[Lesson, ...]:
+        """The ruleset's guided battles (``game.engine.lesson``), each on a map of its own;
+        none by default."""
         return ()
 
     # -- answers --------------------------------------------------------------------------

@@ -60,7 +60,7 @@ SURPRISE_CHECK = "check"
 MAX_ROUND_LIMIT = 999
 # how hard a battle is for a new player, easiest first: the menu lists battles in this
 # order (maps without one, or with a value not here, come last)
-DIFFICULTIES = ("easy", "medium", "hard")
+DIFFICULTIES = ("tutorial", "easy", "medium", "hard")
 SIDE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 

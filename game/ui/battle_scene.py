@@ -74,6 +74,7 @@ class BattleScene(Scene):
         self.user_camera_at = -1e9  # when the player last panned or zoomed (monotonic s)
         self.viewport = pygame.Rect(0, 0, 800, 600)
         self.log = LogPanel()
+        self.note_h = 0  # room kept between the card and the log for a note (a lesson's hint)
         self._log_seen = 0
         self._log_tail: tuple[str, str] = ("", "")
         self.hover: Cell | None = None
@@ -122,14 +123,23 @@ class BattleScene(Scene):
         self.menu_button.rect = pygame.Rect(w - 96, 6, 86, TOP_H - 12)
 
     def _place_card(self, height: int) -> None:
-        """The card at the top of the side panel, ``height`` tall; the log under it."""
+        """The card at the top of the side panel, ``height`` tall; the log under it (below
+        the note's room, ``note_h``, when there is a note)."""
         side = self.side_rect
         self.card_rect = pygame.Rect(side.x + 10, side.y + 10, side.w - 20, height)
+        note = self.note_h + 10 if self.note_h else 0
         self.log.rect = pygame.Rect(
             side.x + 10,
-            self.card_rect.bottom + 10,
+            self.card_rect.bottom + 10 + note,
             side.w - 20,
-            side.bottom - self.card_rect.bottom - 20,
+            side.bottom - self.card_rect.bottom - 20 - note,
+        )
+
+    @property
+    def note_rect(self) -> pygame.Rect:
+        """Where the note between the card and the log goes (``note_h`` tall)."""
+        return pygame.Rect(
+            self.card_rect.x, self.card_rect.bottom + 10, self.card_rect.w, self.note_h
         )
 
     def _card_fit(self) -> tuple[CardFit, list[tuple[str, str]]]:
@@ -138,7 +148,9 @@ class BattleScene(Scene):
         token = self.card_token()
         rows = self.model.card_lines(token.key) if token is not None else []
         base = theme.px(CARD_H)
-        spare = self.side_rect.h - 30
+        spare = self.side_rect.h - 30 - (self.note_h + 10 if self.note_h else 0)
+        if self.note_h:  # a note takes room: the card gives way (closer rows) to keep a log
+            base = max(base // 2, min(base, spare - theme.px(MIN_LOG)))
         fit = card_fit(len(rows), base, spare - theme.px(EASY_LOG))
         most = spare - theme.px(MIN_LOG)
         height = max(base, min(fit.height, most))

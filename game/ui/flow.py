@@ -55,6 +55,8 @@ class GameFlow:
                     scene.select(i)
         elif self.app.settings.last_setup is not None:
             scene.restore(self.app.settings.last_setup)
+        else:  # a first start (issue 30): the lesson of the default rules
+            scene.open_lesson()
         if seed is not None:
             scene.seed.text = str(seed)
         return scene

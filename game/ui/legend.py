@@ -113,6 +113,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Q", "the enemy's threat; hover an enemy for its own"),
     ("Ctrl+Tab", "fold the round plan (rulesets that declare)"),
     ("Ctrl+M", "mute the sound (Settings: volume)"),
+    ("F2", "skip the lesson (Learn to play)"),
     ("F5 / F9", "quicksave / quickload"),
     ("F11 / F12", "fullscreen / screenshot"),
     ("F1 or ?", "this legend"),

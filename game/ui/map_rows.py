@@ -13,6 +13,7 @@ from game.ui.widgets import draw_panel, draw_text, fit_text
 ROW_H = 68  # the row's height in the list
 # what the menu says of a map's ``difficulty`` (maps/README.md), in the list and the detail
 DIFFICULTY_WORDS = {
+    "tutorial": "A lesson: the battle teaches its rules as you play, one short hint at a time.",
     "easy": "Easy: a good first battle.",
     "medium": "Medium: for when you know the controls.",
     "hard": "Hard: try an easier battle first.",

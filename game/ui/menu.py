@@ -347,6 +347,8 @@ class MenuScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.open_lesson()
         elif event.type == pygame.VIDEORESIZE:
             self._size = (0, 0)
 
@@ -478,7 +480,33 @@ class MenuScene(Scene):
         self.ruleset.hint = f"{RULESET_HINT} {rules}" if rules else RULESET_HINT
         if rules:
             parts.append(f"Rules · {self.ruleset.value.capitalize()}: {rules}")
+        lesson = self.lesson_entry(self.ruleset.value)
+        if lesson is not None and lesson is not entry:
+            parts.append(
+                f"New to these rules? “{lesson.title}”, at the top of the battles, plays "
+                "with you step by step (L chooses it)."
+            )
         return "\n\n".join(parts)
+
+    def lesson_entry(self, ruleset: str) -> MapEntry | None:
+        """The battle that teaches ``ruleset`` (a map of the ``tutorial`` difficulty), if
+        there is one (issue 30)."""
+        return next(
+            (
+                e
+                for e in self.entries
+                if e.difficulty == "tutorial" and e.ruleset == ruleset and e.playable
+            ),
+            None,
+        )
+
+    def open_lesson(self) -> bool:
+        """L: select the lesson of the chosen ruleset; False when it has none."""
+        lesson = self.lesson_entry(self.ruleset.value)
+        if lesson is None:
+            return False
+        self.select(self.entries.index(lesson))
+        return True
 
     def _draw_detail(self, surface: pygame.Surface) -> None:
         d = self.detail_rect

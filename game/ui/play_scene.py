@@ -30,13 +30,16 @@ reaction prompt and the intentions panel are widgets it owns.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine import Answer, Battle, Decision
+from game.engine.lesson import Lesson
 from game.ui.action_bar import ACTION_KEYS
 from game.ui.intentions_panel import IntentionsPanel
+from game.ui.lesson_guide import LessonGuide, lesson_for, looks_now
 from game.ui.map_view import MapView
 from game.ui.play_ai import ai_controller
 from game.ui.play_animation import draw_animations
@@ -66,6 +69,7 @@ class PlayScene(KeyboardScene):
         fog: bool = False,
         saves: BattleSaves | None = None,
         flow: BattleFlow | None = None,
+        lesson: Lesson | None = None,
     ) -> None:
         super().__init__(battle, view, back_to_menu, fog=fog, saves=saves, flow=flow)
         self._init_hotseat()
@@ -77,6 +81,18 @@ class PlayScene(KeyboardScene):
         self._init_ai(ai_answer)
         self.prompt = ReactionPrompt(self._give_quietly, self._weapon_name, ACTION_KEYS)
         self.intentions = IntentionsPanel()  # declared intentions and the order (clash)
+        # a guided battle's hints (issue 30), in the side panel between the card and the log
+        self.guide = LessonGuide(lesson, battle) if lesson is not None else None
+
+    def give(self, answer: Answer) -> bool:
+        """Answer the pending decision; a player's accepted answer may finish a lesson's
+        step."""
+        d = self.decision
+        human = self.human_turn()
+        ok = super().give(answer)
+        if ok and human and d is not None and self.guide is not None:
+            self.guide.answered(d.kind, answer)
+        return ok
 
     def _layout(self, size: tuple[int, int]) -> None:
         super()._layout(size)
@@ -111,6 +127,8 @@ class PlayScene(KeyboardScene):
                 self.saves.quicksave(self.battle, self.fog)
             else:
                 self.saves.quickload(self.battle, self._ask)
+            return True
+        if self.guide is not None and self.guide.handle(event):
             return True
         d = self.decision
         if self.handoff_due(d) and event.type in (
@@ -158,6 +176,7 @@ class PlayScene(KeyboardScene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.closed:  # the battle's world is gone; the menu replaces this scene
             return
+        self._make_room_for_note(surface)
         super().draw(surface)
         if self.anim.showing:
             self._draw_animations(surface)
@@ -167,6 +186,22 @@ class PlayScene(KeyboardScene):
         if d is not None and d.kind == "reaction" and self.human_turn() and not self.anim.busy:
             if not self.handoff_due(d):
                 self._draw_prompt(surface, d)
+        guide = self.guide
+        if guide is not None and guide.visible and not self.handoff_due(d):
+            for look in looks_now(self, guide):
+                guide.looked(look)
+            guide.observe()
+            guide.draw(surface, self.note_rect)
+
+    def _make_room_for_note(self, surface: pygame.Surface) -> None:
+        """Keep the lesson's box as tall as its hint needs between the card and the log."""
+        guide = self.guide
+        if surface.get_size() != self._size:
+            self._layout(surface.get_size())
+        want = guide.height(self.card_rect.w) if guide is not None else 0
+        if want != self.note_h:
+            self.note_h = want
+            self._place_card(self.card_rect.h)
 
     def _draw_animations(self, surface: pygame.Surface) -> None:
         draw_animations(
@@ -214,6 +249,8 @@ class PlayScene(KeyboardScene):
         self.prompt.draw(surface, self.engine.name(d.unit))
 
     def hud_tooltip(self, mouse: tuple[int, int]) -> str:
+        if self.guide is not None and self.guide.tooltip(mouse):
+            return self.guide.tooltip(mouse)
         for button in [b for b, _ in self.action_buttons] + self._side_buttons():
             text = button.tooltip(mouse)
             if text:
@@ -255,11 +292,16 @@ def make_battle_scene(setup: BattleSetup, view: MapView, flow: BattleFlow) -> Pl
         return exc.lines()[0] if exc.problems else str(exc)
     except (ValueError, KeyError) as exc:
         return f"{setup.map.path}: cannot start this battle ({exc})"
-    return play_scene_for(battle, view, flow, fog=setup.fog)
+    lesson = lesson_for(battle)
+    if lesson is not None and setup.seed is None and battle.seed != lesson.seed:
+        # the lesson's dice (issue 30): the same battle with the seed it was written for
+        battle.close()
+        return make_battle_scene(replace(setup, seed=lesson.seed), view, flow)
+    return play_scene_for(battle, view, flow, fog=setup.fog, lesson=lesson)
 
 
 def play_scene_for(
-    battle: Battle, view: MapView, flow: BattleFlow, *, fog: bool
+    battle: Battle, view: MapView, flow: BattleFlow, *, fog: bool, lesson: Lesson | None = None
 ) -> PlayScene | str:
     """The battle screen for a battle just started or loaded from a save (its AI sides
     answered by ``game.ai``), or a one-line problem (the battle is then closed)."""
@@ -271,5 +313,12 @@ def play_scene_for(
         battle.close()
         return str(exc)
     return PlayScene(
-        battle, view, flow.back_to_menu, ai_answer=ai, fog=fog, saves=flow.saves, flow=flow
+        battle,
+        view,
+        flow.back_to_menu,
+        ai_answer=ai,
+        fog=fog,
+        saves=flow.saves,
+        flow=flow,
+        lesson=lesson,
     )

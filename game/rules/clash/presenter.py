@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.engine.battle import Battle
     from game.engine.decision import Option
     from game.engine.events import Event
+    from game.engine.lesson import Lesson
 
 CONDITIONS: dict[str, ConditionText] = {
     "mortally_wounded": ConditionText(
@@ -47,6 +48,12 @@ class ClashPresenter(Presenter):
 
     def action_icon(self, option: Option) -> str:
         return ACTION_ICONS.get(option.kind) or super().action_icon(option)
+
+    def lessons(self) -> tuple[Lesson, ...]:
+        """The guided first round of 000 (``game.rules.clash.lesson``)."""
+        from game.rules.clash.lesson import CLASH_LESSON
+
+        return (CLASH_LESSON,)
 
     def action_folded(self, option: Option) -> bool:
         """000: a shot is folded out of the bar for a fighter with nothing to shoot or

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from game.engine.battle import Battle
     from game.engine.decision import Option
     from game.engine.events import Event
+    from game.engine.lesson import Lesson
 
 CHARGE_AC = "Your AC while charging"  # 004 · Charge: -2 to the end of the round
 SWARM_BONUS = "+2 to hit and +1 damage per other assailant"
@@ -211,6 +212,12 @@ class GridPresenter(Presenter):
 
     def action_icon(self, option: Option) -> str:
         return ACTION_ICONS.get(option.kind) or super().action_icon(option)
+
+    def lessons(self) -> tuple[Lesson, ...]:
+        """The first battle that teaches 004 (``game.rules.grid.lesson``)."""
+        from game.rules.grid.lesson import GRID_LESSON
+
+        return (GRID_LESSON,)
 
     def own_rows(self, battle: Battle, unit: str, *, full: bool) -> list[tuple[str, str]]:
         """AC now and what changes it, attack, speed, the weapons held now, armour."""

@@ -1,0 +1,153 @@
+"""A guided battle (issue 30 · Learning the game): a ruleset's lesson, a short table of
+steps, each shown as a hint that goes away when the player has done what it asks.
+
+A ruleset's presenter offers its lessons (``Presenter.lessons()``), each bound to one map
+(by the file's stem) and a seed, so that the enemies, who answer through the same
+Decision as always, act the same way every time the lesson is played. The screen shows
+the current step's hint and tells the ``LessonTracker`` what happened: the answers the
+players gave, the events the battle emitted and what the screen showed them ("looks":
+``LOOKS``). The tracker knows no ruleset and draws nothing; it runs without pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from game.engine.answers import Answer
+from game.engine.events import Event
+
+# what the screen can report that it showed the player
+LOOKS = (
+    "preview",  # the preview of an attack on a unit (hit chance, damage, modifiers)
+    "cover",  # the lines of sight to a target, some of them blocked
+    "provoking",  # a hovered path that would provoke an attack when leaving a foe
+    "plans",  # the panel of revealed intentions, under the mouse
+    "order",  # a unit with its place in the order of the round, under the mouse
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Deed:
+    """One thing that finishes a step; the fields given must all match.
+
+    ``decision``: the kind of the decision a player answered ("choose_unit", "turn",
+    "reaction"); ``answer``: the kind of that answer; ``event``: the kind of an event the
+    battle emitted, ``fields`` its attribute values, and ``mine`` that the unit it names
+    (``unit``, else ``attacker``) is a player's; ``look``: something the screen showed
+    (one of ``LOOKS``)."""
+
+    decision: str = ""
+    answer: str = ""
+    event: str = ""
+    fields: tuple[tuple[str, object], ...] = ()
+    mine: bool = False
+    look: str = ""
+
+    def __post_init__(self) -> None:
+        if self.look and self.look not in LOOKS:
+            raise ValueError(f"unknown look {self.look!r} (one of {', '.join(LOOKS)})")
+        if sum(bool(x) for x in (self.decision or self.answer, self.event, self.look)) != 1:
+            raise ValueError("a deed is an answer, an event or a look, exactly one")
+
+    def by_answer(self, decision: str, answer: Answer) -> bool:
+        if self.event or self.look:
+            return False
+        return (not self.decision or self.decision == decision) and (
+            not self.answer or self.answer == answer.kind
+        )
+
+    def by_event(self, event: Event, players: Callable[[str], bool]) -> bool:
+        if self.event != event.kind:
+            return False
+        if any(getattr(event, name, None) != value for name, value in self.fields):
+            return False
+        if self.mine:
+            unit = getattr(event, "unit", None) or getattr(event, "attacker", None)
+            return isinstance(unit, str) and players(unit)
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class LessonStep:
+    """One hint: ``title`` (a few words), ``hint`` (what to do, and why, in two or three
+    short sentences) and the ``deeds``, any one of which finishes it."""
+
+    key: str
+    title: str
+    hint: str
+    deeds: tuple[Deed, ...]
+
+    def __post_init__(self) -> None:
+        if not self.deeds:
+            raise ValueError(f"lesson step {self.key!r} has no deed to finish it")
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """A ruleset's guided battle on the map ``map`` (a file stem) with the dice of
+    ``seed``; ``closing``: the words shown when every step is done."""
+
+    map: str
+    seed: int
+    title: str
+    steps: tuple[LessonStep, ...]
+    closing: str
+
+    def __post_init__(self) -> None:
+        keys = [s.key for s in self.steps]
+        if not keys or len(set(keys)) != len(keys):
+            raise ValueError(f"lesson {self.map!r}: its steps need distinct keys")
+
+
+@dataclass
+class LessonTracker:
+    """Where the player is in ``lesson``: the current step finishes when one of its deeds
+    is seen after the step began; ``skipped`` ends the lesson at once."""
+
+    lesson: Lesson
+    index: int = 0
+    skipped: bool = False
+    done_keys: list[str] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        return self.skipped or self.index >= len(self.lesson.steps)
+
+    @property
+    def step(self) -> LessonStep | None:
+        return None if self.finished else self.lesson.steps[self.index]
+
+    def skip(self) -> None:
+        self.skipped = True
+
+    def _advance_if(self, met: bool) -> bool:
+        step = self.step
+        if step is None or not met:
+            return False
+        self.done_keys.append(step.key)
+        self.index += 1
+        return True
+
+    def answered(self, decision: str, answer: Answer) -> bool:
+        """A player's answer to a ``decision`` kind was accepted; True if it finished the
+        step."""
+        step = self.step
+        return step is not None and self._advance_if(
+            any(d.by_answer(decision, answer) for d in step.deeds)
+        )
+
+    def happened(self, events: Iterable[Event], players: Callable[[str], bool]) -> bool:
+        """The battle emitted ``events`` (``players``: whether a unit is a player's)."""
+        advanced = False
+        for event in events:
+            step = self.step
+            if step is None:
+                break
+            advanced |= self._advance_if(any(d.by_event(event, players) for d in step.deeds))
+        return advanced
+
+    def looked(self, look: str) -> bool:
+        """The screen showed ``look`` (one of ``LOOKS``)."""
+        step = self.step
+        return step is not None and self._advance_if(any(d.look == look for d in step.deeds))
