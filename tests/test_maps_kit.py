@@ -347,4 +347,9 @@ def test_the_walkthroughs_units_tile_ids_and_check_line_are_the_first_maps() -> 
     )
     said = re.search(r"It prints `first\.tmx: (ok — [^`]+)`", section)
     assert said is not None and check.returncode == 0
-    assert check.stdout.strip() == f"{FIRST}: {said.group(1)}"
+    ok, info = check.stdout.splitlines()
+    assert ok == f"{FIRST}: {said.group(1)}"
+    assert info.startswith(f"{FIRST}: zones: info: no zones on the map; 3 zones will be made")
+    assert "`first.tmx: zones: info: no zones on the map; 3 zones will be made" in " ".join(
+        section.split()
+    )

@@ -51,19 +51,37 @@ def zone_warnings(field: Battlefield, graph: ZoneGraph | None = None) -> list[Pr
             key=_row_major,
         )
         if not walkable:
-            out.append(Problem(where, "covers no walkable cell (only cells that block "
-                                      "movement): no unit can stand in it", warning=True))
+            out.append(
+                Problem(
+                    where,
+                    "covers no walkable cell (only cells that block "
+                    "movement): no unit can stand in it",
+                    warning=True,
+                )
+            )
             continue
         earlier = Counter(owner[c] for c in walkable if c in owner)
         if len(earlier) and sum(earlier.values()) == len(walkable):
-            out.append(Problem(where, "every walkable cell it covers is in an earlier zone "
-                                      f"({', '.join(repr(n) for n in earlier)}): it is left "
-                                      "out", warning=True))
+            out.append(
+                Problem(
+                    where,
+                    "every walkable cell it covers is in an earlier zone "
+                    f"({', '.join(repr(n) for n in earlier)}): it is left "
+                    "out",
+                    warning=True,
+                )
+            )
             continue
         for name, count in earlier.items():
-            out.append(Problem(where, f"overlaps zone '{name}' on {count} cell"
-                                      f"{'s' * (count != 1)} (the zone listed first keeps "
-                                      "them)", warning=True))
+            out.append(
+                Problem(
+                    where,
+                    f"overlaps zone '{name}' on {count} cell"
+                    f"{'s' * (count != 1)} (the zone listed first keeps "
+                    "them)",
+                    warning=True,
+                )
+            )
         for cell in walkable:
             owner.setdefault(cell, zone.name)
     out.extend(_gaps(field, graph, owner))
@@ -82,12 +100,14 @@ def _gaps(field: Battlefield, graph: ZoneGraph, owner: dict[Cell, str]) -> list[
     into = ", ".join(f"{n} to '{name}'" for name, n in joined.most_common(3))
     more = " …" if len(joined) > 3 else ""
     count = len(missing)
-    return [Problem(
-        "zones",
-        f"{count} walkable cell{'s' * (count != 1)} in no zone, at {_cells_text(missing)}; "
-        f"they join the nearest zone ({into}{more})",
-        warning=True,
-    )]
+    return [
+        Problem(
+            "zones",
+            f"{count} walkable cell{'s' * (count != 1)} in no zone, at {_cells_text(missing)}; "
+            f"they join the nearest zone ({into}{more})",
+            warning=True,
+        )
+    ]
 
 
 def _unreachable(field: Battlefield, graph: ZoneGraph) -> list[Problem]:
@@ -101,8 +121,13 @@ def _unreachable(field: Battlefield, graph: ZoneGraph) -> list[Problem]:
         if area.name not in names or area.made:
             continue
         if all(graph.steps(start, area.index) is None for start in starts):
-            out.append(Problem(f"zone '{area.name}'", "no unit can reach it: no spawn can "
-                                                      "walk there", warning=True))
+            out.append(
+                Problem(
+                    f"zone '{area.name}'",
+                    "no unit can reach it: no spawn can walk there",
+                    warning=True,
+                )
+            )
     return out
 
 
@@ -111,5 +136,7 @@ def zone_info(field: Battlefield) -> list[str]:
     if field.zones:
         return []
     count = len(auto_zones(field.grid))
-    return [f"zones: info: no zones on the map; {count} zone{'s' * (count != 1)} will be made "
-            "automatically (maps/README.md · Zones made automatically)"]
+    return [
+        f"zones: info: no zones on the map; {count} zone{'s' * (count != 1)} will be made "
+        "automatically (maps/README.md · Zones made automatically)"
+    ]
