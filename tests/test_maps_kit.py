@@ -59,7 +59,7 @@ def test_the_projects_classes_carry_the_contracts_properties_with_harmless_defau
     expected = {
         contract.SPAWN_CLASS: contract.SPAWN_PROPERTIES,
         contract.OBJECTIVE_CLASS: contract.OBJECTIVE_PROPERTIES,
-        contract.ZONE_CLASS: (),
+        contract.ZONE_CLASS: contract.ZONE_PROPERTIES,
     }
     for name, properties in expected.items():
         cls = types[name]
