@@ -834,10 +834,10 @@ FARM = (
 )
 
 
-WEST_BANDS = ((0, 7), (7, 14), (14, 18), (18, 24), (24, 30), (30, 34), (34, 38), (38, 47),
-              (47, 50), (50, 57), (57, 64))
-EAST_BANDS = ((0, 7), (7, 14), (14, 18), (18, 24), (24, 30), (30, 34), (34, 41), (41, 47),
-              (47, 50), (50, 57), (57, 64))
+# the rows where the big battle's zones are cut: every column of a bank is cut at these
+# (the farmstead and the watch hill have rows of their own)
+CUTS = (0, 5, 10, 14, 18, 22, 26, 30, 34, 38, 42, 47, 50, 55, 60, 64)
+FARM_ROWS, HILL_ROWS = range(38, 47), range(34, 41)
 
 
 def battle_zones(d: Draft, bridges: Sequence[int], ford: range) -> list[Area]:
@@ -874,19 +874,27 @@ def battle_zones(d: Draft, bridges: Sequence[int], ford: range) -> list[Area]:
             props: tuple[tuple[str, str | int], ...] = ()) -> None:
         zones.append(row_spans(name, {y: (x0(y), x1(y)) for y in rows}, props))
 
-    for n, (y0, y1) in enumerate(WEST_BANDS, start=1):
-        for i, (name, x0, x1) in enumerate(west):
-            if (y0, i) == (38, 1):  # the lane along the farmstead's west fence
-                add(f"{name} {n}", range(y0, y1), x0, lambda y: 17 if 40 <= y < 45 else 15)
-            elif (y0, i) == (38, 2):  # the farmstead: its yard, the house, the yard below
-                add("Farmstead, north yard", range(38, 40), x0, west_end)
-                add("Farmhouse", range(40, 45), lambda y: 17, west_end)
-                add("Farmstead, south yard", range(45, 47), x0, west_end)
-            elif (y0, i) != (38, 3):
+    def column(name: str, x0: Column, x1: Column, skip: range = range(0)) -> None:
+        """One column of blocks cut at CUTS, numbered from the north; ``skip``: rows a
+        zone of its own holds (the cut rows round it are moved to its edges)."""
+        cuts = sorted({c for c in CUTS if c not in skip} | ({skip.start, skip.stop} - {0}))
+        n = 0
+        for y0, y1 in zip(cuts[:-1], cuts[1:], strict=True):
+            if y0 not in skip:
+                n += 1
                 add(f"{name} {n}", range(y0, y1), x0, x1)
-    for n, (y0, y1) in enumerate(EAST_BANDS, start=1):
-        for i, (name, x0, x1) in enumerate(east):
-            add("Watch hill" if (y0, i) == (34, 2) else f"{name} {n}", range(y0, y1), x0, x1)
+
+    (far, x0, x1), (lane, l0, _), (meadows, m0, m1), (shore, s0, s1) = west
+    column(far, x0, x1)
+    column(lane, l0, lambda y: 17 if 40 <= y < 45 else 15)  # the lane by the farm's fence
+    column(meadows, m0, m1, skip=FARM_ROWS)
+    column(shore, s0, s1, skip=FARM_ROWS)
+    add("Farmstead, north yard", range(38, 40), m0, west_end)  # the yard, the house, the
+    add("Farmhouse", range(40, 45), lambda y: 17, west_end)  # yard below it
+    add("Farmstead, south yard", range(45, 47), m0, west_end)
+    for name, x0, x1 in east:
+        column(name, x0, x1, skip=HILL_ROWS if name == "East fields" else range(0))
+    add("Watch hill", HILL_ROWS, lambda y: 46, lambda y: 53)
     for label, by in zip(("North bridge", "South bridge"), bridges, strict=True):
         add(label, range(by, by + 2), west_end, east_start, (("capacity", 4),))
     add("The ford", ford, west_end, east_start, (("hazard", "STR 12: stuck"),))

@@ -28,7 +28,7 @@ RANGE_WORDS: dict[ZoneRange, str] = {
     ZoneRange.FAR_AWAY: "two zones away",
     ZoneRange.DISTANT: "further, or no way there",
 }
-TINT_ALPHA = 46
+TINT_ALPHA = 64
 PICK_ALPHA = 90
 MIN_LABEL_PX = 14  # squares smaller than this carry no zone names (a far zoom)
 
