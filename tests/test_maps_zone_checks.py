@@ -10,6 +10,8 @@ import pytest
 
 from game.__main__ import main
 from game.cli import check_map
+from game.geometry.grid import Cell, Grid
+from game.geometry.movement import STEPS, step_allowed
 from game.geometry.zone_conditions import Hazard, parse_capacity, parse_hazard
 from game.geometry.zones import ZoneGraph
 from game.maps import load_battlefield
@@ -159,3 +161,34 @@ def test_a_capacity_is_a_whole_number_from_one(text: str) -> None:
     with pytest.raises(ValueError, match="not a whole number of units from 1"):
         parse_capacity(text)
     assert parse_capacity(" 3 ") == 3
+
+
+@pytest.mark.parametrize("name", ["duel", "village", "fort", "ambush", "battle"])
+def test_every_shipped_map_has_hand_made_zones_covering_each_walkable_square_once(
+    name: str,
+) -> None:
+    """maps/README.md · Drawing zones: the shipped maps' zones leave no walkable square
+    out, overlap nowhere, each hold a room's worth of squares and lie where units go."""
+    from game.maps import shipped_maps_dir
+
+    field = load_battlefield(shipped_maps_dir() / f"{name}.tmx")
+    graph = ZoneGraph.build(field.grid, field.zones)
+    assert zone_warnings(field, graph) == []
+    assert len(graph.zones) == len(field.zones) >= 5
+    assert not any(z.made for z in graph.zones)
+    walked = _walkable_from(field.grid, [s.cell for s in field.spawns])
+    sizes = {z.name: len(z.cells & walked) for z in graph.zones}  # nooks in woods aside
+    assert all(6 <= n <= 50 for n in sizes.values()), sizes
+
+
+def _walkable_from(grid: Grid, starts: list[Cell]) -> frozenset[Cell]:
+    """The squares a unit can walk to from any of ``starts``."""
+    seen, todo = set(starts), list(starts)
+    while todo:
+        here = todo.pop()
+        for dx, dy in STEPS:
+            there = (here[0] + dx, here[1] + dy)
+            if there not in seen and step_allowed(grid, here, there):
+                seen.add(there)
+                todo.append(there)
+    return frozenset(seen)

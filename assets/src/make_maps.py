@@ -35,6 +35,7 @@ from tmxwrite import (  # noqa: E402
     row_spans,
     split_area,
     tmx_text,
+    walk,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -838,6 +839,7 @@ FARM = (
 # (the farmstead and the watch hill have rows of their own)
 CUTS = (0, 5, 10, 14, 18, 22, 26, 30, 34, 38, 42, 47, 50, 55, 60, 64)
 FARM_ROWS, HILL_ROWS = range(38, 47), range(34, 41)
+MIN_ZONE = 6  # squares a unit can reach
 
 
 def battle_zones(d: Draft, bridges: Sequence[int], ford: range) -> list[Area]:
@@ -874,15 +876,31 @@ def battle_zones(d: Draft, bridges: Sequence[int], ford: range) -> list[Area]:
             props: tuple[tuple[str, str | int], ...] = ()) -> None:
         zones.append(row_spans(name, {y: (x0(y), x1(y)) for y in rows}, props))
 
+    blocked = blocking(d)
+    reached = set().union(*(walk(blocked, (s.x, s.y)) for s in d.spawns))
+
+    def reachable(rows: tuple[int, int], x0: Column, x1: Column) -> int:
+        return sum((x, y) in reached for y in range(*rows) for x in range(x0(y), x1(y)))
+
     def column(name: str, x0: Column, x1: Column, skip: range = range(0)) -> None:
         """One column of blocks cut at CUTS, numbered from the north; ``skip``: rows a
-        zone of its own holds (the cut rows round it are moved to its edges)."""
+        zone of its own holds (the cut rows round it are moved to its edges). A block
+        with fewer than MIN_ZONE squares a unit can reach (deep in a wood) joins the
+        next one (the last one the block before it)."""
         cuts = sorted({c for c in CUTS if c not in skip} | ({skip.start, skip.stop} - {0}))
-        n = 0
+        blocks: list[tuple[int, int]] = []
         for y0, y1 in zip(cuts[:-1], cuts[1:], strict=True):
-            if y0 not in skip:
-                n += 1
-                add(f"{name} {n}", range(y0, y1), x0, x1)
+            if y0 in skip:
+                continue
+            if blocks and blocks[-1][1] == y0 and reachable(blocks[-1], x0, x1) < MIN_ZONE:
+                blocks[-1] = (blocks[-1][0], y1)
+            else:
+                blocks.append((y0, y1))
+        if len(blocks) > 1 and blocks[-2][1] == blocks[-1][0]:
+            if reachable(blocks[-1], x0, x1) < MIN_ZONE:
+                blocks[-2:] = [(blocks[-2][0], blocks[-1][1])]
+        for n, rows in enumerate(blocks, start=1):
+            add(f"{name} {n}", range(*rows), x0, x1)
 
     (far, x0, x1), (lane, l0, _), (meadows, m0, m1), (shore, s0, s1) = west
     column(far, x0, x1)
