@@ -54,6 +54,8 @@ EXPECTED: dict[str, str] = {
     "bad_ai_hint.tmx": "object 3 'Cut': ai hint 'berserk' is not one of",
     "wrong_class_on_units.tmx": "object 4 'Dag': class 'zone' on layer 'units'; use 'spawn'",
     "bad_objective_kind.tmx": "object 9 'The well': kind 'capture' is not one of",
+    "bad_zone_capacity.tmx": "object 3 'Bridge': capacity is '0', not a whole number of units",
+    "bad_zone_hazard.tmx": "object 3 'Bridge': hazard 'STR twelve: 1d4' does not read as",
 }
 
 

@@ -59,7 +59,7 @@ def test_the_projects_classes_carry_the_contracts_properties_with_harmless_defau
     expected = {
         contract.SPAWN_CLASS: contract.SPAWN_PROPERTIES,
         contract.OBJECTIVE_CLASS: contract.OBJECTIVE_PROPERTIES,
-        contract.ZONE_CLASS: (),
+        contract.ZONE_CLASS: contract.ZONE_PROPERTIES,
     }
     for name, properties in expected.items():
         cls = types[name]
@@ -347,4 +347,9 @@ def test_the_walkthroughs_units_tile_ids_and_check_line_are_the_first_maps() -> 
     )
     said = re.search(r"It prints `first\.tmx: (ok — [^`]+)`", section)
     assert said is not None and check.returncode == 0
-    assert check.stdout.strip() == f"{FIRST}: {said.group(1)}"
+    ok, info = check.stdout.splitlines()
+    assert ok == f"{FIRST}: {said.group(1)}"
+    assert info.startswith(f"{FIRST}: zones: info: no zones on the map; 3 zones will be made")
+    assert "`first.tmx: zones: info: no zones on the map; 3 zones will be made" in " ".join(
+        section.split()
+    )

@@ -265,13 +265,19 @@ def test_shipped_map_follows_the_contract(name: str) -> None:
         assert not blocked[cell[1] * w + cell[0]], (
             f"{name}: {p['template']} spawns on a blocking cell {cell}")
     assert all(n > 0 for n in sides.values()), f"{name}: a side with no units {sides}"
-    # zones and objectives are rectangles inside the map
+    # zones and objectives are rectangles (zones also polygons) inside the map
     for gname, cls in (("zones", "zone"), ("objectives", "objective")):
         for obj in groups[gname].findall("object") if gname in groups else []:
             assert object_class(obj) == cls and obj.get("name")
             x0, y0 = float(obj.get("x", "0")), float(obj.get("y", "0"))
             x1 = x0 + float(obj.get("width", "0"))
             y1 = y0 + float(obj.get("height", "0"))
+            polygon = obj.find("polygon")
+            if polygon is not None and cls == "zone":  # a staircase along the river
+                corners = [p.split(",") for p in polygon.get("points", "").split()]
+                xs = [x0 + float(px) for px, _ in corners]
+                ys = [y0 + float(py) for _, py in corners]
+                x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
             assert 0 <= x0 < x1 <= w * 32 and 0 <= y0 < y1 <= h * 32
             if cls == "objective":
                 assert properties(obj)["kind"][1] in OBJECTIVE_KINDS

@@ -6,7 +6,9 @@ about UNITS units, half a side each (the company in the west, the horde in the
 east). The map follows the authors' contract (``maps/README.md``) the same way
 ``make_maps.py`` builds the shipped maps: woods grown from noisy blobs, hills with
 boulders, farmsteads with walls, doors and windows, low field walls, a river with
-fords and bridges. ``python -m game bench`` uses it for its big-map frame rows.
+fords and bridges. ``python -m game bench`` uses it for its big-map frame rows. It
+draws no zones: the zone rulesets make them automatically (maps/README.md · Zones made
+automatically), which also measures that method on a big map.
 
 The tileset is referenced by a path relative to where the file is written, so the
 map can be written anywhere (a temporary folder) and still load.
@@ -22,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from make_maps import AUTHOR, FARM, _deploy, stamp, validate  # noqa: E402
-from tmxwrite import TSX_SOURCE, Area, Draft, Style, tmx_text  # noqa: E402
+from tmxwrite import TSX_SOURCE, Draft, Style, tmx_text  # noqa: E402
 
 TILESET = (Path(__file__).resolve().parents[2] / "maps" / TSX_SOURCE).resolve()
 
@@ -134,10 +136,6 @@ def big_battle(
     band = range(size // 8, size - size // 8)
     _deploy(d, "company", _roster(COMPANY, half), range(2, 12), band, rng)
     _deploy(d, "horde", _roster(HORDE, units - half), range(size - 12, size - 2), band, rng)
-    d.zones += [
-        Area("West bank", 0, 0, size // 2 - 6, size),
-        Area("East bank", size // 2 + 6, 0, size // 2 - 6, size),
-    ]
     props: list[tuple[str, str | int | bool]] = [
         ("title", f"Generated battle {size}×{size}"),
         (

@@ -96,7 +96,8 @@ def project() -> dict[str, object]:
             _member("count", "int", 0),
             _member("unit", "string", ""),
         ],
-        contract.ZONE_CLASS: [],
+        # Tiled saves a member only when it differs from its default: 0 and "" mean none
+        contract.ZONE_CLASS: [_member("capacity", "int", 0), _member("hazard", "string", "")],
     }
     for name in (contract.SPAWN_CLASS, contract.OBJECTIVE_CLASS, contract.ZONE_CLASS):
         types.append(

@@ -24,7 +24,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tmxwrite import Area, Draft, Spawn, Style, blocking, tmx_text  # noqa: E402
+from tmxwrite import (  # noqa: E402
+    Area,
+    Draft,
+    Spawn,
+    Style,
+    blocking,
+    check_zones,
+    polygon,
+    row_spans,
+    split_area,
+    tmx_text,
+    walk,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "maps"
@@ -222,6 +234,8 @@ class Battle:
     seed: int
     style: Style
     build: Callable[[], tuple[Draft, list[tuple[str, str | int | bool]]]]
+    # a zone may lie in pieces joined through other zones (woods grown at random)
+    zones_in_pieces: bool = False
 
 
 # --- 1. duel ---------------------------------------------------------------------------
@@ -258,8 +272,9 @@ def duel() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
         "c": ("brigands", "bandit_chief", "aggressive"),
         "b": ("brigands", "bandit_archer", "skirmish")},
         {"party": ["Hild", "Osric"], "brigands": ["Wulf Half-Hand", "Crow"]}, leaders="c")
-    d.zones += [Area("North glade", 1, 0, 10, 3), Area("Shrine", 3, 3, 7, 6),
-                Area("South glade", 1, 9, 10, 3)]
+    d.zones += [Area("North glade", 0, 0, 12, 3), Area("West glade", 0, 3, 3, 6),
+                Area("Shrine", 3, 3, 7, 6), Area("East glade", 10, 3, 2, 6),
+                Area("South glade", 0, 9, 12, 3)]
     d.objectives.append(Area("The old shrine", 5, 5, 3, 2, (
         ("kind", "hold"),
         ("description", "When the light fails (round 12), whoever stands by the dead oak "
@@ -353,9 +368,23 @@ def village() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
                     "Arn", "Sigrid", "Hakon", "Bera", "Leif"],
     }, leaders="Cc")
     d.zones += [
-        Area("West road", 0, 7, 6, 6), Area("Village square", 20, 8, 6, 4),
-        Area("Mill house", 15, 1, 7, 5), Area("Barn", 22, 13, 8, 6),
-        Area("Orchard", 24, 0, 6, 3),
+        polygon("West green", (0, 0), (2, 0), (2, 7), (9, 7), (9, 9), (0, 9)),
+        Area("Garden path", 2, 0, 7, 2), Area("West house", 2, 2, 7, 5),
+        Area("Herb garden", 9, 0, 3, 9),
+        polygon("Mill lane", (12, 0), (18, 0), (18, 1), (15, 1), (15, 9), (12, 9)),
+        Area("Mill house", 15, 1, 7, 5),
+        polygon("East lane", (21, 0), (30, 0), (30, 5), (22, 5), (22, 1), (21, 1)),
+        polygon("Mill yard", (15, 6), (22, 6), (22, 5), (25, 5), (25, 9), (15, 9)),
+        Area("Orchard", 25, 5, 5, 4),
+        Area("West road", 0, 9, 10, 4), Area("Village road", 10, 9, 10, 4),
+        Area("Village square", 20, 9, 5, 4), Area("East road", 25, 9, 5, 4),
+        polygon("Woodside", (0, 13), (1, 13), (1, 19), (7, 19), (7, 24), (0, 24)),
+        Area("Weaver's house", 1, 13, 8, 6), Area("Garden lane", 9, 13, 3, 6),
+        Area("Walled garden", 12, 13, 9, 5), Area("Graveyard", 7, 19, 5, 5),
+        Area("Cart track", 12, 18, 5, 6),
+        Area("Pond", 17, 18, 5, 6, (("hazard", "DEX 12: stuck"),)),
+        Area("Barn", 21, 13, 8, 6),
+        polygon("East path", (29, 13), (30, 13), (30, 24), (22, 24), (22, 19), (29, 19)),
     ]
     d.objectives += [
         Area("Village square", 21, 9, 5, 3, (
@@ -436,8 +465,16 @@ def fort() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
                               "skirmish" if tmpl == "orc_archer" else "aggressive",
                               tmpl == "ogre"))
     d.zones += [
-        Area("The keep", 20, 5, 10, 12), Area("West fields", 0, 0, 12, 22),
-        Area("Barrow hill", 13, 0, 8, 4), Area("The road", 12, 9, 8, 4),
+        *split_area("North fields", 0, 0, 12, 5, 2, 1), Area("Cottage yard", 0, 5, 6, 5),
+        Area("Orchard lane", 6, 5, 6, 5), Area("West road", 0, 10, 12, 2),
+        *split_area("South fields", 0, 12, 12, 10, 2, 2),
+        Area("Barrow hill", 12, 0, 9, 4), Area("North field", 12, 4, 8, 5),
+        Area("The road", 12, 9, 8, 4), *split_area("South meadow", 12, 13, 8, 9, 1, 2),
+        Area("Under the north wall", 21, 0, 8, 3), Area("East ditch", 29, 0, 1, 17),
+        Area("Under the south wall", 20, 17, 10, 5),
+        Area("Keep, north yard", 20, 3, 9, 7),
+        Area("The gate", 20, 10, 4, 2, (("capacity", 2),)), Area("Keep hall", 24, 10, 5, 2),
+        Area("Keep, south yard", 20, 12, 9, 5),
     ]
     d.objectives += [
         Area("Keep courtyard", 21, 6, 7, 10, (
@@ -585,8 +622,15 @@ def ambush() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
         x, y = party_cells[picks[i]]
         d.spawns.append(Spawn(x, y, "party", tmpl, nm, "", tmpl == "captain"))
     east_exit = Area("East road", w - 2, 0, 2, h)
-    d.zones += [Area("The clearing", 12, 8, 10, 9), Area("West road", 0, 6, 6, 12),
-                Area("Stream", 25, 0, 5, h)]
+    d.zones += [
+        Area("North-west woods", 0, 0, 12, 12), Area("West road", 0, 12, 6, 6),
+        Area("Woodcutters' track", 6, 12, 6, 6), Area("South-west woods", 0, 18, 12, 6),
+        *split_area("North woods", 12, 0, 13, 8, 2, 1),
+        *split_area("The clearing", 12, 8, 10, 9, 2, 1), Area("Blockade", 22, 8, 3, 9),
+        *split_area("South woods", 12, 17, 13, 7, 2, 1),
+        *split_area("Stream", 25, 0, 5, 24, 1, 3, (("hazard", "DEX 12: stuck"),)),
+        *split_area("East road", 30, 0, 4, 24, 1, 2),
+    ]
     d.objectives += [
         Area(east_exit.name, east_exit.x, east_exit.y, east_exit.w, east_exit.h, (
             ("kind", "escape"), ("side", "party"),
@@ -742,12 +786,7 @@ def battle() -> tuple[Draft, list[tuple[str, str | int | bool]]]:
     horde = [("ogre", 2), ("orc", 17), ("orc_archer", 6), ("wolf", 4)]
     _deploy(d, "company", company, range(3, 13), range(14, 50), rng)
     _deploy(d, "horde", horde, range(51, 61), range(14, 50), rng)
-    d.zones += [
-        Area("West bank", 0, 0, 26, 64), Area("East bank", 38, 0, 26, 64),
-        Area("North bridge", 26, 13, 12, 6), Area("South bridge", 26, 45, 12, 6),
-        Area("The ford", 26, 29, 12, 6), Area("Watch hill", 43, 32, 12, 10),
-        Area("Farmstead", 15, 38, 12, 10),
-    ]
+    d.zones += battle_zones(d, bridges, ford)
     d.objectives += [
         Area("North bridge", 28, 14, 8, 4, (
             ("kind", "hold"),
@@ -794,6 +833,90 @@ FARM = (
     "F..x.0.C...F",
     "FFFFFF.FFFFF",
 )
+
+
+# the rows where the big battle's zones are cut: every column of a bank is cut at these
+# (the farmstead and the watch hill have rows of their own)
+CUTS = (0, 5, 10, 14, 18, 22, 26, 30, 34, 38, 42, 47, 50, 55, 60, 64)
+FARM_ROWS, HILL_ROWS = range(38, 47), range(34, 41)
+MIN_ZONE = 6  # squares a unit can reach
+
+
+def battle_zones(d: Draft, bridges: Sequence[int], ford: range) -> list[Area]:
+    """The big battle's zones: each bank cut into room-sized blocks either side of the
+    winding river (bands of rows, columns that follow the water), the two bridge decks
+    (choke points: a capacity) and the ford (a hazard) zones of their own, the farmstead
+    and the watch hill named for what they are."""
+    decks = {by + k for by in bridges for k in (0, 1)}
+
+    def wet(y: int) -> list[int]:  # the deck, the ford, or the deep water of row y
+        kind = "bridge" if y in decks else "shallow" if y in ford else "deep"
+        return [x for x in range(d.width) if d.ground[y][x] == kind]
+
+    def west_end(y: int) -> int:  # where the farmstead's wall dammed the river, it
+        # is shallow (the wading cells go to the east shore)
+        return min(wet(y) or [x for x in range(d.width) if d.ground[y][x] == "shallow"])
+
+    def east_start(y: int) -> int:
+        return max(wet(y)) + 1 if wet(y) else west_end(y)
+
+    Column = Callable[[int], int]
+    west: list[tuple[str, Column, Column]] = [
+        ("Far west", lambda y: 0, lambda y: 8), ("West fields", lambda y: 8, lambda y: 15),
+        ("West meadows", lambda y: 15, lambda y: (15 + west_end(y)) // 2),
+        ("West shore", lambda y: (15 + west_end(y)) // 2, west_end)]
+    east: list[tuple[str, Column, Column]] = [
+        ("East shore", east_start, lambda y: (east_start(y) + 46) // 2),
+        ("East meadows", lambda y: (east_start(y) + 46) // 2, lambda y: 46),
+        ("East fields", lambda y: 46, lambda y: 53), ("East hills", lambda y: 53, lambda y: 58),
+        ("Far east", lambda y: 58, lambda y: 64)]
+    zones: list[Area] = []
+
+    def add(name: str, rows: range, x0: Column, x1: Column,
+            props: tuple[tuple[str, str | int], ...] = ()) -> None:
+        zones.append(row_spans(name, {y: (x0(y), x1(y)) for y in rows}, props))
+
+    blocked = blocking(d)
+    reached = set().union(*(walk(blocked, (s.x, s.y)) for s in d.spawns))
+
+    def reachable(rows: tuple[int, int], x0: Column, x1: Column) -> int:
+        return sum((x, y) in reached for y in range(*rows) for x in range(x0(y), x1(y)))
+
+    def column(name: str, x0: Column, x1: Column, skip: range = range(0)) -> None:
+        """One column of blocks cut at CUTS, numbered from the north; ``skip``: rows a
+        zone of its own holds (the cut rows round it are moved to its edges). A block
+        with fewer than MIN_ZONE squares a unit can reach (deep in a wood) joins the
+        next one (the last one the block before it)."""
+        cuts = sorted({c for c in CUTS if c not in skip} | ({skip.start, skip.stop} - {0}))
+        blocks: list[tuple[int, int]] = []
+        for y0, y1 in zip(cuts[:-1], cuts[1:], strict=True):
+            if y0 in skip:
+                continue
+            if blocks and blocks[-1][1] == y0 and reachable(blocks[-1], x0, x1) < MIN_ZONE:
+                blocks[-1] = (blocks[-1][0], y1)
+            else:
+                blocks.append((y0, y1))
+        if len(blocks) > 1 and blocks[-2][1] == blocks[-1][0]:
+            if reachable(blocks[-1], x0, x1) < MIN_ZONE:
+                blocks[-2:] = [(blocks[-2][0], blocks[-1][1])]
+        for n, rows in enumerate(blocks, start=1):
+            add(f"{name} {n}", range(*rows), x0, x1)
+
+    (far, x0, x1), (lane, l0, _), (meadows, m0, m1), (shore, s0, s1) = west
+    column(far, x0, x1)
+    column(lane, l0, lambda y: 17 if 40 <= y < 45 else 15)  # the lane by the farm's fence
+    column(meadows, m0, m1, skip=FARM_ROWS)
+    column(shore, s0, s1, skip=FARM_ROWS)
+    add("Farmstead, north yard", range(38, 40), m0, west_end)  # the yard, the house, the
+    add("Farmhouse", range(40, 45), lambda y: 17, west_end)  # yard below it
+    add("Farmstead, south yard", range(45, 47), m0, west_end)
+    for name, x0, x1 in east:
+        column(name, x0, x1, skip=HILL_ROWS if name == "East fields" else range(0))
+    add("Watch hill", HILL_ROWS, lambda y: 46, lambda y: 53)
+    for label, by in zip(("North bridge", "South bridge"), bridges, strict=True):
+        add(label, range(by, by + 2), west_end, east_start, (("capacity", 4),))
+    add("The ford", ford, west_end, east_start, (("hazard", "STR 12: stuck"),))
+    return zones
 
 
 def stamp(d: Draft, rows: Sequence[str], ox: int, oy: int) -> None:
@@ -854,8 +977,8 @@ BATTLES = (
     Battle("duel.tmx", 1, Style("class", "csv"), duel),
     Battle("village.tmx", 2, Style("type", "csv"), village),
     Battle("fort.tmx", 3, Style("class", "csv"), fort),
-    Battle("ambush.tmx", 4, Style("type", "csv"), ambush),
-    Battle("battle.tmx", 5, Style("class", "base64-zlib"), battle),
+    Battle("ambush.tmx", 4, Style("type", "csv"), ambush, zones_in_pieces=True),
+    Battle("battle.tmx", 5, Style("class", "base64-zlib"), battle, zones_in_pieces=True),
 )
 
 
@@ -865,6 +988,7 @@ def build_all() -> dict[str, str]:
     for b in BATTLES:
         draft, props = b.build()
         validate(draft, b.filename)
+        check_zones(draft, b.filename, whole=not b.zones_in_pieces)
         out[b.filename] = tmx_text(draft, props, b.style, b.seed)
     return out
 

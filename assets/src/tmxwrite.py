@@ -84,7 +84,8 @@ class Spawn:
 
 @dataclass(frozen=True, slots=True)
 class Area:
-    """A zone or an objective rectangle, in cells."""
+    """A zone or an objective rectangle, in cells; or, with ``outline``, a polygon
+    through those cell corners (x, y, w, h then its bounding box)."""
 
     name: str
     x: int
@@ -92,6 +93,25 @@ class Area:
     w: int
     h: int
     props: tuple[tuple[str, str | int], ...] = ()
+    outline: tuple[Cell, ...] = ()
+
+    def covers(self, x: int, y: int) -> bool:
+        """Whether the cell's centre lies inside (as the map loader reads it)."""
+        if not self.outline:
+            return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
+        px, py, inside = x + 0.5, y + 0.5, False
+        ring = self.outline[1:] + self.outline[:1]
+        for (x1, y1), (x2, y2) in zip(self.outline, ring, strict=True):
+            if (y1 > py) != (y2 > py) and px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+        return inside
+
+
+def polygon(name: str, *corners: Cell, props: tuple[tuple[str, str | int], ...] = ()) -> Area:
+    """An area bounded by cell corners, in order (an L-shaped yard, a lane round a house)."""
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return Area(name, min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), props,
+                tuple(corners))
 
 
 @dataclass(slots=True)
@@ -286,6 +306,16 @@ def tmx_text(d: Draft, props: Sequence[tuple[str, str | int | bool]], style: Sty
                 out.append("   <properties>\n")
                 out += [_property(k, v, "    ") for k, v in sp]
                 out.append("   </properties>\n   <point/>\n  </object>\n")
+            elif item.outline:
+                ox, oy = item.outline[0]
+                points = " ".join(f"{(cx - ox) * T},{(cy - oy) * T}" for cx, cy in item.outline)
+                out.append(f'  <object id="{object_id}" name={quoteattr(item.name)} '
+                           f'{attr}="{cls}" x="{ox * T}" y="{oy * T}">\n')
+                if item.props:
+                    out.append("   <properties>\n")
+                    out += [_property(k, v, "    ") for k, v in item.props]
+                    out.append("   </properties>\n")
+                out.append(f'   <polygon points="{points}"/>\n  </object>\n')
             else:
                 out.append(f'  <object id="{object_id}" name={quoteattr(item.name)} '
                            f'{attr}="{cls}" x="{item.x * T}" y="{item.y * T}" '
@@ -300,3 +330,119 @@ def tmx_text(d: Draft, props: Sequence[tuple[str, str | int | bool]], style: Sty
         out.append(" </objectgroup>\n")
     out.append("</map>\n")
     return "".join(out)
+
+
+# --- zones ------------------------------------------------------------------------------
+COMPASS = {
+    (1, 2): ("north", "south"), (2, 1): ("west", "east"),
+    (1, 3): ("north", "middle", "south"), (3, 1): ("west", "middle", "east"),
+    (2, 2): ("north-west", "north-east", "south-west", "south-east"),
+}
+
+
+def row_spans(name: str, spans: dict[int, tuple[int, int]],
+              props: tuple[tuple[str, str | int], ...] = ()) -> Area:
+    """An area given row by row (``y: (x0, x1)``, x1 excluded, rows in one run): a
+    staircase polygon, for zones that follow a winding river."""
+    rows = sorted(spans)
+    left = [(spans[y][0], yy) for y in rows for yy in (y, y + 1)]
+    right = [(spans[y][1], yy) for y in reversed(rows) for yy in (y + 1, y)]
+    corners: list[Cell] = []
+    for point in left + right:
+        if corners and corners[-1] == point:
+            continue
+        if len(corners) >= 2 and (corners[-2][0] == corners[-1][0] == point[0]
+                                  or corners[-2][1] == corners[-1][1] == point[1]):
+            corners[-1] = point
+            continue
+        corners.append(point)
+    return polygon(name, *corners, props=props)
+
+
+def split_area(name: str, x: int, y: int, w: int, h: int, cols: int, rows: int,
+               props: tuple[tuple[str, str | int], ...] = ()) -> list[Area]:
+    """A named area cut into ``cols`` × ``rows`` zones of near-equal size (a zone is
+    room-sized: maps/README.md · Zones), named "NAME, north" … or "NAME 1" …."""
+    xs = [x + w * i // cols for i in range(cols + 1)]
+    ys = [y + h * j // rows for j in range(rows + 1)]
+    parts = []
+    for j in range(rows):
+        for i in range(cols):
+            if cols * rows == 1:
+                label = name
+            elif (cols, rows) in COMPASS:
+                label = f"{name}, {COMPASS[(cols, rows)][j * cols + i]}"
+            else:
+                label = f"{name} {j * cols + i + 1}"
+            parts.append(Area(label, xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j], props))
+    return parts
+
+
+def zone_cells(d: Draft) -> tuple[dict[str, set[Cell]], list[Cell], list[Cell]]:
+    """Each zone's walkable cells, the walkable cells in no zone and those in two."""
+    blocked = blocking(d)
+    owner: dict[Cell, str] = {}
+    cells: dict[str, set[Cell]] = {z.name: set() for z in d.zones}
+    twice: list[Cell] = []
+    for z in d.zones:
+        for y in range(max(0, z.y), min(d.height, z.y + z.h)):
+            for x in range(max(0, z.x), min(d.width, z.x + z.w)):
+                if blocked[y][x] or not z.covers(x, y):
+                    continue
+                if (x, y) in owner:
+                    twice.append((x, y))
+                    continue
+                owner[(x, y)] = z.name
+                cells[z.name].add((x, y))
+    missing = [(x, y) for y in range(d.height) for x in range(d.width)
+               if not blocked[y][x] and (x, y) not in owner]
+    return cells, missing, twice
+
+
+def walk(blocked: list[list[bool]], start: Cell, within: set[Cell] | None = None) -> set[Cell]:
+    """The cells a unit can walk to from ``start`` (staying ``within``, if given); as in
+    the game, a diagonal step may not squeeze between two blocking cells."""
+    h, w = len(blocked), len(blocked[0])
+    seen, todo = {start}, [start]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1)):
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < w and 0 <= ny < h) or blocked[ny][nx] or (nx, ny) in seen:
+                continue
+            if (dx and dy and blocked[y][nx] and blocked[ny][x]) or (
+                    within is not None and (nx, ny) not in within):
+                continue
+            seen.add((nx, ny))
+            todo.append((nx, ny))
+    return seen
+
+
+def check_zones(d: Draft, name: str, whole: bool = True) -> None:
+    """Hand-made zones must cover every walkable cell once, each zone some cells, each
+    zone in one piece unless ``whole`` is False (a unit can walk from any of its cells
+    to any other inside it), and each with a cell a unit can reach from a spawn."""
+    if not d.zones:
+        return
+    cells, missing, twice = zone_cells(d)
+    blocked = blocking(d)
+    reached: set[Cell] = set()
+    for spawn in d.spawns:
+        if (spawn.x, spawn.y) not in reached:
+            reached |= walk(blocked, (spawn.x, spawn.y))
+    pieces: list[str] = []
+    if missing:
+        raise ValueError(f"{name}: {len(missing)} walkable cells in no zone, first {missing[:5]}")
+    if twice:
+        raise ValueError(f"{name}: {len(twice)} cells in two zones, first {twice[:5]}")
+    for zone, inside in cells.items():
+        if not inside:
+            raise ValueError(f"{name}: zone {zone!r} covers no walkable cell")
+        inside &= reached
+        if not inside:
+            raise ValueError(f"{name}: zone {zone!r} covers no cell a unit can reach")
+        seen = walk(blocked, min(inside), inside)
+        if whole and len(seen) != len(inside):
+            pieces.append(f"{zone!r} {sorted(inside - seen)[:4]}")
+    if pieces:
+        raise ValueError(f"{name}: zones in pieces: {'; '.join(pieces)}")

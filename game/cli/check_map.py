@@ -5,8 +5,10 @@ a bad one prints one line per problem, ``FILE: where: what``, and the command
 exits 2 (DESIGN.md · Errors and data). Bare names like ``duel`` are looked up in
 the user and shipped map folders, and the line names the file that was checked (a map of
 your own with a shipped map's name takes its place). Warnings (custom properties the
-contract does not know) are printed as ``FILE: where: warning: what``; the map is still
-good and the exit status 0, unless ``--strict`` makes warnings errors.
+contract does not know, zones that leave walkable cells out, overlap, cover no walkable
+cell or lie where no unit can go) are printed as ``FILE: where: warning: what``; the map
+is still good and the exit status 0, unless ``--strict`` makes warnings errors. After the
+ok line, ``FILE: zones: info: …`` says when zones will be made automatically.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[b
     from game.maps.errors import MapError
     from game.maps.library import find_map
     from game.maps.loader import load_battlefield
+    from game.maps.zone_checks import zone_info, zone_warnings
 
     try:
         path = find_map(name)
@@ -63,11 +66,13 @@ def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[b
         return False, exc.lines(shown_as=name)
     except Exception as exc:  # a loader bug must still not show a traceback to authors
         return False, [f"{name}: map: could not be checked ({type(exc).__name__}: {exc})"]
-    warnings = [f"{name}: {problem}" for problem in field.warnings]
+    problems = [*field.warnings, *zone_warnings(field)]
+    warnings = [f"{name}: {problem}" for problem in problems]
     if strict and warnings:
         return False, warnings
     where = "" if str(path) == name else f" ({path})"
-    return True, [*warnings, f"{name}: ok — {summary(field)}{where}"]
+    info = [f"{name}: {line}" for line in zone_info(field)]
+    return True, [*warnings, f"{name}: ok — {summary(field)}{where}", *info]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -3,10 +3,11 @@
 The battle screen asks a battle's ``Presenter`` (``Ruleset.presenter()``, reached with
 ``presenter_of(battle)``) for everything it shows in a ruleset's terms: the rows of the
 unit card and sheet, the health tracks drawn as bars, the acting unit's budget line, the
-words for its conditions, the links between units (screens), the preview of any answer,
-and what is at stake when a reaction window opens on an attack. This base answers with
-what every ruleset shares (HP, the status, no budget); a ruleset's presenter adds its own
-terms. Everything reads the battle through its public, pure read methods.
+words for its conditions, the links between units (screens), the zones it plays by, the
+preview of any answer, and what is at stake when a reaction window opens on an attack.
+This base answers with what every ruleset shares (HP, the status, no budget, no zones); a
+ruleset's presenter adds its own terms. Everything reads the battle through its public,
+pure read methods.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from game.engine.decision import Option
     from game.engine.events import Event
     from game.engine.lesson import Lesson
+    from game.geometry.zones import ZoneGraph
 
 # a unit's status word → the condition it shows as (a marker on its token)
 STATUS_CONDITIONS = {
@@ -106,6 +108,13 @@ class Presenter:
     def links(self, battle: Battle) -> list[Link]:
         """Units joined on the board (a screener and its ward)."""
         return []
+
+    def zone_graph(self, battle: Battle) -> ZoneGraph | None:
+        """The zones the ruleset plays by (``game.geometry.zones``), which the board then
+        draws: every zone's outline and name, the selected unit's ranges as tints, and a
+        click on a square of a zone answers an option aimed at zones (``target_kind``
+        "zone", the zone's index in ``target_field``). None (the default): no zones."""
+        return None
 
     def action_icon(self, option: Option) -> str:
         """The game-icons name drawn on the action's button: the ruleset's own choice, else

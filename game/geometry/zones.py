@@ -27,6 +27,7 @@ from typing import Protocol
 
 from game.geometry.grid import Cell, Grid
 from game.geometry.movement import STEPS, step_allowed
+from game.geometry.zone_conditions import CAPACITY, HAZARD, Hazard, parse_capacity, parse_hazard
 
 # Automatic zones are split until no zone holds more cells than this (about 7×7 squares:
 # a room or a yard, a round's walk across).
@@ -227,14 +228,24 @@ class ZoneGraph:
     def capacity(self, zone: int) -> int | None:
         """The zone's ``capacity`` property (how many units fit), None when unlimited or
         not a positive whole number (``check-map`` reports the latter)."""
-        text = self.zones[zone].properties.get("capacity")
+        text = self.zones[zone].properties.get(CAPACITY)
         if text is None:
             return None
         try:
-            value = int(str(text).strip())
+            return parse_capacity(text)
         except ValueError:
             return None
-        return value if value >= 1 else None
+
+    def hazard(self, zone: int) -> Hazard | None:
+        """The zone's ``hazard`` property read (zone_conditions.py), None when it has
+        none or it does not read (``check-map`` reports the latter)."""
+        text = self.zones[zone].properties.get(HAZARD)
+        if text is None:
+            return None
+        try:
+            return parse_hazard(text)
+        except ValueError:
+            return None
 
 
 def _row_major(cell: Cell) -> tuple[int, int]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from game.geometry.zone_conditions import ZONE_PROPERTIES as ZONE_CONDITIONS
+
 # --- format and limits ------------------------------------------------------
 MAX_CELLS_PER_SIDE = 256  # 256×256 is four times the big shipped battle
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a 256×256 map with a dozen CSV layers is ~4 MiB
@@ -45,6 +47,7 @@ MAX_MOVE_COST = 4
 # --- spawn, zone and objective properties ------------------------------------
 SPAWN_PROPERTIES = ("side", "template", "ai", "leader")
 AI_HINTS = ("hold", "guard", "aggressive", "skirmish")
+ZONE_PROPERTIES = ZONE_CONDITIONS  # capacity, hazard: game/geometry/zone_conditions.py
 OBJECTIVE_PROPERTIES = ("kind", "side", "description", "rounds", "count", "unit")
 OBJECTIVE_KINDS = ("hold", "reach", "escape", "protect")
 OBJECTIVE_NEEDS_SIDE = ("protect",)

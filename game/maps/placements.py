@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.geometry.grid import Cell, Grid
+from game.geometry.zone_conditions import CAPACITY, HAZARD, parse_capacity, parse_hazard
 from game.maps import contract
 from game.maps.battlefield import Objective, SideInfo, Spawn, Zone
 from game.maps.errors import Problem, unknown_property
@@ -293,13 +294,31 @@ def _area(obj: MapObject, tile: int, grid: Grid, problems: list[Problem]) -> fro
     return cells
 
 
+def _zone_conditions(obj: MapObject, problems: list[Problem]) -> bool:
+    """A zone's ``capacity`` and ``hazard`` read as the contract says (one line for each
+    that does not); other properties are warned about and kept."""
+    _unknown_keys(obj, contract.ZONE_PROPERTIES, problems)
+    ok = True
+    for key, parse in ((CAPACITY, parse_capacity), (HAZARD, parse_hazard)):
+        if key in obj.properties:
+            try:
+                parse(str(obj.properties[key]))
+            except ValueError as exc:
+                problems.append(Problem(obj.where, str(exc)))
+                ok = False
+    return ok
+
+
 def read_zones(
     objects: Iterable[MapObject], grid: Grid, tile: int, problems: list[Problem]
 ) -> tuple[Zone, ...]:
-    """Named zones (for the zone rulesets); any custom properties are kept as text."""
+    """Named zones (for the zone rulesets) with their conditions checked; any custom
+    properties are kept as text."""
     zones: list[Zone] = []
     names: set[str] = set()
     for obj in objects:
+        if not _zone_conditions(obj, problems):
+            continue
         if not obj.name:
             problems.append(Problem(obj.where, "a zone needs a name"))
             continue

@@ -20,6 +20,7 @@ from game.content.templates import UnitTemplate
 from game.engine.presentation import ConditionText
 from game.engine.presenter import Presenter
 from game.geometry.grid import Cell
+from game.geometry.zones import ZoneGraph
 from game.maps.battlefield import Battlefield, Spawn
 from game.ui.objectives_view import (
     ObjectiveArea,
@@ -98,6 +99,10 @@ class BattleModel(Protocol):
 
     def screen_links(self) -> Sequence[tuple[str, str]]:
         """Who screens whom now (004 · Screen an Ally): (screener, ward)."""
+        ...
+
+    def zone_graph(self) -> ZoneGraph | None:
+        """The zones the battle's ruleset plays by (``Presenter.zone_graph``), or None."""
         ...
 
 
@@ -268,6 +273,9 @@ class PreviewModel:
 
     def screen_links(self) -> Sequence[tuple[str, str]]:
         return ()  # no battle yet: nobody screens
+
+    def zone_graph(self) -> ZoneGraph | None:
+        return None  # the map's preview shows no zones
 
 
 def _typical_hp(template: UnitTemplate | None) -> int:

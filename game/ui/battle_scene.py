@@ -49,6 +49,7 @@ from game.ui.unit_card import (
     row_rects,
 )
 from game.ui.widgets import Button, draw_panel, draw_text
+from game.ui.zone_view import ZoneLook, ZoneMap
 
 SIDE_W = 340
 PAN_SPEED = 900  # screen pixels per second for WASD/arrows
@@ -67,6 +68,8 @@ class BattleScene(Scene):
         self.model = model
         self.board = Board(view, model)
         self.board.areas = model.objective_areas()
+        graph = model.zone_graph()
+        self.board.zones = ZoneMap.of(graph) if graph is not None else None
         self.back_to_menu = back_to_menu
         self.camera = Camera(view.tile, 800, 600)
         self._size = (0, 0)
@@ -185,7 +188,8 @@ class BattleScene(Scene):
         if self.handle_hud(event):
             return
         if opens_legend(event):
-            self.app.push(LegendScene(self.model.condition_text))
+            zones = self.board.zones is not None
+            self.app.push(LegendScene(self.model.condition_text, zones=zones))
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -318,6 +322,24 @@ class BattleScene(Scene):
     def overlays(self) -> Overlays:
         return Overlays(hover=self.hover)
 
+    def zone_look(self) -> ZoneLook | None:
+        """The zones this frame (zone_view.py): ranges from the selected (else acting)
+        unit's zone, the zone under the pointer, the zones a click moves into."""
+        zones = self.board.zones
+        if zones is None:
+            return None
+        key = self.selected or next(iter(self.model.active_units()), None)
+        token = self.model.token(key) if key else None
+        graph = zones.graph
+        here = graph.zone_at(token.cell) if token is not None and not token.down else None
+        hovered = graph.zone_at(self.hover) if self.hover is not None else None
+        return ZoneLook(here, hovered, self.zone_targets())
+
+    def zone_targets(self) -> frozenset[int]:
+        """The zones a click on one of their squares would move the acting unit into
+        (none here: the play screen knows its legal answers)."""
+        return frozenset()
+
     def hidden_cells(self) -> frozenset[Cell]:
         """Squares the viewing side cannot see (fog of war); none here."""
         return frozenset()
@@ -377,7 +399,9 @@ class BattleScene(Scene):
             surface,
             self.viewport,
             self.camera,
-            replace(self.overlays(), ground=self.ground(), links=self.links()),
+            replace(
+                self.overlays(), ground=self.ground(), links=self.links(), zones=self.zone_look()
+            ),
             selected=self.selected,
             active=self.model.active_units(),
             hidden_units=self.hidden_tokens(),

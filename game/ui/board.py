@@ -23,6 +23,14 @@ from game.ui.objectives_view import ObjectiveArea
 from game.ui.screen_view import draw_links
 from game.ui.theme import colour
 from game.ui.tokens import TokenInfo, draw_token, marker_badge
+from game.ui.zone_view import (
+    PICK_ALPHA,
+    TINT_ALPHA,
+    ZoneLook,
+    ZoneMap,
+    draw_zone_lines,
+    draw_zone_names,
+)
 
 
 class BoardSource(Protocol):
@@ -53,6 +61,7 @@ class Overlays:
     ground: Piles = field(default_factory=dict)  # weapons lying on squares the viewer sees
     hover: Cell | None = None
     links: Sequence[tuple[Cell, Cell]] = ()  # screener and ward squares (Screen an Ally)
+    zones: ZoneLook | None = None  # tints and the picked zone, when the board has zones
 
 
 DASHED = frozenset({"cover_line_blocked"})  # lines drawn dashed (a blocked sight line)
@@ -134,23 +143,33 @@ class Board:
         self.view = view
         self.source = source
         self.show_grid = True
-        self._layers: dict[tuple[frozenset[Cell], str, int], pygame.Surface] = {}
+        self._layers: dict[tuple[object, ...], pygame.Surface] = {}
         self._scaled: dict[object, pygame.Surface] = {}
         self._box: dict[frozenset[Cell], tuple[int, int, int, int]] = {}
         self._label_cache: dict[tuple[str, int, bool], pygame.Surface] = {}
         # The map's objectives, shaded in their side's colour and labelled with their name.
         self.areas: Sequence[ObjectiveArea] = ()
+        # The zones of a ruleset that plays by zones (zone_view.py), else None.
+        self.zones: ZoneMap | None = None
 
-    def _layer(self, cells: frozenset[Cell], name: str, alpha: int) -> pygame.Surface:
-        """The cells as one pixel each on a map-sized surface (cached by content)."""
-        key = (cells, name, alpha)
+    def _layer(
+        self,
+        cells: frozenset[Cell],
+        name: str,
+        alpha: int,
+        more: Sequence[tuple[frozenset[Cell], str]] = (),
+    ) -> pygame.Surface:
+        """The cells as one pixel each on a map-sized surface (cached by content); ``more``
+        adds other cells in other colours to the same layer (the zones' range tints)."""
+        key = (cells, name, alpha, tuple(more))
         layer = self._layers.get(key)
         if layer is None:
             layer = pygame.Surface((self.source.width, self.source.height), pygame.SRCALPHA)
-            rgba = (*colour(name), alpha)
-            for x, y in cells:
-                if 0 <= x < self.source.width and 0 <= y < self.source.height:
-                    layer.set_at((x, y), rgba)
+            for part, tone in ((cells, name), *more):
+                rgba = (*colour(tone), alpha)
+                for x, y in part:
+                    if 0 <= x < self.source.width and 0 <= y < self.source.height:
+                        layer.set_at((x, y), rgba)
             self._layers[key] = layer
             if len(self._layers) > 24:
                 self._layers.pop(next(iter(self._layers)))
@@ -207,12 +226,14 @@ class Board:
         cells: frozenset[Cell],
         name: str,
         alpha: int,
+        more: Sequence[tuple[frozenset[Cell], str]] = (),
     ) -> None:
-        """Tint ``cells``: the visible part of the cell layer, scaled to screen in one go."""
+        """Tint ``cells`` (and ``more`` cells in their own colours): the visible part of
+        the cell layer, scaled to screen in one go."""
         if not cells:
             return
         x0, y0, x1, y1 = camera.visible_cells(self.source.width, self.source.height)
-        bx0, by0, bx1, by1 = self._bounds(cells)
+        bx0, by0, bx1, by1 = self._bounds(cells) if not more else (0, 0, *self._size())
         # only the part of the map that is both in view and holds tinted cells
         x0, y0, x1, y1 = max(x0, bx0), max(y0, by0), min(x1, bx1), min(y1, by1)
         if x1 <= x0 or y1 <= y0:
@@ -220,12 +241,12 @@ class Board:
         left, top, _, _ = camera.cell_to_screen((x0, y0))
         right, bottom, w, h = camera.cell_to_screen((x1 - 1, y1 - 1))
         size = (right + w - left, bottom + h - top)
-        key = (cells, name, alpha, (x0, y0, x1, y1), size)
+        key = (cells, name, alpha, tuple(more), (x0, y0, x1, y1), size)
         scaled = self._scaled.get(key)
         if scaled is None:
             window = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
             scaled = pygame.transform.scale(
-                self._layer(cells, name, alpha).subsurface(window), size
+                self._layer(cells, name, alpha, more).subsurface(window), size
             )
             if pygame.display.get_surface() is not None:
                 scaled = scaled.convert_alpha()
@@ -233,6 +254,9 @@ class Board:
             if len(self._scaled) > 8:
                 self._scaled.pop(next(iter(self._scaled)))
         surface.blit(scaled, (left + origin[0], top + origin[1]))
+
+    def _size(self) -> tuple[int, int]:
+        return self.source.width, self.source.height
 
     def _label(self, text: str, size: int, strong: bool) -> pygame.Surface:
         """A small cost label with a shadow (cached: the same few numbers every frame)."""
@@ -281,6 +305,9 @@ class Board:
 
         px = max(1, round(camera.cell_px))
         self._draw_areas(surface, camera, origin, rect_of, on_screen, px)
+        look = ov.zones or ZoneLook()
+        if self.zones is not None:
+            self._draw_zones(surface, camera, origin, look, (x0, y0, x1, y1))
         for cells, name, alpha in ov.fills:
             self._blit_layer(surface, camera, origin, frozenset(cells), name, alpha)
         for cells, name in ov.outlines:
@@ -311,6 +338,8 @@ class Board:
             self._blit_layer(surface, camera, origin, ov.hidden, "fog", 170)
         if ov.hover is not None and on_screen(ov.hover):
             pygame.draw.rect(surface, colour("bone"), rect_of(ov.hover), 1)
+        if self.zones is not None:
+            draw_zone_names(surface, self.zones, rect_of, on_screen, self._label, px, look)
         for token in self.source.tokens():
             if token.key in hidden_units or not on_screen(token.cell):
                 continue
@@ -363,6 +392,26 @@ class Board:
                 r = rect_of(first)
                 img = self._label(area.label, max(11, min(16, px // 3)), True)
                 surface.blit(img, (r.x + 3, r.y + 2))
+
+    def _draw_zones(
+        self,
+        surface: pygame.Surface,
+        camera: Camera,
+        origin: tuple[int, int],
+        look: ZoneLook,
+        visible: tuple[int, int, int, int],
+    ) -> None:
+        """The zones (zone_view.py): the selected unit's ranges as tints (one layer), the
+        zone a click would move into washed in gold, then the borders between zones."""
+        zones = self.zones
+        assert zones is not None
+        if look.tint_from is not None:
+            (first, tone), *rest = zones.tints(look.tint_from)
+            self._blit_layer(surface, camera, origin, first, tone, TINT_ALPHA, rest)
+        if look.pick and look.hovered is not None:
+            picked = zones.graph.zones[look.hovered].cells
+            self._blit_layer(surface, camera, origin, picked, "zone_pick", PICK_ALPHA)
+        draw_zone_lines(surface, camera, origin, zones, visible)
 
     def _draw_path(
         self,

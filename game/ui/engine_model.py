@@ -21,6 +21,7 @@ from game.engine.events import Event
 from game.engine.presentation import ConditionText
 from game.engine.presenter import presenter_of
 from game.geometry.grid import Cell
+from game.geometry.zones import ZoneGraph
 from game.ui.battle_model import SideView, enemy_numbers, type_colours
 from game.ui.battle_record import damage_by_side
 from game.ui.objectives_view import (
@@ -31,6 +32,7 @@ from game.ui.objectives_view import (
     with_note,
 )
 from game.ui.tokens import TokenInfo
+from game.ui.zone_view import zone_note
 from game.world.components import Loadout
 
 
@@ -43,6 +45,7 @@ class Placed:
     target: str | None  # unit id of the target, if any
     target_cell: Cell | None  # where that target stands
     path: tuple[Cell, ...]  # cells entered, if the answer carries a path
+    zone: int | None = None  # the zone it moves into (an option aimed at zones)
 
     @property
     def cell(self) -> Cell | None:
@@ -102,6 +105,7 @@ class EngineModel:
         self._line_of_event: list[int] = []
         self._events_seen = 0
         self.extra_conditions: dict[str, frozenset[str]] = {}
+        self._zones: tuple[ZoneGraph | None] | None = None
 
     # -- refresh ----------------------------------------------------------------------------
 
@@ -295,7 +299,16 @@ class EngineModel:
             terrain.blocks_sight,
             terrain.concealment,
         )
+        graph = self.zone_graph()
+        if graph is not None:
+            text = with_note(text, zone_note(graph, cell))
         return with_note(text, objective_note(self.battle.battlefield, cell))
+
+    def zone_graph(self) -> ZoneGraph | None:
+        """The zones the ruleset plays by (``Presenter.zone_graph``), asked once."""
+        if self._zones is None:
+            self._zones = (self.presenter.zone_graph(self.battle),)
+        return self._zones[0]
 
     def ground_items(self) -> Sequence[tuple[Cell, str, str]]:
         """Weapons lying on the ground (the engine's reader): (cell, weapon id, name)."""
@@ -308,9 +321,20 @@ class EngineModel:
         return {t.key: t.cell for t in self.tokens()}
 
     def placed_answers(self) -> list[Placed]:
-        """Every legal answer to the pending decision, placed on the board."""
+        """Every legal answer to the pending decision, placed on the board (an answer of an
+        option aimed at zones with its zone: the index in the option's ``target_field``)."""
         cells = self.unit_cells()
-        return [place(a, cells) for a in self.battle.legal_answers()]
+        d = self.battle.pending
+        options = d.options if d else ()
+        aimed = {o.kind: o.target_field for o in options if o.target_kind == "zone"}
+        out = []
+        for a in self.battle.legal_answers():
+            placed = place(a, cells)
+            zone = getattr(a, aimed[a.kind], None) if a.kind in aimed else None
+            if isinstance(zone, int) and not isinstance(zone, bool):
+                placed = dataclasses.replace(placed, zone=zone)
+            out.append(placed)
+        return out
 
     def name(self, unit: str | None) -> str:
         return self._names.get(unit or "", unit or "")

@@ -18,6 +18,7 @@ from game.ui.screen_view import draw_links
 from game.ui.theme import colour
 from game.ui.tokens import MARKERS, Marker, marker_badge, number_badge
 from game.ui.widgets import draw_close_hint, draw_panel, draw_text, wrap
+from game.ui.zone_view import PICK_ALPHA, RANGE_COLOURS, RANGE_WORDS
 
 OPEN_KEYS = (pygame.K_F1,)  # and "?" (L is an action shortcut)
 ROW_H = 24
@@ -94,6 +95,23 @@ BOARD: tuple[tuple[Swatch, str], ...] = (
     (_fill("threat", 95), "Q: where the enemies you see can attack next turn (darker: more)"),
 )
 
+def _zone_border(surface: pygame.Surface, r: pygame.Rect) -> None:
+    pygame.draw.rect(surface, colour("health_full"), r)
+    mid = r.centerx
+    pygame.draw.line(surface, colour("shadow"), (mid + 1, r.y + 1), (mid + 1, r.bottom), 3)
+    pygame.draw.line(surface, colour("zone_line"), (mid, r.y), (mid, r.bottom - 1), 2)
+
+
+# shown when the battle's ruleset plays by zones (Presenter.zone_graph)
+ZONES: tuple[tuple[Swatch, str], ...] = (
+    (_zone_border, "The border between two zones (the zone's name is on it)"),
+    *(
+        (_fill(tone, 120), f"{r.label}: {RANGE_WORDS[r]}")
+        for r, tone in RANGE_COLOURS.items()
+    ),
+    (_fill("zone_pick", PICK_ALPHA + 40), "The zone a click moves the unit into"),
+)
+
 KEYS: tuple[tuple[str, str], ...] = (
     ("Click", "select, move, attack; right-click: unit sheet"),
     ("Arrows", "move the cursor over the squares (the view follows)"),
@@ -130,8 +148,11 @@ class LegendScene(Scene):
     opaque = False
     panel: pygame.Rect | None = None  # where it was last drawn
 
-    def __init__(self, text: Callable[[str], ConditionText] | None = None) -> None:
+    def __init__(
+        self, text: Callable[[str], ConditionText] | None = None, *, zones: bool = False
+    ) -> None:
         self.text = text  # how the battle's ruleset names the conditions
+        self.zones = zones  # whether the board shows zones (their colours are explained)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
@@ -142,7 +163,7 @@ class LegendScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         w, h = surface.get_size()
-        self.panel, columns, fit = layout(w, h, self.text)
+        self.panel, columns, fit = layout(w, h, self.text, zones=self.zones)
         panel = self.panel
         draw_panel(surface, panel, fill="parchment", border="wood_dark")
         draw_text(
@@ -236,12 +257,17 @@ class Item:
         return y + self.height(fit)
 
 
-def items(text: Callable[[str], ConditionText] | None = None) -> list[Item]:
+def items(
+    text: Callable[[str], ConditionText] | None = None, *, zones: bool = False
+) -> list[Item]:
     """The legend's entries; ``text`` names the conditions as the battle's ruleset does
-    (none: by their keys)."""
+    (none: by their keys); ``zones``: the board shows zones (their colours too)."""
     said = text or Presenter().condition_text
     out = [Item("heading", "On the board")]
     out += [Item("board", text, swatch=swatch) for swatch, text in BOARD]
+    if zones:
+        out.append(Item("heading", "Zones (ranges from the selected unit)"))
+        out += [Item("board", text, swatch=swatch) for swatch, text in ZONES]
     out.append(Item("heading", "Markers on a token"))
     out.append(Item("board", NUMBER_TEXT, swatch=_number))  # issue 30: it was missing
     for key, m in MARKERS.items():
@@ -272,12 +298,12 @@ def _flow(entries: list[Item], fit: Fit, room: int, n: int) -> list[list[Item]] 
 
 
 def layout(
-    w: int, h: int, text: Callable[[str], ConditionText] | None = None
+    w: int, h: int, text: Callable[[str], ConditionText] | None = None, *, zones: bool = False
 ) -> tuple[pygame.Rect, list[list[Item]], Fit]:
     """The panel, its columns of items and how they are set for a ``w`` × ``h`` window: the
     fewest columns (2 to 4) whose flow fits the window's height, in the small text size,
     else in the tiny one (the smallest windows the game allows)."""
-    entries = items(text)
+    entries = items(text, zones=zones)
     panel_w = min(w - 20, MAX_W)
     room = h - 20 - TOP - BOTTOM
     tries = [(n, size) for size in (theme.SIZE_SMALL, theme.SIZE_TINY) for n in (2, 3, 4)]

@@ -36,6 +36,7 @@ class InputScene(AnsweringScene):
         self._ranges: Ranges | None = None
         self._at_cell: dict[str, dict[Cell, Placed]] = {}
         self._best_attack: dict[str, Placed | None] = {}
+        self._by_zone: tuple[object, dict[int, Placed]] = (None, {})
 
     def _forget_answers(self) -> None:
         """The decision changed behind the cache's back (an undo): read it again."""
@@ -106,6 +107,40 @@ class InputScene(AnsweringScene):
                 ),
             )
         return self._ranges
+
+    def zone_answers(self) -> dict[int, Placed]:
+        """What a click on a zone's square gives, by zone (an action aimed at zones,
+        ``Option.target_kind`` "zone"): the picked action's answers, or with none picked
+        those of the first allowed action that moves the unit into a zone."""
+        self.placed()
+        d = self.decision
+        key = (self._placed_for, self.mode)
+        if self._by_zone[0] == key:
+            return self._by_zone[1]
+        kind: str | None = None
+        if self.mode is not None:
+            kind = self.mode if self.option_of(self.mode).target_kind == "zone" else None
+        elif d is not None:
+            movers = [o for o in d.options if o.target_kind == "zone" and o.moves and o.allowed]
+            kind = movers[0].kind if movers else None
+        found: dict[int, Placed] = {}
+        for p in self._by_kind.get(kind or "", []):
+            if p.zone is not None:
+                found.setdefault(p.zone, p)
+        self._by_zone = (key, found)
+        return found
+
+    def zone_targets(self) -> frozenset[int]:
+        if not self.human_turn() or self.anim.busy or self.board.zones is None:
+            return frozenset()
+        return frozenset(self.zone_answers())
+
+    def _zone_answer(self, cell: Cell) -> Answer | None:
+        """The answer moving the acting unit into the zone of ``cell``, if one does."""
+        zones = self.board.zones
+        zone = zones.graph.zone_at(cell) if zones is not None else None
+        found = self.zone_answers().get(zone) if zone is not None else None
+        return found.answer if found is not None else None
 
     def _attack_for(self, target: str, *, strict: bool = False) -> Placed | None:
         """The answer a click on ``target`` gives, which the hover previews: the picked
@@ -291,7 +326,7 @@ class InputScene(AnsweringScene):
             self.give(option.answer)
             return
         answers = self.of_kind(option.kind)
-        if answers and all(p.cell is None for p in answers):
+        if answers and all(p.cell is None and p.zone is None for p in answers):
             self._choose_among(option, [p.answer for p in answers])  # nothing to click
             return
         self.mode = None if self.mode == option.kind else option.kind
@@ -408,8 +443,9 @@ class InputScene(AnsweringScene):
 
     def answer_for_cell(self, cell: Cell) -> Answer | None:
         """What a click on ``cell`` does: in a picked action's mode, that action on the unit
-        standing there or to that square; otherwise attack the enemy there (melee first) or
-        move to the square."""
+        standing there, to that square or into that square's zone; otherwise attack the
+        enemy there (melee first), or move to the square or into its zone (an enemy's
+        square too, when there is no attacking it from here)."""
         d = self.decision
         token = self.token_at(cell)
         on_unit = token is not None and d is not None and token.key != d.unit
@@ -420,12 +456,14 @@ class InputScene(AnsweringScene):
                 if at:
                     return min(at, key=lambda p: len(p.path)).answer
             to = [p for p in chosen if p.dest == cell]
-            return to[0].answer if to else None
+            return to[0].answer if to else self._zone_answer(cell)
         if on_unit and token is not None:
             found = self._attack_for(token.key)
-            return found.answer if found is not None else None
+            me = self.engine.token(d.unit) if d is not None and d.unit else None
+            if found is not None or me is None or token.side == me.side:
+                return found.answer if found is not None else None
         moves = [p for p in self.moves() if p.dest == cell]
-        return moves[0].answer if moves else None
+        return moves[0].answer if moves else self._zone_answer(cell)
 
     def cancel(self) -> bool:
         """Esc: drop the picked action, else the selection; False (the Esc menu opens)

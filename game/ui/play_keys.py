@@ -117,18 +117,23 @@ class KeyboardScene(ActionBarScene):
 
     def target_cells(self) -> list[Cell]:
         """The squares "." and "," cycle through, nearest the acting unit first: the picked
-        action's targets (else its squares), or with none picked the enemies in reach."""
+        action's targets (else its squares, or a square of each zone it moves into), or
+        with none picked the enemies in reach (none: the zones a move goes into)."""
         d = self.decision
         if d is None or d.kind != "turn":
             return []
         me = self.engine.token(d.unit) if d.unit else None
         origin = me.cell if me is not None else None
-        if self.mode is not None and self.option_of(self.mode).board_range != "reach":
+        zones = self.board.zones  # the zones a click moves into: a square of each
+        into = [zones.anchors[z] for z in self.zone_answers()] if zones is not None else []
+        if self.mode is not None and self.option_of(self.mode).target_kind == "zone":
+            cells = into
+        elif self.mode is not None and self.option_of(self.mode).board_range != "reach":
             chosen = self.of_kind(self.mode)
             cells = [p.target_cell for p in chosen if p.target_cell and p.target != d.unit]
             cells = cells or [p.dest for p in chosen if p.dest]
         else:
-            cells = list(self.ranges(d.unit).attackable)
+            cells = list(self.ranges(d.unit).attackable) or into
         hidden = self.hidden_cells()
         return by_distance([c for c in cells if c not in hidden], origin)
 

@@ -81,7 +81,23 @@ class PreviewScene(InputScene):
             start = [active.cell] if active else []
             ov.path = [*start, *hovered.path]
             ov.danger = frozenset(self.provoking_cells(hovered))
+        if not ov.path and self.hover is not None and d.unit is not None:
+            ov.path = self._zone_path(d.unit, self.hover)
         return ov
+
+    def _zone_path(self, unit: str, cell: Cell) -> list[Cell]:
+        """Hovering a zone a click moves ``unit`` into: a line to the square it would stand
+        on there (the zone graph's landing square: the free one nearest it)."""
+        zones = self.board.zones
+        me = self.engine.token(unit)
+        if zones is None or me is None:
+            return []
+        zone = zones.graph.zone_at(cell)
+        if zone is None or zone not in self.zone_answers():
+            return []
+        taken = {t.cell for t in self.engine.tokens() if not t.down and t.key != unit}
+        landing = zones.graph.landing(zone, taken, me.cell)
+        return [me.cell, landing] if landing is not None and landing != me.cell else []
 
     def threat_fills(self) -> list[tuple[Iterable[Cell], str, int]]:
         """The threat overlay: the enemies the viewer sees (all but the side in turn's own,

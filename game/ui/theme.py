@@ -80,6 +80,13 @@ COLOURS: dict[str, RGB] = {
     "info": (200, 190, 170),
     "death": (240, 80, 80),
     "turn": (246, 210, 120),
+    # zones (zone rulesets): their outlines and the selected unit's ranges
+    "zone_line": (236, 226, 200),
+    "zone_close": (120, 214, 120),
+    "zone_nearby": (96, 176, 236),
+    "zone_far": (236, 186, 72),
+    "zone_distant": (150, 120, 176),
+    "zone_pick": (246, 210, 120),
 }
 
 # Enemy tokens are numbered and coloured by type (source 004 · The Grid suggests

@@ -1,0 +1,174 @@
+"""Zones on the battle screen (issue 35 · zones on the grid), for a ruleset whose
+presenter plays by zones (``Presenter.zone_graph``): every zone's outline and name, the
+selected unit's ranges as tints (Close, Nearby, Far-Away, Distant: DESIGN.md · Zones),
+and the zone the pointer (or the keyboard cursor) is over when a click there would move
+the unit into it. The geometry is worked out once per graph; a frame only draws it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.geometry.grid import Cell
+from game.geometry.zones import ZoneGraph, ZoneRange
+from game.ui.camera import Camera
+from game.ui.theme import colour
+
+RANGE_COLOURS: dict[ZoneRange, str] = {
+    ZoneRange.CLOSE: "zone_close",
+    ZoneRange.NEARBY: "zone_nearby",
+    ZoneRange.FAR_AWAY: "zone_far",
+    ZoneRange.DISTANT: "zone_distant",
+}
+RANGE_WORDS: dict[ZoneRange, str] = {
+    ZoneRange.CLOSE: "the selected unit's own zone",
+    ZoneRange.NEARBY: "one zone away",
+    ZoneRange.FAR_AWAY: "two zones away",
+    ZoneRange.DISTANT: "further, or no way there",
+}
+TINT_ALPHA = 64
+PICK_ALPHA = 90
+MIN_LABEL_PX = 14  # squares smaller than this carry no zone names (a far zoom)
+
+Segment = tuple[tuple[int, int], tuple[int, int]]  # cell corners, map coordinates
+
+
+@dataclass(frozen=True)
+class ZoneLook:
+    """What the zones show this frame: ranges from zone ``tint_from`` (the selected
+    unit's; None: no tints), the zone under the pointer and whether a click there
+    answers (``pick``), and the zones a click would move the unit into (``legal``)."""
+
+    tint_from: int | None = None
+    hovered: int | None = None
+    legal: frozenset[int] = frozenset()
+
+    @property
+    def pick(self) -> bool:
+        return self.hovered is not None and self.hovered in self.legal
+
+
+def _merged(edges: list[Segment]) -> list[Segment]:
+    """Unit edges joined into the fewest straight runs (fewer lines to draw)."""
+    out: list[Segment] = []
+    for vertical in (True, False):
+        runs = sorted(
+            (a[0], a[1]) if vertical else (a[1], a[0])
+            for a, b in edges
+            if (a[0] == b[0]) == vertical
+        )
+        start: tuple[int, int] | None = None
+        end = 0
+        for line, at in runs:
+            if start is not None and start[0] == line and at == end:
+                end = at + 1
+                continue
+            if start is not None:
+                out.append(_segment(vertical, start, end))
+            start, end = (line, at), at + 1
+        if start is not None:
+            out.append(_segment(vertical, start, end))
+    return out
+
+
+def _segment(vertical: bool, start: tuple[int, int], end: int) -> Segment:
+    line, at = start
+    return ((line, at), (line, end)) if vertical else ((at, line), (end, line))
+
+
+@dataclass
+class ZoneMap:
+    """A zone graph as the board draws it: the borders between zones (as straight runs
+    along the squares' edges), where each zone's name goes (its square nearest its
+    centre), and the squares of each range from each zone (made when first asked)."""
+
+    graph: ZoneGraph
+    borders: list[Segment]
+    anchors: list[Cell]
+    _tints: dict[int, list[tuple[frozenset[Cell], str]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, graph: ZoneGraph) -> ZoneMap:
+        edges: list[Segment] = []
+        for area in graph.zones:
+            for x, y in area.cells:
+                right, below = graph.zone_at((x + 1, y)), graph.zone_at((x, y + 1))
+                if right is not None and right != area.index:
+                    edges.append(((x + 1, y), (x + 1, y + 1)))
+                if below is not None and below != area.index:
+                    edges.append(((x, y + 1), (x + 1, y + 1)))
+        anchors = [graph.free_cells(a.index)[0] for a in graph.zones]
+        return cls(graph, _merged(edges), anchors)
+
+    def tints(self, zone: int) -> list[tuple[frozenset[Cell], str]]:
+        """The squares of each range from ``zone``, with the range's colour."""
+        found = self._tints.get(zone)
+        if found is None:
+            by_range: dict[ZoneRange, set[Cell]] = {r: set() for r in ZoneRange}
+            for area in self.graph.zones:
+                by_range[self.graph.range(zone, area.index)] |= area.cells
+            found = [(frozenset(c), RANGE_COLOURS[r]) for r, c in by_range.items() if c]
+            self._tints[zone] = found
+        return found
+
+
+def draw_zone_lines(
+    surface: pygame.Surface,
+    camera: Camera,
+    origin: tuple[int, int],
+    zones: ZoneMap,
+    visible: tuple[int, int, int, int],
+) -> None:
+    """The borders between zones: a light line over a dark one, so it reads on grass
+    and on stone alike."""
+    x0, y0, x1, y1 = visible
+    width = 2 if camera.cell_px >= 20 else 1
+    dark, light = colour("shadow"), colour("zone_line")
+    for (ax, ay), (bx, by) in zones.borders:
+        if bx < x0 or ax > x1 or by < y0 or ay > y1:
+            continue
+        a = camera.world_to_screen(ax * camera.tile, ay * camera.tile)
+        b = camera.world_to_screen(bx * camera.tile, by * camera.tile)
+        a = (a[0] + origin[0], a[1] + origin[1])
+        b = (b[0] + origin[0], b[1] + origin[1])
+        pygame.draw.line(surface, dark, (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), width + 1)
+        pygame.draw.line(surface, light, a, b, width)
+
+
+def draw_zone_names(
+    surface: pygame.Surface,
+    zones: ZoneMap,
+    rect_of: Callable[[Cell], pygame.Rect],
+    on_screen: Callable[[Cell], bool],
+    label: Callable[[str, int, bool], pygame.Surface],
+    px: int,
+    look: ZoneLook,
+) -> None:
+    """Each zone's name centred on its square nearest the middle; the hovered zone's in
+    the strong ink."""
+    if px < MIN_LABEL_PX:
+        return
+    size = max(10, min(15, px // 3))
+    for area, anchor in zip(zones.graph.zones, zones.anchors, strict=True):
+        if not on_screen(anchor):
+            continue
+        img = label(area.name, size, area.index == look.hovered)
+        r = rect_of(anchor)
+        surface.blit(img, img.get_rect(center=r.center))
+
+
+def zone_note(graph: ZoneGraph, cell: Cell) -> str:
+    """A square's tooltip line for its zone: the name and the zone's conditions."""
+    zone = graph.zone_at(cell)
+    if zone is None:
+        return ""
+    parts = [f"Zone: {graph.zones[zone].name}"]
+    capacity = graph.capacity(zone)
+    if capacity is not None:
+        parts.append(f"room for {capacity}")
+    hazard = graph.hazard(zone)
+    if hazard is not None:
+        parts.append(f"hazard {hazard.text()}")
+    return ", ".join(parts)
