@@ -52,8 +52,9 @@ def _scene(
     give_ai = scene._give_ai
 
     def spy(answer: Answer, rushing: bool) -> bool:
+        before = scene._ai_wait  # a quiet answer given during a pause leaves it running
         ok = give_ai(answer, rushing)
-        given.append((answer.kind, scene._ai_wait > 0, rushing))
+        given.append((answer.kind, scene._ai_wait > max(before, 0.0), rushing))
         shown.append(scene.anim.busy)
         return ok
 

@@ -18,7 +18,7 @@ import pygame
 
 from game.engine import Answer, Battle, ChooseUnit, Decision, Decline, EndTurn
 from game.geometry.grid import Cell
-from game.ui.ai_worker import AiWorker
+from game.ui.ai_worker import AiWorker, Thought
 from game.ui.play_animation import Animations, Walk
 from game.ui.play_preview import PreviewScene
 from game.ui.victory_summary import victory_for
@@ -79,6 +79,7 @@ class AiDriverScene(PreviewScene):
         self._finished = False
         self._rush = False  # Space: the AI side's turn plays out at once
         self._worker: AiWorker | None = None  # made when the AI first has to answer
+        self._walker: str | None = None  # the unit whose seen move the pause follows
         self._frame_seen = -1  # the frame the AI's time budget below belongs to
         self._frame_until = 0.0
 
@@ -168,9 +169,10 @@ class AiDriverScene(PreviewScene):
         while True:
             worker.start(self.battle)  # thinks during the pause
             rushing = self._rushing()
-            if not rushing and self._ai_wait > 0:
-                return
             worker.wait(self._budget_left())
+            pausing = not rushing and self._ai_wait > 0
+            if pausing and not self._goes_before_the_pause(worker.peek(self.battle)):
+                return
             thought = worker.take(self.battle)
             if thought is None:
                 return  # still thinking: the next frame looks again
@@ -181,17 +183,33 @@ class AiDriverScene(PreviewScene):
             assert thought.answer is not None
             if not self._give_ai(thought.answer, rushing):
                 return
+            while self._declined_unseen() and self._auto_reaction(self.decision):
+                pass  # a player's reaction declined unseen, as the next frame would
             if self.battle.over or self.human_turn():
                 self._rush = False  # the AI's turn is over: Space hurries it no more
                 return
-            if self._ai_wait > 0 or not rushing or self._budget_left() <= 0:
-                return
+            if self._ai_wait > 0 or self._budget_left() <= 0:
+                return  # quiet answers (no pause after them) follow within the budget
+
+    def _goes_before_the_pause(self, thought: Thought | None) -> bool:
+        """An answer the pause after the last one need not hold back (issue 30): one
+        that is never paused after (choosing a unit, ending a turn, declining), or the
+        same unit moving on, whose walk is added to the one under way."""
+        if thought is None or thought.answer is None:
+            return False
+        answer = thought.answer
+        if isinstance(answer, QUIET_ANSWERS):
+            return True
+        d = self.decision
+        walking = d is not None and d.unit is not None and d.unit == self._walker
+        return walking and answer.kind == "move"
 
     def _give_ai(self, answer: Answer, rushing: bool) -> bool:
         """Give the AI's answer; pause after it only when the player saw something change
         (issue 30: no pause for choosing a unit, ending a turn, declining, or what the fog
         hides)."""
         before = self._board_seen()
+        unit = self.decision.unit if self.decision is not None else None
         if not self.give(answer):
             self._ai_stopped(f"the AI's answer was refused: {self.message}")
             return False
@@ -202,7 +220,11 @@ class AiDriverScene(PreviewScene):
             chain_walks(self.anim)
         quiet = rushing or isinstance(answer, QUIET_ANSWERS)
         seen = not quiet and (self.anim.busy or self._board_seen() != before)
-        self._ai_wait = AI_DELAY[self.app.settings.ai_speed] if seen else 0.0
+        if seen:
+            self._ai_wait = AI_DELAY[self.app.settings.ai_speed]
+            self._walker = unit if answer.kind == "move" else None
+        elif not quiet:
+            self._ai_wait, self._walker = 0.0, None
         return True
 
     def _board_seen(self) -> frozenset[object]:
@@ -220,16 +242,26 @@ class AiDriverScene(PreviewScene):
         self.ai_problem = why
         self.app.notify(why)
 
-    def _auto_reaction(self, d: Decision) -> None:
+    def _declined_unseen(self) -> bool:
+        """The pending decision is a human side's reaction that the settings decline
+        without asking ("never"), and the AI's turn goes on after it."""
+        d = self.decision
+        return (
+            d is not None
+            and d.kind == "reaction"
+            and self.human_turn()
+            and self.app.settings.reaction_prompts == "never"
+        )
+
+    def _auto_reaction(self, d: Decision | None) -> bool:
         """Apply the reaction-prompt setting. "never" declines at once. "when it matters"
         and "always" both ask here: the engine offers an Instant only when the ruleset
         allows it, and a ruleset offers a defensive Instant only when it would change the
-        outcome."""
-        if self.app.settings.reaction_prompts != "never":
-            return
+        outcome. True when a decline was given."""
+        if d is None or self.app.settings.reaction_prompts != "never":
+            return False
         decline = next((o.answer for o in d.options if o.kind == "decline" and o.answer), None)
-        if decline is not None:
-            self.give(decline)
+        return decline is not None and self.give(decline)
 
     def _show_victory(self) -> None:
         self.app.push(

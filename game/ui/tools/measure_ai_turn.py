@@ -82,6 +82,7 @@ def measure(
     limit_s: float,
 ) -> Figures:
     from game.ai import make_controller
+    from game.ui.ai_worker import frame_lock_acquire, frame_lock_release
     from game.ui.app import FPS_CAP, MAX_STEPS_PER_FRAME, STEP, App
     from game.ui.flow import GameFlow
     from game.ui.map_view import MapView
@@ -89,6 +90,7 @@ def measure(
     from game.ui.settings import Settings
 
     app = App(Settings(ai_speed=speed, reaction_prompts="never"), size=size)
+    app.background_saves = True  # as in ``App.run``
     flow = GameFlow(app, Path(tempfile.mkdtemp(prefix="shieldwall-measure-saves-")))
     probe = Battle(map_path, "grid", seed)
     sides = [s.id for s in probe.battlefield.scenario.sides]
@@ -142,7 +144,11 @@ def measure(
             )
             current = None
         if d is not None and not ai_turn and not scene.anim.busy and app.top is scene:
-            scene.give(stand_in.choose(battle, d))  # the player answers between frames
+            if frame_lock_acquire(1.0):  # the player answers as a click would, in a frame
+                try:
+                    scene.give(stand_in.choose(battle, d))
+                finally:
+                    frame_lock_release()
         elapsed = clock.tick(FPS_CAP) / 1000
         pending = min(pending + elapsed, STEP * MAX_STEPS_PER_FRAME)
         steps = 0
@@ -154,6 +160,7 @@ def measure(
         if current is not None:
             figures.frames_ms.append((time.perf_counter() - start) * 1000)
             figures.frames_cpu_ms.append((time.thread_time() - cpu) * 1000)
+    flow.saves.flush()
     app.close()
     return figures
 
