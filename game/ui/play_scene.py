@@ -77,6 +77,7 @@ class PlayScene(KeyboardScene):
         self._init_ai(ai_answer)
         self.prompt = ReactionPrompt(self._give_quietly, self._weapon_name, ACTION_KEYS)
         self.intentions = IntentionsPanel()  # declared intentions and the order (clash)
+        self._prepare_fog(self.human_sides())
 
     def _layout(self, size: tuple[int, int]) -> None:
         super()._layout(size)
