@@ -5,9 +5,11 @@ reactions declined unseen, the victory screen).
 Issue 30: the AI thinks on a worker thread (``game.ui.ai_worker``) while the pause after
 the last answer runs, so no frame waits on a decision. The pause comes only after an
 answer that changed what the player sees, and never after choosing a unit, ending a
-turn or declining a reaction; walks play on meanwhile (the next unit may set off while
-the last one still walks), and walks or strikes wholly in the fog are not shown at all.
-Space (pressed or held) plays the rest of the AI side's turn out at once."""
+turn or declining a reaction; those answers, and the same unit moving on (its walk goes
+on as one), do not wait for a pause either, and follow one another within the frame's
+budget. Walks play on meanwhile (the next unit may set off while the last one still
+walks), and walks or strikes wholly in the fog are not shown at all. Space (pressed or
+held) plays the rest of the AI side's turn out at once."""
 
 from __future__ import annotations
 
