@@ -53,6 +53,7 @@ class TurnFigures:
     wall: float = 0.0
     cpu: float = 0.0
     think: float = 0.0
+    paused: float = 0.0  # the pauses the speed setting asked for after answers seen
     answers: int = 0
 
 
@@ -122,6 +123,16 @@ def measure(
         return run
 
     scene.ai_answer = timed(ai)
+    give_ai = scene._give_ai
+
+    def counted(answer: Answer, rushing: bool) -> bool:
+        before = scene._ai_wait
+        ok = give_ai(answer, rushing)
+        if current is not None and scene._ai_wait > max(before, 0.0):
+            current.paused += scene._ai_wait
+        return ok
+
+    scene._give_ai = counted  # type: ignore[method-assign]
     clock = pygame.time.Clock()
     pending = 0.0
     turn_wall = turn_cpu = 0.0
@@ -140,6 +151,7 @@ def measure(
             print(
                 f"AI side-turn {len(figures.turns)} ({current.side}): wall {current.wall:.2f} s,"
                 f" CPU {current.cpu:.2f} s, thinking {current.think:.2f} s,"
+                f" pauses {current.paused:.1f} s,"
                 f" {current.answers} answers",
                 flush=True,
             )
