@@ -5,23 +5,31 @@
 
 Drives a real battle in a 1920×1080 window, by default on ``maps/battle.tmx`` with fog,
 the AI at "hard" and the speed "normal": the first side is the player's, answered by a
-quick AI between frames (as a player's clicks would be, not counted as AI time), every
+quick AI in a frame's turn (as a player's clicks would be, not counted as AI time), every
 other side by the AI through the battle screen, exactly as in the game. The loop is
 ``App.run``'s: ``clock.tick(FPS_CAP)``, then ``App.step`` with the fixed updates due.
 
 Prints, per AI side-turn: its wall time, the process's CPU time meanwhile (the worker's
-thinking included; the machine may be shared), the AI's own thinking time and its
-answers; then the frame times (``App.step``, flip included) over those turns: p50, p95,
-max, and the main thread's CPU time in them (what a busy machine does not inflate).
-Autosaves go to a temporary folder, as in the game after every answer.
+thinking included; the machine may be shared), the AI's own thinking time, its answers
+and the pauses the speed setting asked for after answers the player saw (the floor of
+the turn's wall time); then the frame times (``App.step``, flip included) over those
+turns: p50, p95, max, and the main thread's CPU time in them (what a busy machine does
+not inflate).
+Autosaves go to a temporary folder, as in the game after every answer (written by the
+autosave thread, as in ``App.run``). The screen's opening frame is drawn before timing.
 
-Measured (seed 1, 2 AI side-turns, SDL dummy driver, on a 2-core machine shared with
-other work, load average 7.5): turn 1, 115 answers, wall 17.6 s, process CPU 3.4 s,
-thinking 1.0 s; turn 2, 457 answers (363 declined reactions), wall 32.1 s, CPU 8.2 s,
-thinking 1.0 s; frames p50 2.9 ms, p95 54.7 ms, max 182 ms wall, main-thread CPU p95
-14.0 ms, max 92 ms. What is left on the frame: the autosave after every answer (its
-state hash and two fsyncs: 20-60 ms here, issue 6 wants it written before the frame
-ends) and the fog computed again when the player's units see anew (up to 300 ms here).
+Measured before the autosave thread (seed 1, 3 AI side-turns, SDL dummy driver, a 2-core
+machine shared with other work): quiet (load 0.5): turn 1, 115 answers, wall 17.6 s;
+turn 2, 452 answers, wall 21.2 s; frames p95 22.7 ms, max 91 ms, main-thread CPU p95
+20.6 ms, max 91 ms. What was on the frame: the autosave after every answer (its state
+hash, the save read back, two fsyncs: 18 ms an answer), the top bar's objective text
+(every unit's view, every frame), window-sized HUD surfaces made anew, the first fog.
+
+After (``game.ui.autosave_writer``; answers that need no pause go within the frame's
+budget; medians of 3 runs each, before and after taking turns, load average 10.6-11.8):
+turn 1 wall 28.9 → 15.4 s (process CPU 4.9 → 2.9 s), turn 2 wall 63.4 → 21.0 s (CPU
+12.1 → 5.1 s); main-thread CPU per frame p95 26.5 → 9.3 ms, max 68.7 → 20.2 ms; frame
+wall p95 222 → 96 ms, max 704 → 440 ms (on that machine a frame mostly waits for a core).
 """
 
 from __future__ import annotations
