@@ -61,6 +61,14 @@ def _space_held() -> bool:
         return False
 
 
+def walks(d: Decision | None, answer: Answer) -> bool:
+    """Whether ``answer`` only walks its unit to another square (its option in ``d``
+    moves and strikes nothing)."""
+    return d is not None and any(
+        o.kind == answer.kind and o.moves and not o.attacks for o in d.options
+    )
+
+
 def hide_unseen_animations(anim: Animations, hidden: frozenset[Cell]) -> None:
     """Drop the animations the viewer could not see anyway (issue 30): a walk entirely
     through fog, a strike line between two fogged squares (the viewer's own units stand
@@ -204,14 +212,14 @@ class AiDriverScene(PreviewScene):
             return True
         d = self.decision
         walking = d is not None and d.unit is not None and d.unit == self._walker
-        return walking and answer.kind == "move"
+        return walking and walks(d, answer)
 
     def _give_ai(self, answer: Answer, rushing: bool) -> bool:
         """Give the AI's answer; pause after it only when the player saw something change
         (issue 30: no pause for choosing a unit, ending a turn, declining, or what the fog
         hides)."""
         before = self._board_seen()
-        unit = self.decision.unit if self.decision is not None else None
+        d = self.decision
         if not self.give(answer):
             self._ai_stopped(f"the AI's answer was refused: {self.message}")
             return False
@@ -224,7 +232,7 @@ class AiDriverScene(PreviewScene):
         seen = not quiet and (self.anim.busy or self._board_seen() != before)
         if seen:
             self._ai_wait = AI_DELAY[self.app.settings.ai_speed]
-            self._walker = unit if answer.kind == "move" else None
+            self._walker = d.unit if d is not None and walks(d, answer) else None
         elif not quiet:
             self._ai_wait, self._walker = 0.0, None
         return True
