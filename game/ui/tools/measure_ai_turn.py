@@ -137,7 +137,7 @@ def measure(
         before = scene._ai_wait
         ok = give_ai(answer, rushing)
         if current is not None and scene._ai_wait > max(before, 0.0):
-            current.paused += scene._ai_wait
+            current.paused += scene._ai_wait - max(before, 0.0)  # a pause cut short: its rest
         return ok
 
     scene._give_ai = counted  # type: ignore[method-assign]
