@@ -218,7 +218,8 @@ class AiDriverScene(PreviewScene):
         """Give the AI's answer; pause after it only when the player saw something change
         (issue 30: no pause for choosing a unit, ending a turn, declining, or what the fog
         hides)."""
-        before = self._board_seen()
+        quiet = rushing or isinstance(answer, QUIET_ANSWERS)
+        before = None if quiet else self._board_seen()  # a quiet answer is never paused after
         d = self.decision
         if not self.give(answer):
             self._ai_stopped(f"the AI's answer was refused: {self.message}")
@@ -228,7 +229,6 @@ class AiDriverScene(PreviewScene):
         else:
             hide_unseen_animations(self.anim, self.hidden_cells())
             chain_walks(self.anim)
-        quiet = rushing or isinstance(answer, QUIET_ANSWERS)
         seen = not quiet and (self.anim.busy or self._board_seen() != before)
         if seen:
             self._ai_wait = AI_DELAY[self.app.settings.ai_speed]
