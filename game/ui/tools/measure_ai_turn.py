@@ -26,10 +26,11 @@ hash, the save read back, two fsyncs: 18 ms an answer), the top bar's objective 
 (every unit's view, every frame), window-sized HUD surfaces made anew, the first fog.
 
 After (``game.ui.autosave_writer``; answers that need no pause go within the frame's
-budget; medians of 3 runs each, before and after taking turns, load average 10.6-11.8):
-turn 1 wall 28.9 → 15.4 s (process CPU 4.9 → 2.9 s), turn 2 wall 63.4 → 21.0 s (CPU
-12.1 → 5.1 s); main-thread CPU per frame p95 26.5 → 9.3 ms, max 68.7 → 20.2 ms; frame
-wall p95 222 → 96 ms, max 704 → 440 ms (on that machine a frame mostly waits for a core).
+budget; medians of 3 runs each, before and after taking turns, load average 6.1-8.0):
+turn 1 wall 23.7 → 13.7 s (its CPU 4.8 → 3.1 s; pauses asked for 9.4 s), turn 2 wall
+48.5 → 16.0 s (CPU 11.0 → 4.9 s; pauses 9.9 s); main-thread CPU per frame p95 24.2 →
+9.2 ms, max 93.9 → 22.9 ms; frame wall p95 144 → 71 ms, max 398 → 234 ms (on that
+machine a frame mostly waits for a core); process CPU 19.9 → 11.7 s.
 """
 
 from __future__ import annotations
