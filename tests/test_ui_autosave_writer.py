@@ -13,7 +13,7 @@ from ui_support import quick_window, write_map
 
 from game.ai import make_controller
 from game.engine import Battle
-from game.saves import Autosaver, load_battle, read_save
+from game.saves import Autosaver, SaveData, load_battle, read_save
 from game.ui.ai_worker import WORLD_LOCK, frame_lock_acquire, frame_lock_release
 from game.ui.app import App
 from game.ui.autosave_writer import THREAD_NAME, AutosaveWriter
@@ -141,9 +141,9 @@ def test_in_the_game_loop_the_ai_answers_are_autosaved_off_the_frame(
     written: list[str] = []
     capture = saves.autosaver.capture
 
-    def spy(b: Battle, fog: bool | None = None) -> object:
+    def spy(battle: Battle, fog: bool | None = None) -> SaveData:
         written.append(threading.current_thread().name)
-        return capture(b, fog)
+        return capture(battle, fog)
 
     saves.autosaver.capture = spy  # type: ignore[method-assign]
     if scene.human_turn():  # the player ends the turn, clicking in a frame
