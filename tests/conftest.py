@@ -62,10 +62,11 @@ def _test_maps_are_map_folders(request: pytest.FixtureRequest,
 def _no_ai_worker_left_behind() -> Iterator[None]:
     """A battle screen's AI thinks on a worker thread (game/ui/ai_worker.py) that holds the
     esper lock for a whole decision: let any still thinking finish before the next test, so
-    no test meets another's worker."""
+    no test meets another's worker; the same for the autosave thread (it takes a battle's
+    snapshot under that lock, game/ui/autosave_writer.py)."""
     yield
     import threading
 
     for thread in threading.enumerate():
-        if thread.name == "shieldwall-ai":
+        if thread.name in ("shieldwall-ai", "shieldwall-autosave"):
             thread.join(timeout=30)

@@ -52,8 +52,9 @@ def _scene(
     give_ai = scene._give_ai
 
     def spy(answer: Answer, rushing: bool) -> bool:
+        before = scene._ai_wait  # a quiet answer given during a pause leaves it running
         ok = give_ai(answer, rushing)
-        given.append((answer.kind, scene._ai_wait > 0, rushing))
+        given.append((answer.kind, scene._ai_wait > max(before, 0.0), rushing))
         shown.append(scene.anim.busy)
         return ok
 
@@ -220,3 +221,27 @@ def test_the_measuring_script_times_an_ai_side_turn(tmp_path: Path) -> None:
     turn = figures.turns[0]
     assert turn.side == "foes" and turn.answers >= 2 and turn.wall > 0
     assert figures.frames_ms and len(figures.frames_cpu_ms) == len(figures.frames_ms)
+
+
+def test_quiet_answers_and_the_same_unit_walking_on_do_not_wait_for_the_pause(
+    app: App, tmp_path: Path
+) -> None:
+    scene, given = _scene(app, tmp_path, fog=False, speed="slow")
+    during: list[tuple[str, bool]] = []  # (answer kind, given while a pause still ran)
+    spy = scene._give_ai
+
+    def watch(answer: Answer, rushing: bool) -> bool:
+        during.append((answer.kind, scene._ai_wait > 0))
+        return spy(answer, rushing)
+
+    scene._give_ai = watch  # type: ignore[method-assign]
+    _end_human_turn(app, scene, given)
+    during.clear()
+    _frames_until(app, lambda: bool(given) and scene.human_turn())
+    kinds = [k for k, _ in during]
+    assert kinds.count("move") >= 2, kinds
+    second = kinds.index("move", kinds.index("move") + 1)
+    assert during[second] == ("move", True), during  # its walk goes on as one
+    assert ("end_turn", True) in during, during  # ending the turn waits for no pause
+    first_paused = next(p for k, p, _ in given if k == "move")
+    assert first_paused, given

@@ -352,6 +352,7 @@ import game.maps.library
 game.maps.library.shipped_maps_dir = lambda: Path({maps!r}) / "none"  # a quick menu
 app = App(Settings(ai_speed="fast", reaction_prompts="always"),
           settings_file=Path({maps!r}) / "s.json", size=(1024, 640))
+app.background_saves = True  # as in App.run: the AI's answers are autosaved off the frame
 flow = GameFlow(app)
 menu = flow.menu(preselect=path, seed=9)
 app.push(menu)
@@ -366,6 +367,7 @@ while not scene.battle.over:
         scene.give((moves or legal)[0])   # what a click on the board gives
     app.step(1)
     if len(scene.battle.answers) != seen:
+        scene.saves.flush()  # what the autosave thread still has is on disk (it waits)
         seen = len(scene.battle.answers)
         print(seen, scene.battle.state_hash(), flush=True)
 print("over", flush=True)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from game.saves.atomic import remove_stale_temp_files
 from game.saves.errors import SaveError
 from game.saves.folders import QUICKSAVE_NAME, saves_dir
-from game.saves.format import encode_answer, read, snapshot
+from game.saves.format import SaveData, encode_answer, read, snapshot
 from game.saves.store import write_save
 
 if TYPE_CHECKING:
@@ -130,16 +130,30 @@ class Autosaver:
     def after_answer(self, battle: Battle, fog: bool | None = None) -> Path:
         """Autosave ``battle`` now; returns the file written. ``SaveError`` if it cannot be
         written (the older autosaves are then all still there)."""
-        if self._battle is None or self._battle() is not battle:
-            self._battle, self._tag = weakref.ref(battle), ""
-        path = self._next_path(file_part(battle.battlefield.path.stem))
+        return self.write(battle, self.capture(battle, fog))
+
+    def capture(self, battle: Battle, fog: bool | None = None) -> SaveData:
+        """The snapshot ``after_answer`` writes (it reads the battle's world); ``SaveError``
+        for a battle a save cannot reproduce."""
         try:
-            save = snapshot(battle, fog=fog)
+            return snapshot(battle, fog=fog)
         except ValueError as exc:
-            raise SaveError(path, str(exc)) from None
+            raise SaveError(self._path_for(battle), str(exc)) from None
+
+    def write(self, battle: Battle, save: SaveData) -> Path:
+        """Write ``save``, a snapshot of ``battle`` taken earlier, as its newest autosave;
+        returns the file written, or raises ``SaveError``. Reads nothing of the battle but
+        its identity and its map's name, so it may run while the battle goes on (a
+        writer thread, issue 30)."""
+        path = self._path_for(battle)
         write_save(save, path, self._encoded(save.answers))
         self._rotate()
         return path
+
+    def _path_for(self, battle: Battle) -> Path:
+        if self._battle is None or self._battle() is not battle:
+            self._battle, self._tag = weakref.ref(battle), ""
+        return self._next_path(file_part(battle.battlefield.path.stem))
 
     def _encoded(self, answers: tuple[Answer, ...]) -> list[str]:
         cached = self._answers

@@ -105,6 +105,14 @@ class AiWorker:
             raise WorldBusy
         _holder.holds = True
 
+    def peek(self, battle: Battle) -> Thought | None:
+        """The finished thought for the battle as it is, left for ``take``; None while
+        it thinks, when idle, or when it is for another state of the battle."""
+        if self._thread is None or not self._done.is_set():
+            return None
+        thought = self._thought
+        return thought if thought is not None and thought.key == battle_key(battle) else None
+
     def take(self, battle: Battle) -> Thought | None:
         """The finished thought, if any (then the worker is free again); None while it
         thinks or when idle. A thought for another state of the battle is dropped."""

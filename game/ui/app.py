@@ -122,6 +122,9 @@ class App:
         self._held: list[pygame.event.Event] = []  # events of frames the AI's thinking skipped
         self.on_crash: Callable[[App, Exception], object] | None = None  # see guarded_step
         self.crash_menu: Callable[[], None] | None = None  # the crash screen's way back
+        # autosaves made in a frame go to the writer thread (game.ui.autosave_writer); on
+        # in ``run``'s loop, off for a test driving ``step`` and looking at the files
+        self.background_saves = False
 
     # -- window -------------------------------------------------------------------------------
 
@@ -359,6 +362,7 @@ class App:
         """Run until quit (or ``max_frames``, for tests); return the exit code."""
         self.push(first)
         self.running = True
+        self.background_saves = True
         self.clock = pygame.time.Clock()
         pending = 0.0
         try:

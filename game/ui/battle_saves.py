@@ -24,6 +24,7 @@ from game.saves import (
     read_save,
     save_battle,
 )
+from game.ui.autosave_writer import AutosaveWriter
 
 if TYPE_CHECKING:
     from game.engine import Battle
@@ -77,6 +78,7 @@ class BattleSaves:
         self.show_saves = show_saves
         self.folder = folder  # None: the saves folder (game.saves.saves_dir)
         self._autosaver: Autosaver | None = None
+        self._writer: AutosaveWriter | None = None
         self._failing = ""  # the last autosave problem shown, so it is shown once
 
     @property
@@ -85,18 +87,49 @@ class BattleSaves:
             self._autosaver = Autosaver(self.folder)
         return self._autosaver
 
-    def autosave(self, battle: Battle, fog: bool | None) -> Path | None:
+    @property
+    def writer(self) -> AutosaveWriter:
+        """The thread that writes autosaves off the frame (issue 30)."""
+        if self._writer is None:
+            self._writer = AutosaveWriter(self.autosaver)
+        return self._writer
+
+    def autosave(self, battle: Battle, fog: bool | None, later: bool = False) -> Path | None:
         """After every answer: save the battle as it stands; a failure is said once (until
-        autosaving works again) and the battle goes on."""
+        autosaving works again) and the battle goes on. ``later``: hand it to the writer
+        thread (a frame of ``App``'s loop; returns None), else write it now (after what
+        the writer still has)."""
+        if later:
+            self.writer.request(battle, fog)
+            self._report(self.writer.take_outcome())
+            return None
+        if self._writer is not None:
+            self._report(self._writer.take_outcome())
+            self._writer.settle()  # this write is newer than the one not begun
         try:
             path = self.autosaver.after_answer(battle, fog)
         except SaveError as exc:
-            if exc.problem != self._failing:
-                self._failing = exc.problem
-                self.notify(f"Autosave failed: {exc.line}")
+            self._report(exc)
             return None
-        self._failing = ""
-        return path
+        return self._report(path)
+
+    def flush(self) -> None:
+        """The autosave the writer still has is on disk (or its failure said) now: before
+        the battle is let go, and for whoever must know it is written."""
+        if self._writer is not None:
+            self._writer.flush()
+            self._report(self._writer.take_outcome())
+
+    def _report(self, outcome: Path | SaveError | None) -> Path | None:
+        """Say a failure once (until autosaving works again)."""
+        if isinstance(outcome, SaveError):
+            if outcome.problem != self._failing:
+                self._failing = outcome.problem
+                self.notify(f"Autosave failed: {outcome.line}")
+            return None
+        if outcome is not None:
+            self._failing = ""
+        return outcome
 
     def quicksave_path(self) -> Path:
         return self.folder / quicksave_path().name if self.folder else quicksave_path()

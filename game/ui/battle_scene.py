@@ -426,8 +426,13 @@ class BattleScene(Scene):
         draw: Callable[[pygame.Surface], None],
     ) -> None:
         entry = self._hud.get(name)
-        if entry is None or entry[0] != key or entry[1].get_size() != surface.get_size():
+        if entry is None or entry[1].get_size() != surface.get_size():
             layer = pygame.Surface(surface.get_size()).convert()
+            draw(layer)
+            self._hud[name] = (key, layer)
+        elif entry[0] != key:
+            layer = entry[1]  # drawn again in place: a new window-sized surface costs ms
+            layer.fill((0, 0, 0), rect)
             draw(layer)
             self._hud[name] = (key, layer)
         else:

@@ -117,6 +117,7 @@ def _autosave(scene: PlayScene | None, exc: BaseException) -> tuple[Path | None,
         return None, "No battle was being played."
     if scene.saves is None:
         return None, "This battle is not saved on this screen."
+    scene.saves.writer.settle()  # an autosave not begun may be of a state now broken
     why = sound(scene.battle, exc)
     if why:
         return None, f"The battle was not saved as it stood: {why}."

@@ -100,6 +100,8 @@ class EngineModel:
         self._ground: list[tuple[Cell, str, str]] = []
         self._links: list[tuple[str, str]] = []
         self._stamp = -1
+        self._progress_key: object = None  # the battle state the progress text is of
+        self._progress = ""
         self._log: list[tuple[str, str]] = []
         self._log_units: list[str | None] = []
         self._line_of_event: list[int] = []
@@ -216,7 +218,13 @@ class EngineModel:
         return areas(self.battle.battlefield)
 
     def objective_progress(self) -> str:
-        return progress_text(self.battle)
+        """The top bar's objective progress, worked out again only when the battle
+        changed (it reads every unit: asked every frame, it cost milliseconds)."""
+        b = self.battle
+        key = (b.world_name, id(b.events), len(b.events), len(b.answers), id(b.ctx.objectives))
+        if key != self._progress_key:
+            self._progress_key, self._progress = key, progress_text(b)
+        return self._progress
 
     def log_lines(self) -> Sequence[tuple[str, str]]:
         """Every event's text and tone, in order. After an undo the battle replays to the

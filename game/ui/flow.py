@@ -121,6 +121,7 @@ class GameFlow:
             self.app.notify(f"{path}: {scene}")
             return False
         scene.hand_off_first()  # hotseat: the board waits for the player whose turn it is
+        self.saves.flush()  # the battle on screen's last autosave, before the files change hands
         self.saves.autosaver.continues(battle, path)  # its autosaves go on with its own
         self._discard_battles()
         self.app.reset(scene)

@@ -5,9 +5,11 @@ reactions declined unseen, the victory screen).
 Issue 30: the AI thinks on a worker thread (``game.ui.ai_worker``) while the pause after
 the last answer runs, so no frame waits on a decision. The pause comes only after an
 answer that changed what the player sees, and never after choosing a unit, ending a
-turn or declining a reaction; walks play on meanwhile (the next unit may set off while
-the last one still walks), and walks or strikes wholly in the fog are not shown at all.
-Space (pressed or held) plays the rest of the AI side's turn out at once."""
+turn or declining a reaction; those answers, and the same unit moving on (its walk goes
+on as one), do not wait for a pause either, and follow one another within the frame's
+budget. Walks play on meanwhile (the next unit may set off while the last one still
+walks), and walks or strikes wholly in the fog are not shown at all. Space (pressed or
+held) plays the rest of the AI side's turn out at once."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ import pygame
 
 from game.engine import Answer, Battle, ChooseUnit, Decision, Decline, EndTurn
 from game.geometry.grid import Cell
-from game.ui.ai_worker import AiWorker
+from game.ui.ai_worker import AiWorker, Thought
 from game.ui.play_animation import Animations, Walk
 from game.ui.play_preview import PreviewScene
 from game.ui.victory_summary import victory_for
@@ -59,6 +61,14 @@ def _space_held() -> bool:
         return False
 
 
+def walks(d: Decision | None, answer: Answer) -> bool:
+    """Whether ``answer`` only walks its unit to another square (its option in ``d``
+    moves and strikes nothing)."""
+    return d is not None and any(
+        o.kind == answer.kind and o.moves and not o.attacks for o in d.options
+    )
+
+
 def hide_unseen_animations(anim: Animations, hidden: frozenset[Cell]) -> None:
     """Drop the animations the viewer could not see anyway (issue 30): a walk entirely
     through fog, a strike line between two fogged squares (the viewer's own units stand
@@ -79,6 +89,7 @@ class AiDriverScene(PreviewScene):
         self._finished = False
         self._rush = False  # Space: the AI side's turn plays out at once
         self._worker: AiWorker | None = None  # made when the AI first has to answer
+        self._walker: str | None = None  # the unit whose seen move the pause follows
         self._frame_seen = -1  # the frame the AI's time budget below belongs to
         self._frame_until = 0.0
 
@@ -168,9 +179,10 @@ class AiDriverScene(PreviewScene):
         while True:
             worker.start(self.battle)  # thinks during the pause
             rushing = self._rushing()
-            if not rushing and self._ai_wait > 0:
-                return
             worker.wait(self._budget_left())
+            pausing = not rushing and self._ai_wait > 0
+            if pausing and not self._goes_before_the_pause(worker.peek(self.battle)):
+                return
             thought = worker.take(self.battle)
             if thought is None:
                 return  # still thinking: the next frame looks again
@@ -181,17 +193,34 @@ class AiDriverScene(PreviewScene):
             assert thought.answer is not None
             if not self._give_ai(thought.answer, rushing):
                 return
+            while self._declined_unseen() and self._auto_reaction(self.decision):
+                pass  # a player's reaction declined unseen, as the next frame would
             if self.battle.over or self.human_turn():
                 self._rush = False  # the AI's turn is over: Space hurries it no more
                 return
-            if self._ai_wait > 0 or not rushing or self._budget_left() <= 0:
-                return
+            if self._ai_wait > 0 or self._budget_left() <= 0:
+                return  # quiet answers (no pause after them) follow within the budget
+
+    def _goes_before_the_pause(self, thought: Thought | None) -> bool:
+        """An answer the pause after the last one need not hold back (issue 30): one
+        that is never paused after (choosing a unit, ending a turn, declining), or the
+        same unit moving on, whose walk is added to the one under way."""
+        if thought is None or thought.answer is None:
+            return False
+        answer = thought.answer
+        if isinstance(answer, QUIET_ANSWERS):
+            return True
+        d = self.decision
+        walking = d is not None and d.unit is not None and d.unit == self._walker
+        return walking and walks(d, answer)
 
     def _give_ai(self, answer: Answer, rushing: bool) -> bool:
         """Give the AI's answer; pause after it only when the player saw something change
         (issue 30: no pause for choosing a unit, ending a turn, declining, or what the fog
         hides)."""
-        before = self._board_seen()
+        quiet = rushing or isinstance(answer, QUIET_ANSWERS)
+        before = None if quiet else self._board_seen()  # a quiet answer is never paused after
+        d = self.decision
         if not self.give(answer):
             self._ai_stopped(f"the AI's answer was refused: {self.message}")
             return False
@@ -200,9 +229,12 @@ class AiDriverScene(PreviewScene):
         else:
             hide_unseen_animations(self.anim, self.hidden_cells())
             chain_walks(self.anim)
-        quiet = rushing or isinstance(answer, QUIET_ANSWERS)
         seen = not quiet and (self.anim.busy or self._board_seen() != before)
-        self._ai_wait = AI_DELAY[self.app.settings.ai_speed] if seen else 0.0
+        if seen:
+            self._ai_wait = AI_DELAY[self.app.settings.ai_speed]
+            self._walker = d.unit if d is not None and walks(d, answer) else None
+        elif not quiet:
+            self._ai_wait, self._walker = 0.0, None
         return True
 
     def _board_seen(self) -> frozenset[object]:
@@ -220,16 +252,26 @@ class AiDriverScene(PreviewScene):
         self.ai_problem = why
         self.app.notify(why)
 
-    def _auto_reaction(self, d: Decision) -> None:
+    def _declined_unseen(self) -> bool:
+        """The pending decision is a human side's reaction that the settings decline
+        without asking ("never"), and the AI's turn goes on after it."""
+        d = self.decision
+        return (
+            d is not None
+            and d.kind == "reaction"
+            and self.human_turn()
+            and self.app.settings.reaction_prompts == "never"
+        )
+
+    def _auto_reaction(self, d: Decision | None) -> bool:
         """Apply the reaction-prompt setting. "never" declines at once. "when it matters"
         and "always" both ask here: the engine offers an Instant only when the ruleset
         allows it, and a ruleset offers a defensive Instant only when it would change the
-        outcome."""
-        if self.app.settings.reaction_prompts != "never":
-            return
+        outcome. True when a decline was given."""
+        if d is None or self.app.settings.reaction_prompts != "never":
+            return False
         decline = next((o.answer for o in d.options if o.kind == "decline" and o.answer), None)
-        if decline is not None:
-            self.give(decline)
+        return decline is not None and self.give(decline)
 
     def _show_victory(self) -> None:
         self.app.push(

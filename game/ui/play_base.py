@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.engine import Battle, Decision
 from game.geometry.grid import Cell
+from game.ui.ai_worker import main_holds_lock
 from game.ui.battle_scene import BattleScene
 from game.ui.engine_model import EngineModel
 from game.ui.map_view import MapView
@@ -71,14 +72,20 @@ class PlayBase(BattleScene):
         self._leave_to_menu()
 
     def discard(self) -> None:
-        """Let the battle go (another one is loaded in its place): its world is deleted."""
+        """Let the battle go (another one is loaded in its place): its last autosave is
+        written, then its world is deleted."""
         if not self.closed:
+            if self.saves is not None:
+                self.saves.flush()
             self.closed = True
             self.battle.close()
 
     def _autosave(self) -> None:
+        """After every answer (issue 6). In a frame of ``App``'s own loop the file is
+        written by the autosave thread, off the frame (issue 30)."""
         if self.saves is not None and not self.closed:
-            self.saves.autosave(self.battle, self.fog)
+            later = self.app.background_saves and main_holds_lock()
+            self.saves.autosave(self.battle, self.fog, later=later)
 
     @property
     def decision(self) -> Decision | None:

@@ -67,6 +67,17 @@ class FoggedView(BattleScene):
         self._fog_eyes: dict[Cell, npt.NDArray[np.bool_]] = {}  # what each eye sees
         self._fog_grid: object = None  # the grid version those were seen on
 
+    def _prepare_fog(self, sides: list[str]) -> None:
+        """Work out what each unit of ``sides`` sees now, while the screen is built (as a
+        loading screen would): the battle's first frame then only adds them up."""
+        if not self.fog:
+            return
+        grid = self.engine.battle.battlefield.grid
+        self._fog_grid = (id(grid), grid.version)
+        for t in self.engine.tokens():
+            if t.side in sides and not t.down and t.cell not in self._fog_eyes:
+                self._fog_eyes[t.cell] = self.sight.seen(t.cell)
+
     @property
     def sight(self) -> Sight:
         """The battle's own line-of-sight cache when the ruleset keeps one, else ours."""

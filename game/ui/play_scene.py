@@ -84,6 +84,8 @@ class PlayScene(KeyboardScene):
         # a guided battle's hints (issue 30), in the side panel between the card and the log
         self.guide = LessonGuide(lesson, battle) if lesson is not None else None
 
+        self._prepare_fog(self.human_sides())
+
     def give(self, answer: Answer) -> bool:
         """Answer the pending decision; a player's accepted answer may finish a lesson's
         step."""

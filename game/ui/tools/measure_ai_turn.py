@@ -5,23 +5,32 @@
 
 Drives a real battle in a 1920×1080 window, by default on ``maps/battle.tmx`` with fog,
 the AI at "hard" and the speed "normal": the first side is the player's, answered by a
-quick AI between frames (as a player's clicks would be, not counted as AI time), every
+quick AI in a frame's turn (as a player's clicks would be, not counted as AI time), every
 other side by the AI through the battle screen, exactly as in the game. The loop is
 ``App.run``'s: ``clock.tick(FPS_CAP)``, then ``App.step`` with the fixed updates due.
 
 Prints, per AI side-turn: its wall time, the process's CPU time meanwhile (the worker's
-thinking included; the machine may be shared), the AI's own thinking time and its
-answers; then the frame times (``App.step``, flip included) over those turns: p50, p95,
-max, and the main thread's CPU time in them (what a busy machine does not inflate).
-Autosaves go to a temporary folder, as in the game after every answer.
+thinking included; the machine may be shared), the AI's own thinking time, its answers
+and the pauses the speed setting asked for after answers the player saw (the floor of
+the turn's wall time); then the frame times (``App.step``, flip included) over those
+turns: p50, p95, max, and the main thread's CPU time in them (what a busy machine does
+not inflate).
+Autosaves go to a temporary folder, as in the game after every answer (written by the
+autosave thread, as in ``App.run``). The screen's opening frame is drawn before timing.
 
-Measured (seed 1, 2 AI side-turns, SDL dummy driver, on a 2-core machine shared with
-other work, load average 7.5): turn 1, 115 answers, wall 17.6 s, process CPU 3.4 s,
-thinking 1.0 s; turn 2, 457 answers (363 declined reactions), wall 32.1 s, CPU 8.2 s,
-thinking 1.0 s; frames p50 2.9 ms, p95 54.7 ms, max 182 ms wall, main-thread CPU p95
-14.0 ms, max 92 ms. What is left on the frame: the autosave after every answer (its
-state hash and two fsyncs: 20-60 ms here, issue 6 wants it written before the frame
-ends) and the fog computed again when the player's units see anew (up to 300 ms here).
+Measured before the autosave thread (seed 1, 3 AI side-turns, SDL dummy driver, a 2-core
+machine shared with other work): quiet (load 0.5): turn 1, 115 answers, wall 17.6 s;
+turn 2, 452 answers, wall 21.2 s; frames p95 22.7 ms, max 91 ms, main-thread CPU p95
+20.6 ms, max 91 ms. What was on the frame: the autosave after every answer (its state
+hash, the save read back, two fsyncs: 18 ms an answer), the top bar's objective text
+(every unit's view, every frame), window-sized HUD surfaces made anew, the first fog.
+
+After (``game.ui.autosave_writer``; answers that need no pause go within the frame's
+budget; medians of 3 runs each, before and after taking turns, load average 6.1-8.0):
+turn 1 wall 23.7 → 13.7 s (its CPU 4.8 → 3.1 s; pauses asked for 9.4 s), turn 2 wall
+48.5 → 16.0 s (CPU 11.0 → 4.9 s; pauses 9.9 s); main-thread CPU per frame p95 24.2 →
+9.2 ms, max 93.9 → 22.9 ms; frame wall p95 144 → 71 ms, max 398 → 234 ms (on that
+machine a frame mostly waits for a core); process CPU 19.9 → 11.7 s.
 """
 
 from __future__ import annotations
@@ -53,6 +62,7 @@ class TurnFigures:
     wall: float = 0.0
     cpu: float = 0.0
     think: float = 0.0
+    paused: float = 0.0  # the pauses the speed setting asked for after answers seen
     answers: int = 0
 
 
@@ -82,6 +92,7 @@ def measure(
     limit_s: float,
 ) -> Figures:
     from game.ai import make_controller
+    from game.ui.ai_worker import frame_lock_acquire, frame_lock_release
     from game.ui.app import FPS_CAP, MAX_STEPS_PER_FRAME, STEP, App
     from game.ui.flow import GameFlow
     from game.ui.map_view import MapView
@@ -89,6 +100,7 @@ def measure(
     from game.ui.settings import Settings
 
     app = App(Settings(ai_speed=speed, reaction_prompts="never"), size=size)
+    app.background_saves = True  # as in ``App.run``
     flow = GameFlow(app, Path(tempfile.mkdtemp(prefix="shieldwall-measure-saves-")))
     probe = Battle(map_path, "grid", seed)
     sides = [s.id for s in probe.battlefield.scenario.sides]
@@ -99,6 +111,7 @@ def measure(
     scene = play_scene_for(battle, MapView.from_file(map_path), flow, fog=fog)
     assert isinstance(scene, PlayScene), scene
     app.push(scene)
+    app.step(0)  # the screen's opening frame (every layer drawn the first time): not timed
     stand_in = make_controller("baseline", seed, "grid")  # the player's clicks
 
     figures = Figures()
@@ -119,6 +132,16 @@ def measure(
         return run
 
     scene.ai_answer = timed(ai)
+    give_ai = scene._give_ai
+
+    def counted(answer: Answer, rushing: bool) -> bool:
+        before = scene._ai_wait
+        ok = give_ai(answer, rushing)
+        if current is not None and scene._ai_wait > max(before, 0.0):
+            current.paused += scene._ai_wait - max(before, 0.0)  # a pause cut short: its rest
+        return ok
+
+    scene._give_ai = counted  # type: ignore[method-assign]
     clock = pygame.time.Clock()
     pending = 0.0
     turn_wall = turn_cpu = 0.0
@@ -137,12 +160,17 @@ def measure(
             print(
                 f"AI side-turn {len(figures.turns)} ({current.side}): wall {current.wall:.2f} s,"
                 f" CPU {current.cpu:.2f} s, thinking {current.think:.2f} s,"
+                f" pauses {current.paused:.1f} s,"
                 f" {current.answers} answers",
                 flush=True,
             )
             current = None
         if d is not None and not ai_turn and not scene.anim.busy and app.top is scene:
-            scene.give(stand_in.choose(battle, d))  # the player answers between frames
+            if frame_lock_acquire(1.0):  # the player answers as a click would, in a frame
+                try:
+                    scene.give(stand_in.choose(battle, d))
+                finally:
+                    frame_lock_release()
         elapsed = clock.tick(FPS_CAP) / 1000
         pending = min(pending + elapsed, STEP * MAX_STEPS_PER_FRAME)
         steps = 0
@@ -154,6 +182,7 @@ def measure(
         if current is not None:
             figures.frames_ms.append((time.perf_counter() - start) * 1000)
             figures.frames_cpu_ms.append((time.thread_time() - cpu) * 1000)
+    flow.saves.flush()
     app.close()
     return figures
 
