@@ -13,9 +13,9 @@ from engine_support import battle, duel, field
 from test_ai_tactics import OPEN, ask, position
 
 from game.ai import make_controller, play
-from game.ai.core.search import StratifiedDice
+from game.ai.core.search import SearchAI, StratifiedDice
 from game.engine import Battle, ScriptedRandom
-from game.engine.answers import Answer, ChooseUnit
+from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.rules.grid import units
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.charge import Charge
@@ -83,7 +83,8 @@ def test_the_search_disengages_rather_than_throw_its_only_spear_beside_the_capta
     beside an enemy captain; an archer at 1 HP stands six squares off. Today's hard steps
     along the captain and throws its only spear at the archer from beside him, and is
     left bare-handed in his reach; the search, which plays the line on forks and sees
-    the miss and the captain's blows, disengages first."""
+    the miss and the captain's blows, disengages first or keeps its Main action for
+    Total Defense (004 · Total Defense: AC +2 against the captain's blow)."""
     spawns = [
         ("Sigrid", "party", "bandit", (5, 4)),
         ("Cap", "bandits", "captain", (6, 4)),
@@ -100,7 +101,67 @@ def test_the_search_disengages_rather_than_throw_its_only_spear_beside_the_capta
         assert units.distance(units.cell(line.ctx, "sigrid"), units.cell(line.ctx, "cap")) == 1
         assert [w.id for w in units.melee_weapons(line.ctx, "sigrid")] == ["spear", "unarmed"]
     line.close()
-    assert ask(b, "search") == Disengage("sigrid")
+    # Disengage, or stand with the Main action kept for Total Defense against his blow
+    assert ask(b, "search") in (Disengage("sigrid"), EndTurn("sigrid"))
+    b.close()
+
+
+# -- blunder 1: a path past five enemies ----------------------------------------------------
+def test_the_search_does_not_run_a_path_past_five_enemies() -> None:
+    """004 · Run and Disengage: each enemy whose reach the runner leaves gets an attack of
+    opportunity; Disengage (the Main action) lets the unit walk off without any. Dunstan,
+    a 9-HP warrior, stands in a ring of five bandits; a bandit archer at 1 HP stands four
+    squares off. Today's hard walks round the ring to the archer, leaving all five
+    bandits' reach (it prices each blow by its mean; the search rolls them, one after
+    another on the HP the last one left). The search values Disengage above that walk
+    and gives an answer that provokes none."""
+    spawns = [("Dunstan", "party", "warrior", (5, 4))]
+    ring = [(4, 3), (4, 4), (4, 5), (5, 3), (5, 5)]
+    spawns += [(f"B{i}", "bandits", "bandit", c) for i, c in enumerate(ring)]
+    spawns += [("Ivo", "bandits", "bandit_archer", (1, 4))]
+    b = position(OPEN, spawns, "dunstan", hp={"ivo": 1})
+    walk = ask(b, "tactical")
+    assert isinstance(walk, Move) and len(provokers(b, walk)) == 5
+    assert b.pending is not None
+    ai = make_controller("search", 0)
+    assert isinstance(ai, SearchAI)
+    answer = ai.choose(b, b.pending)
+    assert not isinstance(answer, Move) or not provokers(b, answer), answer
+    tried = {t.line[0]: t.value for t in ai.last}
+    assert tried[Disengage("dunstan")] > tried[walk]
+    b.close()
+
+
+# -- blunder 3: walking off from a captain whose Shock kills ---------------------------------
+def test_the_search_does_not_walk_off_from_a_captain_whose_shock_kills() -> None:
+    """004 · Shock (a melee miss still deals the weapon's Shock to AC 13 or less), Run
+    (leaving the captain's reach gives him an attack of opportunity) and Total Defense
+    (an Instant for the Main action: AC +2 and no Shock). Sigrid, a 4-HP bandit archer
+    (AC 13), stands beside an enemy captain, whose fine sword's Shock alone (4) drops her
+    on a miss. Today's hard runs off past him; the search rolls that attack (a hit or a
+    miss both drop her, unless she gives up the run's second Move for Total Defense)
+    and stays out of it: it keeps its Main action for Total Defense where it stands, or
+    disengages."""
+    spawns = [
+        ("Sigrid", "party", "bandit_archer", (8, 4)),
+        ("Cap", "bandits", "captain", (9, 4)),
+        ("Grak", "bandits", "orc", (10, 3)),
+        ("Ulf", "bandits", "orc", (27, 4)),
+        ("Bork", "bandits", "orc", (27, 1)),
+        ("Wyn", "party", "bandit_archer", (12, 7)),
+        ("Tam", "party", "militia", (12, 8)),
+        ("Ode", "party", "militia", (8, 8)),
+    ]
+    b = position(OPEN, spawns, "sigrid", hp={"sigrid": 4})
+    with b._active():
+        sword = units.weapon(b.ctx, "fine_sword")
+        assert sword.shock is not None and sword.shock.applies_to(13)
+        assert units.stats(b.ctx, "cap").template.shock_damage(sword) >= 4
+        assert units.stats(b.ctx, "sigrid").ac == 13
+    walk = ask(b, "tactical")
+    assert isinstance(walk, Move) and "cap" in provokers(b, walk)
+    answer = ask(b, "search")
+    assert answer in (EndTurn("sigrid"), Disengage("sigrid")), answer
     b.close()
 
 
