@@ -165,6 +165,35 @@ def test_the_search_does_not_walk_off_from_a_captain_whose_shock_kills() -> None
     b.close()
 
 
+# -- blunder 5: an archer charging into melee bare-handed ------------------------------------
+def test_the_archer_does_not_charge_bare_handed_at_a_foe_it_can_shoot() -> None:
+    """004 · Charge (a Move and a melee blow with the weapon in hand) and Make a Ranged
+    Attack. A bandit archer, shortbow in hand and dagger stowed, stands three squares
+    from a bandit at 1 HP with an orc behind him. Today's hard charges him with its
+    fists (a 1d2 punch drops him as surely as an arrow, so it scores the charge a hair
+    above the shot) and ends beside the orc, unarmed; the search plays both on forks,
+    with the orc's blows after the charge, and keeps its distance: it shoots."""
+    spawns = [
+        ("Arn", "party", "bandit_archer", (5, 4)),
+        ("Wat", "party", "warrior", (3, 4)),
+        ("Hal", "bandits", "bandit", (8, 4)),
+        ("Grak", "bandits", "orc", (9, 5)),
+    ]
+    b = position(OPEN, spawns, "arn", hp={"hal": 1})
+    charge = ask(b, "tactical")
+    assert charge == Charge("arn", "hal", "unarmed", (7, 3), False), charge
+    answer = ask(b, "search")
+    assert not isinstance(answer, Charge) and getattr(answer, "weapon", "") != "unarmed"
+    line = b.fork()
+    assert line.answer(answer).ok and line.pending is not None
+    assert isinstance(make_controller("search", 0).choose(line, line.pending), RangedAttack)
+    with line._active():
+        at = units.cell(line.ctx, "arn")
+        assert all(units.distance(at, units.cell(line.ctx, e)) > 1 for e in ("hal", "grak"))
+    line.close()
+    b.close()
+
+
 def provokers(b: Battle, move: Move) -> set[str]:
     """The enemies ``move`` gives an attack of opportunity (004 · Run)."""
     with b._active():
