@@ -34,7 +34,6 @@ from game.rules.grid.total_defense import unavailable as total_defense_unavailab
 from game.rules.grid.use_skill import FIRST_AID_DIFFICULTY, FirstAid, dying
 
 if TYPE_CHECKING:
-    from game.ai.grid.plan import Plan
     from game.ai.grid.plans import Planner
     from game.engine.context import Context
     from game.geometry.grid import Cell
@@ -178,12 +177,3 @@ def guard(ctx: Context, unit: str) -> Iterator[None]:
         yield
     finally:
         cond.total_defense = before
-
-
-# Plans that leave the Main action free: standing, or a step with the Move action alone.
-KEEPS_MAIN = frozenset({("stay", "hold"), ("move", "reposition")})
-
-
-def keeps_main(plan: Plan) -> bool:
-    """Whether ``plan`` leaves the unit's Main action unspent (``KEEPS_MAIN``)."""
-    return (plan.kind, plan.note) in KEEPS_MAIN

@@ -14,8 +14,9 @@
   stabilised one ``SAVED`` of it), plus what the unit's turn is still worth by a planner
   of the leaf's own state: its best line while it is still the unit's turn, else the
   value of the square it ended on (next round's blows it may take and deal there); with
-  Total Defense in hand (its Main kept free against a blow that would drop it), the
-  same as if it stood in Total Defense, where that is worth more (``GridModel.guarded``).
+  Total Defense in hand (its Main kept free against a blow that would drop it), its
+  square valued as if it stood in Total Defense, where that is worth more
+  (``GridModel.guarded``).
   So keeping the Main free (End Turn beside the enemy) is a candidate too.
 
 So the dice the line really rolls (attacks of opportunity, a Shock that drops a 4-HP
@@ -110,17 +111,17 @@ class GridModel:
         else:
             x, y = planner.here
             rest = float(planner.position_values_cached()[y, x])
-        return value + max(rest, self.guarded(battle, unit, going_on))
+        return value + max(rest, self.guarded(battle, unit))
 
-    def guarded(self, battle: Battle, unit: str, going_on: bool) -> float:
-        """The rest of the turn with Total Defense in hand (``evaluation.guard``): a unit
-        whose Main action is still free when the enemy's blows come may take it as the
-        Instant after seeing a roll it turns (hard does when the blow or its Shock would
-        drop it), which is, for those blows, as if it stood in Total Defense: AC +2 and
-        no Shock (004 · Total Defense). While the turn goes on, only the lines that keep
-        the Main free count (standing, or a step with the Move action); minus infinity
-        when the guard is not in hand. The leaf's fork is the search's own and is closed
-        after it, so the condition is set on it for the planner to read, then reset."""
+    def guarded(self, battle: Battle, unit: str) -> float:
+        """The unit standing where it is with Total Defense in hand (``evaluation.guard``):
+        a unit whose Main action is still free when the enemy's blows come may take it
+        as the Instant after seeing a roll it turns (hard does when the blow or its Shock
+        would drop it), which is, for those blows, as if it stood in Total Defense: AC +2
+        and no Shock (004 · Total Defense). The value of its square so (next round's
+        blows it may take and deal there); minus infinity when the guard is not in hand.
+        The leaf's fork is the search's own and is closed after it, so the condition is
+        set on it for the planner to read, then reset."""
         ctx = battle.ctx
         if not evaluation.guard_in_hand(ctx, unit):
             return float("-inf")
@@ -128,11 +129,8 @@ class GridModel:
             planner = self.tactical.planner(ctx, unit)
             if planner is None:
                 return float("-inf")
-            if not going_on:
-                x, y = planner.here
-                return float(planner.position_values_cached()[y, x])
-            keep = [p.score for p in planner.plans() if evaluation.keeps_main(p)]
-            return max(keep, default=float("-inf"))
+            x, y = planner.here
+            return float(planner.position_values_cached()[y, x])
 
 
 # Plans whose worth comes after the unit's turn, which a leaf at its end cannot see: a
