@@ -9,13 +9,15 @@ the battle's own dice, and a seed replays identically.
 
 from __future__ import annotations
 
+from clash_support import clash_battle, duel_field
 from engine_support import battle, duel, field
 from test_ai_tactics import OPEN, ask, position
 
 from game.ai import make_controller, play
-from game.ai.core.search import SearchAI, StratifiedDice
+from game.ai.core.search import Line, SearchAI, SearchConfig, StratifiedDice
 from game.engine import Battle, ScriptedRandom
 from game.engine.answers import Answer, ChooseUnit, EndTurn
+from game.engine.decision import Decision
 from game.rules.grid import units
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.charge import Charge
@@ -257,3 +259,46 @@ def test_a_clear_blow_is_still_struck() -> None:
     answer = ask(b, "search")
     assert isinstance(answer, MeleeAttack) and answer.target == "hal"
     b.close()
+
+
+class _RoundWatcher:
+    """A search model that plays clash's hard AI and records, at each leaf, the round
+    the fork stands in (for the core's stop rule, ``SearchConfig.until``)."""
+
+    def __init__(self) -> None:
+        self.ai = make_controller("hard", 0, "clash")
+        self.rounds: list[int] = []
+
+    def policy(self, battle: Battle, decision: Decision) -> Answer:
+        return self.ai.choose(battle, decision)
+
+    def candidates(self, battle: Battle, decision: Decision) -> list[Line]:
+        mine = [a for a in battle.legal_answers() if getattr(a, "unit", None) == decision.unit]
+        return [(a,) for a in mine[:2]]
+
+    def leaf(self, battle: Battle, side: str, unit: str) -> float:
+        self.rounds.append(battle.round)
+        return 0.0
+
+
+def test_a_fork_plays_on_until_the_round_resolves_when_the_model_asks() -> None:
+    """000 · Declare Actions: in clash nothing resolves until every unit has declared,
+    so a model may ask the core to stop a fork only once the round is over
+    (``until="round"``: every other declaration and reaction by its policy); by default
+    a fork stops when the unit's turn is over, still in the round it was given in."""
+    spawns = [
+        ("Ada", "party", "warrior", (5, 2)),
+        ("Bo", "party", "militia", (3, 2)),
+        ("Gor", "bandits", "bandit", (6, 2)),
+        ("Hal", "bandits", "bandit", (8, 3)),
+    ]
+    for until, later in (("round", 1), ("turn", 0)):
+        b = clash_battle(duel_field(spawns), seed=2)
+        assert b.pending is not None and b.pending.kind == "turn"
+        start = b.round
+        model = _RoundWatcher()
+        config = SearchConfig(candidates=2, samples=1, leaves=2, steps=200, until=until)
+        SearchAI("watch", 0, model, config).choose(b, b.pending)
+        assert len(model.rounds) == 2 and set(model.rounds) == {start + later}
+        assert b.round == start and len(b.answers) == 0
+        b.close()
