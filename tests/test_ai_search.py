@@ -9,13 +9,15 @@ the battle's own dice, and a seed replays identically.
 
 from __future__ import annotations
 
+from clash_support import clash_battle, duel_field
 from engine_support import battle, duel, field
 from test_ai_tactics import OPEN, ask, position
 
 from game.ai import make_controller, play
-from game.ai.core.search import StratifiedDice
+from game.ai.core.search import Line, SearchAI, SearchConfig, StratifiedDice
 from game.engine import Battle, ScriptedRandom
-from game.engine.answers import Answer, ChooseUnit
+from game.engine.answers import Answer, ChooseUnit, EndTurn
+from game.engine.decision import Decision
 from game.rules.grid import units
 from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.charge import Charge
@@ -83,7 +85,8 @@ def test_the_search_disengages_rather_than_throw_its_only_spear_beside_the_capta
     beside an enemy captain; an archer at 1 HP stands six squares off. Today's hard steps
     along the captain and throws its only spear at the archer from beside him, and is
     left bare-handed in his reach; the search, which plays the line on forks and sees
-    the miss and the captain's blows, disengages first."""
+    the miss and the captain's blows, disengages first or keeps its Main action for
+    Total Defense (004 · Total Defense: AC +2 against the captain's blow)."""
     spawns = [
         ("Sigrid", "party", "bandit", (5, 4)),
         ("Cap", "bandits", "captain", (6, 4)),
@@ -100,7 +103,96 @@ def test_the_search_disengages_rather_than_throw_its_only_spear_beside_the_capta
         assert units.distance(units.cell(line.ctx, "sigrid"), units.cell(line.ctx, "cap")) == 1
         assert [w.id for w in units.melee_weapons(line.ctx, "sigrid")] == ["spear", "unarmed"]
     line.close()
-    assert ask(b, "search") == Disengage("sigrid")
+    # Disengage, or stand with the Main action kept for Total Defense against his blow
+    assert ask(b, "search") in (Disengage("sigrid"), EndTurn("sigrid"))
+    b.close()
+
+
+# -- blunder 1: a path past five enemies ----------------------------------------------------
+def test_the_search_does_not_run_a_path_past_five_enemies() -> None:
+    """004 · Run and Disengage: each enemy whose reach the runner leaves gets an attack of
+    opportunity; Disengage (the Main action) lets the unit walk off without any. Dunstan,
+    a 9-HP warrior, stands in a ring of five bandits; a bandit archer at 1 HP stands four
+    squares off. Today's hard walks round the ring to the archer, leaving all five
+    bandits' reach (it prices each blow by its mean; the search rolls them, one after
+    another on the HP the last one left). The search values Disengage above that walk
+    and gives an answer that provokes none."""
+    spawns = [("Dunstan", "party", "warrior", (5, 4))]
+    ring = [(4, 3), (4, 4), (4, 5), (5, 3), (5, 5)]
+    spawns += [(f"B{i}", "bandits", "bandit", c) for i, c in enumerate(ring)]
+    spawns += [("Ivo", "bandits", "bandit_archer", (1, 4))]
+    b = position(OPEN, spawns, "dunstan", hp={"ivo": 1})
+    walk = ask(b, "tactical")
+    assert isinstance(walk, Move) and len(provokers(b, walk)) == 5
+    assert b.pending is not None
+    ai = make_controller("search", 0)
+    assert isinstance(ai, SearchAI)
+    answer = ai.choose(b, b.pending)
+    assert not isinstance(answer, Move) or not provokers(b, answer), answer
+    tried = {t.line[0]: t.value for t in ai.last}
+    assert tried[Disengage("dunstan")] > tried[walk]
+    b.close()
+
+
+# -- blunder 3: walking off from a captain whose Shock kills ---------------------------------
+def test_the_search_does_not_walk_off_from_a_captain_whose_shock_kills() -> None:
+    """004 · Shock (a melee miss still deals the weapon's Shock to AC 13 or less), Run
+    (leaving the captain's reach gives him an attack of opportunity) and Total Defense
+    (an Instant for the Main action: AC +2 and no Shock). Sigrid, a 4-HP bandit archer
+    (AC 13), stands beside an enemy captain, whose fine sword's Shock alone (4) drops her
+    on a miss. Today's hard runs off past him; the search rolls that attack (a hit or a
+    miss both drop her, unless she gives up the run's second Move for Total Defense)
+    and stays out of it: it keeps its Main action for Total Defense where it stands, or
+    disengages."""
+    spawns = [
+        ("Sigrid", "party", "bandit_archer", (8, 4)),
+        ("Cap", "bandits", "captain", (9, 4)),
+        ("Grak", "bandits", "orc", (10, 3)),
+        ("Ulf", "bandits", "orc", (27, 4)),
+        ("Bork", "bandits", "orc", (27, 1)),
+        ("Wyn", "party", "bandit_archer", (12, 7)),
+        ("Tam", "party", "militia", (12, 8)),
+        ("Ode", "party", "militia", (8, 8)),
+    ]
+    b = position(OPEN, spawns, "sigrid", hp={"sigrid": 4})
+    with b._active():
+        sword = units.weapon(b.ctx, "fine_sword")
+        assert sword.shock is not None and sword.shock.applies_to(13)
+        assert units.stats(b.ctx, "cap").template.shock_damage(sword) >= 4
+        assert units.stats(b.ctx, "sigrid").ac == 13
+    walk = ask(b, "tactical")
+    assert isinstance(walk, Move) and "cap" in provokers(b, walk)
+    answer = ask(b, "search")
+    assert answer in (EndTurn("sigrid"), Disengage("sigrid")), answer
+    b.close()
+
+
+# -- blunder 5: an archer charging into melee bare-handed ------------------------------------
+def test_the_archer_does_not_charge_bare_handed_at_a_foe_it_can_shoot() -> None:
+    """004 · Charge (a Move and a melee blow with the weapon in hand) and Make a Ranged
+    Attack. A bandit archer, shortbow in hand and dagger stowed, stands three squares
+    from a bandit at 1 HP with an orc behind him. Today's hard charges him with its
+    fists (a 1d2 punch drops him as surely as an arrow, so it scores the charge a hair
+    above the shot) and ends beside the orc, unarmed; the search plays both on forks,
+    with the orc's blows after the charge, and keeps its distance: it shoots."""
+    spawns = [
+        ("Arn", "party", "bandit_archer", (5, 4)),
+        ("Wat", "party", "warrior", (3, 4)),
+        ("Hal", "bandits", "bandit", (8, 4)),
+        ("Grak", "bandits", "orc", (9, 5)),
+    ]
+    b = position(OPEN, spawns, "arn", hp={"hal": 1})
+    charge = ask(b, "tactical")
+    assert charge == Charge("arn", "hal", "unarmed", (7, 3), False), charge
+    answer = ask(b, "search")
+    assert not isinstance(answer, Charge) and getattr(answer, "weapon", "") != "unarmed"
+    line = b.fork()
+    assert line.answer(answer).ok and line.pending is not None
+    assert isinstance(make_controller("search", 0).choose(line, line.pending), RangedAttack)
+    with line._active():
+        at = units.cell(line.ctx, "arn")
+        assert all(units.distance(at, units.cell(line.ctx, e)) > 1 for e in ("hal", "grak"))
+    line.close()
     b.close()
 
 
@@ -167,3 +259,46 @@ def test_a_clear_blow_is_still_struck() -> None:
     answer = ask(b, "search")
     assert isinstance(answer, MeleeAttack) and answer.target == "hal"
     b.close()
+
+
+class _RoundWatcher:
+    """A search model that plays clash's hard AI and records, at each leaf, the round
+    the fork stands in (for the core's stop rule, ``SearchConfig.until``)."""
+
+    def __init__(self) -> None:
+        self.ai = make_controller("hard", 0, "clash")
+        self.rounds: list[int] = []
+
+    def policy(self, battle: Battle, decision: Decision) -> Answer:
+        return self.ai.choose(battle, decision)
+
+    def candidates(self, battle: Battle, decision: Decision) -> list[Line]:
+        mine = [a for a in battle.legal_answers() if getattr(a, "unit", None) == decision.unit]
+        return [(a,) for a in mine[:2]]
+
+    def leaf(self, battle: Battle, side: str, unit: str) -> float:
+        self.rounds.append(battle.round)
+        return 0.0
+
+
+def test_a_fork_plays_on_until_the_round_resolves_when_the_model_asks() -> None:
+    """000 · Declare Actions: in clash nothing resolves until every unit has declared,
+    so a model may ask the core to stop a fork only once the round is over
+    (``until="round"``: every other declaration and reaction by its policy); by default
+    a fork stops when the unit's turn is over, still in the round it was given in."""
+    spawns = [
+        ("Ada", "party", "warrior", (5, 2)),
+        ("Bo", "party", "militia", (3, 2)),
+        ("Gor", "bandits", "bandit", (6, 2)),
+        ("Hal", "bandits", "bandit", (8, 3)),
+    ]
+    for until, later in (("round", 1), ("turn", 0)):
+        b = clash_battle(duel_field(spawns), seed=2)
+        assert b.pending is not None and b.pending.kind == "turn"
+        start = b.round
+        model = _RoundWatcher()
+        config = SearchConfig(candidates=2, samples=1, leaves=2, steps=200, until=until)
+        SearchAI("watch", 0, model, config).choose(b, b.pending)
+        assert len(model.rounds) == 2 and set(model.rounds) == {start + later}
+        assert b.round == start and len(b.answers) == 0
+        b.close()

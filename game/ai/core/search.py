@@ -20,6 +20,10 @@ The first answer of the line whose mean is best is given; the model's pick keeps
 decision unless another line beats it by ``margin``. At the unit's next decision the
 search runs again, on what the dice did.
 
+Where a ruleset's actions resolve only once every unit has declared (clash), the fork
+plays on to the end of the round instead (``SearchConfig.until = "round"``): the other
+units' declarations, both sides', are the policy's, and the leaf sees the round resolved.
+
 This is expectimax with its chance nodes sampled: one level of our choice (the line),
 the dice it rolls, the opponent's reactions (by the model's policy), and the model's
 evaluation at the leaf, which counts what the rest of the turn and the next round are
@@ -63,6 +67,14 @@ class StratifiedDice(random.Random):
         self.samples = max(1, samples)
         self.rolled = 0
 
+    def __deepcopy__(self, memo: dict[int, object]) -> StratifiedDice:
+        """An independent copy in the same state (a fork checkpoints its generator at
+        the end of a round, ``engine.fork.copy_rng``)."""
+        other = StratifiedDice(self.seed_text, self.index, self.samples)
+        other.setstate(self.getstate())
+        other.rolled = self.rolled
+        return other
+
     def randint(self, a: int, b: int) -> int:
         strata = list(range(self.samples))
         random.Random(f"{self.seed_text}/die {self.rolled}").shuffle(strata)
@@ -99,6 +111,12 @@ class SearchConfig:
     margin: float = 0.3  # what another line must beat the model's pick by
     steps: int = 12  # answers given at most inside one fork (reactions, the turn's rest)
     follow: int = 0  # the unit's own answers after its line, given by the policy
+    # Where a fork stops for its leaf: "turn", once the unit's turn is over (the leaf
+    # values what comes after); "round", once the round the line was given in has
+    # resolved, every decision in between (the other units' turns, both sides') given by
+    # the model's policy: for a ruleset whose actions resolve only when all have
+    # declared them (clash), where the end of the unit's turn shows nothing yet.
+    until: str = "turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +206,11 @@ class SearchAI:
                 return float("-inf"), False
             rest = list(line[1:])
             turns = 0
+            whole_round = self.config.until == "round"
+            started = root.round
             for _ in range(self.config.steps):
                 pending = fork.pending
-                if pending is None:
+                if pending is None or (whole_round and fork.round != started):
                     break
                 if pending.kind == "turn" and pending.unit == unit:
                     if rest:
@@ -202,7 +222,7 @@ class SearchAI:
                         if turns > self.config.follow:
                             break  # the model's leaf values the rest of the turn
                         answer = self.model.policy(fork, pending)
-                elif pending.kind == "reaction":
+                elif pending.kind == "reaction" or whole_round:
                     answer = self.model.policy(fork, pending)
                 else:
                     break

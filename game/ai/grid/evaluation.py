@@ -11,17 +11,26 @@ dropping it is worth that over ``horizon`` rounds; a wound counts half its share
 - ``aid_now``: what a First Aid the unit could give now is worth (the chance of the Heal
   check, 2d6 + bonus against 8, times the patient saved, plus the square it stays on).
 - ``first_aid``, ``walk_to_aid``: the saving answers the planner never plans.
+- ``guard_in_hand``, ``guard``: Total Defense kept in hand (004 · Total Defense). A unit
+  whose Main action is still free when the enemy's blows come takes it as the Instant
+  after a roll it turns, when the blow or its Shock would drop it (``lethal_blow``; the
+  tactical hard's reaction): for the leaf, as if it stood in Total Defense.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from game.ai.grid import estimates
 from game.engine.answers import Answer
 from game.rules.grid import units
 from game.rules.grid.checks import check_bonus
+from game.rules.grid.hold import turn_to_come
 from game.rules.grid.move import Move
+from game.rules.grid.resolution import target_ac
+from game.rules.grid.total_defense import unavailable as total_defense_unavailable
 from game.rules.grid.use_skill import FIRST_AID_DIFFICULTY, FirstAid, dying
 
 if TYPE_CHECKING:
@@ -121,3 +130,50 @@ def beside_enemy(ctx: Context, unit: str) -> bool:
         if reach and units.distance(units.cell(ctx, e), here) <= reach:
             return True
     return False
+
+
+def guard_in_hand(ctx: Context, unit: str) -> bool:
+    """Whether ``unit`` will have Total Defense to take as an Instant when the enemy's
+    next blows come (004 · Total Defense: it spends the Main action of the round): its
+    Main is free now and an enemy still has its turn to come this round, or every enemy
+    has had its turn (they strike next round, before ``unit`` has spent the new Main)."""
+    if "total_defense" not in ctx.ruleset.actions:
+        return False
+    enemies = [e for e in units.enemies(ctx, unit) if units.in_fight(ctx, e)]
+    if not any(lethal_blow(ctx, e, unit) for e in enemies):
+        return False  # hard takes it only against a blow that would drop the unit
+    if any(turn_to_come(ctx, e) for e in enemies):
+        return total_defense_unavailable(ctx, unit) is None
+    cond = units.conditions(ctx, unit)
+    return units.in_fight(ctx, unit) and not cond.surprised and not cond.total_defense
+
+
+def lethal_blow(ctx: Context, enemy: str, unit: str) -> bool:
+    """Whether one blow of ``enemy``'s readied weapons (its mean damage on a hit, or a
+    melee weapon's Shock on a miss) would drop ``unit``: the blows against which the
+    tactical hard takes Total Defense when the roll lets it (``reactions``: the harm
+    saved is then the unit itself, worth more than its Main action)."""
+    hp = units.health(ctx, unit).hp
+    ac, _ = target_ac(ctx, unit)
+    tmpl = units.stats(ctx, enemy).template
+    for w in units.readied_weapons(ctx, enemy):
+        if estimates.mean_damage(ctx, enemy, w) >= hp:
+            return True
+        if w.melee and w.shock is not None and w.shock.applies_to(ac):
+            if tmpl.shock_damage(w) >= hp:
+                return True
+    return False
+
+
+@contextmanager
+def guard(ctx: Context, unit: str) -> Iterator[None]:
+    """``unit`` counted as in Total Defense while inside (AC +2, no Shock: the planner's
+    exposure reads them through ``resolution.target_ac`` and ``shock_stopped``); reset
+    after. Only for a fork the search owns."""
+    cond = units.conditions(ctx, unit)
+    before = cond.total_defense
+    cond.total_defense = True
+    try:
+        yield
+    finally:
+        cond.total_defense = before

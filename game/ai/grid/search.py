@@ -13,7 +13,11 @@
   unit's worth over the horizon, less half its share of lost HP; a dying unit nothing, a
   stabilised one ``SAVED`` of it), plus what the unit's turn is still worth by a planner
   of the leaf's own state: its best line while it is still the unit's turn, else the
-  value of the square it ended on (next round's blows it may take and deal there).
+  value of the square it ended on (next round's blows it may take and deal there); with
+  Total Defense in hand (its Main kept free against a blow that would drop it), its
+  square valued as if it stood in Total Defense, where that is worth more
+  (``GridModel.guarded``).
+  So keeping the Main free (End Turn beside the enemy) is a candidate too.
 
 So the dice the line really rolls (attacks of opportunity, a Shock that drops a 4-HP
 unit on a miss, the morale checks a fall sets off, a Heal check) replace the planner's
@@ -32,7 +36,7 @@ from game.ai.grid.levels import LEVELS, Level
 from game.ai.grid.plan import Plan
 from game.ai.grid.plans import Planner
 from game.ai.grid.tactical import TacticalAI
-from game.engine.answers import Answer
+from game.engine.answers import Answer, EndTurn
 from game.rules.grid import units
 from game.rules.grid.disengage import Disengage
 from game.rules.grid.hold import HoldAction
@@ -81,6 +85,8 @@ class GridModel:
             out.append(to_aid)
         if planner.main_free and planner.move_action_free and evaluation.beside_enemy(ctx, unit):
             out.append((Disengage(unit),))
+        if planner.main_free and evaluation.beside_enemy(ctx, unit):
+            out.append((EndTurn(unit),))  # the Main kept: Total Defense in hand (the leaf)
         still = [p for p in plans if not isinstance(p.first, Move)]
         if still:
             out.append(lines[still[0].first])
@@ -98,12 +104,33 @@ class GridModel:
         if planner is None:
             return value  # no enemy left
         pending = battle.pending
-        if pending is not None and pending.kind == "turn" and pending.unit == unit:
+        going_on = pending is not None and pending.kind == "turn" and pending.unit == unit
+        if going_on:
             plans = planner.plans()  # the rest of the turn, "stay" among them
-            best = plans[0].score if plans else 0.0
-            return value + max(best, evaluation.aid_now(planner))
-        x, y = planner.here
-        return value + float(planner.position_values_cached()[y, x])
+            rest = max(plans[0].score if plans else 0.0, evaluation.aid_now(planner))
+        else:
+            x, y = planner.here
+            rest = float(planner.position_values_cached()[y, x])
+        return value + max(rest, self.guarded(battle, unit))
+
+    def guarded(self, battle: Battle, unit: str) -> float:
+        """The unit standing where it is with Total Defense in hand (``evaluation.guard``):
+        a unit whose Main action is still free when the enemy's blows come may take it
+        as the Instant after seeing a roll it turns (hard does when the blow or its Shock
+        would drop it), which is, for those blows, as if it stood in Total Defense: AC +2
+        and no Shock (004 · Total Defense). The value of its square so (next round's
+        blows it may take and deal there); minus infinity when the guard is not in hand.
+        The leaf's fork is the search's own and is closed after it, so the condition is
+        set on it for the planner to read, then reset."""
+        ctx = battle.ctx
+        if not evaluation.guard_in_hand(ctx, unit):
+            return float("-inf")
+        with evaluation.guard(ctx, unit):
+            planner = self.tactical.planner(ctx, unit)
+            if planner is None:
+                return float("-inf")
+            x, y = planner.here
+            return float(planner.position_values_cached()[y, x])
 
 
 # Plans whose worth comes after the unit's turn, which a leaf at its end cannot see: a
