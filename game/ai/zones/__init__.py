@@ -1,0 +1,171 @@
+"""The AI of the ``zones`` ruleset (source 001), answering the same decisions as a human.
+
+A unit's turn, decision by decision (``ZonesAI.turn``):
+
+1. Stuck: Break free.
+2. Strike: of the attacks it could make, the one worth most. ``baseline`` takes the first
+   listed (the first enemy in reach, the first weapon that reaches); the other levels
+   weigh each attack by its exact odds (``preview.outcomes``: who tests, DR12, the
+   criticals, the damage dice): the chance to drop the target first, then the
+   expected share of its HP, so blows go where they finish someone (the side's fire
+   gathers on the weakest) and the best weapon (or both, dual-wielding) is used.
+3. First aid (``normal``, ``hard``): an ally Close taking Ongoing Damage, or below a
+   third of its HP, when there is nothing to strike.
+4. Walk: to the Nearby zone fewest steps from an enemy (a shooter: from Nearby or
+   Far-Away, never Close). ``baseline`` walks whatever it costs; the others never leave a
+   zone where an enemy is Close (they fight it), keep out of hazard zones unless the
+   hazard is on the only way, and ``hard`` Disengages first when it must leave an enemy
+   Close (a shooter caught in melee).
+5. Otherwise End turn.
+
+``easy`` slips: 30% of its strikes and walks take the next best (``slips``) from a
+generator seeded by the battle seed. Deterministic for a seed. Reads only: previews are
+pure and the AI never changes the battle.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.ai.core.slips import slips
+from game.engine.answers import Answer, ChooseUnit, EndTurn
+from game.engine.decision import Decision
+from game.geometry.zones import ZoneRange
+from game.rules.zones import units
+from game.rules.zones.actions import BreakFree, FirstAid, ZoneAttack
+from game.rules.zones.hazards import hazard_of
+from game.rules.zones.moving import Disengage, ZoneMove, free_attackers
+from game.rules.zones.preview import damage_faces, outcomes
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+    from game.engine.context import Context
+
+SLIP_RATE = 0.3
+LEVELS = ("baseline", "easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    score: float
+    first: Answer
+
+
+def make_controller(name: str, seed: int = 0) -> ZonesAI:
+    """``game.ai.make_controller`` calls this for battles of the zones ruleset."""
+    return ZonesAI(name, seed)
+
+
+class ZonesAI:
+    def __init__(self, name: str = "normal", seed: int = 0) -> None:
+        self.name = name
+        level = {"ai": "normal", "tactical": "hard", "search": "hard"}.get(name, name)
+        self.level = level if level in LEVELS else "normal"
+        self.smart = self.level in ("normal", "hard")
+        self.rng = random.Random(f"shieldwall-zones/{name}/{seed}")
+
+    def choose(self, battle: Battle, decision: Decision) -> Answer:
+        if esper.current_world != battle.world_name:
+            esper.switch_world(battle.world_name)
+        if decision.kind == "turn" and decision.unit is not None:
+            answer = self.turn(battle, decision.unit)
+            return answer if battle.validate(answer) is None else EndTurn(decision.unit)
+        if decision.kind == "choose_unit":
+            return next(a for a in decision.answers if isinstance(a, ChooseUnit))
+        return decision.answers[0] if decision.answers else battle.legal_answers()[0]
+
+    # -- a unit's turn ---------------------------------------------------------------------
+    def turn(self, battle: Battle, unit: str) -> Answer:
+        ctx = battle.ctx
+        legal = battle.legal_answers()
+        for a in legal:
+            if isinstance(a, BreakFree):
+                return a
+        strikes = [a for a in legal if isinstance(a, ZoneAttack)]
+        if strikes:
+            return self.pick(self.rank_strikes(ctx, strikes))
+        if self.smart:
+            aid = self.first_aid(ctx, [a for a in legal if isinstance(a, FirstAid)])
+            if aid is not None:
+                return aid
+        moves = [a for a in legal if isinstance(a, ZoneMove)]
+        walk = self.walk(ctx, unit, moves) if moves else None
+        if walk is not None:
+            if (
+                self.level == "hard"
+                and free_attackers(ctx, unit)
+                and any(isinstance(a, Disengage) for a in legal)
+            ):
+                return Disengage(unit)
+            return walk
+        return EndTurn(unit)
+
+    def pick(self, ranked: list[Scored]) -> Answer:
+        ranked.sort(key=lambda s: -s.score)
+        if self.level == "easy" and self.rng.random() < SLIP_RATE:
+            others = slips(ranked, 2)
+            if others:
+                return self.rng.choice(others).first
+        return ranked[0].first
+
+    def rank_strikes(self, ctx: Context, strikes: list[ZoneAttack]) -> list[Scored]:
+        if not self.smart and self.level != "easy":
+            return [Scored(-k, a) for k, a in enumerate(strikes)]
+        out = []
+        for a in strikes:
+            weapons = (a.weapon, a.offhand) if a.offhand else (a.weapon,)
+            harm, _, drop, _, _, _ = outcomes(ctx, a.unit, a.target, weapons)
+            dist = damage_faces(ctx, weapons)
+            mean = sum(v * p for v, p in dist.items())
+            hp = max(1, units.fighter(ctx, a.target).hp)
+            out.append(Scored(drop * 10 + harm * min(1.0, mean / hp) * 3 + harm * mean / 20, a))
+        return out
+
+    def first_aid(self, ctx: Context, aids: list[FirstAid]) -> Answer | None:
+        for a in aids:
+            f = units.fighter(ctx, a.target)
+            if f.ongoing or 3 * f.hp < f.max_hp:
+                return a
+        return None
+
+    def shooter(self, ctx: Context, unit: str) -> bool:
+        usable = units.usable_weapons(ctx, unit)
+        return bool(usable) and units.weapon(ctx, usable[0]).ranged
+
+    def walk(self, ctx: Context, unit: str, moves: list[ZoneMove]) -> Answer | None:
+        g = units.graph(ctx)
+        foes = [units.zone_of(ctx, e) for e in units.enemies(ctx, unit)]
+        foes = [z for z in foes if z >= 0]
+        if not foes:
+            return None
+        here = units.zone_of(ctx, unit)
+        if self.smart and units.close_enemies(ctx, unit) and not self.shooter(ctx, unit):
+            return None  # stand and fight
+        shooter = self.shooter(ctx, unit) and self.smart
+        want = (1, 2) if shooter else (0,)
+
+        def cost(zone: int) -> float:
+            best = min((g.steps(zone, f) if g.steps(zone, f) is not None else 99) for f in foes)
+            value = float(min(abs(best - w) for w in want))
+            if self.smart and hazard_of(ctx, zone) is not None:
+                value += 1.5
+            return value
+
+        now = cost(here) if here >= 0 else 99.0
+        ranked = [Scored(-cost(m.zone), m) for m in moves]
+        ranked = [s for s in ranked if -s.score < now]
+        if not ranked:
+            return None
+        if self.level == "easy" and self.rng.random() < SLIP_RATE and len(ranked) > 1:
+            ranked.sort(key=lambda s: -s.score)
+            return ranked[1].first
+        ranked.sort(key=lambda s: -s.score)
+        return ranked[0].first
+
+
+def close_range(ctx: Context, a: str, b: str) -> bool:
+    return units.distance(ctx, a, b) == ZoneRange.CLOSE
