@@ -34,18 +34,19 @@ import esper
 from game.ai.core.slips import slips
 from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.engine.decision import Decision
-from game.geometry.zones import ZoneRange
 from game.rules.zones import units
 from game.rules.zones.actions import BreakFree, FirstAid, ZoneAttack
 from game.rules.zones.hazards import hazard_of
 from game.rules.zones.moving import Disengage, ZoneMove, free_attackers
-from game.rules.zones.preview import damage_faces, outcomes
+from game.rules.zones.preview import answer_preview, damage_faces, outcomes
+from game.rules.zones.stunts import Stunt
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
     from game.engine.context import Context
 
 SLIP_RATE = 0.3
+HOLD_ROUNDS = 4  # hard: rounds in which it lets the enemy come rather than walk into reach
 LEVELS = ("baseline", "easy", "normal", "hard")
 
 
@@ -87,7 +88,10 @@ class ZonesAI:
                 return a
         strikes = [a for a in legal if isinstance(a, ZoneAttack)]
         if strikes:
-            return self.pick(self.rank_strikes(ctx, strikes))
+            ranked = self.rank_strikes(ctx, strikes)
+            if self.level == "hard":
+                ranked = self.hard_values(ctx, unit, strikes, legal)
+            return self.pick(ranked)
         if self.smart:
             aid = self.first_aid(ctx, [a for a in legal if isinstance(a, FirstAid)])
             if aid is not None:
@@ -125,6 +129,37 @@ class ZonesAI:
             out.append(Scored(drop * 10 + harm * min(1.0, mean / hp) * 3 + harm * mean / 20, a))
         return out
 
+    def threat(self, ctx: Context, foe: str, victim: str) -> float:
+        """The HP ``foe`` is expected to take from ``victim`` with one blow of its best
+        usable weapon that reaches (none reaching: its best melee blow)."""
+        best = 0.0
+        for weapon in units.usable_weapons(ctx, foe):
+            harm, _, _, _, _, _ = outcomes(ctx, foe, victim, (weapon,))
+            mean = sum(v * p for v, p in damage_faces(ctx, (weapon,)).items())
+            best = max(best, harm * mean)
+        return best
+
+    def hard_values(
+        self, ctx: Context, unit: str, strikes: list[ZoneAttack], legal: list[Answer]
+    ) -> list[Scored]:
+        """Blows and trips in HP: a blow is worth the HP it is expected to take, and a
+        dropped foe the harm it would have done in three more turns; a trip is worth the
+        blows the tripped foe will not strike (about two turns of its harm)."""
+        out = []
+        for a in strikes:
+            weapons = (a.weapon, a.offhand) if a.offhand else (a.weapon,)
+            harm, _, drop, _, _, _ = outcomes(ctx, a.unit, a.target, weapons)
+            mean = sum(v * p for v, p in damage_faces(ctx, weapons).items())
+            hp = units.fighter(ctx, a.target).hp
+            out.append(Scored(harm * min(mean, hp) + drop * 3 * self.threat(ctx, a.target, unit),
+                              a))
+        for t in legal:
+            if isinstance(t, Stunt) and t.stunt == "trip":
+                found = answer_preview(ctx, t)
+                chance = found.odds if found is not None and found.odds is not None else 0.0
+                out.append(Scored(chance * 2 * self.threat(ctx, t.target, unit), t))
+        return out
+
     def first_aid(self, ctx: Context, aids: list[FirstAid]) -> Answer | None:
         for a in aids:
             f = units.fighter(ctx, a.target)
@@ -136,6 +171,17 @@ class ZonesAI:
         usable = units.usable_weapons(ctx, unit)
         return bool(usable) and units.weapon(ctx, usable[0]).ranged
 
+    def exposed(self, ctx: Context, unit: str, zone: int, foes: list[int]) -> bool:
+        """Ending the turn in ``zone`` lets an enemy step in and strike first: it is
+        Nearby an enemy and the unit cannot strike from it this turn (its action spent
+        by then, or the move being its action)."""
+        g = units.graph(ctx)
+        t = units.turn(ctx, unit)
+        strikes_after = not t.moved and not t.acted
+        near = any(g.steps(zone, f) == 1 for f in foes)
+        close = any(g.steps(zone, f) == 0 for f in foes)
+        return near and not (close and strikes_after)
+
     def walk(self, ctx: Context, unit: str, moves: list[ZoneMove]) -> Answer | None:
         g = units.graph(ctx)
         foes = [units.zone_of(ctx, e) for e in units.enemies(ctx, unit)]
@@ -146,7 +192,7 @@ class ZonesAI:
         if self.smart and units.close_enemies(ctx, unit) and not self.shooter(ctx, unit):
             return None  # stand and fight
         shooter = self.shooter(ctx, unit) and self.smart
-        want = (1, 2) if shooter else (0,)
+        want = (2,) if shooter else (0,)
 
         def cost(zone: int) -> float:
             best = min((g.steps(zone, f) if g.steps(zone, f) is not None else 99) for f in foes)
@@ -156,6 +202,9 @@ class ZonesAI:
             return value
 
         now = cost(here) if here >= 0 else 99.0
+        engaged = any(units.close_enemies(ctx, a) for a in units.allies(ctx, unit))
+        if self.level == "hard" and not shooter and not engaged and ctx.round <= HOLD_ROUNDS:
+            moves = [m for m in moves if not self.exposed(ctx, unit, m.zone, foes)]
         ranked = [Scored(-cost(m.zone), m) for m in moves]
         ranked = [s for s in ranked if -s.score < now]
         if not ranked:
@@ -167,5 +216,3 @@ class ZonesAI:
         return ranked[0].first
 
 
-def close_range(ctx: Context, a: str, b: str) -> bool:
-    return units.distance(ctx, a, b) == ZoneRange.CLOSE

@@ -87,7 +87,8 @@ def place(ctx: Context, unit: str, zone: int) -> bool:
     if to is None:
         return False
     ctx.get(unit, Position).move_to(to)
-    ctx.emit(Moved(unit=unit, who=units.name(ctx, unit), start=start, path=(to,), feet=0))
+    feet = 5 * max(abs(to[0] - start[0]), abs(to[1] - start[1]))
+    ctx.emit(Moved(unit=unit, who=units.name(ctx, unit), start=start, path=(to,), feet=feet))
     return True
 
 
