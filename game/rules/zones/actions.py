@@ -110,7 +110,7 @@ class AttackSpec(ActionSpec):
         if stance != "hostile":
             return f"{stance}: strikes no one until harmed"
         if not any(True for _ in self.enumerate(ctx, unit)):
-            return "no enemy in reach"
+            return "no enemy in reach (melee: Close; shots: up to Far-Away)"
         return None
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:

@@ -7,8 +7,9 @@ then the map's unit order). The side roll holds for the whole battle unless the
 ``side_roll=round`` house rule rolls it again each round.
 
 A unit's turn: Ongoing Damage at its start; then it moves to a Nearby zone and takes one
-action, in either order (the action may be a second move); at its end, the hazard test
-of its zone and the tests that end Ongoing Damage and hindrances. Morale is checked after
+action, in either order (the action may be a second move); at its end, the tests that
+end Ongoing Damage and hindrances, then the hazard test of its zone (a hindrance the
+hazard brings is first tested at the end of the unit's next turn). Morale is checked after
 every action.
 """
 
@@ -84,13 +85,13 @@ def surprised_sides(ctx: Context) -> set[str]:
 def combat(ctx: Context, rs: ZonesRuleset) -> Flow:
     ctx.emit(BattleStarted(title=ctx.battlefield.scenario.title, ruleset=rs.id, seed=ctx.seed))
     roll_reactions(ctx, rs.stance)
+    if check_end(ctx):
+        return
     surprised = surprised_sides(ctx)
     for side in sorted(surprised):
         ctx.emit(Note(f"{ctx.side_info(side).name} are surprised: no turns in round 1"))
     side_roll(ctx, rs)
     unit_initiative(ctx)
-    if check_end(ctx):
-        return
     limit = ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
     while True:
         ctx.round += 1
@@ -148,8 +149,8 @@ def turn(ctx: Context, rs: ZonesRuleset, side: str, unit: str) -> Flow:
         check(ctx, rs.fired)
         if check_end(ctx):
             return
-    endure(ctx, unit)
     end_of_turn(ctx, unit)
+    endure(ctx, unit)
     check(ctx, rs.fired)
     ctx.emit(UnitDone(unit=unit, who=who))
     ctx.active_unit = None
