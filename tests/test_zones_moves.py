@@ -52,8 +52,11 @@ def test_leaving_a_zone_with_an_enemy_close_gives_it_a_free_attack_first() -> No
 
 
 def test_no_free_attack_when_an_ally_is_also_close() -> None:
-    spawns = [("Ada", "party", "warrior", (3, 1)), ("Bo", "party", "skirmisher", (0, 0)),
-              ("Gor", "bandits", "bandit", (2, 1))]
+    spawns = [
+        ("Ada", "party", "warrior", (3, 1)),
+        ("Bo", "party", "skirmisher", (0, 0)),
+        ("Gor", "bandits", "bandit", (2, 1)),
+    ]
     b = zbattle(strip(spawns), [4, 6, 1, 1])
     answer(b, ZoneMove("ada", MID))  # no die is rolled: a scripted die would run out
     assert b.unit("ada").cell[0] >= 4
@@ -129,17 +132,21 @@ def test_when_an_enemy_tries_a_stunt_the_party_unit_tests_to_resist() -> None:
 
 
 def test_weakened_rolls_every_test_with_disadvantage() -> None:
-    b = zbattle(strip([("Ada", "party", "warrior", (1, 1)),
-                       ("Gor", "bandits", "bandit", (2, 1))]), [4, 1, 1])
+    b = zbattle(
+        strip([("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]),
+        [4, 1, 1],
+    )
     fighter(b, "ada").hindrances.append(WEAKENED)
     push(b, 19, 2)  # keeps 2: fail
     answer(b, ZoneAttack("ada", "gor", "sword"))
     assert fighter(b, "gor").hp == 5
 
 
-def test_paralysed_may_neither_move_nor_act_and_a_str_test_at_the_end_of_its_turn_ends_it() -> None:
-    b = zbattle(strip([("Ada", "party", "warrior", (1, 1)),
-                       ("Gor", "bandits", "bandit", (2, 1))]), [4, 1, 1])
+def test_paralysed_may_neither_move_nor_act_and_a_str_test_ends_it() -> None:
+    b = zbattle(
+        strip([("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]),
+        [4, 1, 1],
+    )
     fighter(b, "ada").hindrances.append(PARALYSED)
     assert b.validate(ZoneMove("ada", MID)) is not None
     assert b.validate(ZoneAttack("ada", "gor", "sword")) is not None
@@ -148,7 +155,7 @@ def test_paralysed_may_neither_move_nor_act_and_a_str_test_at_the_end_of_its_tur
     assert PARALYSED not in fighter(b, "ada").hindrances
 
 
-def test_ongoing_damage_takes_the_level_at_the_start_of_each_turn_and_a_skill_test_ends_it() -> None:
+def test_ongoing_damage_takes_the_level_each_turn_and_a_skill_test_ends_it() -> None:
     spawns = [("Ada", "party", "captain", (1, 1)), ("Gor", "bandits", "bandit", (11, 1))]
     b = zbattle(strip(spawns), [1, 1, 1])
     fighter(b, "ada").ongoing = True
@@ -174,8 +181,11 @@ def test_the_wolfs_bite_causes_ongoing_damage() -> None:
 
 
 def test_first_aid_a_skill_test_heals_1d4_and_ends_ongoing_damage() -> None:
-    spawns = [("Ada", "party", "warrior", (1, 1)), ("Cap", "party", "captain", (2, 1)),
-              ("Gor", "bandits", "bandit", (11, 1))]
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Cap", "party", "captain", (2, 1)),
+        ("Gor", "bandits", "bandit", (11, 1)),
+    ]
     b = zbattle(strip(spawns), [4, 6, 1, 1])
     fighter(b, "cap").hp = 5
     fighter(b, "cap").ongoing = True
@@ -196,15 +206,19 @@ def test_hazard_texts_read_and_bad_ones_are_refused() -> None:
     assert parse_hazard("DEX 1d6 ongoing") == Hazard("DEX", (1, 6), (), True)
     assert parse_hazard("str stuck") == Hazard("STR", (0, 0), ("stuck",))
     assert parse_hazard("Skill 2 weakened paralysed") == Hazard(
-        "Skill", (2, 0), ("weakened", "paralysed"))
+        "Skill", (2, 0), ("weakened", "paralysed")
+    )
     for bad in ("", "WIS 1d4", "DEX fire"):
         with pytest.raises(ValueError):
             parse_hazard(bad)
 
 
 def test_morale_half_the_side_down_makes_each_test_skill_and_a_failure_flees() -> None:
-    spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1)),
-              ("Rat", "bandits", "bandit", (10, 1))]
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Gor", "bandits", "bandit", (2, 1)),
+        ("Rat", "bandits", "bandit", (10, 1)),
+    ]
     b = zbattle(strip(spawns), [4, 1, 1, 1])
     push(b, 15, 8, 3)  # Gor down; Rat's morale: 3 + 1 = 4, fails
     answer(b, ZoneAttack("ada", "gor", "sword"))
@@ -212,8 +226,11 @@ def test_morale_half_the_side_down_makes_each_test_skill_and_a_failure_flees() -
 
 
 def test_morale_the_party_does_not_test_unless_the_house_rule_says_everyone() -> None:
-    spawns = [("Ada", "party", "warrior", (1, 1)), ("Bo", "party", "skirmisher", (10, 1)),
-              ("Gor", "bandits", "ogre", (2, 1))]
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Bo", "party", "skirmisher", (10, 1)),
+        ("Gor", "bandits", "ogre", (2, 1)),
+    ]
     b = zbattle(strip(spawns), [1, 1, 1, 1])
     push(b, 1, 6, 6)  # Ada fumbles the avoid: 2 x 12 = 24 damage
     answer(b, ZoneAttack("gor", "ada", "ogre_club"))
@@ -226,8 +243,17 @@ def test_morale_the_party_does_not_test_unless_the_house_rule_says_everyone() ->
 
 def test_the_d10_reaction_table() -> None:
     assert [reaction(r) for r in range(1, 11)] == [
-        "hostile", "wary", "wary", "curious", "curious", "curious", "curious", "kind", "kind",
-        "helpful"]
+        "hostile",
+        "wary",
+        "wary",
+        "curious",
+        "curious",
+        "curious",
+        "curious",
+        "kind",
+        "kind",
+        "helpful",
+    ]
 
 
 def test_a_kind_side_leaves_in_peace_and_a_curious_one_strikes_no_one_until_harmed() -> None:

@@ -37,8 +37,7 @@ def test_the_ruleset_names_its_ai_and_make_controller_picks_it() -> None:
     assert make_controller("baseline", 1, "zones").level == "baseline"
 
 
-@pytest.mark.parametrize("map_path", sorted(shipped_maps_dir().glob("*.tmx")),
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize("map_path", sorted(shipped_maps_dir().glob("*.tmx")), ids=lambda p: p.stem)
 def test_simulate_zones_finishes_on_every_shipped_map(
     map_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -52,8 +51,18 @@ def test_simulate_sets_house_rules_lists_them_and_refuses_bad_ones(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = str(write_tmx(tmp_path, SIX_A_SIDE_MAP, SIX_A_SIDE))
-    code, out, _ = run(capsys, "simulate", path, "--ruleset", "zones", "--json",
-                       "--rule", "rolls=attacker", "--rule", "morale=off")
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        path,
+        "--ruleset",
+        "zones",
+        "--json",
+        "--rule",
+        "rolls=attacker",
+        "--rule",
+        "morale=off",
+    )
     assert code == 0
     data = json.loads(out)
     assert data["rules"]["rolls"] == "attacker" and data["rules"]["morale"] == "off"
@@ -87,8 +96,7 @@ def test_a_fork_goes_on_like_the_battle_and_leaves_it_alone() -> None:
     fork = b.fork()
     assert fork.pending == b.pending and fork.state_hash() == b.state_hash()
     before = b.state_hash()
-    play(fork, {s: make_controller("hard", 2, "zones") for s in fork.controllers},
-         max_answers=10)
+    play(fork, {s: make_controller("hard", 2, "zones") for s in fork.controllers}, max_answers=10)
     assert b.state_hash() == before
     for x in (b, fork):
         x.close()
@@ -114,8 +122,10 @@ def test_every_shipped_template_has_its_zones_stat_block() -> None:
 
 
 def test_the_preview_shows_the_test_a_player_faces_and_its_odds() -> None:
-    b = zbattle(strip([("Ada", "party", "warrior", (1, 1)),
-                       ("Gor", "bandits", "bandit", (2, 1))]), [4, 1, 1])
+    b = zbattle(
+        strip([("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]),
+        [4, 1, 1],
+    )
     shown = presenter_of(b).answer_preview(b, ZoneAttack("ada", "gor", "sword"))
     assert shown is not None and shown.odds == pytest.approx(0.6)
     rows = {r.label: r.value for r in shown.rows}
@@ -126,8 +136,10 @@ def test_the_preview_shows_the_test_a_player_faces_and_its_odds() -> None:
 
 
 def test_the_preview_of_an_enemy_blow_shows_the_party_units_dodge() -> None:
-    b = zbattle(strip([("Ada", "party", "warrior", (1, 1)),
-                       ("Gor", "bandits", "bandit", (2, 1))]), [1, 1, 1])
+    b = zbattle(
+        strip([("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]),
+        [1, 1, 1],
+    )
     shown = presenter_of(b).answer_preview(b, ZoneAttack("gor", "ada", "spear"))
     assert shown is not None
     rows = {r.label: r.value for r in shown.rows}
@@ -135,8 +147,10 @@ def test_the_preview_of_an_enemy_blow_shows_the_party_units_dodge() -> None:
 
 
 def test_hindrances_show_on_the_card_with_their_words() -> None:
-    b = zbattle(strip([("Ada", "party", "warrior", (1, 1)),
-                       ("Gor", "bandits", "bandit", (2, 1))]), [4, 1, 1])
+    b = zbattle(
+        strip([("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]),
+        [4, 1, 1],
+    )
     push(b, 12)
     from zones_support import answer
 

@@ -26,8 +26,11 @@ def test_initiative_side_roll_1_to_3_the_enemies_begin() -> None:
 
 
 def test_initiative_each_unit_1d6_plus_dex_highest_first_within_its_side() -> None:
-    spawns = [("Ada", "party", "warrior", (0, 0)), ("Bo", "party", "skirmisher", (0, 1)),
-              ("Gor", "bandits", "bandit", (11, 1))]
+    spawns = [
+        ("Ada", "party", "warrior", (0, 0)),
+        ("Bo", "party", "skirmisher", (0, 1)),
+        ("Gor", "bandits", "bandit", (11, 1)),
+    ]
     # Ada 2 + DEX 1 = 3, Bo 1 + DEX 3 = 4: Bo first
     b = zbattle(strip(spawns), [5, 2, 1, 1])
     assert b.pending is not None and b.pending.unit == "bo"
@@ -185,12 +188,15 @@ def test_the_attacker_house_rule_makes_every_attacker_test() -> None:
 
 def test_two_sides_neither_the_party_the_attacker_tests() -> None:
     from engine_support import BANDITS, RAIDERS, field
-
-    from game.maps.battlefield import Zone
     from zones_support import NAMES, STRIP, zone_cells
 
-    bf = field(STRIP, [("Gor", "bandits", "bandit", (1, 1)), ("Rak", "raiders", "bandit", (2, 1))],
-               sides=(BANDITS, RAIDERS))
+    from game.maps.battlefield import Zone
+
+    bf = field(
+        STRIP,
+        [("Gor", "bandits", "bandit", (1, 1)), ("Rak", "raiders", "bandit", (2, 1))],
+        sides=(BANDITS, RAIDERS),
+    )
     bf.zones = tuple(Zone(n, zone_cells(k)) for k, n in enumerate(NAMES))
     b = zbattle(bf, [4, 1, 1])  # no party: the first side rolls, and begins on 4-6
     assert b.pending is not None and b.pending.unit == "gor"

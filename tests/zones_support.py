@@ -42,8 +42,9 @@ def strip(
     return bf
 
 
-def zbattle(bf: Battlefield, faces: Iterable[int] = (), options: dict[str, Any] | None = None,
-            seed: int = 0) -> Battle:
+def zbattle(
+    bf: Battlefield, faces: Iterable[int] = (), options: dict[str, Any] | None = None, seed: int = 0
+) -> Battle:
     """A zones battle whose dice are exactly ``faces`` (the side roll, then each unit's
     initiative die in map order, then the fight)."""
     return Battle(bf, "zones", seed=seed, dice=ScriptedRandom(faces), options=options)

@@ -34,6 +34,7 @@ import esper
 from game.ai.core.slips import slips
 from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.engine.decision import Decision
+from game.engine.presentation import AnswerPreview
 from game.rules.zones import units
 from game.rules.zones.actions import BreakFree, FirstAid, ZoneAttack
 from game.rules.zones.hazards import hazard_of
@@ -54,6 +55,10 @@ LEVELS = ("baseline", "easy", "normal", "hard")
 class Scored:
     score: float
     first: Answer
+
+
+def steps_or(steps: int | None, far: int = 99) -> int:
+    return far if steps is None else steps
 
 
 def make_controller(name: str, seed: int = 0) -> ZonesAI:
@@ -151,12 +156,14 @@ class ZonesAI:
             harm, _, drop, _, _, _ = outcomes(ctx, a.unit, a.target, weapons)
             mean = sum(v * p for v, p in damage_faces(ctx, weapons).items())
             hp = units.fighter(ctx, a.target).hp
-            out.append(Scored(harm * min(mean, hp) + drop * 3 * self.threat(ctx, a.target, unit),
-                              a))
+            out.append(
+                Scored(harm * min(mean, hp) + drop * 3 * self.threat(ctx, a.target, unit), a)
+            )
         for t in legal:
             if isinstance(t, Stunt) and t.stunt == "trip":
                 found = answer_preview(ctx, t)
-                chance = found.odds if found is not None and found.odds is not None else 0.0
+                odds = found.odds if isinstance(found, AnswerPreview) else None
+                chance = odds if odds is not None else 0.0
                 out.append(Scored(chance * 2 * self.threat(ctx, t.target, unit), t))
         return out
 
@@ -195,7 +202,7 @@ class ZonesAI:
         want = (2,) if shooter else (0,)
 
         def cost(zone: int) -> float:
-            best = min((g.steps(zone, f) if g.steps(zone, f) is not None else 99) for f in foes)
+            best = min(steps_or(g.steps(zone, f)) for f in foes)
             value = float(min(abs(best - w) for w in want))
             if self.smart and hazard_of(ctx, zone) is not None:
                 value += 1.5
@@ -214,5 +221,3 @@ class ZonesAI:
             return ranked[1].first
         ranked.sort(key=lambda s: -s.score)
         return ranked[0].first
-
-

@@ -117,7 +117,7 @@ class AttackSpec(ActionSpec):
         usable = units.usable_weapons(ctx, unit)
         pairs = [(w, "") for w in usable]
         duals = [w for w in usable if one_handed_melee(ctx, w)]
-        pairs += [(a, b) for i, a in enumerate(duals) for b in duals[i + 1:]]
+        pairs += [(a, b) for i, a in enumerate(duals) for b in duals[i + 1 :]]
         for target in units.enemies(ctx, unit):
             for weapon, offhand in pairs:
                 if attack_problem(ctx, unit, target, weapon, offhand) is None:
@@ -174,8 +174,9 @@ class FirstAidSpec(ActionSpec):
     def perform(self, ctx: Context, answer: Any) -> Flow:
         units.turn(ctx, answer.unit).acted = True
         who = units.name(ctx, answer.unit)
-        if test(ctx, answer.unit, "Skill", f"first aid on {units.name(ctx, answer.target)}",
-                who=who).passed:
+        if test(
+            ctx, answer.unit, "Skill", f"first aid on {units.name(ctx, answer.target)}", who=who
+        ).passed:
             f = units.fighter(ctx, answer.target)
             f.ongoing = False
             healed = ctx.roll(1, 4, unit=answer.unit, who=who, purpose="first aid").total

@@ -84,16 +84,23 @@ def strike(
     tester_name = units.name(ctx, p.tester)
     whom = units.name(ctx, target)
     if p.attacking:
-        t = test(ctx, attacker, p.attribute, f"{why} on {whom}", advantage=p.advantage,
-                 who=tester_name)
+        t = test(
+            ctx, attacker, p.attribute, f"{why} on {whom}", advantage=p.advantage, who=tester_name
+        )
         if t.natural == 1:
             mark_usage(ctx, attacker, weapons[0])
         if not t.passed:
             return False
         amount = roll_damage(ctx, attacker, weapons, doubled=t.natural == 20)
     else:
-        t = test(ctx, target, "DEX", f"avoid {units.name(ctx, attacker)}'s {why}",
-                 advantage=p.advantage, who=tester_name)
+        t = test(
+            ctx,
+            target,
+            "DEX",
+            f"avoid {units.name(ctx, attacker)}'s {why}",
+            advantage=p.advantage,
+            who=tester_name,
+        )
         if t.passed:
             return False
         amount = roll_damage(ctx, attacker, weapons, doubled=t.natural == 1)

@@ -57,8 +57,9 @@ def test(
     detail = {1: "advantage", -1: "disadvantage", 0: ""}[net]
     label = f"{attribute} test DR{DR}: {purpose}"
     if net == 0:
-        r = ctx.roll(1, 20, mod, unit=unit, who=who, purpose=label, target=DR, versus="DR",
-                     words=words)
+        r = ctx.roll(
+            1, 20, mod, unit=unit, who=who, purpose=label, target=DR, versus="DR", words=words
+        )
         return Test(r.total >= DR, r.faces[0], r.total)
     r = ctx.roll(2, 20, 0, unit=unit, who=who, purpose=label, detail=detail)
     natural = max(r.faces) if net > 0 else min(r.faces)

@@ -33,8 +33,9 @@ def harm(ctx: Context, unit: str, amount: int, source: str, by: str | None = Non
     if by is not None:
         provoke(ctx, unit)
     who = units.name(ctx, unit)
-    ctx.emit(Damaged(unit=unit, who=who, amount=amount, hp=f.hp, max_hp=f.max_hp,
-                     source=source, by=by))
+    ctx.emit(
+        Damaged(unit=unit, who=who, amount=amount, hp=f.hp, max_hp=f.max_hp, source=source, by=by)
+    )
     if f.hp == 0:
         f.out = "down"
         f.ongoing = False
@@ -48,9 +49,7 @@ def provoke(ctx: Context, unit: str) -> None:
         stance[units.side(ctx, unit)] = "hostile"
 
 
-def roll_damage(
-    ctx: Context, unit: str, weapons: tuple[str, ...], *, doubled: bool = False
-) -> int:
+def roll_damage(ctx: Context, unit: str, weapons: tuple[str, ...], *, doubled: bool = False) -> int:
     """The weapons' damage dice; with two weapons (dual-wielding) both are rolled and the
     higher kept (001 · Dual-Wielding); ``doubled``: a natural 20 doubles the result of the
     dice (001 · Critical Damage)."""
@@ -58,8 +57,9 @@ def roll_damage(
     best = 0
     for weapon_id in weapons:
         w = units.weapon(ctx, weapon_id)
-        r = ctx.roll(w.damage.count, w.damage.sides, unit=unit, who=who,
-                     purpose=f"damage ({w.name})")
+        r = ctx.roll(
+            w.damage.count, w.damage.sides, unit=unit, who=who, purpose=f"damage ({w.name})"
+        )
         best = max(best, r.total)
     return best * 2 if doubled else best
 

@@ -38,8 +38,7 @@ def reaction(roll: int) -> str:
 def leave(ctx: Context, unit: str, how: str) -> None:
     f = units.fighter(ctx, unit)
     f.out = how
-    ctx.emit(LeftBattle(unit=unit, who=units.name(ctx, unit), side=units.side(ctx, unit),
-                        how=how))
+    ctx.emit(LeftBattle(unit=unit, who=units.name(ctx, unit), side=units.side(ctx, unit), how=how))
 
 
 def roll_reactions(ctx: Context, stance: dict[str, str]) -> None:

@@ -76,8 +76,9 @@ def best_melee(ctx: Context, unit: str) -> str | None:
     melee = [w for w in units.usable_weapons(ctx, unit) if not units.weapon(ctx, w).ranged]
     if not melee:
         return None
-    return max(melee, key=lambda w: units.weapon(ctx, w).damage.sides
-               * units.weapon(ctx, w).damage.count)
+    return max(
+        melee, key=lambda w: units.weapon(ctx, w).damage.sides * units.weapon(ctx, w).damage.count
+    )
 
 
 def place(ctx: Context, unit: str, zone: int) -> bool:

@@ -38,7 +38,7 @@ def damage_faces(ctx: Context, weapons: tuple[str, ...]) -> dict[int, float]:
         w = units.weapon(ctx, weapon_id)
         dist: dict[int, float] = {}
         for faces in product(range(1, w.damage.sides + 1), repeat=w.damage.count):
-            dist[sum(faces)] = dist.get(sum(faces), 0.0) + w.damage.sides ** -w.damage.count
+            dist[sum(faces)] = dist.get(sum(faces), 0.0) + w.damage.sides**-w.damage.count
         dists.append(dist)
     out: dict[int, float] = {}
     for combo in product(*(d.items() for d in dists)):
@@ -81,8 +81,10 @@ def attack_preview(
 ) -> AttackPreview:
     from game.rules.zones.actions import attack_problem
 
-    reason = attack_problem(ctx, attacker, target, weapons[0], weapons[1] if len(weapons) > 1
-                            else "") or ""
+    reason = (
+        attack_problem(ctx, attacker, target, weapons[0], weapons[1] if len(weapons) > 1 else "")
+        or ""
+    )
     harm, (low, high), drop, p, mod, net = outcomes(ctx, attacker, target, weapons)
     tester = units.name(ctx, p.tester)
     edge_word = {1: ", advantage", -1: ", disadvantage", 0: ""}[net]
@@ -128,8 +130,11 @@ def test_preview(
     chance = odds(mod, net)
     if not passing:
         chance = 1 - chance
-    rows = (("Test", f"{units.name(ctx, tester)}: {attribute} {mod:+d} vs DR{DR}"),
-            ("Odds", f"{chance:.0%}"), ("On success", what))
+    rows = (
+        ("Test", f"{units.name(ctx, tester)}: {attribute} {mod:+d} vs DR{DR}"),
+        ("Odds", f"{chance:.0%}"),
+        ("On success", what),
+    )
     return AnswerPreview(weapon="", allowed=True, reason="", rows=rows_of(rows), odds=chance)
 
 
@@ -144,24 +149,25 @@ def answer_preview(ctx: Context, answer: Any) -> AnswerPreview | AttackPreview |
         attribute, hindrance = HINDERING[answer.stunt]
         p = plan(ctx, answer.unit, answer.target, ("unarmed",))
         tester = answer.unit if p.attacking else answer.target
-        return test_preview(ctx, tester, attribute, f"the foe is {hindrance}",
-                            passing=p.attacking)
+        return test_preview(ctx, tester, attribute, f"the foe is {hindrance}", passing=p.attacking)
     if isinstance(answer, Push):
         mine = units.fighter(ctx, answer.unit).STR
         theirs = units.fighter(ctx, answer.target).STR
         win = sum(1 for a in range(1, 21) for b in range(1, 21) if a + mine > b + theirs) / 400
         zone = units.graph(ctx).zones[answer.zone].name
-        rows = (("Test", f"STR {mine:+d} against STR {theirs:+d}"), ("Odds", f"{win:.0%}"),
-                ("On success", f"pushed into {zone}"))
+        rows = (
+            ("Test", f"STR {mine:+d} against STR {theirs:+d}"),
+            ("Odds", f"{win:.0%}"),
+            ("On success", f"pushed into {zone}"),
+        )
         return AnswerPreview(weapon="", allowed=True, reason="", rows=rows_of(rows), odds=win)
     if isinstance(answer, FirstAid):
         return test_preview(ctx, answer.unit, "Skill", "heals 1d4 HP, ends Ongoing Damage")
     if isinstance(answer, ZoneMove):
         foes = [units.name(ctx, e) for e in free_attackers(ctx, answer.unit)]
-        zone = units.graph(ctx).zones[answer.zone]
-        rows = [("Zone", zone.name)]
-        rows.append(("Free attacks", ", ".join(foes) if foes else "none"))
-        if zone.properties.get("hazard"):
-            rows.append(("Hazard", zone.properties["hazard"]))
-        return AnswerPreview(weapon="", allowed=True, reason="", rows=rows_of(rows))
+        area = units.graph(ctx).zones[answer.zone]
+        lines = [("Zone", area.name), ("Free attacks", ", ".join(foes) if foes else "none")]
+        if area.properties.get("hazard"):
+            lines.append(("Hazard", area.properties["hazard"]))
+        return AnswerPreview(weapon="", allowed=True, reason="", rows=rows_of(lines))
     return None

@@ -59,15 +59,17 @@ def unit_initiative(ctx: Context) -> None:
     """Each unit rolls 1d6 + DEX once, at the start."""
     for u in ctx.units():
         f = units.fighter(ctx, u)
-        f.initiative = ctx.roll(1, 6, f.DEX, unit=u, who=units.name(ctx, u),
-                                purpose="initiative").total
+        f.initiative = ctx.roll(
+            1, 6, f.DEX, unit=u, who=units.name(ctx, u), purpose="initiative"
+        ).total
 
 
 def order_of(ctx: Context, side: str) -> list[str]:
     """The side's units, highest 1d6 + DEX first (ties: higher DEX, then map order)."""
     members = list(readers.units_of(ctx, side))
-    return sorted(members, key=lambda u: (-units.fighter(ctx, u).initiative,
-                                          -units.fighter(ctx, u).DEX))
+    return sorted(
+        members, key=lambda u: (-units.fighter(ctx, u).initiative, -units.fighter(ctx, u).DEX)
+    )
 
 
 def surprised_sides(ctx: Context) -> set[str]:

@@ -153,8 +153,9 @@ class StuntSpec(ActionSpec):
         if p.attacking:
             done = test(ctx, answer.unit, attribute, f"{answer.stunt} {whom}", who=who).passed
         else:
-            done = not test(ctx, answer.target, attribute, f"resist {who}'s {answer.stunt}",
-                            who=whom).passed
+            done = not test(
+                ctx, answer.target, attribute, f"resist {who}'s {answer.stunt}", who=whom
+            ).passed
         if done:
             hinder(ctx, answer.target, hindrance)
         return
