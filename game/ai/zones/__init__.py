@@ -37,17 +37,21 @@ from game.engine.decision import Decision
 from game.engine.presentation import AnswerPreview
 from game.rules.zones import units
 from game.rules.zones.actions import BreakFree, FirstAid, ZoneAttack
+from game.rules.zones.checks import odds
 from game.rules.zones.hazards import hazard_of
+from game.rules.zones.morale import testing_sides
 from game.rules.zones.moving import Disengage, ZoneMove, free_attackers
 from game.rules.zones.preview import answer_preview, damage_faces, outcomes
 from game.rules.zones.stunts import Stunt
+from game.world import readers
+from game.world.components import Leader
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
     from game.engine.context import Context
 
 SLIP_RATE = 0.3
-HOLD_ROUNDS = 4  # hard: rounds in which it lets the enemy come rather than walk into reach
+HOLD_ROUNDS = 0  # hard: rounds in which it lets the enemy come rather than walk into reach
 LEVELS = ("baseline", "easy", "normal", "hard")
 
 
@@ -91,17 +95,23 @@ class ZonesAI:
         for a in legal:
             if isinstance(a, BreakFree):
                 return a
+        moves = [a for a in legal if isinstance(a, ZoneMove)]
+        if self.cautious(ctx, unit) and units.close_enemies(ctx, unit):
+            away = self.walk(ctx, unit, moves) if moves else None
+            if away is not None and not free_attackers(ctx, unit):
+                return away
+            if away is not None and any(isinstance(a, Disengage) for a in legal):
+                return Disengage(unit)
         strikes = [a for a in legal if isinstance(a, ZoneAttack)]
         if strikes:
             ranked = self.rank_strikes(ctx, strikes)
-            if self.level == "hard":
+            if self.smart:
                 ranked = self.hard_values(ctx, unit, strikes, legal)
             return self.pick(ranked)
         if self.smart:
             aid = self.first_aid(ctx, [a for a in legal if isinstance(a, FirstAid)])
             if aid is not None:
                 return aid
-        moves = [a for a in legal if isinstance(a, ZoneMove)]
         walk = self.walk(ctx, unit, moves) if moves else None
         if walk is not None:
             if (
@@ -155,17 +165,46 @@ class ZonesAI:
             weapons = (a.weapon, a.offhand) if a.offhand else (a.weapon,)
             harm, _, drop, _, _, _ = outcomes(ctx, a.unit, a.target, weapons)
             mean = sum(v * p for v, p in damage_faces(ctx, weapons).items())
-            hp = units.fighter(ctx, a.target).hp
-            out.append(
-                Scored(harm * min(mean, hp) + drop * 3 * self.threat(ctx, a.target, unit), a)
-            )
+            hp = max(1, units.fighter(ctx, a.target).hp)
+            rout = self.rout(ctx, a.target)
+            value = harm * min(mean, hp) + drop * (3 * self.threat(ctx, a.target, unit) + rout)
+            out.append(Scored(value + harm * min(mean, hp) / hp * rout * 0.3, a))
         for t in legal:
-            if isinstance(t, Stunt) and t.stunt == "trip":
+            if self.level == "hard" and isinstance(t, Stunt) and t.stunt == "trip":
                 found = answer_preview(ctx, t)
                 odds = found.odds if isinstance(found, AnswerPreview) else None
                 chance = odds if odds is not None else 0.0
                 out.append(Scored(chance * 2 * self.threat(ctx, t.target, unit), t))
         return out
+
+    def cautious(self, ctx: Context, unit: str) -> bool:
+        """Hard: a leader whose fall would rout its side keeps out of melee while it has
+        others to fight for it."""
+        return (
+            self.level == "hard"
+            and ctx.try_get(unit, Leader) is not None
+            and units.side(ctx, unit) in testing_sides(ctx)
+            and bool(units.allies(ctx, unit))
+        )
+
+    def rout(self, ctx: Context, target: str) -> float:
+        """The HP of foes expected to flee if ``target`` drops and that sets off its side's
+        morale tests (its leader, or half the side out)."""
+        side = units.side(ctx, target)
+        if side not in testing_sides(ctx):
+            return 0.0
+        fired = getattr(ctx.ruleset, "fired", {}).get(side, set())
+        members = list(readers.units_of(ctx, side))
+        out = sum(1 for u in members if not units.in_fight(ctx, u)) + 1
+        new = set()
+        if ctx.try_get(target, Leader) is not None:
+            new.add("leader")
+        if 2 * out >= len(members):
+            new.add("half")
+        if not new - fired:
+            return 0.0
+        rest = [u for u in members if u != target and units.in_fight(ctx, u)]
+        return sum((1 - odds(units.fighter(ctx, u).skill)) * units.fighter(ctx, u).hp for u in rest)
 
     def first_aid(self, ctx: Context, aids: list[FirstAid]) -> Answer | None:
         for a in aids:
@@ -196,9 +235,14 @@ class ZonesAI:
         if not foes:
             return None
         here = units.zone_of(ctx, unit)
-        if self.smart and units.close_enemies(ctx, unit) and not self.shooter(ctx, unit):
+        cautious = self.cautious(ctx, unit)
+        if (
+            self.smart
+            and units.close_enemies(ctx, unit)
+            and not (self.shooter(ctx, unit) or cautious)
+        ):
             return None  # stand and fight
-        shooter = self.shooter(ctx, unit) and self.smart
+        shooter = (self.shooter(ctx, unit) and self.smart) or cautious
         want = (2,) if shooter else (0,)
 
         def cost(zone: int) -> float:
