@@ -12,7 +12,7 @@ from game.engine.events import Event
 class Kept(Event):
     """The d20 kept of two (advantage: the better, disadvantage: the worse)."""
 
-    kind: ClassVar[str] = "zones_kept"
+    kind: ClassVar[str] = "test_kept"
     tone: ClassVar[str] = "roll"
     unit: str
     who: str
@@ -30,7 +30,7 @@ class Kept(Event):
 class SidesOrdered(Event):
     """The side roll of initiative (001 · Initiative) and who begins."""
 
-    kind: ClassVar[str] = "zones_sides_ordered"
+    kind: ClassVar[str] = "sides_ordered"
     tone: ClassVar[str] = "turn"
     roll: int
     first: str
@@ -44,7 +44,7 @@ class SidesOrdered(Event):
 class Hindered(Event):
     """A hindrance starts (``ended`` False) or ends."""
 
-    kind: ClassVar[str] = "zones_hindered"
+    kind: ClassVar[str] = "hindered"
     tone: ClassVar[str] = "info"
     unit: str
     who: str
@@ -61,7 +61,7 @@ class Hindered(Event):
 class UsageMarked(Event):
     """A natural 1 on an attack marks a usage of the weapon; the last one breaks it."""
 
-    kind: ClassVar[str] = "zones_usage"
+    kind: ClassVar[str] = "usage_marked"
     tone: ClassVar[str] = "info"
     unit: str
     who: str
@@ -77,7 +77,7 @@ class UsageMarked(Event):
 
 @dataclass(frozen=True, slots=True)
 class Pushed(Event):
-    kind: ClassVar[str] = "zones_pushed"
+    kind: ClassVar[str] = "pushed"
     tone: ClassVar[str] = "info"
     unit: str
     who: str
@@ -91,7 +91,7 @@ class Pushed(Event):
 class SideReaction(Event):
     """The d10 reaction of an undecided side (001 · Reactions & Morale)."""
 
-    kind: ClassVar[str] = "zones_reaction"
+    kind: ClassVar[str] = "side_reaction"
     tone: ClassVar[str] = "turn"
     side: str
     name: str

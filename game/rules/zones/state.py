@@ -39,6 +39,19 @@ class Fighter:
     out: str = ""
     initiative: int = 0
 
+    @property
+    def dead(self) -> bool:
+        """Down for good (0 HP: README · Decisions); the shared invariants read it."""
+        return self.out == "down"
+
+    @property
+    def out_of_action(self) -> bool:
+        return bool(self.out)
+
+    @property
+    def occupies_cell(self) -> bool:
+        return not self.out
+
 
 @dataclass(slots=True)
 class TurnState:
