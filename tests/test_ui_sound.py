@@ -22,8 +22,8 @@ from game.rules.clash import events as clash_ev
 from game.rules.clash import reactions as clash_reactions
 from game.rules.clash import strike as clash_strike
 from game.rules.grid import events as grid_ev
-from game.rules.zones import events as zones_ev
 from game.rules.grid import hold, items, resolution, shock, swarm
+from game.rules.zones import events as zones_ev
 from game.shipped import assets_dir
 from game.ui import sound
 from game.ui.settings import Settings, load_settings, save_settings
