@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from game.engine.context import Context
 
 SLIP_RATE = 0.3
-HOLD_ROUNDS = 0  # hard: rounds in which it lets the enemy come rather than walk into reach
+HOLD_ROUNDS = 4  # hard: rounds in which it lets the enemy come rather than walk into reach
 LEVELS = ("baseline", "easy", "normal", "hard")
 
 
