@@ -23,6 +23,7 @@ from game.rules.clash import reactions as clash_reactions
 from game.rules.clash import strike as clash_strike
 from game.rules.grid import events as grid_ev
 from game.rules.grid import hold, items, resolution, shock, swarm
+from game.rules.zones import events as zones_ev
 from game.shipped import assets_dir
 from game.ui import sound
 from game.ui.settings import Settings, load_settings, save_settings
@@ -136,6 +137,12 @@ EVENTS: list[tuple[object, list[str]]] = [
         ["bow"],
     ),
     (clash_reactions.GambitSaved("b", "a", "Bo resists"), []),
+    (zones_ev.Kept("a", "Ada", 14, 16, True, "advantage, +2"), []),
+    (zones_ev.SidesOrdered(4, "party", "Wardens"), []),
+    (zones_ev.Hindered("a", "Ada", "stuck"), []),
+    (zones_ev.UsageMarked("a", "Ada", "Sword", 1, False), []),
+    (zones_ev.Pushed("b", "Bo", "the yard"), []),
+    (zones_ev.SideReaction("x", "Bandits", 5, "curious"), []),
     (objectives.Escaped("a", "Ada", "party", "East road", 1, 2), ["flee"]),
     (objectives.ObjectiveHeld("Hill", "party", "Wardens", 1, 2), []),
 ]

@@ -192,7 +192,8 @@ SILENT = frozenset({
     "battle_started", "round_started", "round_ended", "side_turn_started", "side_turn_ended",
     "unit_activated", "unit_done", "initiative_set", "order_set", "budget_spent",
     "action_declared", "item_dropped", "item_landed", "gambit_saved", "slot_filled",
-    "objective_held",
+    "objective_held", "sides_ordered", "test_kept", "hindered", "usage_marked", "pushed",
+    "side_reaction",
 })  # fmt: skip
 #: The sound of an event of a kind nobody told this table about, by its ``tone``.
 BY_TONE: dict[str, str] = {

@@ -1,0 +1,67 @@
+"""What the battle screen shows of a ``zones`` battle: the card rows (``sheet``), the
+hindrances as condition words, the turn's budget, and before any click the test a player
+faces with its odds (``preview``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.presentation import AnswerPreview, ConditionText
+from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
+from game.rules.zones import units
+
+if TYPE_CHECKING:
+    from game.engine.answers import Answer
+    from game.engine.battle import Battle
+
+CONDITIONS: dict[str, ConditionText] = {
+    **SHARED_CONDITIONS,
+    "weakened": ConditionText("Weakened", "rolls every test with disadvantage", "harm"),
+    "distracted": ConditionText("Distracted", "no actions, may still move", "harm"),
+    "stuck": ConditionText("Stuck", "may not move; Break free takes the action", "harm"),
+    "paralysed": ConditionText("Paralysed", "may neither move nor act", "harm"),
+    "ongoing": ConditionText("Ongoing damage", "loses its level in HP each turn", "harm"),
+}
+
+
+class ZonesPresenter(Presenter):
+    condition_texts = CONDITIONS
+    sheet_only = ("Initiative",)
+
+    def budget_line(self, battle: Battle, unit: str) -> str:
+        with battle._active():
+            t = units.turn(battle.ctx, unit)
+        move = "move spent" if t.moved else "move ready"
+        action = "action spent" if t.acted else "action ready"
+        return f"{move} · {action}"
+
+    def attack_preview(
+        self, battle: Battle, attacker: str, target: str, weapon: str, *, cover_why: str = ""
+    ) -> AnswerPreview:
+        """The test (who rolls what, DR12), its odds and the damage at stake."""
+        found = battle.attack_preview(attacker, target, weapon)
+        return AnswerPreview(
+            weapon=found.weapon,
+            allowed=found.allowed,
+            reason=found.reason,
+            rows=rows_of(found.rows) if found.allowed else (),
+            odds=found.hit_chance,
+            outcome=(found.damage_min, found.damage_max),
+            drops=found.kill_chance,
+        )
+
+    def answer_preview(
+        self, battle: Battle, answer: Answer, *, cover_why: str = ""
+    ) -> AnswerPreview | None:
+        found = battle.answer_preview(answer)
+        if found is None or isinstance(found, AnswerPreview):
+            return found
+        return AnswerPreview(
+            weapon=found.weapon,
+            allowed=found.allowed,
+            reason=found.reason,
+            rows=rows_of(found.rows) if found.allowed else (),
+            odds=found.hit_chance,
+            outcome=(found.damage_min, found.damage_max),
+            drops=found.kill_chance,
+        )

@@ -1,0 +1,158 @@
+"""The turn scheme (001 · Combat, Initiative, Action).
+
+Before the first round: the reaction roll of undecided sides (house rule), surprise (a
+surprised side does not act in round 1), the side roll (1d6: 1-3 the enemies begin, 4-6
+the party) and each unit's 1d6 + DEX (highest first within its side; ties: higher DEX,
+then the map's unit order). The side roll holds for the whole battle unless the
+``side_roll=round`` house rule rolls it again each round.
+
+A unit's turn: Ongoing Damage at its start; then it moves to a Nearby zone and takes one
+action, in either order (the action may be a second move); at its end, the tests that
+end Ongoing Damage and hindrances, then the hazard test of its zone (a hindrance the
+hazard brings is first tested at the end of the unit's next turn). Morale is checked after
+every action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.answers import EndTurn
+from game.engine.events import (
+    BattleStarted,
+    Note,
+    RoundEnded,
+    RoundStarted,
+    UnitActivated,
+    UnitDone,
+)
+from game.engine.seam import Flow
+from game.rules.ending import check_end, round_limit
+from game.rules.zones import units
+from game.rules.zones.damage import end_of_turn, start_of_turn
+from game.rules.zones.events import SidesOrdered
+from game.rules.zones.hazards import endure
+from game.rules.zones.house_rules import SIDE_ROLL, rule
+from game.rules.zones.morale import check, roll_reactions
+from game.rules.zones.state import TurnState
+from game.world import readers
+
+if TYPE_CHECKING:
+    from game.engine.context import Context
+    from game.rules.zones import ZonesRuleset
+
+DEFAULT_ROUND_LIMIT = 30
+
+
+def side_roll(ctx: Context, rs: ZonesRuleset) -> None:
+    """1d6 for the sides: 1-3 the enemies begin, 4-6 the party (001 · Initiative)."""
+    r = ctx.roll(1, 6, purpose="which side begins").total
+    party = units.rolling_side(ctx)
+    others = tuple(s for s in ctx.side_order if s != party)
+    first_party = r >= 4
+    rs.order = (party, *others) if first_party else (*others, party)
+    first = rs.order[0]
+    ctx.emit(SidesOrdered(r, first, ctx.side_info(first).name))
+
+
+def unit_initiative(ctx: Context) -> None:
+    """Each unit rolls 1d6 + DEX once, at the start."""
+    for u in ctx.units():
+        f = units.fighter(ctx, u)
+        f.initiative = ctx.roll(
+            1, 6, f.DEX, unit=u, who=units.name(ctx, u), purpose="initiative"
+        ).total
+
+
+def order_of(ctx: Context, side: str) -> list[str]:
+    """The side's units, highest 1d6 + DEX first (ties: higher DEX, then map order)."""
+    members = list(readers.units_of(ctx, side))
+    return sorted(
+        members, key=lambda u: (-units.fighter(ctx, u).initiative, -units.fighter(ctx, u).DEX)
+    )
+
+
+def surprised_sides(ctx: Context) -> set[str]:
+    """The map's surprised side; ``check``: each side rolls 1d6 and a 1-2 is caught
+    unaware (if every side would be, none is)."""
+    surprise = ctx.battlefield.scenario.surprise
+    if surprise in ctx.side_order:
+        return {surprise}
+    if surprise != "check":
+        return set()
+    caught = {s for s in ctx.side_order if ctx.roll(1, 6, purpose=f"surprise {s}").total <= 2}
+    return set() if len(caught) == len(ctx.side_order) else caught
+
+
+def combat(ctx: Context, rs: ZonesRuleset) -> Flow:
+    ctx.emit(BattleStarted(title=ctx.battlefield.scenario.title, ruleset=rs.id, seed=ctx.seed))
+    roll_reactions(ctx, rs.stance)
+    if check_end(ctx):
+        return
+    surprised = surprised_sides(ctx)
+    for side in sorted(surprised):
+        ctx.emit(Note(f"{ctx.side_info(side).name} are surprised: no turns in round 1"))
+    side_roll(ctx, rs)
+    unit_initiative(ctx)
+    limit = ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
+    while True:
+        ctx.round += 1
+        if ctx.round > 1 and rule(ctx, SIDE_ROLL) == "round":
+            side_roll(ctx, rs)
+        ctx.emit(RoundStarted(ctx.round))
+        for u in ctx.units():
+            t = ctx.get(u, TurnState)
+            t.moved = t.acted = t.disengaging = t.done = False
+        for side in rs.order:
+            if ctx.round == 1 and side in surprised:
+                continue
+            ctx.active_side = side
+            for unit in order_of(ctx, side):
+                if not units.in_fight(ctx, unit):
+                    continue
+                yield from turn(ctx, rs, side, unit)
+                if check_end(ctx):
+                    return
+        ctx.active_side = None
+        ctx.emit(RoundEnded(ctx.round))
+        if check_end(ctx, round_end=True):
+            return
+        if ctx.round >= limit:
+            round_limit(ctx, limit)
+            return
+
+
+def anything_left(ctx: Context, rs: ZonesRuleset, unit: str) -> bool:
+    return any(
+        spec.availability(ctx, unit) is None
+        for kind, spec in rs.actions.items()
+        if kind != EndTurn.kind
+    )
+
+
+def turn(ctx: Context, rs: ZonesRuleset, side: str, unit: str) -> Flow:
+    ctx.active_unit = unit
+    who = units.name(ctx, unit)
+    ctx.emit(UnitActivated(unit=unit, who=who))
+    start_of_turn(ctx, unit)
+    check(ctx, rs.fired)
+    while units.in_fight(ctx, unit) and not ctx.over and anything_left(ctx, rs, unit):
+        choice = yield ctx.decide(
+            "turn",
+            side=side,
+            unit=unit,
+            prompt=f"{who}: move to a Nearby zone and take one action",
+            options=rs.catalog(ctx, unit),
+            open=True,
+        )
+        if isinstance(choice, EndTurn):
+            break
+        yield from rs.perform(ctx, choice)
+        check(ctx, rs.fired)
+        if check_end(ctx):
+            return
+    end_of_turn(ctx, unit)
+    endure(ctx, unit)
+    check(ctx, rs.fired)
+    ctx.emit(UnitDone(unit=unit, who=who))
+    ctx.active_unit = None
