@@ -196,19 +196,19 @@ def test_first_aid_a_skill_test_heals_1d4_and_ends_ongoing_damage() -> None:
 
 def test_a_hazard_zone_calls_for_a_test_at_the_end_of_each_turn_spent_there() -> None:
     spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (11, 1))]
-    b = zbattle(strip(spawns, {"west": {"hazard": "Skill 1d4 weakened"}}), [4, 1, 1])
+    b = zbattle(strip(spawns, {"west": {"hazard": "SKILL 12: 1d4 weakened"}}), [4, 1, 1])
     push(b, 3, 2)  # Skill 3 + 2 = 5: fail; 1d4 2
     end(b)
     assert fighter(b, "ada").hp == 10 and WEAKENED in fighter(b, "ada").hindrances
 
 
-def test_hazard_texts_read_and_bad_ones_are_refused() -> None:
-    assert parse_hazard("DEX 1d6 ongoing") == Hazard("DEX", (1, 6), (), True)
-    assert parse_hazard("str stuck") == Hazard("STR", (0, 0), ("stuck",))
-    assert parse_hazard("Skill 2 weakened paralysed") == Hazard(
-        "Skill", (2, 0), ("weakened", "paralysed")
+def test_hazard_texts_read_as_the_map_contract_writes_them_and_bad_ones_are_refused() -> None:
+    assert parse_hazard("DEX 12: 1d6 ongoing") == Hazard("DEX", 12, (1, 6, 0), (), True)
+    assert parse_hazard("STR 12: stuck") == Hazard("STR", 12, (0, 0, 0), ("stuck",))
+    assert parse_hazard("SKILL 14: 2d4+1 weakened") == Hazard(
+        "Skill", 14, (2, 4, 1), ("weakened",)
     )
-    for bad in ("", "WIS 1d4", "DEX fire"):
+    for bad in ("", "WIS 12: 1d4", "DEX 12: fire", "str stuck"):
         with pytest.raises(ValueError):
             parse_hazard(bad)
 

@@ -46,8 +46,10 @@ def test(
     *,
     advantage: int = 0,
     who: str = "",
+    dr: int = DR,
 ) -> Test:
-    """Roll the unit's ``attribute`` test against DR12 (Weakened: one more disadvantage)."""
+    """Roll the unit's ``attribute`` test against DR12 (or ``dr``, a hazard's own) (Weakened:
+    one more disadvantage)."""
     fighter = ctx.get(unit, Fighter)
     if WEAKENED in fighter.hindrances:
         advantage -= 1
@@ -55,17 +57,17 @@ def test(
     net = edge(advantage)
     words = ("pass", "fail")
     detail = {1: "advantage", -1: "disadvantage", 0: ""}[net]
-    label = f"{attribute} test DR{DR}: {purpose}"
+    label = f"{attribute} test DR{dr}: {purpose}"
     if net == 0:
         r = ctx.roll(
-            1, 20, mod, unit=unit, who=who, purpose=label, target=DR, versus="DR", words=words
+            1, 20, mod, unit=unit, who=who, purpose=label, target=dr, versus="DR", words=words
         )
-        return Test(r.total >= DR, r.faces[0], r.total)
+        return Test(r.total >= dr, r.faces[0], r.total)
     r = ctx.roll(2, 20, 0, unit=unit, who=who, purpose=label, detail=detail)
     natural = max(r.faces) if net > 0 else min(r.faces)
     total = natural + mod
-    ctx.emit(Kept(unit, who, natural, total, total >= DR, f"{detail}, {mod:+d}"))
-    return Test(total >= DR, natural, total)
+    ctx.emit(Kept(unit, who, natural, total, total >= dr, f"{detail}, {mod:+d}"))
+    return Test(total >= dr, natural, total)
 
 
 def odds(bonus: int, advantage: int = 0) -> float:

@@ -13,6 +13,7 @@ from game.rules.zones import units
 if TYPE_CHECKING:
     from game.engine.answers import Answer
     from game.engine.battle import Battle
+    from game.geometry.zones import ZoneGraph
 
 CONDITIONS: dict[str, ConditionText] = {
     **SHARED_CONDITIONS,
@@ -27,6 +28,11 @@ CONDITIONS: dict[str, ConditionText] = {
 class ZonesPresenter(Presenter):
     condition_texts = CONDITIONS
     sheet_only = ("Initiative",)
+
+    def zone_graph(self, battle: Battle) -> ZoneGraph | None:
+        """The zones the battle plays by: the board draws them, and a move is a click on
+        any square of a Nearby zone."""
+        return units.graph(battle.ctx)
 
     def budget_line(self, battle: Battle, unit: str) -> str:
         with battle._active():
