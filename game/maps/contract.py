@@ -43,7 +43,7 @@ MIN_MOVE_COST = 1
 MAX_MOVE_COST = 4
 
 # --- spawn, zone and objective properties ------------------------------------
-SPAWN_PROPERTIES = ("side", "template", "ai", "leader")
+SPAWN_PROPERTIES = ("side", "template", "ai", "leader", "arrives")
 AI_HINTS = ("hold", "guard", "aggressive", "skirmish")
 OBJECTIVE_PROPERTIES = ("kind", "side", "description", "rounds", "count", "unit")
 OBJECTIVE_KINDS = ("hold", "reach", "escape", "protect")

@@ -1,0 +1,3 @@
+"""placeholder replaced below"""
+
+from game.ai.core.generic import GenericAI as StressAI  # noqa: F401
