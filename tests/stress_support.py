@@ -29,23 +29,25 @@ FACE_TO_FACE = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit"
 
 
 def stress_battle(
-    bf: Battlefield, faces: Iterable[int] = (), options: dict[str, Any] | None = None,
+    bf: Battlefield,
+    faces: Iterable[int] = (),
+    options: dict[str, Any] | None = None,
 ) -> Battle:
     """A stress battle whose fight dice are exactly ``faces``."""
     return Battle(bf, "stress", seed=0, dice=ScriptedRandom(faces), options=options)
 
 
 def make_field(
-    spawns: Iterable[tuple[str, str, str, tuple[int, int]]], ascii_map: str = OPEN,
-    surprise: str | None = None, arrives: dict[str, int] | None = None,
+    spawns: Iterable[tuple[str, str, str, tuple[int, int]]],
+    ascii_map: str = OPEN,
+    surprise: str | None = None,
+    arrives: dict[str, int] | None = None,
 ) -> Battlefield:
     bf = field(ascii_map, spawns)
     if surprise is not None:
         bf.scenario = dataclasses.replace(bf.scenario, surprise=surprise)
     if arrives:
-        bf.spawns = tuple(
-            dataclasses.replace(s, arrives=arrives.get(s.name, 0)) for s in bf.spawns
-        )
+        bf.spawns = tuple(dataclasses.replace(s, arrives=arrives.get(s.name, 0)) for s in bf.spawns)
     return bf
 
 

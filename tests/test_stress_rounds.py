@@ -24,6 +24,7 @@ from game.rules.stress.actions import (
     StressFullDefense,
     StressMove,
     StressStabilise,
+    StressThrow,
 )
 from game.rules.stress.events import CountReached, DoubleKnockOut, Hurt
 
@@ -52,16 +53,25 @@ def test_declarations_are_hidden_until_every_unit_has_declared() -> None:
     b.answer(StressAttack("gor", "ada", "spear"))
     revealed = [e for e in b.events if isinstance(e, IntentionRevealed)]
     assert [(e.unit, e.intent) for e in revealed] == [
-        ("ada", "stress_full_defense"), ("gor", "stress_attack")]
+        ("ada", "stress_full_defense"),
+        ("gor", "stress_attack"),
+    ]
 
 
 def test_round_initiative_is_base_plus_the_declared_actions_modifier() -> None:
-    spawns = FACE_TO_FACE + [("Bo", "party", "warrior", (1, 3)),
-                             ("Hal", "bandits", "bandit", (8, 4))]
+    spawns = FACE_TO_FACE + [
+        ("Bo", "party", "warrior", (1, 3)),
+        ("Hal", "bandits", "bandit", (8, 4)),
+    ]
     b = stress_battle(make_field(spawns), [5, 7, 5, 6, 1, 1])  # the two blows: natural 1s
     # Hal is far away: a Move (a Defensive Attack that attacks nothing) is +1
-    declare(b, StressFullDefense("ada"), StressDefensive("gor", "ada", "spear"),
-            StressAttack("bo", "gor", "javelin"), StressMove("hal", (7, 4)))
+    declare(
+        b,
+        StressFullDefense("ada"),
+        StressDefensive("gor", "ada", "spear"),
+        StressThrow("bo", "gor", "javelin"),
+        StressMove("hal", (7, 4)),
+    )
     counts = initiatives(b)
     assert counts["ada"] == 4 - 1  # Full Defense −1
     assert counts["gor"] == 7 + 2 + 1  # Defensive Attack: speed + 1

@@ -4,7 +4,7 @@ Initiative modifiers:
 | answer | the source's action | modifier |
 | --- | --- | --- |
 | ``stress_attack`` (melee or shot) | attack with a weapon | + weapon speed |
-| ``stress_attack`` with a thrown weapon beyond melee reach | throw an item | +2 |
+| ``stress_throw`` (a thrown weapon, from where it stands or after a move) | throw an item | +2 |
 | ``stress_defensive`` | defensively attack (no Riposte on entering reach) | + speed + 1 |
 | ``stress_move`` | a Defensive Attack that does not attack (a plain move) | +1 |
 | ``stress_full_defense`` | full defense (+4 Defense, Riposte when attacked) | −1 |
@@ -50,6 +50,18 @@ class StressAttack(Answer):
 
     kind: ClassVar[str] = "stress_attack"
     label: ClassVar[str] = "Attack"
+    unit: str
+    target: str
+    weapon: str
+
+
+@register_answer
+@dataclass(frozen=True, slots=True)
+class StressThrow(Answer):
+    """Throw ``weapon`` at ``target`` (moving into range first if needed); it is gone."""
+
+    kind: ClassVar[str] = "stress_throw"
+    label: ClassVar[str] = "Throw"
     unit: str
     target: str
     weapon: str
@@ -121,6 +133,7 @@ class _Aimed(ActionSpec):
     attacks = True
     cost = "Action"
     defensive: ClassVar[bool] = False
+    throws: ClassVar[bool] = False
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         why = able(ctx, unit)
@@ -135,6 +148,8 @@ class _Aimed(ActionSpec):
         out = []
         for foe in units.enemies(ctx, unit):
             for w in units.weapons(ctx, unit):
+                if self.throws and not w.thrown:
+                    continue
                 answer = make(unit, foe, w.id)  # type: ignore[call-arg]
                 if self.validate(ctx, answer) is None:
                     out.append(answer)
@@ -147,41 +162,41 @@ class _Aimed(ActionSpec):
             return "not an enemy in the fight"
         if not any(w.id == answer.weapon for w in units.weapons(ctx, answer.unit)):
             return f"{units.name(ctx, answer.unit)} cannot use {answer.weapon}"
+        w = units.weapon(ctx, answer.weapon)
+        if self.throws and not w.thrown:
+            return f"{w.name} is not a weapon to throw"
         if dying(ctx, answer.unit):
-            w = units.weapon(ctx, answer.weapon)
-            if not units.can_hit(ctx, answer.unit, w, answer.target):
+            if not units.can_hit(ctx, answer.unit, w, answer.target, throw=self.throws):
                 return "dying: it may act or move, not both (target not in reach)"
             return None
-        if attack_cell(ctx, answer.unit, answer.target, answer.weapon) is None:
+        if attack_cell(ctx, answer.unit, answer.target, answer.weapon, throw=self.throws) is None:
             return "out of reach this round"
         return None
 
     def modifier(self, ctx: Context, answer: Any) -> int:
-        w = units.weapon(ctx, answer.weapon)
-        if w.thrown and not units.can_hit(ctx, answer.unit, _melee(w), answer.target):
-            base = THROW_MODIFIER
-        else:
-            base = w.speed
-        return base + (DEFENSIVE_MODIFIER if self.defensive else 0)
+        if self.throws:
+            return THROW_MODIFIER
+        speed = units.weapon(ctx, answer.weapon).speed
+        return speed + (DEFENSIVE_MODIFIER if self.defensive else 0)
 
     def perform(self, ctx: Context, answer: Any) -> Flow:
         """The move into reach (the blow is rolled by the round with the count's others)."""
-        spot = attack_cell(ctx, answer.unit, answer.target, answer.weapon)
+        spot = attack_cell(ctx, answer.unit, answer.target, answer.weapon, throw=self.throws)
         if spot is not None and spot != units.cell(ctx, answer.unit):
             yield from walk(ctx, answer.unit, spot, provokes=not self.defensive)
-
-
-def _melee(w: Any) -> Any:
-    """The weapon as a melee weapon (whether a throw is really a throw)."""
-    from dataclasses import replace
-
-    return replace(w, ranged=False, thrown=False)
 
 
 class AttackSpec(_Aimed):
     kind = StressAttack.kind
     label = "Attack"
     answer_type = StressAttack
+
+
+class ThrowSpec(_Aimed):
+    kind = StressThrow.kind
+    label = "Throw"
+    answer_type = StressThrow
+    throws = True
 
 
 class DefensiveSpec(_Aimed):
@@ -363,6 +378,7 @@ class HoldSpec(ActionSpec):
 
 SPECS: tuple[type[ActionSpec], ...] = (
     AttackSpec,
+    ThrowSpec,
     DefensiveSpec,
     MoveSpec,
     FullDefenseSpec,

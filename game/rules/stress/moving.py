@@ -46,19 +46,19 @@ def path_to(ctx: Context, unit: str, goal: Cell) -> tuple[Cell, ...] | None:
     return None if path is None else tuple(path[1:])
 
 
-def attack_cell(ctx: Context, unit: str, target: str, weapon_id: str) -> Cell | None:
+def attack_cell(
+    ctx: Context, unit: str, target: str, weapon_id: str, *, throw: bool = False
+) -> Cell | None:
     """The cheapest square this round's move reaches from which the weapon can hit
     ``target`` (its own square first when it already can); None when there is none."""
     w = units.weapon(ctx, weapon_id)
     here = units.cell(ctx, unit)
-    if units.can_hit(ctx, unit, w, target):
+    if units.can_hit(ctx, unit, w, target, throw=throw):
         return here
     there = units.cell(ctx, target)
     best: tuple[int, int, Cell] | None = None
     for c, cost in reachable_cells(ctx, unit).items():
-        if distance(c, there) > max(w.reach, units.reach_of(w)):
-            continue
-        if units.can_hit(ctx, unit, w, target, at=c):
+        if units.can_hit(ctx, unit, w, target, at=c, throw=throw):
             key = (cost, (c[0] - there[0]) ** 2 + (c[1] - there[1]) ** 2, c)
             best = key if best is None or key < best else best
     return best[2] if best else None

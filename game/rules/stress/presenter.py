@@ -33,9 +33,10 @@ CONDITIONS: dict[str, ConditionText] = {
 
 ACTION_ICONS: dict[str, str] = {
     "stress_attack": "crossed-swords",
-    "stress_defensive": "sword-clash",
+    "stress_throw": "thrown-daggers",
+    "stress_defensive": "shield-bash",
     "stress_move": "footsteps",
-    "stress_full_defense": "shield",
+    "stress_full_defense": "shield-reflect",
     "stress_stabilise": "first-aid-kit",
 }
 

@@ -32,7 +32,6 @@ from game.engine.decision import Decision
 from game.engine.events import BattleStarted, Note, RoundEnded, RoundStarted, UnitActivated
 from game.engine.intentions import Declared, IntentionRevealed, OrderSet
 from game.engine.seam import Flow
-from game.geometry.movement import distance
 from game.rules.ending import check_end, round_limit
 from game.rules.stress import morale, units
 from game.rules.stress.actions import StabiliseSpec, StressMove
@@ -50,7 +49,7 @@ DEFAULT_ROUND_LIMIT = 50
 ROUND_START = "round start"  # the quiet point of this scheme
 GROUP = "initiative"  # the one group of the round plan: by count, lowest first
 LATE = 12
-ATTACKS = ("stress_attack", "stress_defensive")
+ATTACKS = ("stress_attack", "stress_throw", "stress_defensive")
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,7 +353,8 @@ def strike(ctx: Context, entry: Entry) -> Blow | None:
         ctx.emit(Note(f"{who} can no longer use that weapon", entry.unit))
         return None
     w = units.weapon(ctx, answer.weapon)
-    if not units.can_hit(ctx, entry.unit, w, answer.target):
+    throw = answer.kind == "stress_throw"
+    if not units.can_hit(ctx, entry.unit, w, answer.target, throw=throw):
         ctx.emit(
             Note(
                 f"{who} cannot reach {units.name(ctx, answer.target)}: the attack fizzles",
@@ -363,12 +363,8 @@ def strike(ctx: Context, entry: Entry) -> Blow | None:
         )
         return None
     blow = roll_blow(ctx, entry.unit, answer.target, answer.weapon)
-    if (
-        w.thrown
-        and w.id in units.fighter(ctx, entry.unit).weapons
-        and (distance(units.cell(ctx, entry.unit), units.cell(ctx, answer.target)) > w.reach)
-    ):
-        units.fighter(ctx, entry.unit).weapons.remove(w.id)
+    if throw and w.id in units.fighter(ctx, entry.unit).weapons:
+        units.fighter(ctx, entry.unit).weapons.remove(w.id)  # thrown: gone
     return blow
 
 

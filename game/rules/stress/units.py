@@ -180,19 +180,24 @@ def damage_bonus(ctx: Context, unit: str, w: StressWeapon) -> int:
     return 0 if w.ranged else modifier(fighter(ctx, unit).STR)
 
 
-def reach_of(w: StressWeapon) -> int:
-    return w.range_squares if (w.ranged or w.thrown) and w.range_squares else w.reach
-
-
-def can_hit(ctx: Context, unit: str, w: StressWeapon, target: str, at: Cell | None = None) -> bool:
-    """``target`` within the weapon's reach (melee) or range in sight (shots, throws)."""
+def can_hit(
+    ctx: Context,
+    unit: str,
+    w: StressWeapon,
+    target: str,
+    at: Cell | None = None,
+    *,
+    throw: bool = False,
+) -> bool:
+    """``target`` within the weapon's reach (melee), or its range and in sight (a shot;
+    a throw with ``throw``)."""
     here = cell(ctx, unit) if at is None else at
     apart = distance(here, cell(ctx, target))
-    if not w.ranged and apart <= w.reach:
-        return True
-    if (w.ranged or w.thrown) and 1 <= apart <= w.range_squares:
+    if w.ranged or throw:
+        if not (w.ranged or w.thrown) or not 1 <= apart <= w.range_squares:
+            return False
         return ctx.sight is None or bool(ctx.sight.sees(here, cell(ctx, target)))
-    return False
+    return apart <= w.reach
 
 
 def threat_reach(ctx: Context, unit: str) -> int:
