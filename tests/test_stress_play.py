@@ -1,0 +1,116 @@
+"""The stress ruleset plays everywhere a shipped one does: ``simulate`` finishes on every
+shipped map, the AI declares through the same decisions, saves round-trip and replay to
+the same hash (house rules too), forks match, every template has its stat block, and a
+map's ``arrives`` spawn property brings a unit in late."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from engine_support import write_tmx
+from stress_support import make_field, stress_battle
+
+from game.__main__ import main
+from game.ai import make_controller, play
+from game.content import load_content
+from game.engine import Battle
+from game.maps.errors import MapError
+from game.maps.loader import load_battlefield
+from game.rules.stress.content import StressUnitEntry, StressWeaponEntry
+from game.saves.replay import load_battle
+from game.saves.store import save_battle
+
+ROOT = Path(__file__).resolve().parents[1]
+MAPS = sorted(p.stem for p in (ROOT / "maps").glob("*.tmx"))
+FIELD = """
+..........
+..........
+..........
+..........
+"""
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_simulate_finishes_on_every_shipped_map(
+    map_name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", map_name, "--ruleset", "stress", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "won" in out or "win" in out or "draw" in out, out
+
+
+def test_every_template_and_weapon_has_its_stress_table() -> None:
+    content = load_content()
+    assert all(
+        isinstance(t.tables.get("stress"), StressUnitEntry) for t in content.templates.values()
+    )
+    assert all(
+        isinstance(w.tables.get("stress"), StressWeaponEntry) for w in content.weapons.values()
+    )
+
+
+def test_a_save_keeps_the_house_rules_and_replays_to_the_same_hash(tmp_path: Path) -> None:
+    options = {"shared_initiative": "on", "morale": "off"}
+    b = Battle(ROOT / "maps" / "village.tmx", "stress", seed=3, options=options)
+    play(b, {s: make_controller("hard", 3, "stress") for s in b.controllers}, max_answers=40)
+    saved = save_battle(b, tmp_path / "stress.json")
+    assert json.loads(saved.read_text())["ruleset"]["options"]["shared_initiative"] == "on"
+    again = load_battle(saved)
+    assert again.answers == b.answers and again.state_hash() == b.state_hash()
+    b.close()
+    again.close()
+
+
+def test_a_fork_is_the_same_battle_and_goes_its_own_way() -> None:
+    b = Battle(ROOT / "maps" / "duel.tmx", "stress", seed=8)
+    play(b, {s: make_controller("normal", 8, "stress") for s in b.controllers}, max_answers=9)
+    fork = b.fork()
+    assert fork.pending == b.pending and fork.state_hash() == b.state_hash()
+    controllers = {s: make_controller("normal", 8, "stress") for s in b.controllers}
+    before = b.state_hash()
+    play(fork, controllers, max_answers=12)
+    assert b.state_hash() == before
+    play(b, controllers, max_answers=12)
+    assert fork.state_hash() == b.state_hash()
+    fork.close()
+    b.close()
+
+
+def test_the_spawn_property_arrives_brings_a_unit_in_late(tmp_path: Path) -> None:
+    path = write_tmx(
+        tmp_path,
+        FIELD,
+        [
+            ("Ada", "party", "warrior", (1, 1)),
+            ("Gor", "bandits", "bandit", (8, 1)),
+            ("Hal", "bandits", "bandit", (8, 3)),
+        ],
+    )
+    text = path.read_text(encoding="utf-8")
+    marked = text.replace(
+        'value="bandit"/>', 'value="bandit"/><property name="arrives" type="int" value="3"/>', 2
+    ).replace('value="3"/>', 'value="1"/>', 1)  # Gor from the start (1), Hal in round 3
+    path.write_text(marked, encoding="utf-8")
+    bf = load_battlefield(path)
+    assert [s.arrives for s in bf.spawns] == [0, 1, 3]
+    b = Battle(path, "stress", seed=1)
+    assert b.unit("hal").status == "not arrived" and not b.unit("hal").in_fight
+    path.write_text(
+        text.replace(
+            'value="bandit"/>', 'value="bandit"/><property name="arrives" value="soon"/>', 1
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(MapError, match="arrives is 'soon'"):
+        load_battlefield(path)
+
+
+def test_other_rulesets_place_a_late_unit_from_the_start() -> None:
+    bf = make_field(
+        [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (3, 1))],
+        arrives={"Gor": 4},
+    )
+    assert Battle(bf, "clash", seed=1).unit("gor").in_fight
+    assert not stress_battle(bf, [5, 7]).unit("gor").in_fight
