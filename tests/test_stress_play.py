@@ -114,3 +114,27 @@ def test_other_rulesets_place_a_late_unit_from_the_start() -> None:
     )
     assert Battle(bf, "clash", seed=1).unit("gor").in_fight
     assert not stress_battle(bf, [5, 7]).unit("gor").in_fight
+
+
+def test_the_round_plan_hides_the_other_sides_declarations_then_shows_initiatives() -> None:
+    from stress_support import FACE_TO_FACE
+
+    from game.rules.stress.actions import StressAttack, StressFullDefense
+    from game.ui.intentions import DECLARED, round_plan
+    from game.ui.intentions_panel import badge_text
+
+    b = stress_battle(make_field(FACE_TO_FACE), [5, 7, 12])
+    assert b.answer(StressFullDefense("ada")).ok
+    theirs = round_plan(b, "bandits")
+    assert theirs is not None
+    ada = theirs.row("ada")
+    assert ada is not None and ada.state == DECLARED and ada.text == ""  # hidden from foes
+    mine = round_plan(b, "party")
+    assert mine is not None and (mine.row("ada") or ada).text == "Full Defense"
+    assert b.answer(StressAttack("gor", "ada", "spear")).ok  # Gor misses; Ada may riposte
+    assert b.pending is not None and b.pending.kind == "reaction"
+    plan = round_plan(b, None)
+    assert plan is not None and [k.key for k in plan.kinds] == ["initiative"]
+    rows = {r.unit: r for r in plan.rows}
+    assert badge_text(rows["ada"]) == "3" and badge_text(rows["gor"]) == "9"
+    assert plan.groups["initiative"] == ("ada", "gor")

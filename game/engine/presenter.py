@@ -21,6 +21,7 @@ from game.engine.presentation import (
     Harm,
     Link,
     Motion,
+    PlanGroup,
     Row,
     Track,
 )
@@ -133,6 +134,12 @@ class Presenter:
         or out of reach. The ruleset knows which of its reasons say so; none by default."""
         return False
 
+    def plan_groups(self) -> tuple[PlanGroup, ...]:
+        """The groups a round of declared intentions resolves in, first first, with their
+        titles and badges (``Ruleset.declares_intentions``); none by default: the round
+        plan then names each group by its key."""
+        return ()
+
     def fate(self, view: UnitView) -> str:
         """How the unit ended up, in the ruleset's words: its status ("dead", "fled" …),
         "standing" for a unit still ready to fight."""
@@ -242,6 +249,7 @@ __all__ = [
     "Harm",
     "Link",
     "Motion",
+    "PlanGroup",
     "Presenter",
     "Row",
     "Track",

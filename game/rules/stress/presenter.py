@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.presentation import AnswerPreview, ConditionText, Harm, Motion, Track
+from game.engine.presentation import AnswerPreview, ConditionText, Harm, Motion, PlanGroup, Track
 from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
 from game.rules.stress.events import Hurt
 from game.rules.stress.injuries import CONDITION_WORDS
@@ -55,6 +55,13 @@ class StressPresenter(Presenter):
         view = battle.unit(unit)
         rows = [("Status", view.status), *self.own_rows(battle, unit, full=full)]
         return rows if full else [r for r in rows if r[0] not in self.sheet_only]
+
+    def plan_groups(self) -> tuple[PlanGroup, ...]:
+        """One group: the round counts up from the lowest initiative; each token's badge
+        is its round initiative."""
+        return (
+            PlanGroup("initiative", "Initiative, lowest acts first", "", "", badge_number="roll"),
+        )
 
     def action_icon(self, option: Option) -> str:
         return ACTION_ICONS.get(option.kind) or super().action_icon(option)

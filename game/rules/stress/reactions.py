@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.engine.answers import Answer, register_answer
-from game.engine.events import Event
+from game.engine.events import Event, Note
 from game.engine.seam import Flow, ReactionSpec
 from game.geometry.grid import Cell
 from game.rules.stress import units
@@ -132,6 +132,12 @@ class RiposteInDefense(ReactionSpec):
 
 def strike_back(ctx: Context, answer: Riposte) -> Flow:
     units.marks(ctx, answer.unit).reaction_spent = True
+    ctx.emit(
+        Note(
+            f"{units.name(ctx, answer.unit)} ripostes against {units.name(ctx, answer.target)}",
+            answer.unit,
+        )
+    )
     blow = roll_blow(ctx, answer.unit, answer.target, answer.weapon)
     apply_blows(ctx, [blow])
     return

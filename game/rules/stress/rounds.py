@@ -183,7 +183,7 @@ def describe(ctx: Context, entry: Entry) -> str:
         text += f" ({units.weapon(ctx, weapon).name})"
     if isinstance(answer, StressMove):
         text += f" to {answer.to[0]},{answer.to[1]}"
-    return f"{text} · initiative {entry.count}" + (" (late, −12)" if entry.late else "")
+    return text + (" (late, −12)" if entry.late else "")
 
 
 def reveal(ctx: Context, entries: list[Entry]) -> None:
@@ -201,6 +201,7 @@ def reveal(ctx: Context, entries: list[Entry]) -> None:
                 getattr(e.answer, "target", None),
                 GROUP,
                 describe(ctx, e),
+                f"initiative {e.count}",
             )
         )
     order = sorted(entries, key=lambda e: e.count)
