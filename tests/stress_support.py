@@ -22,7 +22,7 @@ OPEN = """
 ..........
 """
 
-# Ada: warrior (AGI 12: +1, STR 16: +3, HD 1, Defense 13, Armour 2, WP 16, Stress 8,
+# Ada: warrior (AGI 12: +1, STR 16: +3, HD 3, Defense 13, Armour 2, WP 16, Stress 21,
 # sword 1d8 speed 2); Gor: bandit (AGI 11: 0, STR 11: 0, HD 2, Defense 13, Armour 1,
 # WP 11, Stress 9, spear 1d6 speed 2 piercing ×3)
 FACE_TO_FACE = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]

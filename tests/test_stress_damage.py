@@ -2,7 +2,7 @@
 Points, Critical Hits and Injuries, Death and Dying as decided in the README), the
 Riposte of Full Defense and of entering a threat range, and end-of-round morale.
 
-Ada: warrior (attack d20+4 with the sword 1d8+3, Defense 13, Armour 2, WP 16, Stress 8);
+Ada: warrior (attack d20+6 with the sword 1d8+3, Defense 13, Armour 2, WP 16, Stress 21);
 Gor: bandit (attack d20+2 with the spear 1d6, Defense 13, Armour 1, WP 11, Stress 9)."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def hurts(b: object) -> list[Hurt]:
 
 
 def test_an_attack_equal_to_defense_hits_and_armour_comes_off_stress_first() -> None:
-    b = stress_battle(make_field(FACE_TO_FACE), [5, 7, 9, 5])  # 9 + 4 = 13 vs Defense 13
+    b = stress_battle(make_field(FACE_TO_FACE), [5, 7, 7, 5])  # 7 + 6 = 13 vs Defense 13
     declare(b, StressAttack("ada", "gor", "sword"), EndTurn("gor"))
     (hit,) = hurts(b)
     assert (hit.stress_lost, hit.wp_lost) == (5 + 3 - 1, 0)  # Armour 1 off the blow
@@ -151,7 +151,7 @@ def test_a_heal_check_at_10_plus_the_worst_wound_stabilises_a_downed_ally() -> N
 
 
 def test_full_defense_adds_4_defense_and_ripostes_the_attacker() -> None:
-    # Gor's d20 12 + 2 = 14 misses Defense 13 + 4; Ada ripostes: d20 10 + 4, d8 3 + 3 − 1
+    # Gor's d20 12 + 2 = 14 misses Defense 13 + 4; Ada ripostes: d20 10 + 6, d8 3 + 3 − 1
     b = stress_battle(make_field(FACE_TO_FACE), [5, 7, 12, 10, 3])
     declare(b, StressFullDefense("ada"), StressAttack("gor", "ada", "spear"))
     assert units.defense(b.ctx, "ada") == 17

@@ -186,13 +186,15 @@ BY_KIND: dict[str, Reader] = {
     "note": _note,
     "declared": _fixed("declare"),
     "intention_revealed": _fixed("reveal"),
+    "hurt": _fixed("hit"),  # a blow that got through to a track (Stress, Wound Points)
+    "double_knock_out": _fixed("thud"),
 }
 #: Kinds known to make no sound (so their tone does not speak for them).
 SILENT = frozenset({
     "battle_started", "round_started", "round_ended", "side_turn_started", "side_turn_ended",
     "unit_activated", "unit_done", "initiative_set", "order_set", "budget_spent",
     "action_declared", "item_dropped", "item_landed", "gambit_saved", "slot_filled",
-    "objective_held",
+    "objective_held", "count_reached", "injured", "threat_entered", "attacked_in_defense",
 })  # fmt: skip
 #: The sound of an event of a kind nobody told this table about, by its ``tone``.
 BY_TONE: dict[str, str] = {

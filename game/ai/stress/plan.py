@@ -14,9 +14,9 @@ target out) and the initiative it would act at:
   would step into a foe's reach and take a Riposte, throws only when nothing else
   reaches, and takes Full Defense when hurt with two or more foes beside it.
 - **help**: a downed ally beside it is stabilised (``normal``, ``hard``).
-- **walk**: else a Move toward the nearest enemy (shooters hold their ground when an
-  enemy is in range next round); ``hard`` stops short of a foe's reach when it could not
-  strike this round, so the foe walks into its blade instead.
+- **walk**: else a Move toward the side's objective area (the map's, as every AI reads
+  it: ``game.ai.core.objective_map``), or the nearest enemy; shooters keep four squares
+  from the nearest foe; ``hard`` keeps near its allies.
 - **Ripostes**: always taken (they cost nothing but the round's Reaction) except by
   ``baseline``.
 
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
 KILL = 10.0
 SHARE = 3.0
+SHOOTER_GAP = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,18 +210,19 @@ class StressAI:
         if not targets:
             return None
         shooter = any(w.ranged for w in units.weapons(ctx, unit))
-        if shooter and foes and min(distance(here, units.cell(ctx, e)) for e in foes) <= 12:
-            return None
         cells = reachable_cells(ctx, unit)
         near = min(distance(here, t) for t in targets)
         friends = [units.cell(ctx, a) for a in units.allies(ctx, unit)]
 
-        def worth(c: tuple[int, int]) -> tuple[int, int, int, tuple[int, int]]:
+        def worth(c: tuple[int, int]) -> tuple[int, int, int, int, tuple[int, int]]:
             gap = min(distance(c, t) for t in targets)
+            close = 0
+            if shooter and foes:  # a shooter keeps a few squares from the nearest foe
+                close = max(0, SHOOTER_GAP - min(distance(c, units.cell(ctx, e)) for e in foes))
             alone = 0
             if self.level.careful and friends:
                 alone = 0 if any(distance(c, f) <= 2 for f in friends) else 1
-            return (gap, alone, cells.get(c, 0), c)
+            return (close, gap, alone, cells.get(c, 0), c)
 
         best = min(spots, key=worth)
         if min(distance(best, t) for t in targets) >= near:

@@ -89,6 +89,7 @@ class StressRuleset(Ruleset):
             late = ctx.try_get(unit, Arrives)
             if late is not None:
                 units.fighter(ctx, unit).arrives = late.round
+                units.fighter(ctx, unit).off_field = late.round > 1
 
     def run(self, ctx: Context) -> Flow:
         yield from combat(ctx)

@@ -13,7 +13,7 @@ class CountReached(Event):
     """The round's count has risen to ``count``: ``units`` act now; two or more act
     simultaneously (002 · Step 2: ties resolve simultaneously)."""
 
-    kind: ClassVar[str] = "stress_count"
+    kind: ClassVar[str] = "count_reached"
     tone: ClassVar[str] = "turn"
     count: int
     units: tuple[str, ...]
@@ -31,7 +31,7 @@ class Hurt(Event):
     """A hit's damage after Armour: ``stress_lost`` off Stress, ``wp_lost`` off Wound
     Points (a critical hit goes straight to Wound Points)."""
 
-    kind: ClassVar[str] = "stress_hurt"
+    kind: ClassVar[str] = "hurt"
     tone: ClassVar[str] = "damage"
     unit: str
     who: str
@@ -61,7 +61,7 @@ class Hurt(Event):
 class Injured(Event):
     """A combat injury from a critical hit (002 · Combat Injuries)."""
 
-    kind: ClassVar[str] = "stress_injured"
+    kind: ClassVar[str] = "injured"
     tone: ClassVar[str] = "damage"
     unit: str
     who: str
@@ -76,7 +76,7 @@ class Injured(Event):
 class DoubleKnockOut(Event):
     """Two or more units of different sides dropped each other at the same count."""
 
-    kind: ClassVar[str] = "stress_double_ko"
+    kind: ClassVar[str] = "double_knock_out"
     tone: ClassVar[str] = "death"
     count: int
     units: tuple[str, ...]

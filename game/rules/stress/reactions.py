@@ -34,7 +34,7 @@ ATTACKED_WINDOW = "stress_attacked"
 class ThreatEntered(Event):
     """``unit`` stepped into the threat range of ``foes`` at ``cell``."""
 
-    kind: ClassVar[str] = "stress_threat_entered"
+    kind: ClassVar[str] = "threat_entered"
     tone: ClassVar[str] = "turn"
     unit: str
     who: str
@@ -49,7 +49,7 @@ class ThreatEntered(Event):
 class AttackedInDefense(Event):
     """``target``, in Full Defense, was attacked in melee by ``attackers``."""
 
-    kind: ClassVar[str] = "stress_attacked_in_defense"
+    kind: ClassVar[str] = "attacked_in_defense"
     tone: ClassVar[str] = "turn"
     target: str
     who: str

@@ -41,6 +41,7 @@ from game.rules.stress.events import CountReached, DoubleKnockOut
 from game.rules.stress.house_rules import SHARED_INITIATIVE, on
 from game.rules.stress.reactions import ATTACKED_WINDOW, AttackedInDefense
 from game.rules.stress.state import ALTERNATE, BLEEDING, SUFFOCATING
+from game.world.components import Position
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -219,7 +220,7 @@ def declared_round(ctx: Context) -> Flow:
     entries: list[Entry] = []
     for side in ctx.side_order:
         for unit in list(units.units_of(ctx, side)):
-            if not units.arrived(ctx, unit) or units.fighter(ctx, unit).arrives == ctx.round > 1:
+            if not units.arrived(ctx, unit):
                 continue
             if not may_declare(ctx, unit):
                 continue
@@ -229,7 +230,8 @@ def declared_round(ctx: Context) -> Flow:
     reveal(ctx, entries)
     pending = sorted(entries, key=lambda e: e.count)
     arrivals = [
-        u for u in ctx.units() if units.fighter(ctx, u).arrives == ctx.round and ctx.round > 1
+        u for u in ctx.units()
+        if units.fighter(ctx, u).off_field and units.fighter(ctx, u).arrives <= ctx.round
     ]
     done_count: int | None = None
     while pending:
@@ -253,11 +255,12 @@ def arrive(
 ) -> Generator[Decision, Answer, list[Entry]]:
     """Late arrivals enter (002 · Step 2): they roll initiative and declare; a count
     already passed is acted next round at −12 as well as at its own."""
+    for unit in who:
+        enter(ctx, unit)
     roll_initiative(ctx, who)
     out: list[Entry] = []
     for unit in who:
         f = units.fighter(ctx, unit)
-        ctx.emit(Note(f"{units.name(ctx, unit)} joins the battle", unit))
         if not may_declare(ctx, unit):
             continue
         answer = yield from ask(ctx, unit)
@@ -278,6 +281,32 @@ def arrive(
         if out:
             reveal(ctx, [e for e in out if e.unit == unit])
     return out
+
+
+def enter(ctx: Context, unit: str) -> None:
+    """A late arrival steps onto the field at its spawn square, or the nearest free one
+    when someone stands there."""
+    units.fighter(ctx, unit).off_field = False
+    here = units.cell(ctx, unit)
+    if any(units.occupies(ctx, u) and units.cell(ctx, u) == here
+           for u in ctx.units() if u != unit):
+        free = nearest_free(ctx, here)
+        if free is not None:
+            ctx.get(unit, Position).move_to(free)
+    ctx.emit(Note(f"{units.name(ctx, unit)} joins the battle", unit))
+
+
+def nearest_free(ctx: Context, cell: tuple[int, int]) -> tuple[int, int] | None:
+    taken = {units.cell(ctx, u) for u in ctx.units() if units.occupies(ctx, u)}
+    for ring in range(1, max(ctx.grid.width, ctx.grid.height)):
+        for dy in range(-ring, ring + 1):
+            for dx in range(-ring, ring + 1):
+                c = (cell[0] + dx, cell[1] + dy)
+                if max(abs(dx), abs(dy)) != ring or not ctx.grid.in_bounds(c):
+                    continue
+                if not ctx.grid.blocks_move(c) and c not in taken:
+                    return c
+    return None
 
 
 def can_act(ctx: Context, entry: Entry) -> bool:

@@ -49,7 +49,27 @@ class Fighter:
     base_initiative: int | None = None
     surprised: bool = False
     arrives: int = 0  # the round the unit enters the battle (0/1: from the start)
+    off_field: bool = False  # a late arrival not yet arrived
     late_count: int | None = None  # a missed count, acted next round at −12 (002 · Step 2)
+
+    # What the shared test invariants read (a ruleset's hit points and fate): Wound Points
+    # above 0 as hit points; out of action once dead, fled or paralysed (a downed unit
+    # still acts, at a price); on its square while on the field and not dead or fled.
+    @property
+    def hp(self) -> int:
+        return max(0, self.wp)
+
+    @property
+    def max_hp(self) -> int:
+        return self.max_wp
+
+    @property
+    def out_of_action(self) -> bool:
+        return self.dead or self.fled or PARALYSED in self.conditions
+
+    @property
+    def occupies_cell(self) -> bool:
+        return not (self.dead or self.fled or self.off_field)
 
     def has(self, condition: str) -> bool:
         return condition in self.conditions

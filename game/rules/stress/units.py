@@ -45,8 +45,8 @@ def template(ctx: Context, unit: str) -> UnitTemplate:
 
 
 def arrived(ctx: Context, unit: str) -> bool:
-    """On the field: a late arrival is not until its round (002 · Step 2)."""
-    return fighter(ctx, unit).arrives <= max(ctx.round, 1)
+    """On the field: a late arrival is not until it enters (002 · Step 2)."""
+    return not fighter(ctx, unit).off_field
 
 
 def alive(ctx: Context, unit: str) -> bool:
