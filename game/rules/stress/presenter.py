@@ -67,7 +67,7 @@ class StressPresenter(Presenter):
         return ACTION_ICONS.get(option.kind) or super().action_icon(option)
 
     def budget_line(self, battle: Battle, unit: str) -> str:
-        return "Declare one action: its initiative modifier sets when it acts"
+        return "Declare one action"
 
     def damage_of(self, battle: Battle, event: Event) -> Harm | None:
         if isinstance(event, Hurt):
