@@ -138,3 +138,13 @@ def test_the_round_plan_hides_the_other_sides_declarations_then_shows_initiative
     rows = {r.unit: r for r in plan.rows}
     assert badge_text(rows["ada"]) == "3" and badge_text(rows["gor"]) == "9"
     assert plan.groups["initiative"] == ("ada", "gor")
+
+
+def test_house_rules_are_set_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "duel", "--ruleset", "stress", "--list-rules"]) == 0
+    listed = capsys.readouterr().out
+    assert "shared_initiative" in listed and "morale" in listed
+    assert main(["simulate", "duel", "--ruleset", "stress", "--rule", "morale=off",
+                 "--rule", "shared_initiative=on", "--seed", "2"]) == 0
+    assert main(["simulate", "duel", "--ruleset", "stress", "--rule", "morale=maybe"]) == 2
+    assert "expected one of off, on" in capsys.readouterr().err
