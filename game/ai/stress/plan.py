@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.ai.core import objective_map
+from game.ai.core.walk import WalkField
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.movement import distance
 from game.rules.stress import units
@@ -79,6 +80,7 @@ class StressAI:
         self.seed = seed
         self.level = LEVELS.get(name, LEVELS["normal"])
         self._aimed: tuple[object, dict[str, float]] = ((), {})
+        self._field: WalkField | None = None
 
     def choose(self, battle: Battle, decision: Decision) -> Answer:
         if esper.current_world != battle.world_name:
@@ -211,11 +213,12 @@ class StressAI:
             return None
         shooter = any(w.ranged for w in units.weapons(ctx, unit))
         cells = reachable_cells(ctx, unit)
-        near = min(distance(here, t) for t in targets)
+        field = self.field(ctx, targets)
+        near = field.distance(here)
         friends = [units.cell(ctx, a) for a in units.allies(ctx, unit)]
 
         def worth(c: tuple[int, int]) -> tuple[int, int, int, int, tuple[int, int]]:
-            gap = min(distance(c, t) for t in targets)
+            gap = field.distance(c)
             close = 0
             if shooter and foes:  # a shooter keeps a few squares from the nearest foe
                 close = max(0, SHOOTER_GAP - min(distance(c, units.cell(ctx, e)) for e in foes))
@@ -225,9 +228,15 @@ class StressAI:
             return (close, gap, alone, cells.get(c, 0), c)
 
         best = min(spots, key=worth)
-        if min(distance(best, t) for t in targets) >= near:
+        if field.distance(best) >= near:
             return None
         return StressMove(unit, best)
+
+    def field(self, ctx: Context, targets: list[tuple[int, int]]) -> WalkField:
+        """Walking distances to the nearest of ``targets`` (kept while they stand still)."""
+        if self._field is None or not self._field.matches(ctx.grid, targets):
+            self._field = WalkField(ctx.grid, targets)
+        return self._field
 
     def goal(self, ctx: Context, unit: str) -> tuple[frozenset[tuple[int, int]], bool] | None:
         """The nearest objective area the unit's side plays for and whether it is one to
@@ -236,5 +245,12 @@ class StressAI:
         if not found:
             return None
         here = units.cell(ctx, unit)
-        objective, _ = min(found, key=lambda f: (-f[1], min(distance(here, c) for c in f[0].cells)))
+        objective, _ = min(  # an area the enemy must not take comes before one to hold
+            found,
+            key=lambda f: (
+                -f[1],
+                f[0].kind != "protect",
+                min(distance(here, c) for c in f[0].cells),
+            ),
+        )
         return objective.cells, objective_map.stays(objective)
