@@ -97,6 +97,7 @@ def test_the_spawn_property_arrives_brings_a_unit_in_late(tmp_path: Path) -> Non
     assert [s.arrives for s in bf.spawns] == [0, 1, 3]
     b = Battle(path, "stress", seed=1)
     assert b.unit("hal").status == "not arrived" and not b.unit("hal").in_fight
+    assert "off_field" in b.unit("hal").conditions  # the board does not draw it yet
     path.write_text(
         text.replace(
             'value="bandit"/>', 'value="bandit"/><property name="arrives" value="soon"/>', 1

@@ -47,6 +47,7 @@ STATUS_CONDITIONS = {
 SHARED_CONDITIONS: dict[str, ConditionText] = {
     "fled": ConditionText("Fled", "has left the battle", "harm"),
     "surrendered": ConditionText("Surrendered", "out of the fight; no need to attack it", "harm"),
+    "off_field": ConditionText("Not arrived", "enters the battle in a later round"),
 }
 
 

@@ -118,6 +118,8 @@ class StressRuleset(Ruleset):
             found.add("full_defense")
         if f.fled:
             found.add("fled")
+        if f.off_field:
+            found.add("off_field")  # a late arrival: the board leaves it out
         status = units.status(ctx, unit)
         if status in ("incapacitated", "dying"):
             found.add(status)
