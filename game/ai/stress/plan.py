@@ -14,9 +14,9 @@ target out) and the initiative it would act at:
   would step into a foe's reach and take a Riposte, throws only when nothing else
   reaches, and takes Full Defense when hurt with two or more foes beside it.
 - **help**: a downed ally beside it is stabilised (``normal``, ``hard``).
-- **walk**: else a Move toward the side's objective area (the map's, as every AI reads
-  it: ``game.ai.core.objective_map``), or the nearest enemy; shooters keep four squares
-  from the nearest foe; ``hard`` keeps near its allies.
+- **walk**: else it walks as the generic AI walks (``game.ai.core.generic``, its ``hard``
+  level; ``easy``: its ``baseline``): to the map's objective areas or toward the nearest
+  enemy over the terrain, a shooter keeping its distance.
 - **Ripostes**: always taken (they cost nothing but the round's Reaction) except by
   ``baseline``.
 
@@ -32,8 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game.ai.core import objective_map
-from game.ai.core.walk import WalkField
+from game.ai.core.generic import GenericAI
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.movement import distance
 from game.rules.stress import units
@@ -41,11 +40,10 @@ from game.rules.stress.actions import (
     StressAttack,
     StressDefensive,
     StressFullDefense,
-    StressMove,
     StressStabilise,
     StressThrow,
 )
-from game.rules.stress.moving import attack_cell, reachable_cells
+from game.rules.stress.moving import attack_cell
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -54,7 +52,6 @@ if TYPE_CHECKING:
 
 KILL = 10.0
 SHARE = 3.0
-SHOOTER_GAP = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +77,17 @@ class StressAI:
         self.seed = seed
         self.level = LEVELS.get(name, LEVELS["normal"])
         self._aimed: tuple[object, dict[str, float]] = ((), {})
-        self._field: WalkField | None = None
+        # walking (to the map's objectives, toward the enemy, minding the danger) is the
+        # generic AI's: its walking fields over the terrain
+        self.walker = GenericAI("baseline" if name == "easy" else "hard", seed)
 
     def choose(self, battle: Battle, decision: Decision) -> Answer:
         if esper.current_world != battle.world_name:
             esper.switch_world(battle.world_name)
         if decision.kind == "turn" and decision.unit is not None:
             answer = self.declare(battle, decision.unit)
+            if answer is None:  # nothing to strike or help: walk as the generic AI walks
+                return self.walker.choose(battle, decision)
             return answer if battle.validate(answer) is None else EndTurn(decision.unit)
         if decision.kind == "reaction":
             offers = [a for a in decision.answers if not isinstance(a, Decline)]
@@ -96,7 +97,7 @@ class StressAI:
         return decision.answers[0] if decision.answers else battle.legal_answers()[0]
 
     # -- a declaration ------------------------------------------------------------------
-    def declare(self, battle: Battle, unit: str) -> Answer:
+    def declare(self, battle: Battle, unit: str) -> Answer | None:
         ctx = battle.ctx
         key = (battle.world_name, ctx.round, units.side(ctx, unit))
         if self._aimed[0] != key:
@@ -107,7 +108,7 @@ class StressAI:
         legal = battle.legal_answers()
         scored = sorted(self.options(battle, unit, legal, aimed), key=lambda s: -s[0])
         if not scored:
-            return EndTurn(unit)
+            return None
         pick = scored[0]
         if self.level.slip and len(scored) > 1:
             rng = random.Random(f"{self.seed}:{ctx.round}:{unit}")
@@ -138,9 +139,6 @@ class StressAI:
             out += [(4.0, a, 0.0) for a in legal if isinstance(a, StressStabilise)]
         if self.level.careful and self.hard_pressed(ctx, unit):
             out.append((3.0, StressFullDefense(unit), 0.0))
-        walk = self.walk(ctx, unit, legal)
-        if walk is not None:
-            out.append((0.5, walk, 0.0))
         return out
 
     def strike_worth(
@@ -160,7 +158,7 @@ class StressAI:
         share = min(1.0, p.hit_chance * mean / max(1, t.stress + t.wp))
         kill = p.kill_chance
         already = aimed.get(a.target, 0.0) if self.level.together else 0.0
-        if already >= 0.6:
+        if already >= 0.6:  # allies' blows likely drop it: another one is mostly wasted
             kill *= 0.3
             share *= 0.5
         w = units.weapon(ctx, a.weapon)
@@ -192,65 +190,3 @@ class StressAI:
             if distance(here, units.cell(ctx, e)) <= units.threat_reach(ctx, e)
         )
         return beside >= 2 and f.stress == 0 and 2 * f.wp <= f.max_wp
-
-    def walk(self, ctx: Context, unit: str, legal: list[Answer]) -> Answer | None:
-        """A Move toward the side's objective area (maps/README.md · Objectives) when it
-        plays for one and is not in it yet, else toward the nearest enemy; a unit inside
-        an area its side must hold stays; a shooter with an enemy in range stays."""
-        foes = units.enemies(ctx, unit)
-        here = units.cell(ctx, unit)
-        spots = [a.to for a in legal if isinstance(a, StressMove)]
-        if not spots:
-            return None
-        goal = self.goal(ctx, unit)
-        if goal is not None and here in goal[0] and goal[1]:
-            return None
-        if goal is not None and (goal[1] is False or not foes or self.level.careful):
-            targets = list(goal[0])
-        else:
-            targets = [units.cell(ctx, e) for e in foes]
-        if not targets:
-            return None
-        shooter = any(w.ranged for w in units.weapons(ctx, unit))
-        cells = reachable_cells(ctx, unit)
-        field = self.field(ctx, targets)
-        near = field.distance(here)
-        friends = [units.cell(ctx, a) for a in units.allies(ctx, unit)]
-
-        def worth(c: tuple[int, int]) -> tuple[int, int, int, int, tuple[int, int]]:
-            gap = field.distance(c)
-            close = 0
-            if shooter and foes:  # a shooter keeps a few squares from the nearest foe
-                close = max(0, SHOOTER_GAP - min(distance(c, units.cell(ctx, e)) for e in foes))
-            alone = 0
-            if self.level.careful and friends:
-                alone = 0 if any(distance(c, f) <= 2 for f in friends) else 1
-            return (close, gap, alone, cells.get(c, 0), c)
-
-        best = min(spots, key=worth)
-        if field.distance(best) >= near:
-            return None
-        return StressMove(unit, best)
-
-    def field(self, ctx: Context, targets: list[tuple[int, int]]) -> WalkField:
-        """Walking distances to the nearest of ``targets`` (kept while they stand still)."""
-        if self._field is None or not self._field.matches(ctx.grid, targets):
-            self._field = WalkField(ctx.grid, targets)
-        return self._field
-
-    def goal(self, ctx: Context, unit: str) -> tuple[frozenset[tuple[int, int]], bool] | None:
-        """The nearest objective area the unit's side plays for and whether it is one to
-        stay in (hold, protect); None when the map asks nothing of the side."""
-        found = objective_map.goals(ctx.battlefield, units.side(ctx, unit))
-        if not found:
-            return None
-        here = units.cell(ctx, unit)
-        objective, _ = min(  # an area the enemy must not take comes before one to hold
-            found,
-            key=lambda f: (
-                -f[1],
-                f[0].kind != "protect",
-                min(distance(here, c) for c in f[0].cells),
-            ),
-        )
-        return objective.cells, objective_map.stays(objective)
