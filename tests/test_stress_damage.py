@@ -7,6 +7,7 @@ Gor: bandit (attack d20+2 with the spear 1d6, Defense 13, Armour 1, WP 11, Stres
 
 from __future__ import annotations
 
+from engine_support import push
 from stress_support import (
     FACE_TO_FACE,
     declare,
@@ -89,7 +90,7 @@ def test_the_blunt_table_is_the_sources_and_an_arm_injury_takes_that_arms_weapon
         "Shattered Kneecap",
     ]
     assert all(len(t) == 20 for t in TABLES.values())
-    b.ctx.rng.push(9, 1, 6)  # type: ignore[attr-defined]  Broken Upper Arm, main arm, 1d10 6
+    push(b, 9, 1, 6)  # Broken Upper Arm, main arm, 1d10 6
     injury = roll_injury(b.ctx, "ada", "blunt")
     assert (injury.name, injury.arm, injury.damage) == (
         "Broken Upper Arm",
@@ -168,7 +169,7 @@ def test_entering_a_threat_range_provokes_one_riposte_unless_a_defensive_attack(
     declare(b, StressFullDefense("ada"), StressAttack("gor", "ada", "spear"))
     assert b.pending is not None and b.pending.kind == "reaction"  # Gor stepped into reach
     assert b.unit("gor").cell == (2, 1)
-    b.ctx.rng.push(1, 1)  # type: ignore[attr-defined]  the riposte misses, so does Gor
+    push(b, 1, 1)  # the riposte misses, so does Gor
     assert b.answer(Riposte("ada", "gor", "sword")).ok
     # Ada's one Reaction is spent: Full Defense offers no second riposte this round
     assert b.pending is not None and b.pending.kind == "turn" and b.ctx.round == 2

@@ -145,7 +145,22 @@ def test_house_rules_are_set_from_the_command_line(capsys: pytest.CaptureFixture
     assert main(["simulate", "duel", "--ruleset", "stress", "--list-rules"]) == 0
     listed = capsys.readouterr().out
     assert "shared_initiative" in listed and "morale" in listed
-    assert main(["simulate", "duel", "--ruleset", "stress", "--rule", "morale=off",
-                 "--rule", "shared_initiative=on", "--seed", "2"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "duel",
+                "--ruleset",
+                "stress",
+                "--rule",
+                "morale=off",
+                "--rule",
+                "shared_initiative=on",
+                "--seed",
+                "2",
+            ]
+        )
+        == 0
+    )
     assert main(["simulate", "duel", "--ruleset", "stress", "--rule", "morale=maybe"]) == 2
     assert "expected one of off, on" in capsys.readouterr().err

@@ -5,6 +5,7 @@ base + the action's modifier, resolution from the lowest count up, simultaneous 
 
 from __future__ import annotations
 
+from engine_support import push
 from stress_support import (
     FACE_TO_FACE,
     declare,
@@ -103,7 +104,7 @@ def test_ties_resolve_simultaneously_and_two_units_can_drop_each_other() -> None
     b = stress_battle(make_field(FACE_TO_FACE), [5, 4])
     set_fighter(b, "ada", stress=0, wp=1)
     set_fighter(b, "gor", stress=0, wp=1)
-    b.ctx.rng.push(15, 4, 15, 3)  # type: ignore[attr-defined]  Ada hits (4+3-1), Gor hits (3-2)
+    push(b, 15, 4, 15, 3)  # Ada hits (4+3-1), Gor hits (3-2)
     declare(b, StressAttack("ada", "gor", "sword"), StressAttack("gor", "ada", "spear"))
     (count,) = [e for e in b.events if isinstance(e, CountReached)]
     assert count.units == ("ada", "gor") and "simultaneously" in count.text()
@@ -133,7 +134,7 @@ def test_a_late_arrival_whose_count_has_passed_acts_next_round_at_minus_12_too()
     assert not b.unit("hal").in_fight and b.unit("hal").status == "not arrived"
     declare(b, EndTurn("ada"), EndTurn("gor"))  # round 1: Hal is not there
     # round 2: Ada moves at 4 + 1 = 5; after that count Hal arrives (d12 2: count 2 + 1)
-    b.ctx.rng.push(2)  # type: ignore[attr-defined]
+    push(b, 2)  # Hal's base initiative
     declare(b, StressMove("ada", (1, 2)), EndTurn("gor"))
     assert b.pending is not None and b.pending.unit == "hal"
     b.answer(StressMove("hal", (6, 1)))

@@ -230,7 +230,8 @@ def declared_round(ctx: Context) -> Flow:
     reveal(ctx, entries)
     pending = sorted(entries, key=lambda e: e.count)
     arrivals = [
-        u for u in ctx.units()
+        u
+        for u in ctx.units()
         if units.fighter(ctx, u).off_field and units.fighter(ctx, u).arrives <= ctx.round
     ]
     done_count: int | None = None
@@ -288,8 +289,7 @@ def enter(ctx: Context, unit: str) -> None:
     when someone stands there."""
     units.fighter(ctx, unit).off_field = False
     here = units.cell(ctx, unit)
-    if any(units.occupies(ctx, u) and units.cell(ctx, u) == here
-           for u in ctx.units() if u != unit):
+    if any(units.occupies(ctx, u) and units.cell(ctx, u) == here for u in ctx.units() if u != unit):
         free = nearest_free(ctx, here)
         if free is not None:
             ctx.get(unit, Position).move_to(free)
