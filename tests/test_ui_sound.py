@@ -23,6 +23,8 @@ from game.rules.clash import reactions as clash_reactions
 from game.rules.clash import strike as clash_strike
 from game.rules.grid import events as grid_ev
 from game.rules.grid import hold, items, resolution, shock, swarm
+from game.rules.stress import events as stress_ev
+from game.rules.stress import reactions as stress_reactions
 from game.rules.zones import events as zones_ev
 from game.shipped import assets_dir
 from game.ui import sound
@@ -131,6 +133,12 @@ EVENTS: list[tuple[object, list[str]]] = [
     (clash_ev.AbilityLost("b", "Bo", "STR", 3, 9, "HP spent"), ["hit"]),
     (clash_ev.AbilityLost("b", "Bo", "DEX", 1, 9, "burns"), []),
     (clash_ev.SlotFilled("b", "Bo", "Fatigue", 4, 10), []),
+    (stress_ev.CountReached(7, ("a", "b"), ("Ada", "Bo")), []),
+    (stress_ev.Hurt("b", "Bo", 3, 2, 0, 9, 11, "slashing", False, "a"), ["hit"]),
+    (stress_ev.Injured("b", "Bo", "Cut Ribs", "4 Strength damage"), []),
+    (stress_ev.DoubleKnockOut(7, ("a", "b"), ("Ada", "Bo")), ["thud"]),
+    (stress_reactions.ThreatEntered("b", "Bo", (1, 1), ("a",)), []),
+    (stress_reactions.AttackedInDefense("a", "Ada", ("b",)), []),
     (clash_reactions.UnderAttack("b", ("a",), ("fast",), (True,), "Ada attacks Bo"), []),
     (
         clash_reactions.UnderAttack("b", ("a", "c"), ("fast", "balanced"), (True, False), "x"),

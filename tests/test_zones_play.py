@@ -34,7 +34,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def test_the_ruleset_names_its_ai_and_make_controller_picks_it() -> None:
     assert isinstance(make_controller("hard", 1, "zones"), ZonesAI)
-    assert make_controller("baseline", 1, "zones").level == "baseline"
+    baseline = make_controller("baseline", 1, "zones")
+    assert isinstance(baseline, ZonesAI) and baseline.level == "baseline"
 
 
 @pytest.mark.parametrize("map_path", sorted(shipped_maps_dir().glob("*.tmx")), ids=lambda p: p.stem)

@@ -87,6 +87,7 @@ def project() -> dict[str, object]:
             _member("template", "string", "", UNIT_TEMPLATE),
             _member("ai", "string", "", AI_HINT),
             _member("leader", "bool", False),
+            _member("arrives", "int", 0),
         ],
         contract.OBJECTIVE_CLASS: [
             _member("kind", "string", "", OBJECTIVE_KIND),

@@ -31,7 +31,8 @@ class Declared(Event):
 @dataclass(frozen=True, slots=True)
 class IntentionRevealed(Event):
     """What ``unit`` declared, shown when the round resolves. ``turn`` is "quick" or
-    "full"; ``target`` the unit aimed at, if any; ``intent`` the kind of answer."""
+    "full" in clash, the group it resolves in; ``target`` the unit aimed at, if any;
+    ``intent`` the kind of answer."""
 
     kind: ClassVar[str] = "intention_revealed"
     tone: ClassVar[str] = "turn"
@@ -41,9 +42,10 @@ class IntentionRevealed(Event):
     target: str | None
     turn: str
     text_: str
+    aside: str = ""  # what the log adds in brackets; "" : "<turn> turn"
 
     def text(self) -> str:
-        return f"{self.who} intends to {self.text_} ({self.turn} turn)"
+        return f"{self.who} intends to {self.text_} ({self.aside or self.turn + ' turn'})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,6 +63,22 @@ class Link:
 
 
 @dataclass(frozen=True, slots=True)
+class PlanGroup:
+    """One group a round of declared intentions resolves in (``Presenter.plan_groups``),
+    first group first: ``key`` is the ``turn`` of ``IntentionRevealed`` / the ``group`` of
+    ``OrderSet``; ``title`` heads it in the round plan; ``note``: what the plan says while
+    its order is not set yet; the token badge is ``badge`` followed by the unit's place in
+    the order (``badge_number="place"``) or by the number that placed it, the last word
+    of its ``OrderSet.placed_by`` (``"roll"``: an initiative count)."""
+
+    key: str
+    title: str
+    badge: str = ""
+    note: str = ""
+    badge_number: str = "place"
+
+
+@dataclass(frozen=True, slots=True)
 class AnswerPreview:
     """What an answer (an attack, a charge, a grapple …) would do, before it is given.
 

@@ -22,6 +22,7 @@ from game.engine.presentation import (
     Harm,
     Link,
     Motion,
+    PlanGroup,
     Row,
     Track,
 )
@@ -49,6 +50,7 @@ STATUS_CONDITIONS = {
 SHARED_CONDITIONS: dict[str, ConditionText] = {
     "fled": ConditionText("Fled", "has left the battle", "harm"),
     "surrendered": ConditionText("Surrendered", "out of the fight; no need to attack it", "harm"),
+    "off_field": ConditionText("Not arrived", "enters the battle in a later round"),
 }
 
 
@@ -142,6 +144,12 @@ class Presenter:
         now (a state it is not in, a thing it does not carry), not merely spent this round
         or out of reach. The ruleset knows which of its reasons say so; none by default."""
         return False
+
+    def plan_groups(self) -> tuple[PlanGroup, ...]:
+        """The groups a round of declared intentions resolves in, first first, with their
+        titles and badges (``Ruleset.declares_intentions``); none by default: the round
+        plan then names each group by its key."""
+        return ()
 
     def fate(self, view: UnitView) -> str:
         """How the unit ended up, in the ruleset's words: its status ("dead", "fled" …),
@@ -257,6 +265,7 @@ __all__ = [
     "Harm",
     "Link",
     "Motion",
+    "PlanGroup",
     "Presenter",
     "Row",
     "Track",

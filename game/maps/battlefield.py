@@ -33,6 +33,7 @@ class Spawn:
     cell: Cell
     ai: str | None = None  # AI hint: "hold", "guard", "aggressive", "skirmish", ...
     leader: bool = False
+    arrives: int = 0  # the round it enters the battle (0: from the start)
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,7 @@ MIN_MOVE_COST = 1
 MAX_MOVE_COST = 4
 
 # --- spawn, zone and objective properties ------------------------------------
-SPAWN_PROPERTIES = ("side", "template", "ai", "leader")
+SPAWN_PROPERTIES = ("side", "template", "ai", "leader", "arrives")
 AI_HINTS = ("hold", "guard", "aggressive", "skirmish")
 ZONE_PROPERTIES = ZONE_CONDITIONS  # capacity, hazard: game/geometry/zone_conditions.py
 OBJECTIVE_PROPERTIES = ("kind", "side", "description", "rounds", "count", "unit")

@@ -223,6 +223,17 @@ def read_spawns(
                 )
                 ok = False
             leader = bool(value)
+        arrives = 0
+        if "arrives" in obj.properties:
+            found = read_int(obj.properties["arrives"])
+            if found is None or found < 1:
+                problems.append(
+                    Problem(where, f"arrives is {obj.properties['arrives']!r}, not a round "
+                            "number (1 or more)")
+                )
+                ok = False
+            else:
+                arrives = found
         cell = anchor_cell(obj, tile)
         if not grid.in_bounds(cell):
             problems.append(
@@ -244,7 +255,7 @@ def read_spawns(
             taken[cell] = where
         if ok:
             name = obj.name or _default_name(template)
-            spawns.append(Spawn(name, side, template, cell, ai, leader))
+            spawns.append(Spawn(name, side, template, cell, ai, leader, arrives))
     return _number_default_names(spawns, objects)
 
 
@@ -262,7 +273,7 @@ def _number_default_names(spawns: list[Spawn], objects: Iterable[MapObject]) -> 
             seen[spawn.name] = seen.get(spawn.name, 0) + 1
             spawn = Spawn(
                 f"{spawn.name} {seen[spawn.name]}", spawn.side, spawn.template, spawn.cell,
-                spawn.ai, spawn.leader,
+                spawn.ai, spawn.leader, spawn.arrives,
             )
         result.append(spawn)
     return tuple(result)

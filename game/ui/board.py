@@ -343,8 +343,8 @@ class Board:
         for token in self.source.tokens():
             if token.key in hidden_units or not on_screen(token.cell):
                 continue
-            if "fled" in token.conditions:
-                continue  # gone from the field (the card, sheet and log still know them);
+            if "fled" in token.conditions or "off_field" in token.conditions:
+                continue  # gone from the field, or not on it yet (a late arrival);
                 # routed units are still on their squares and drawn with the routed marker
             draw_token(
                 surface,

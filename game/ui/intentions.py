@@ -2,10 +2,11 @@
 screen shows declared intentions and the resolution order), read from the battle's events
 and answers only, never from a ruleset's internals. No pygame here.
 
-A ruleset that has its units declare first (``clash``) announces, each round:
-``Declared`` (a unit has chosen; nothing of what), ``IntentionRevealed`` (what, and whether
-it is a quick or a full turn) once everyone has declared, ``OrderSet`` (the order of a group
-of turns, after the rolls that decided it) and ``UnitActivated`` (who acts now).
+A ruleset that has its units declare first announces, each round: ``Declared`` (a unit
+has chosen; nothing of what), ``IntentionRevealed`` (what, and the group it resolves in)
+once everyone has declared, ``OrderSet`` (the order of a group, after the rolls that
+decided it) and ``UnitActivated`` (who acts now). The groups, their order, titles and
+badges come from the ruleset's presenter (``Presenter.plan_groups``).
 
 Hotseat: before the reveal a player sees what their *own* side declared (their own answers)
 and only *that* the other side's units have declared; ``viewer`` names the side whose
@@ -14,12 +15,15 @@ player looks at the screen (None: nobody's plans but the revealed ones).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.engine import Answer, Battle
 from game.engine.events import Event, RoundStarted, UnitActivated
 from game.engine.intentions import Declared, IntentionRevealed, OrderSet
+from game.engine.presentation import PlanGroup
+from game.engine.presenter import presenter_of
 
 WAITING, DECLARING, DECLARED, REVEALED = "waiting", "declaring", "declared", "revealed"
 
@@ -33,11 +37,12 @@ class PlanRow:
     side: str
     state: str  # waiting, declaring (deciding now), declared (hidden or own), revealed
     text: str = ""  # what it intends, when the viewer may know
-    turn: str = ""  # "quick" / "full" once revealed
+    turn: str = ""  # the group it resolves in, once revealed
     place: int = 0  # 1-based place in its group's resolution order, 0 while not set
     roll: str = ""  # the roll that placed it ("DEX 7/11: before the enemies"), if any
     acting: bool = False
     done: bool = False  # its turn in the order has come and gone
+    badge: str = ""  # its token's badge once revealed (the group's letter and number)
 
 
 @dataclass(slots=True)
@@ -49,6 +54,7 @@ class RoundPlan:
     rows: list[PlanRow] = field(default_factory=list)
     groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group → unit order
     sides: tuple[str, ...] = ()  # the sides in the order they declare
+    kinds: tuple[PlanGroup, ...] = ()  # the groups in resolution order, with their titles
 
     def declared_count(self) -> tuple[int, int]:
         asked = [r for r in self.rows if r.state != WAITING or self.phase == "resolving"]
@@ -155,13 +161,42 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
             done=unit_id in acted and unit_id != acting,
         ))
     order = tuple(battle.ctx.side_order)
+    kinds = plan_kinds(battle, rows)
+    rows = [dataclasses.replace(r, badge=_badge(r, kinds)) for r in rows]
     if not declaring:  # by group and place; those not placed yet keep the side order
-        group_rank = {"quick": 0, "full": 1, "": 2}
-        rows.sort(key=lambda r: (group_rank.get(r.turn, 2), r.place or 999))
+        rank = {g.key: i for i, g in enumerate(kinds)}
+        rows.sort(key=lambda r: (rank.get(r.turn, len(kinds)) if r.turn else len(kinds) + 1,
+                                 r.place or 999))
     side_rank = {s: i for i, s in enumerate(order)}
     if declaring:
         rows.sort(key=lambda r: side_rank.get(r.side, len(order)))  # stable: spawn order
-    return RoundPlan(number, "declaring" if declaring else "resolving", rows, groups, order)
+    return RoundPlan(number, "declaring" if declaring else "resolving", rows, groups, order,
+                     kinds)
+
+
+def plan_kinds(battle: Battle, rows: Sequence[PlanRow]) -> tuple[PlanGroup, ...]:
+    """The presenter's groups, then any group a row names that it does not list (titled
+    by its key)."""
+    kinds = list(presenter_of(battle).plan_groups())
+    known = {g.key for g in kinds}
+    for r in rows:
+        if r.turn and r.turn not in known:
+            known.add(r.turn)
+            kinds.append(PlanGroup(r.turn, r.turn.capitalize()))
+    return tuple(kinds)
+
+
+def _badge(row: PlanRow, kinds: Sequence[PlanGroup]) -> str:
+    """The token badge of a revealed row: its group's letter and its place (or the
+    number its roll placed it at)."""
+    if row.state != REVEALED or not row.turn:
+        return ""
+    kind = next((g for g in kinds if g.key == row.turn), PlanGroup(row.turn, row.turn))
+    if kind.badge_number == "roll":
+        number = row.roll.split()[-1] if row.roll else ""
+    else:
+        number = str(row.place) if row.place else ""
+    return kind.badge + number
 
 
 def _own_declarations(

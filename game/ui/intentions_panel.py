@@ -5,9 +5,10 @@ round's reveal, and units the fog hides are left out.
 
 The panel sits in the top-left corner of the board; Ctrl+Tab or a click on its title
 folds it (Tab alone cycles the units that can act, issue 30).
-Badges: ``Q1``/``F2`` (quick or full turn, place in the order; the unit acting now in
-gold), ``?`` for a unit that has declared something the viewer may not know yet, a tick
-for the viewer's own declared units.
+Badges: the group's letter and the place in the order, or the number that placed it (as
+the ruleset's presenter says, ``Presenter.plan_groups``; the unit acting now in gold),
+``?`` for a unit that has declared something the viewer may not know yet, a tick for the
+viewer's own declared units.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 
 WIDTH = 360
 LINE = 20
-GROUP_TITLES = {"quick": "Quick turns (one action)", "full": "Full turns (move + action)"}
 
 
 class PlanScreen(Protocol):
@@ -210,13 +210,13 @@ class IntentionsPanel:
                     elif r.state == WAITING:
                         out.append((f"{r.name}: waits to declare", "", "muted", False, ""))
             return out
-        for group in ("quick", "full"):
-            members = [r for r in rows if r.turn == group]
+        for kind in plan.kinds:
+            members = [r for r in rows if r.turn == kind.key]
             if not members:
                 continue
-            order_known = group in plan.groups
-            note = "" if order_known else "order: DEX saves when they begin"
-            out.append((GROUP_TITLES[group], note, "gold", False, ""))
+            order_known = kind.key in plan.groups
+            note = "" if order_known else kind.note
+            out.append((kind.title, note, "gold", False, ""))
             for r in members:
                 place = f"{r.place}." if r.place else "–"
                 tone = "gold_bright" if r.acting else ("muted" if r.done else "bone")
@@ -260,10 +260,11 @@ class IntentionsPanel:
 
 
 def badge_text(row: PlanRow) -> str:
-    """The badge on a token: "Q1"/"F2" once revealed, "?" declared but unknown to the
-    viewer, "ok" for the viewer's own declared unit; "" for none."""
+    """The badge on a token: the group's badge once revealed (``PlanRow.badge``), "?"
+    declared but unknown to the viewer, "ok" for the viewer's own declared unit; "" for
+    none."""
     if row.state == REVEALED and row.turn:
-        return ("Q" if row.turn == "quick" else "F") + (str(row.place) if row.place else "")
+        return row.badge
     if row.state == DECLARED:
         return "ok" if row.text and row.text != "holds" else ("?" if not row.text else "")
     return ""

@@ -186,6 +186,8 @@ BY_KIND: dict[str, Reader] = {
     "note": _note,
     "declared": _fixed("declare"),
     "intention_revealed": _fixed("reveal"),
+    "hurt": _fixed("hit"),  # a blow that got through to a track (Stress, Wound Points)
+    "double_knock_out": _fixed("thud"),
 }
 #: Kinds known to make no sound (so their tone does not speak for them).
 SILENT = frozenset({
@@ -193,7 +195,7 @@ SILENT = frozenset({
     "unit_activated", "unit_done", "initiative_set", "order_set", "budget_spent",
     "action_declared", "item_dropped", "item_landed", "gambit_saved", "slot_filled",
     "objective_held", "sides_ordered", "test_kept", "hindered", "usage_marked", "pushed",
-    "side_reaction",
+    "side_reaction", "count_reached", "injured", "threat_entered", "attacked_in_defense",
 })  # fmt: skip
 #: The sound of an event of a kind nobody told this table about, by its ``tone``.
 BY_TONE: dict[str, str] = {

@@ -26,6 +26,7 @@ from game.geometry.grid import Cell
 from game.maps.battlefield import Battlefield, Spawn
 from game.world.components import (
     AiHint,
+    Arrives,
     EveryoneStands,
     Leader,
     Loadout,
@@ -263,5 +264,7 @@ def build_world(
             components.append(AiHint(spawn.ai))
         if spawn.leader:
             components.append(Leader())
+        if spawn.arrives > 1:
+            components.append(Arrives(spawn.arrives))
         handle.entities[unit_id] = esper.create_entity(*components)
     return handle

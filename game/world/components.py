@@ -58,6 +58,14 @@ class AiHint:
 
 
 @dataclass(frozen=True, slots=True)
+class Arrives:
+    """The unit enters the battle late, in round ``round`` (the spawn's ``arrives``
+    property, maps/README.md · Spawns); a ruleset that knows late arrivals reads it."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
 class Leader:
     """Marks the side's leader as the map author placed it."""
 

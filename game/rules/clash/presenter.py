@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.presentation import AnswerPreview, ConditionText, Harm, Motion
+from game.engine.presentation import AnswerPreview, ConditionText, Harm, Motion, PlanGroup
 from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
 from game.rules.clash.events import AbilityLost
 from game.rules.clash.reactions import UnderAttack
@@ -45,6 +45,15 @@ class ClashPresenter(Presenter):
     """The battle screen in 000's terms."""
 
     condition_texts = CONDITIONS
+
+    def plan_groups(self) -> tuple[PlanGroup, ...]:
+        """Quick turns resolve before full turns (000 · Determine Quick Turns & Full
+        Turns); the order within a group is set by DEX saves when it begins."""
+        note = "order: DEX saves when they begin"
+        return (
+            PlanGroup("quick", "Quick turns (one action)", "Q", note),
+            PlanGroup("full", "Full turns (move + action)", "F", note),
+        )
 
     def action_icon(self, option: Option) -> str:
         return ACTION_ICONS.get(option.kind) or super().action_icon(option)

@@ -1,0 +1,192 @@
+"""``StressAI``: the stress ruleset's AI (source 002), answering the same Decisions a
+human does: the round's declarations (``turn``) and Ripostes (``reaction``).
+
+Each unit's declaration is chosen from the legal answers, valued with the ruleset's own
+attack preview (chance to hit against Defense, damage after Armour, chance to take the
+target out) and the initiative it would act at:
+
+- **strike**: every attack (melee, shot, throw; plain or defensive) on an enemy it can
+  reach this round, worth 10 × the chance to take the target out + 3 × the share of the
+  target's Stress and Wound Points it is expected to take + a little for acting early
+  (a lower count strikes before the target can). ``normal`` and ``hard`` plan the side
+  together: a target already likely to fall to an ally's declared blow is worth less
+  (they spread), and ``hard`` closes in with a Defensive Attack when a plain approach
+  would step into a foe's reach and take a Riposte, throws only when nothing else
+  reaches, and takes Full Defense when hurt with two or more foes beside it.
+- **help**: a downed ally beside it is stabilised (``normal``, ``hard``).
+- **walk**: else it walks as the generic AI walks (``game.ai.core.generic``, its ``hard``
+  level; ``easy``: its ``baseline``): to the map's objective areas or toward the nearest
+  enemy over the terrain, a shooter keeping its distance.
+- **Ripostes**: always taken (they cost nothing but the round's Reaction) except by
+  ``baseline``.
+
+``easy`` is ``normal`` that slips to its second-best choice 30% of the time (a generator
+seeded by the battle seed, round and unit). Deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from game.ai.core.generic import GenericAI
+from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
+from game.geometry.movement import distance
+from game.rules.stress import units
+from game.rules.stress.actions import (
+    StressAttack,
+    StressDefensive,
+    StressFullDefense,
+    StressStabilise,
+    StressThrow,
+)
+from game.rules.stress.moving import attack_cell
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+    from game.engine.context import Context
+    from game.engine.decision import Decision
+
+KILL = 10.0
+SHARE = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    together: bool = True
+    careful: bool = False
+    helps: bool = True
+    slip: float = 0.0
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(slip=0.3),
+    "normal": Level(),
+    "hard": Level(careful=True),
+}
+LEVELS["ai"] = LEVELS["normal"]
+LEVELS["tactical"] = LEVELS["search"] = LEVELS["hard"]
+
+
+class StressAI:
+    def __init__(self, name: str = "normal", seed: int = 0) -> None:
+        self.name = name
+        self.seed = seed
+        self.level = LEVELS.get(name, LEVELS["normal"])
+        self._aimed: tuple[object, dict[str, float]] = ((), {})
+        # walking (to the map's objectives, toward the enemy, minding the danger) is the
+        # generic AI's: its walking fields over the terrain
+        self.walker = GenericAI("baseline" if name == "easy" else "hard", seed)
+
+    def choose(self, battle: Battle, decision: Decision) -> Answer:
+        if esper.current_world != battle.world_name:
+            esper.switch_world(battle.world_name)
+        if decision.kind == "turn" and decision.unit is not None:
+            answer = self.declare(battle, decision.unit)
+            if answer is None:  # nothing to strike or help: walk as the generic AI walks
+                return self.walker.choose(battle, decision)
+            return answer if battle.validate(answer) is None else EndTurn(decision.unit)
+        if decision.kind == "reaction":
+            offers = [a for a in decision.answers if not isinstance(a, Decline)]
+            return offers[0] if offers else decision.answers[-1]
+        if decision.kind == "choose_unit":
+            return next(a for a in decision.answers if isinstance(a, ChooseUnit))
+        return decision.answers[0] if decision.answers else battle.legal_answers()[0]
+
+    # -- a declaration ------------------------------------------------------------------
+    def declare(self, battle: Battle, unit: str) -> Answer | None:
+        ctx = battle.ctx
+        key = (battle.world_name, ctx.round, units.side(ctx, unit))
+        if self._aimed[0] != key:
+            self._aimed = (key, {})
+        aimed = self._aimed[1]
+        if not units.in_fight(ctx, unit):
+            return EndTurn(unit)
+        legal = battle.legal_answers()
+        scored = sorted(self.options(battle, unit, legal, aimed), key=lambda s: -s[0])
+        if not scored:
+            return None
+        pick = scored[0]
+        if self.level.slip and len(scored) > 1:
+            rng = random.Random(f"{self.seed}:{ctx.round}:{unit}")
+            if rng.random() < self.level.slip:
+                pick = scored[1]
+        answer = pick[1]
+        target = getattr(answer, "target", None)
+        if isinstance(target, str) and pick[2] > 0:
+            aimed[target] = aimed.get(target, 0.0) + pick[2]
+        return answer
+
+    def options(
+        self, battle: Battle, unit: str, legal: list[Answer], aimed: dict[str, float]
+    ) -> list[tuple[float, Answer, float]]:
+        """(worth, answer, chance it takes its target out) for each answer worth taking."""
+        ctx = battle.ctx
+        out: list[tuple[float, Answer, float]] = []
+        base = units.fighter(ctx, unit).base_initiative or 0
+        strikes = [a for a in legal if isinstance(a, StressAttack | StressDefensive | StressThrow)]
+        melee_reach = any(isinstance(a, StressAttack | StressDefensive) for a in strikes)
+        for a in strikes:
+            if self.level.careful and isinstance(a, StressThrow) and melee_reach:
+                continue
+            worth = self.strike_worth(ctx, unit, a, aimed, base)
+            if worth is not None:
+                out.append(worth)
+        if self.level.helps:
+            out += [(4.0, a, 0.0) for a in legal if isinstance(a, StressStabilise)]
+        if self.level.careful and self.hard_pressed(ctx, unit):
+            out.append((3.0, StressFullDefense(unit), 0.0))
+        return out
+
+    def strike_worth(
+        self, ctx: Context, unit: str, a: Any, aimed: dict[str, float], base: int
+    ) -> tuple[float, Answer, float] | None:
+        if self.level.careful:
+            provoked = self.provokes(ctx, unit, a)
+            if isinstance(a, StressDefensive) != provoked:
+                return None  # defensive only when a plain approach would take a riposte
+        elif isinstance(a, StressDefensive):
+            return None
+        p = ctx.ruleset.attack_preview(ctx, unit, a.target, a.weapon)
+        if not p.allowed:
+            return None
+        t = units.fighter(ctx, a.target)
+        mean = (p.damage_min + p.damage_max) / 2
+        share = min(1.0, p.hit_chance * mean / max(1, t.stress + t.wp))
+        kill = p.kill_chance
+        already = aimed.get(a.target, 0.0) if self.level.together else 0.0
+        if already >= 0.6:  # allies' blows likely drop it: another one is mostly wasted
+            kill *= 0.3
+            share *= 0.5
+        w = units.weapon(ctx, a.weapon)
+        count = base + (2 if isinstance(a, StressThrow) else w.speed)
+        foe_base = t.base_initiative or 0
+        early = 0.5 if count < foe_base + 2 else 0.0
+        worth = 1.0 + KILL * kill + SHARE * share + early
+        return worth, a, kill
+
+    def provokes(self, ctx: Context, unit: str, a: Any) -> bool:
+        """Whether a plain approach for ``a`` steps into a foe's reach (a Riposte)."""
+        spot = attack_cell(ctx, unit, a.target, a.weapon, throw=isinstance(a, StressThrow))
+        if spot is None or spot == units.cell(ctx, unit):
+            return False
+        here = units.cell(ctx, unit)
+        for foe in units.enemies(ctx, unit):
+            reach = units.threat_reach(ctx, foe)
+            there = units.cell(ctx, foe)
+            if reach and distance(here, there) > reach >= distance(spot, there):
+                return True
+        return False
+
+    def hard_pressed(self, ctx: Context, unit: str) -> bool:
+        f = units.fighter(ctx, unit)
+        here = units.cell(ctx, unit)
+        beside = sum(
+            1
+            for e in units.enemies(ctx, unit)
+            if distance(here, units.cell(ctx, e)) <= units.threat_reach(ctx, e)
+        )
+        return beside >= 2 and f.stress == 0 and 2 * f.wp <= f.max_wp

@@ -1,0 +1,56 @@
+"""The unit card and sheet rows in 002's terms: Stress and Wound Points, the scores,
+Defense and Armour, speed, initiative (base and this round's), the weapons, the injuries
+(each Wound Point hit, each combat injury) and the conditions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.rules.stress import units
+from game.rules.stress.content import modifier
+from game.rules.stress.injuries import CONDITION_WORDS
+
+if TYPE_CHECKING:
+    from game.engine.context import Context
+
+
+def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
+    f = units.fighter(ctx, unit)
+    m = units.marks(ctx, unit)
+    base = "—" if f.base_initiative is None else str(f.base_initiative)
+    now = "—" if m.initiative is None else str(m.initiative)
+    rows = [
+        ("Stress", f"{f.stress}/{f.max_stress}"),
+        ("Wound Points", f"{f.wp}/{f.max_wp}"),
+        ("Initiative", f"{now} this round (base {base})"),
+        ("Defense", f"{units.defense(ctx, unit)} · Armour {f.armour}"),
+    ]
+    if f.combat_injuries:
+        rows.append(("Injuries", ", ".join(f.combat_injuries)))
+    if f.conditions:
+        rows.append(("Conditions", "; ".join(CONDITION_WORDS.get(c, c) for c in f.conditions)))
+    if not full:
+        return rows
+    rows += [
+        ("HD", str(f.hd)),
+        ("STR", f"{f.STR} ({modifier(f.STR):+d})"),
+        ("AGI", f"{f.AGI} ({modifier(f.AGI):+d})"),
+        ("INS", f"{f.INS} ({modifier(f.INS):+d})"),
+        ("Speed", f"{units.speed(ctx, unit)} squares"),
+    ]
+    for w in units.weapons(ctx, unit):
+        rows.append(
+            (
+                f"  {w.name}",
+                f"{w.damage.count}d{w.damage.sides}"
+                f"{'+' + str(w.damage.bonus) if w.damage.bonus else ''} {w.type}, "
+                f"speed +{w.speed}, crit ×{w.crit}",
+            )
+        )
+    if f.injuries:
+        rows.append(("Wounds", ", ".join(f.injuries)))
+    for attr, amount in sorted(f.damage.items()):
+        rows.append((f"  {attr} damage", str(amount)))
+    if f.stabilised:
+        rows.append(("Stabilised", "half speed; one action a round without harm"))
+    return rows
