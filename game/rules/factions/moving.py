@@ -109,7 +109,7 @@ class MoveSpec(ActionSpec):
         start = units.cell(ctx, unit)
         held = units.fate(ctx, unit).holding
         ctx.get(unit, Position).move_to(answer.to)
-        ctx.emit(Moved(unit, units.name(ctx, unit), start, (answer.to,), 0))
+        ctx.emit(Moved(unit, units.name(ctx, unit), start, (answer.to,), 5 * units.distance(start, answer.to)))
         if held:
             drag(ctx, unit, held)
         after_move(ctx, unit, answer.sneak)
