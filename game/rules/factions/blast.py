@@ -131,7 +131,8 @@ class BlastSpec(ActionSpec):
                 countered = True
                 from game.rules.factions.strike import counter
 
-                yield from counter(ctx, unit, target, reaction, (w.id, "melee", False, "", ""))
+                blow = (w.id, "melee", False, "", "")
+                yield from counter(ctx, unit, target, reaction, blow, rolled)
                 continue
             impaired = units.concealed_spot(ctx, target)
             hurt = damage.after_armour(

@@ -57,7 +57,8 @@ def roll_damage(ctx: Context, attacker: str, w: FactionsWeapon, impaired: bool) 
 
 def after_armour(ctx: Context, target: str, rolled: int, *, cover: bool, penetrates: bool) -> int:
     """Damage after the target's armour (+1 for cover unless the blow penetrates); a blow
-    of ``SMASH`` or more before armour breaks a damaged shield, else damaged armour."""
+    of ``SMASH`` or more before armour breaks a damaged shield, else damaged armour (it
+    still stops this blow: README · Decisions)."""
     armour = units.armour(ctx, target) + (1 if cover and not penetrates else 0)
     g = units.gear(ctx, target)
     if rolled >= SMASH:

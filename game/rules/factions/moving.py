@@ -109,7 +109,15 @@ class MoveSpec(ActionSpec):
         start = units.cell(ctx, unit)
         held = units.fate(ctx, unit).holding
         ctx.get(unit, Position).move_to(answer.to)
-        ctx.emit(Moved(unit, units.name(ctx, unit), start, (answer.to,), 5 * units.distance(start, answer.to)))
+        ctx.emit(
+            Moved(
+                unit,
+                units.name(ctx, unit),
+                start,
+                (answer.to,),
+                5 * units.distance(start, answer.to),
+            )
+        )
         if held:
             drag(ctx, unit, held)
         after_move(ctx, unit, answer.sneak)
@@ -148,6 +156,8 @@ def opportunities(ctx: Context, unit: str, to: Cell) -> Flow:
             return
         if not units.ready(ctx, foe) or not units.nearby(ctx, foe, unit):
             continue
+        if units.fate(ctx, unit).holding == foe:
+            continue  # dragged along, not left behind
         if units.distance(units.cell(ctx, foe), to) <= 1:
             continue  # not moving away from this one
         if units.fate(ctx, unit).concealed and not units.sees(ctx, foe, unit):

@@ -121,10 +121,12 @@ def counter(
     target: str,
     reaction: Counter,
     blow: tuple[str, str, bool, str, str],
+    rolled: int | None = None,
 ) -> Flow:
     """Both roll damage at once; whoever suffers more after reductions is hit first (a
     tie: both at once); one brought down by the first blow strikes no more. A non-lethal
-    attack's effect comes last."""
+    attack's effect comes last. ``rolled``: the attacker's damage die already rolled (a
+    blast rolls once for all its targets)."""
     weapon_id, mode, cover, how, drop_weapon = blow
     theirs = aim(ctx, target, attacker, reaction.weapon, reaction.mode)
     units.gear(ctx, target).used.add(reaction.weapon)
@@ -132,7 +134,8 @@ def counter(
     to_target = 0
     if how not in NON_LETHAL:
         impaired = bool(aim(ctx, attacker, target, weapon_id, mode).impaired)
-        rolled = damage.roll_damage(ctx, attacker, mine_w, impaired)
+        if rolled is None:
+            rolled = damage.roll_damage(ctx, attacker, mine_w, impaired)
         to_target = damage.after_armour(
             ctx, target, rolled, cover=cover, penetrates=mine_w.penetrates
         )
