@@ -269,6 +269,10 @@ def junk_is_refused(b: Battle, pick: Any, junk: Any, tries: int = 60) -> None:
 def health_and_conditions(b: Battle) -> tuple[type[Any], type[Any]]:
     """The battle's ruleset's hit point and condition components (each ruleset has its
     own; both have ``hp``/``max_hp`` and ``dead``/``out_of_action``/``occupies_cell``)."""
+    if b.ruleset_id == "factions":
+        from game.rules.factions import state
+
+        return (state.Health, state.Fate)
     return (HitPoints, Fate) if b.ruleset_id == "clash" else (Health, Conditions)
 
 

@@ -1,7 +1,8 @@
 """Helpers for the factions-rules tests (source 003): a small field with three named
 zones (west x 0-3, middle x 4-6, east x 7-9), battles with scripted dice, and answering.
 
-Templates as factions sees them (their ``factions`` tables):
+The tests pin these stat blocks (``BLOCKS``, set on every unit of a test battle), so
+tuning the shipped ``factions`` tables does not move them:
 - warrior: STR 15 AGI 11 WIT 10, HP 9, armour 3 (shield 1), sword d8, javelin d6 range 18
 - bandit: STR 11 AGI 11 WIT 9, HP 6, armour 2 (shield 1), spear d6 range 12, dagger d4
 - archer: STR 11 AGI 15 WIT 13, HP 6, armour 1, longbow d8 range 24 (indirect), dagger
@@ -23,7 +24,7 @@ from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.maps.battlefield import Battlefield, Zone
 from game.rules.factions import units
 from game.rules.factions.answers import BeginWith, Pass
-from game.rules.factions.state import Fate, Gear, Health, Turn
+from game.rules.factions.state import Fate, Gear, Health, Stats, Turn
 
 OPEN = """
 ..........
@@ -55,10 +56,30 @@ def ffield(
     return bf
 
 
+# template: (STR, AGI, WIT, HP, armour)
+BLOCKS: dict[str, tuple[int, int, int, int, int]] = {
+    "warrior": (15, 11, 10, 9, 3),
+    "bandit": (11, 11, 9, 6, 2),
+    "archer": (11, 15, 13, 6, 1),
+    "skirmisher": (10, 16, 11, 6, 1),
+    "ogre": (16, 8, 8, 14, 1),
+    "skeleton": (10, 11, 12, 5, 1),
+    "militia": (10, 10, 8, 4, 1),
+}
+
+
 def fbattle(bf: Battlefield, faces: Iterable[int] = (), **options: str) -> Battle:
     """A factions battle whose fight dice are exactly ``faces`` (the first, for a map
     without an ambush, is the d2 of the initiative: 1 the party, 2 the bandits)."""
-    return Battle(bf, "factions", dice=ScriptedRandom(faces), options=options or None)
+    b = Battle(bf, "factions", dice=ScriptedRandom(faces), options=options or None)
+    for view in b.units():
+        block = BLOCKS.get(view.template)
+        if block is None:
+            continue
+        st = b.edit(view.id, Stats)
+        st.STR, st.AGI, st.WIT, hp_, st.armour = block
+        b.edit(view.id, Health).hp = b.edit(view.id, Health).max_hp = hp_
+    return b
 
 
 def ok(b: Battle, answer: Answer) -> None:

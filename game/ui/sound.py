@@ -172,6 +172,7 @@ def _fixed(name: str) -> Reader:
 BY_KIND: dict[str, Reader] = {
     "moved": _moved,
     "attack_declared": _attack_declared,
+    "attack_made": _attack_declared,
     "attack_resolved": _attack_resolved,
     "under_attack": _under_attack,
     "damaged": _damaged,
@@ -192,7 +193,7 @@ SILENT = frozenset({
     "battle_started", "round_started", "round_ended", "side_turn_started", "side_turn_ended",
     "unit_activated", "unit_done", "initiative_set", "order_set", "budget_spent",
     "action_declared", "item_dropped", "item_landed", "gambit_saved", "slot_filled",
-    "objective_held",
+    "objective_held", "side_passed", "reaction_taken", "blast_area", "gear_worn",
 })  # fmt: skip
 #: The sound of an event of a kind nobody told this table about, by its ``tone``.
 BY_TONE: dict[str, str] = {

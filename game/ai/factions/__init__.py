@@ -264,7 +264,7 @@ class FactionsAI:
         trigger = decision.trigger
         attacker = getattr(trigger, "attacker", "")
         weapon = getattr(trigger, "weapon", "")
-        how = getattr(trigger, "how", "melee")
+        how = getattr(trigger, "mode", "melee")
         for a in answers:
             if isinstance(a, Opportunity):
                 return a

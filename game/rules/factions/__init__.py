@@ -92,8 +92,7 @@ class FactionsRuleset(Ruleset):
     def occupies_cell(self, ctx: Context, unit: str) -> bool:
         """The standing and the surrendered hold their square; the fallen and the fled
         do not (others may step over them)."""
-        f = units.fate(ctx, unit)
-        return not (f.incapacitated or f.dead or f.fled)
+        return units.fate(ctx, unit).occupies_cell
 
     def leave_map(self, ctx: Context, unit: str) -> None:
         units.fate(ctx, unit).fled = True

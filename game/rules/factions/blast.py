@@ -149,8 +149,8 @@ def blast_reaction(
     ctx: Context, unit: str, target: str, trigger: Attacked, ranged: bool, countered: bool
 ) -> Generator[Decision, Answer, Answer | None]:
     """A blast's target may dodge a ranged blast or (the first one only) counter."""
+    from game.rules.factions.asking import ask
     from game.rules.factions.defend import counters, spend
-    from game.rules.factions.strike import ask
 
     if not units.ready(ctx, target) or units.fate(ctx, unit).concealed:
         return None

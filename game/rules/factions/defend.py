@@ -65,7 +65,7 @@ def defend(
 ) -> Generator[Decision, Answer, tuple[str, Answer | None]]:
     """The reactions to one attack; returns ``(struck, reaction)``: the unit the attack
     now targets and the Dodge or Counter it answers with (or None)."""
-    from game.rules.factions.strike import ask
+    from game.rules.factions.asking import ask
 
     chain: tuple[str, ...] = (target,)
     current = target
@@ -114,7 +114,7 @@ def guards(
 ) -> Generator[Decision, Answer, str | None]:
     """Nearby allies of the target may guard it (in unit order): the first who does
     becomes the target and, having spent its reaction, cannot react again."""
-    from game.rules.factions.strike import ask
+    from game.rules.factions.asking import ask
 
     for ally in list(units.allies(ctx, target)):
         if ally == attacker or not units.ready(ctx, ally) or not units.nearby(ctx, ally, target):

@@ -11,27 +11,27 @@ from game.engine.events import Event
 
 @dataclass(frozen=True, slots=True)
 class Attacked(Event):
-    """``attacker`` attacks ``target`` with ``weapon`` (``how``: melee, ranged, indirect,
-    blast, disarm, grapple, opportunity)."""
+    """``attacker`` attacks ``target`` with ``weapon`` (``mode``: melee, ranged, indirect,
+    blast, disarm, grapple, moving away)."""
 
-    kind: ClassVar[str] = "factions_attacked"
+    kind: ClassVar[str] = "attack_made"
     tone: ClassVar[str] = "hit"
     attacker: str
     target: str
     weapon: str
-    how: str
+    mode: str
     who: str
     whom: str
 
     def text(self) -> str:
-        return f"{self.who} attacks {self.whom} ({self.how}, {self.weapon})"
+        return f"{self.who} attacks {self.whom} ({self.mode}, {self.weapon})"
 
 
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
     """A faction passes instead of activating a unit (003 · Combat procedure)."""
 
-    kind: ClassVar[str] = "factions_passed"
+    kind: ClassVar[str] = "side_passed"
     tone: ClassVar[str] = "turn"
     side: str
     name: str
@@ -45,7 +45,7 @@ class Reacted(Event):
     """``unit`` spends its turn on a reaction (``how``: dodge, counter, hide behind,
     guard, opportunity attack)."""
 
-    kind: ClassVar[str] = "factions_reacted"
+    kind: ClassVar[str] = "reaction_taken"
     tone: ClassVar[str] = "turn"
     unit: str
     who: str
@@ -59,7 +59,7 @@ class Reacted(Event):
 class BlastArea(Event):
     """A blast hits zone ``zone`` and the squares on its borders (``cells``)."""
 
-    kind: ClassVar[str] = "factions_blast"
+    kind: ClassVar[str] = "blast_area"
     tone: ClassVar[str] = "hit"
     zone: int
     name: str
@@ -73,7 +73,7 @@ class BlastArea(Event):
 class GearWorn(Event):
     """An item of ``unit`` is damaged or broken (``state``)."""
 
-    kind: ClassVar[str] = "factions_gear"
+    kind: ClassVar[str] = "gear_worn"
     tone: ClassVar[str] = "info"
     unit: str
     who: str

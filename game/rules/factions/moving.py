@@ -149,7 +149,8 @@ def drag(ctx: Context, unit: str, held: str) -> None:
 
 def opportunities(ctx: Context, unit: str, to: Cell) -> Flow:
     """Each ready enemy nearby that ``unit`` moves away from may attack it first."""
-    from game.rules.factions.strike import ask, strike
+    from game.rules.factions.asking import ask
+    from game.rules.factions.strike import strike
 
     for foe in list(units.enemies(ctx, unit)):
         if not units.in_fight(ctx, unit) or ctx.over:

@@ -65,6 +65,16 @@ class Fate:
     def out(self) -> bool:
         return self.incapacitated or self.dead or self.surrendered or self.fled
 
+    @property
+    def out_of_action(self) -> bool:
+        """Out of the fight (the name other rulesets' conditions share)."""
+        return self.out
+
+    @property
+    def occupies_cell(self) -> bool:
+        """The standing and the surrendered hold their square; the fallen and fled not."""
+        return not (self.incapacitated or self.dead or self.fled)
+
 
 @dataclass(slots=True)
 class Gear:

@@ -4,44 +4,22 @@ target's reaction (``defend``), then damage, or the counter's simultaneous blows
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from game.engine.answers import Answer, Decline
-from game.engine.decision import Option
 from game.engine.events import Note
 from game.rules.factions import damage, units
 from game.rules.factions.aim import aim
 from game.rules.factions.answers import STUNT_WORDS, AcceptStunt, Counter, Dodge
+from game.rules.factions.asking import ask
 from game.rules.factions.defend import defend
 from game.rules.factions.events import Attacked
 from game.rules.factions.sneak import reveal
 
 if TYPE_CHECKING:
     from game.engine.context import Context
-    from game.engine.decision import Decision
-    from game.engine.events import Event
     from game.engine.seam import Flow
 
 NON_LETHAL = ("disarm", "grapple")
-
-
-def ask(
-    ctx: Context, unit: str, prompt: str, answers: list[tuple[str, Answer]], trigger: Event
-) -> Generator[Decision, Answer, Answer]:
-    """A closed reaction-kind decision for ``unit`` (its side's player, behind the
-    hot-seat hand-off): the labelled ``answers`` plus Decline; returns the answer."""
-    options = tuple(Option(kind=a.kind, label=label, answer=a) for label, a in answers)
-    options += (Option(kind="decline", label="Decline", answer=Decline(unit)),)
-    choice = yield ctx.decide(
-        "reaction",
-        side=units.side(ctx, unit),
-        unit=unit,
-        prompt=prompt,
-        options=options,
-        trigger=trigger,
-    )
-    return choice
 
 
 def strike(
