@@ -65,7 +65,7 @@ def test_simulate_sets_house_rules_and_lists_them(
     assert code == 0
     assert json.loads(out)["rules"]["fast_slow"] == "on"
     code, out, _ = run(capsys, "simulate", "--ruleset", "factions", "--list-rules")
-    assert code == 0 and "fast_slow=off|on (default off)" in out and "chaos=" in out
+    assert code == 0 and "fast_slow=off|on (default off)" in out and "morale=" in out
 
 
 def test_a_save_replays_to_the_same_hash_and_a_fork_plays_on_alike(tmp_path: Path) -> None:

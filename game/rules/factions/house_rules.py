@@ -17,14 +17,6 @@ FAST_SLOW = RuleOption(
     "On: each round a d20 sets a threshold; first only characters whose WIT reaches it "
     "may act, then everyone who has not acted yet. Reactions are open to all.",
 )
-CHAOS = RuleOption(
-    "chaos",
-    "The chaos of combat",
-    "off",
-    ON_OFF,
-    "On: a human player has 15 seconds to choose each thing a character does on its "
-    "turn; when the time runs out, the character does nothing more this turn.",
-)
 MORALE = RuleOption(
     "morale",
     "Morale",
@@ -34,8 +26,7 @@ MORALE = RuleOption(
     "the end of the round; those who fail surrender or retreat.",
 )
 
-OPTIONS: tuple[RuleOption, ...] = (FAST_SLOW, CHAOS, MORALE)
-TIMER_SECONDS = 15
+OPTIONS: tuple[RuleOption, ...] = (FAST_SLOW, MORALE)
 
 
 def on(ctx: Context, option: RuleOption) -> bool:
