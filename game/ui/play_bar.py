@@ -12,7 +12,7 @@ from functools import partial
 
 import pygame
 
-from game.engine import ChooseUnit, Option
+from game.engine import Answer, ChooseUnit, Option
 from game.ui import theme
 from game.ui.action_bar import (
     ACTION_KEYS,
@@ -126,7 +126,7 @@ class ActionBarScene(AiDriverScene):
             assert answer is not None
             button = Button(
                 option.label,
-                partial(self.give, answer),
+                partial(self._give_answer, answer),
                 size=theme.SIZE_SMALL,
                 hint=option.label,
                 style="primary",
@@ -134,6 +134,9 @@ class ActionBarScene(AiDriverScene):
             button.rect = pygame.Rect(x, bar.y + 8, width, 40)
             x += width + 8
             self.action_buttons.append((button, option))
+
+    def _give_answer(self, answer: Answer) -> None:
+        self.give(answer)
 
     def _toggle_more(self) -> None:
         self.show_all = not self.show_all
