@@ -1,5 +1,6 @@
-"""The unit card and sheet in 003's terms: STR/AGI/WIT, HP, armour, weapons (die, range,
-blast, indirect), fearless, gear wear, and what the round and the fight did to it."""
+"""The unit card and sheet in 003's terms: STR/AGI/WIT, armour, weapons (die, range,
+blast, indirect), fearless, gear wear, and what the round and the fight did to it (HP is
+the card's own shared row)."""
 
 from __future__ import annotations
 
@@ -36,10 +37,8 @@ def weapon_text(ctx: Context, unit: str, weapon_id: str, *, full: bool) -> str:
 
 def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
     s = units.stats(ctx, unit)
-    h = units.health(ctx, unit)
     rows = [
         ("STR / AGI / WIT", f"{s.STR} / {s.AGI} / {s.WIT}"),
-        ("HP", f"{h.hp}/{h.max_hp}"),
         ("Armour", str(units.armour(ctx, unit))),
     ]
     for w in units.weapons(ctx, unit):
