@@ -10,8 +10,9 @@ Levels:
 - ``easy``: ``normal``, and 30% of its strikes and walks are the next best.
 - ``normal``: each turn the blow worth most (the preview's chance to drop the target,
   then the share of its health taken); shooters shoot before they move and keep out of
-  reach; melee fighters close in, a zone at a time, and never walk away from an enemy
-  beside them. The character that can strike best acts first. Reactions are weighed with
+  reach, and stay where they shot from; melee fighters close in, a zone at a time, and
+  never walk away from an enemy beside them; no one walks off an area its side holds.
+  The character that can strike best acts first. Reactions are weighed with
   the previews: counter when it deals as much as it takes, dodge a blow that could drop
   it, take opportunity attacks, accept a stunt instead of a likely fall.
 - ``hard``: ``normal``, and it passes tactically (no one of its own can strike now while
@@ -183,6 +184,8 @@ class FactionsAI:
                     return others[0]
             return strike
         t = units.turn(ctx, unit)
+        if t.main and self.shooter(ctx, unit):
+            return EndTurn(unit)  # a shooter that has shot stays where it shot from
         if not t.moved and ctx.ruleset.actions[Move.kind].availability(ctx, unit) is None:
             move = self.walk(battle, unit)
             if move is not None:
@@ -212,6 +215,9 @@ class FactionsAI:
             return None
         side = units.side(ctx, unit)
         goals = objective_map.goals(ctx.battlefield, side)
+        held = [o.cells for o, _ in goals if objective_map.stays(o) and here in o.cells]
+        if held:  # a post the side must hold: moves within it only
+            moves = [m for m in moves if isinstance(m, Move) and m.to in held[0]]
         cells = [units.cell(ctx, e) for e in foes_all]
         nearest = min(units.distance(here, c) for c in cells)
         targets = cells
@@ -220,6 +226,8 @@ class FactionsAI:
             targets = sorted(objective.cells)
             if here in objective.cells and objective_map.stays(objective):
                 return None
+        if not moves:
+            return None
         field = self.field(ctx, targets)
         now = field.distance(here)
         shooter = self.shooter(ctx, unit)
