@@ -139,6 +139,10 @@ def test_grapple_grabs_the_target_which_then_moves_with_its_holder() -> None:
     ok(b, Grapple("ada", "gor"))
     decline_all(b)
     assert fate(b, "gor").grabbed_by == "ada" and fate(b, "ada").holding == "gor"
+    from game.engine.presentation import Link
+    from game.engine.presenter import presenter_of
+
+    assert presenter_of(b).links(b) == [Link("grapple", "ada", "gor")]
     ok(b, Move("ada", (5, 1)))
     assert b.unit("gor").cell in {(4, 0), (4, 1), (4, 2), (5, 0), (5, 2), (6, 0), (6, 1), (6, 2)}
     end(b, "ada")

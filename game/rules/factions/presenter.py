@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.presentation import AnswerPreview, ConditionText
+from game.engine.presentation import AnswerPreview, ConditionText, Link
 from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
 
 if TYPE_CHECKING:
@@ -51,6 +51,17 @@ class FactionsPresenter(Presenter):
             "holding no one",
             "nothing to pick up nearby",
         )
+
+    def links(self, battle: Battle) -> list[Link]:
+        """A holder and the character it grabbed (003 · Grapple)."""
+        from game.rules.factions.state import Fate
+
+        out = []
+        for key in sorted(battle.unit_ids()):
+            held = battle.component(key, Fate).holding
+            if held:
+                out.append(Link("grapple", key, held))
+        return out
 
     def budget_line(self, battle: Battle, unit: str) -> str:
         from game.rules.factions import budget
