@@ -11,7 +11,8 @@ Levels:
 - ``normal``: each turn the blow worth most (the preview's chance to drop the target,
   then the share of its health taken); shooters shoot before they move and keep out of
   reach, and stay where they shot from; melee fighters close in, a zone at a time, and
-  never walk away from an enemy beside them; no one walks off an area its side holds.
+  never walk away from an enemy beside them; units on an area their side must hold stay
+  there, unless the side outnumbers the enemy: then the last one stays, the others fight.
   The character that can strike best acts first. Reactions are weighed with
   the previews: counter when it deals as much as it takes, dodge a blow that could drop
   it, take opportunity attacks, accept a stunt instead of a likely fall.
@@ -215,8 +216,23 @@ class FactionsAI:
             return None
         side = units.side(ctx, unit)
         goals = objective_map.goals(ctx.battlefield, side)
-        held = [o.cells for o, _ in goals if objective_map.stays(o) and here in o.cells]
-        if held:  # a post the side must hold: moves within it only
+
+        ours = 1 + sum(1 for _ in units.allies(ctx, unit))
+        stronger = ours > len(list(units.enemies(ctx, unit)))
+
+        def keepers(area: frozenset[Any]) -> int:
+            """Allies holding ``area`` too (counted only by the stronger side: the
+            weaker one stays on its posts)."""
+            if not stronger:
+                return 0
+            return sum(1 for a in units.allies(ctx, unit) if units.cell(ctx, a) in area)
+
+        held = [
+            o.cells
+            for o, _ in goals
+            if objective_map.stays(o) and here in o.cells and not keepers(o.cells)
+        ]
+        if held:  # a post the side must hold, and no one else holds it: stay on it
             moves = [m for m in moves if isinstance(m, Move) and m.to in held[0]]
         cells = [units.cell(ctx, e) for e in foes_all]
         nearest = min(units.distance(here, c) for c in cells)
@@ -225,7 +241,9 @@ class FactionsAI:
             objective, _ = max(goals, key=lambda g: g[1])
             targets = sorted(objective.cells)
             if here in objective.cells and objective_map.stays(objective):
-                return None
+                if not keepers(objective.cells):
+                    return None
+                targets = cells  # another holds the post: this one goes to fight
         if not moves:
             return None
         field = self.field(ctx, targets)
