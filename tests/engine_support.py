@@ -275,6 +275,10 @@ def health_and_conditions(b: Battle) -> tuple[type[Any], type[Any]]:
         Fighter = import_module(f"game.rules.{b.ruleset_id}.state").Fighter
 
         return (Fighter, Fighter)
+    if b.ruleset_id == "factions":
+        from game.rules.factions import state
+
+        return (state.Health, state.Fate)
     return (HitPoints, Fate) if b.ruleset_id == "clash" else (Health, Conditions)
 
 

@@ -21,6 +21,7 @@ from game.rules.clash import damage as clash_damage
 from game.rules.clash import events as clash_ev
 from game.rules.clash import reactions as clash_reactions
 from game.rules.clash import strike as clash_strike
+from game.rules.factions import events as factions_ev
 from game.rules.grid import events as grid_ev
 from game.rules.grid import hold, items, resolution, shock, swarm
 from game.rules.stress import events as stress_ev
@@ -153,6 +154,12 @@ EVENTS: list[tuple[object, list[str]]] = [
     (zones_ev.SideReaction("x", "Bandits", 5, "curious"), []),
     (objectives.Escaped("a", "Ada", "party", "East road", 1, 2), ["flee"]),
     (objectives.ObjectiveHeld("Hill", "party", "Wardens", 1, 2), []),
+    (factions_ev.Attacked("a", "b", "sword", "melee", "Ada", "Bo"), []),
+    (factions_ev.Attacked("a", "b", "shortbow", "ranged", "Ada", "Bo"), ["bow"]),
+    (factions_ev.Passed("party", "Wardens"), []),
+    (factions_ev.Reacted("b", "Bo", "dodge"), []),
+    (factions_ev.BlastArea(1, "yard", ((1, 1),)), []),
+    (factions_ev.GearWorn("a", "Ada", "sword", "damaged"), []),
 ]
 
 

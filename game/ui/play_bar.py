@@ -12,7 +12,7 @@ from functools import partial
 
 import pygame
 
-from game.engine import Option
+from game.engine import Answer, ChooseUnit, Option
 from game.ui import theme
 from game.ui.action_bar import (
     ACTION_KEYS,
@@ -77,6 +77,9 @@ class ActionBarScene(AiDriverScene):
         self.action_buttons = []
         self.folded = set()
         self.more_button.visible = False
+        if d is not None and not d.open and d.kind != "reaction" and self.human_turn():
+            self._build_answer_buttons()
+            return
         if d is None or d.kind != "turn" or not self.human_turn():
             return
         keys = iter(ACTION_KEYS)
@@ -103,6 +106,37 @@ class ActionBarScene(AiDriverScene):
             if self.engine.presenter.action_folded(option):
                 self.folded.add(option.kind)
         self._layout_bar()
+
+    def _build_answer_buttons(self) -> None:
+        """A closed decision that is not a reaction (which unit acts, which side begins):
+        a button for each listed answer that is not a unit's choice (those are clicked on
+        the board), labelled as its option is (a side's Pass, "Wardens begin")."""
+        d = self.decision
+        assert d is not None
+        bar = self.bar_rect
+        shown = [
+            o
+            for o in d.options
+            if o.answer is not None and o.allowed and not isinstance(o.answer, ChooseUnit)
+        ]
+        widths = [max(90, 14 + 9 * len(o.label)) for o in shown]
+        x = bar.right - 12 - sum(widths) - 8 * max(0, len(shown) - 1)
+        for option, width in zip(shown, widths, strict=True):
+            answer = option.answer
+            assert answer is not None
+            button = Button(
+                option.label,
+                partial(self._give_answer, answer),
+                size=theme.SIZE_SMALL,
+                hint=option.label,
+                style="primary",
+            )
+            button.rect = pygame.Rect(x, bar.y + 8, width, 40)
+            x += width + 8
+            self.action_buttons.append((button, option))
+
+    def _give_answer(self, answer: Answer) -> None:
+        self.give(answer)
 
     def _toggle_more(self) -> None:
         self.show_all = not self.show_all
@@ -212,7 +246,14 @@ class ActionBarScene(AiDriverScene):
                 fg="muted",
                 anchor="midleft",
             )
+            for button, _option in self.action_buttons:
+                button.draw(surface)
             self.end_side_button.draw(surface)
+            return
+        if d.kind != "turn" and not d.open and d.kind != "reaction":
+            draw_text(surface, d.prompt, (x, bar.centery), role="bold", fg="bone", anchor="midleft")
+            for button, _option in self.action_buttons:
+                button.draw(surface)
             return
         if d.kind == "reaction":
             draw_text(

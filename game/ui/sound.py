@@ -172,6 +172,7 @@ def _fixed(name: str) -> Reader:
 BY_KIND: dict[str, Reader] = {
     "moved": _moved,
     "attack_declared": _attack_declared,
+    "attack_made": _attack_declared,
     "attack_resolved": _attack_resolved,
     "under_attack": _under_attack,
     "damaged": _damaged,
@@ -196,6 +197,7 @@ SILENT = frozenset({
     "action_declared", "item_dropped", "item_landed", "gambit_saved", "slot_filled",
     "objective_held", "sides_ordered", "test_kept", "hindered", "usage_marked", "pushed",
     "side_reaction", "count_reached", "injured", "threat_entered", "attacked_in_defense",
+    "side_passed", "reaction_taken", "blast_area", "gear_worn",
 })  # fmt: skip
 #: The sound of an event of a kind nobody told this table about, by its ``tone``.
 BY_TONE: dict[str, str] = {

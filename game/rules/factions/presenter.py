@@ -1,0 +1,104 @@
+"""How the battle screen shows the ``factions`` rules (source 003), in their own words:
+the card and sheet rows (``sheet``), the budget line (what is left of the turn), the
+conditions (acted, spent on a reaction, concealed, knocked down, grabbed ...) and the
+preview of an attack (automatic hit or a WIT save, damage after armour)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine.presentation import AnswerPreview, ConditionText, Link
+from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
+
+if TYPE_CHECKING:
+    from game.engine.answers import Answer
+    from game.engine.battle import Battle
+    from game.engine.decision import Option
+    from game.geometry.zones import ZoneGraph
+
+CONDITIONS: dict[str, ConditionText] = {
+    "mortally_wounded": ConditionText(
+        "Incapacitated", "out of the fight; a final blow or any harm kills it", "harm"
+    ),
+    "acted": ConditionText("Acted", "has taken its turn this round", "neutral"),
+    "reacted": ConditionText("Reacted", "spent its turn this round on a reaction", "neutral"),
+    "concealed": ConditionText("Concealed", "hidden from the enemy; its attacks surprise", "help"),
+    "prone": ConditionText("Knocked down", "loses its next move getting up", "harm"),
+    "grabbed": ConditionText("Grabbed", "cannot move while held", "harm"),
+    "crippled": ConditionText("Crippled", "its blows are impaired", "harm"),
+    **SHARED_CONDITIONS,
+}
+
+ACTION_ICONS: dict[str, str] = {
+    "factions_attack": "crossed-swords",
+    "factions_move": "footsteps",
+    "factions_blast": "flail",
+    "factions_grapple": "grab",
+    "factions_disarm": "hand",
+    "factions_surrender": "manacles",
+    "factions_speak": "conversation",
+}
+
+
+class FactionsPresenter(Presenter):
+    condition_texts = CONDITIONS
+
+    def zone_graph(self, battle: Battle) -> ZoneGraph | None:
+        """The zones the battle plays by (a move goes one zone; a blast hits a zone and its
+        borders): the board draws them and a click on a zone's square aims a blast."""
+        from game.rules.factions import units
+
+        return units.graph(battle.ctx)
+
+    def action_icon(self, option: Option) -> str:
+        return ACTION_ICONS.get(option.kind) or super().action_icon(option)
+
+    def action_folded(self, option: Option) -> bool:
+        return not option.allowed and option.reason in (
+            "no blast weapon",
+            "holding no one",
+            "nothing to pick up nearby",
+        )
+
+    def links(self, battle: Battle) -> list[Link]:
+        """A holder and the character it grabbed (003 · Grapple)."""
+        from game.rules.factions.state import Fate
+
+        out = []
+        for key in sorted(battle.unit_ids()):
+            held = battle.component(key, Fate).holding
+            if held:
+                out.append(Link("grapple", key, held))
+        return out
+
+    def budget_line(self, battle: Battle, unit: str) -> str:
+        from game.rules.factions import budget
+
+        return budget.line(battle.ctx, unit)
+
+    def answer_preview(
+        self, battle: Battle, answer: Answer, *, cover_why: str = ""
+    ) -> AnswerPreview | None:
+        found = battle.answer_preview(answer)
+        if found is None:
+            return None
+        return self._shown(found)
+
+    def attack_preview(
+        self, battle: Battle, attacker: str, target: str, weapon: str, *, cover_why: str = ""
+    ) -> AnswerPreview:
+        return self._shown(battle.attack_preview(attacker, target, weapon))
+
+    def _shown(self, found: object) -> AnswerPreview:
+        from game.rules.preview import AttackPreview
+
+        assert isinstance(found, AttackPreview)
+        return AnswerPreview(
+            weapon=found.weapon,
+            allowed=found.allowed,
+            reason=found.reason,
+            rows=rows_of(found.rows) if found.allowed else (),
+            odds=found.hit_chance if found.hit_chance < 1 else None,
+            outcome=(found.damage_min, found.damage_max),
+            drops=found.kill_chance,
+        )

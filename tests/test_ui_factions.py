@@ -1,0 +1,55 @@
+"""A factions battle on the battle screen (issue 37): the decisions that are neither a
+unit's turn nor a reaction (which side begins the round, which character acts) show a
+button for each answer that is not a unit's choice: the side's Pass has its button."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_ui_play import _click_at, _settle, app  # noqa: F401  (fixture)
+from ui_support import write_map
+
+from game.engine import Battle
+from game.rules.factions.answers import BeginWith, Pass
+from game.rules.factions.events import Passed
+from game.ui.app import App
+from game.ui.map_view import MapView
+from game.ui.overlays import HandOffScene
+from game.ui.play_scene import PlayScene
+
+
+def _on_screen(app: App, tmp_path: Path) -> tuple[Battle, PlayScene]:  # noqa: F811
+    path = write_map(tmp_path / "map", 8, 6)
+    battle = Battle(path, "factions", 5, {"party": "human", "foes": "human"})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    return battle, scene
+
+
+def _ready(app: App, scene: PlayScene) -> None:  # noqa: F811
+    if isinstance(app.top, HandOffScene):
+        _click_at(app, (640, 360))
+    _settle(app, scene)
+    app.step(1)
+
+
+def test_the_initiative_choice_and_the_pass_are_buttons_that_give_their_answers(
+    app: App,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    battle, scene = _on_screen(app, tmp_path)
+    _ready(app, scene)
+    d = battle.pending
+    assert d is not None and d.kind == "choose_side"
+    begins = [(b, o) for b, o in scene.action_buttons if isinstance(o.answer, BeginWith)]
+    assert len(begins) == 2
+    button, option = next((b, o) for b, o in begins if o.answer == BeginWith(d.side))
+    _click_at(app, button.rect.center)
+    _ready(app, scene)
+    d = battle.pending
+    assert d is not None and d.kind == "choose_unit" and d.side == option.answer.side  # type: ignore[union-attr]
+    passing = [(b, o) for b, o in scene.action_buttons if isinstance(o.answer, Pass)]
+    assert passing and passing[0][0].label == "Pass"
+    _click_at(app, passing[0][0].rect.center)
+    assert any(isinstance(e, Passed) for e in battle.events)
