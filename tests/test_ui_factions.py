@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_ui_play import _click_at, _settle, app  # noqa: F401  (fixture)
+from test_ui_play import _click_at, _pos, _settle, app  # noqa: F401  (fixture)
 from ui_support import write_map
 
 from game.engine import Battle
 from game.rules.factions.answers import BeginWith, Pass
 from game.rules.factions.events import Passed
+from game.rules.factions.state import Fate
 from game.ui.app import App
 from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene
@@ -53,3 +54,44 @@ def test_the_initiative_choice_and_the_pass_are_buttons_that_give_their_answers(
     assert passing and passing[0][0].label == "Pass"
     _click_at(app, passing[0][0].rect.center)
     assert any(isinstance(e, Passed) for e in battle.events)
+
+
+def test_a_concealed_enemy_is_hidden_from_the_side_at_the_screen_not_from_its_own(
+    app: App,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """003 · Sneaking: a concealed unit is not drawn, named in a tooltip, shown on the
+    card nor counted in the top bar for the other side (fog off); its own side sees it."""
+    battle, scene = _on_screen(app, tmp_path)
+    _ready(app, scene)
+    viewer = scene.viewer()
+    assert viewer is not None
+    enemy = next(v for v in battle.units() if v.side != viewer)
+    friend = next(v for v in battle.units() if v.side == viewer)
+    assert not scene.hidden_tokens() & {enemy.id, friend.id}
+    battle.edit(enemy.id, Fate).concealed = True
+    assert enemy.id in scene.hidden_tokens() and friend.id not in scene.hidden_tokens()
+    assert scene.token_at(enemy.cell) is None and scene.fogged_unit(enemy.id)
+    assert enemy.name not in scene.hud_tooltip(_pos(scene, enemy.cell))
+    scene.selected = enemy.id
+    assert scene.card_token() is None
+    chips = {s.id: scene.side_count(s) for s in scene.model.sides()}
+    assert chips[enemy.side] == "0 seen" and chips[viewer] == "1/1"
+    app.step(1)  # draws with the unit hidden
+    battle.edit(friend.id, Fate).concealed = True  # one's own concealed unit stays in view
+    assert friend.id not in scene.hidden_tokens()
+    battle.edit(enemy.id, Fate).concealed = False  # revealed: seen again
+    assert (
+        enemy.id not in scene.hidden_tokens()
+        and scene.side_count(next(s for s in scene.model.sides() if s.id == enemy.side)) == "1/1"
+    )
+
+
+def test_no_unit_is_hidden_from_a_side_by_default() -> None:
+    from engine_support import field
+
+    from game.engine.presenter import Presenter
+
+    b = Battle(field("....", [("Ada", "party", "warrior", (0, 0)),
+                               ("Gor", "bandits", "bandit", (3, 0))]), "grid", 1)  # fmt: skip
+    assert not Presenter().hidden_from(b, "gor", "party")

@@ -111,6 +111,12 @@ class Presenter:
         """Units joined on the board (a screener and its ward)."""
         return []
 
+    def hidden_from(self, battle: Battle, unit: str, side: str) -> bool:
+        """Whether ``side``'s player must not see ``unit`` at all, fog or not (a unit
+        lying in wait): the screen then leaves it off the board, the tooltips, the card
+        and the top bar's count for that side. Never (the default)."""
+        return False
+
     def zone_graph(self, battle: Battle) -> ZoneGraph | None:
         """The zones the ruleset plays by (``game.geometry.zones``), which the board then
         draws: every zone's outline and name, the selected unit's ranges as tints, and a

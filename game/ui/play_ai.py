@@ -69,10 +69,14 @@ def walks(d: Decision | None, answer: Answer) -> bool:
     )
 
 
-def hide_unseen_animations(anim: Animations, hidden: frozenset[Cell]) -> None:
+def hide_unseen_animations(
+    anim: Animations, hidden: frozenset[Cell], unseen: frozenset[str] = frozenset()
+) -> None:
     """Drop the animations the viewer could not see anyway (issue 30): a walk entirely
-    through fog, a strike line between two fogged squares (the viewer's own units stand
-    where they see, so theirs always stay)."""
+    through fog, or of a unit still hidden from the viewer (``unseen``), a strike line
+    between two fogged squares (the viewer's own units stand where they see, so theirs
+    always stay)."""
+    anim.walks = [w for w in anim.walks if w.unit not in unseen]
     if not hidden:
         return
     anim.walks = [w for w in anim.walks if not all(c in hidden for c in w.cells)]
@@ -227,7 +231,7 @@ class AiDriverScene(PreviewScene):
         if rushing:
             self.anim.skip()
         else:
-            hide_unseen_animations(self.anim, self.hidden_cells())
+            hide_unseen_animations(self.anim, self.hidden_cells(), self.concealed_units())
             chain_walks(self.anim)
         seen = not quiet and (self.anim.busy or self._board_seen() != before)
         if seen:
@@ -238,11 +242,15 @@ class AiDriverScene(PreviewScene):
         return True
 
     def _board_seen(self) -> frozenset[object]:
-        """What the viewer sees of the board: the units not in fog, the items on the
-        ground not in fog."""
-        hidden = self.hidden_cells()
+        """What the viewer sees of the board: the units not in fog nor hidden from it, the
+        items on the ground not in fog."""
+        hidden, unseen = self.hidden_cells(), self.concealed_units()
         viewer = self.viewer()
-        units = (t for t in self.engine.tokens() if t.side == viewer or t.cell not in hidden)
+        units = (
+            t
+            for t in self.engine.tokens()
+            if t.key not in unseen and (t.side == viewer or t.cell not in hidden)
+        )
         items = (g for g in self.engine.ground_items() if g[0] not in hidden)
         return frozenset((*units, *items))
 

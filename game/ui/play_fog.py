@@ -1,5 +1,7 @@
 """Fog of war (issue 4): what the viewing side's units cannot see stays hidden: the
-squares, the enemies on them, their counts, their log lines, their cards."""
+squares, the enemies on them, their counts, their log lines, their cards. Enemies the
+ruleset hides from the viewing side (``Presenter.hidden_from``: lying in wait) stay hidden
+the same way, fog or not."""
 
 from __future__ import annotations
 
@@ -107,9 +109,22 @@ class FoggedView(BattleScene):
         self._fog_key = key
         return self._fog_hidden
 
+    def concealed_units(self) -> frozenset[str]:
+        """Enemies the ruleset hides from the viewing side, fog or not
+        (``Presenter.hidden_from``); none when nobody's eyes are followed."""
+        side = self.viewer()
+        if side is None:
+            return frozenset()
+        battle, presenter = self.engine.battle, self.engine.presenter
+        return frozenset(
+            t.key
+            for t in self.engine.tokens()
+            if t.side != side and presenter.hidden_from(battle, t.key, side)
+        )
+
     def hidden_tokens(self) -> frozenset[str]:
-        """Enemies in fog are not drawn."""
-        hidden = set(super().hidden_tokens())
+        """Enemies in fog, or hidden by the ruleset, are not drawn."""
+        hidden = set(super().hidden_tokens()) | self.concealed_units()
         fogged = self.hidden_cells()
         if fogged:
             side = self.viewer()
@@ -117,21 +132,29 @@ class FoggedView(BattleScene):
         return frozenset(hidden)
 
     def side_count(self, side: SideView) -> str:
-        """With fog, an enemy side's chip counts only the units the viewer sees ("2 seen"),
-        not how many it has: its strength is part of what fog hides."""
+        """With fog, or with units the ruleset hides, an enemy side's chip counts only the
+        units the viewer sees ("2 seen"), not how many it has: its strength is part of what
+        is hidden."""
         viewer = self.viewer()
-        if not self.fog or viewer is None or side.id == viewer:
+        if viewer is None or side.id == viewer:
+            return super().side_count(side)
+        concealed = self.concealed_units()
+        mine = [t for t in self.engine.tokens() if t.side == side.id]
+        if not self.fog and not any(t.key in concealed for t in mine):
             return super().side_count(side)
         fogged = self.hidden_cells()
-        seen = [t for t in self.engine.tokens() if t.side == side.id and t.cell not in fogged]
+        seen = [t for t in mine if t.cell not in fogged and t.key not in concealed]
         return f"{sum(1 for t in seen if not t.down)} seen"
 
     def fogged_unit(self, key: str | None) -> bool:
-        """Whether fog hides ``key`` from the viewing side (an enemy on an unseen square)."""
+        """Whether the viewing side may not see ``key``: an enemy on a square fog hides,
+        or one the ruleset hides from it."""
         token = self.engine.token(key) if key else None
-        if token is None or not self.fog or token.side == self.viewer():
+        if token is None or token.side == self.viewer():
             return False
-        return token.cell in self.hidden_cells()
+        if token.key in self.concealed_units():
+            return True
+        return self.fog and token.cell in self.hidden_cells()
 
     def card_token(self) -> TokenInfo | None:
         """The card never shows an enemy the fog hides (acting unseen on its turn)."""
@@ -141,10 +164,9 @@ class FoggedView(BattleScene):
     def log_line_visible(self, index: int) -> bool:
         """With fog, what an enemy does where none of your units can see stays unlogged."""
         unit = self.engine.log_unit(index)
-        if unit is None or not self.fog:
+        if unit is None:
             return True
-        token = self.engine.token(unit)
-        return token is None or token.side == self.viewer() or token.cell not in self.hidden_cells()
+        return not self.fogged_unit(unit)
 
 
 class FogScene(FoggedView, HotseatScene):

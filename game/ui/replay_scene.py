@@ -144,6 +144,10 @@ class ReplayScene(FoggedView):
         decided last); None when no human commanded."""
         return self._viewing
 
+    def concealed_units(self) -> frozenset[str]:
+        """A finished battle is shown whole: no one lies hidden any more."""
+        return frozenset() if self.cursor.save.over else super().concealed_units()
+
     def _follow_viewer(self) -> None:
         d = self.cursor.battle.pending
         if d is not None and d.side in self._humans:

@@ -71,6 +71,11 @@ class FactionsPresenter(Presenter):
                 out.append(Link("grapple", key, held))
         return out
 
+    def hidden_from(self, battle: Battle, unit: str, side: str) -> bool:
+        """003 · Sneaking: a concealed character is hidden from the other side's view."""
+        view = battle.unit(unit)
+        return view.side != side and "concealed" in view.conditions
+
     def budget_line(self, battle: Battle, unit: str) -> str:
         from game.rules.factions import budget
 
