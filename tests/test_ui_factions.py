@@ -10,12 +10,14 @@ from test_ui_play import _click_at, _pos, _settle, app  # noqa: F401  (fixture)
 from ui_support import write_map
 
 from game.engine import Battle
-from game.rules.factions.answers import BeginWith, Pass
+from game.engine.answers import ChooseUnit
+from game.rules.factions.answers import BeginWith, Blast, Pass
 from game.rules.factions.events import Passed
 from game.rules.factions.state import Fate
 from game.ui.app import App
 from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene
+from game.ui.play_preview import AREA_ALPHA
 from game.ui.play_scene import PlayScene
 
 
@@ -95,3 +97,41 @@ def test_no_unit_is_hidden_from_a_side_by_default() -> None:
     b = Battle(field("....", [("Ada", "party", "warrior", (0, 0)),
                                ("Gor", "bandits", "bandit", (3, 0))]), "grid", 1)  # fmt: skip
     assert not Presenter().hidden_from(b, "gor", "party")
+
+
+def test_aiming_a_blast_at_a_zone_tints_the_zone_and_the_squares_on_its_borders(
+    app: App,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """003 · Blast attacks: with Blast picked, hovering a zone the blast can strike tints
+    the squares it would strike (the zone and those on its borders), from the preview."""
+    units = (("Oga", "party", "ogre", 1, 1), ("Gor", "foes", "bandit", 2, 2))
+    path = write_map(tmp_path / "map", 16, 10, walls=(), units=units, foes="human")
+    battle = Battle(path, "factions", 5, {"party": "human", "foes": "human"})
+    assert battle.answer(BeginWith("party")).ok
+    assert battle.answer(ChooseUnit("oga")).ok
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    _ready(app, scene)
+    d = battle.pending
+    assert d is not None and d.kind == "turn" and d.unit == "oga"
+    graph = scene.board.zones.graph if scene.board.zones is not None else None
+    assert graph is not None
+    own = graph.zone_at((1, 1))
+    assert own is not None
+    scene.hover = (1, 1)
+    assert scene.aimed_area() == ()  # no action picked: no area
+    scene.pick_action(next(o for o in d.options if o.kind == Blast.kind))
+    expected = graph.zones[own].cells | graph.border_cells(own)
+    assert graph.border_cells(own)  # the area reaches past the zone
+    assert set(scene.aimed_area()) == expected
+    assert (expected, "blast_area", AREA_ALPHA) in [
+        (set(c), n, a) for c, n, a in scene.overlays().fills
+    ]
+    app.step(1)  # drawn
+    far = next(
+        c for z in graph.zones if z.index != own and z.index not in scene.zone_answers()
+        for c in z.cells
+    )  # fmt: skip
+    scene.hover = far
+    assert scene.aimed_area() == ()  # a zone the blast cannot strike

@@ -86,6 +86,8 @@ class AnswerPreview:
     chance it succeeds when something is rolled for it, else None; ``outcome``: the range
     of damage it deals; ``drops``: the chance it takes the target out. ``allowed`` false:
     it cannot be made now, ``reason`` says why. ``weapon``: the weapon it is made with.
+    ``area``: the squares it strikes when it strikes an area (a blast), which the board
+    tints while the player aims it; empty: it strikes its target alone.
     """
 
     weapon: str
@@ -95,6 +97,7 @@ class AnswerPreview:
     odds: float | None = None
     outcome: tuple[int, int] = (0, 0)
     drops: float = 0.0
+    area: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """What the board shows of the pending decision (issue 4): the acting unit's ranges, the
-picked action's squares and targets, cover lines, the hovered path's attacks of
-opportunity, and the target preview of the hovered enemy."""
+picked action's squares and targets, the area an aimed area attack strikes, cover lines,
+the hovered path's attacks of opportunity, and the target preview of the hovered enemy."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from game.ui.screen_view import LINK
 from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
 from game.ui.threat_view import ThreatView
 
+AREA_ALPHA = 110  # the aimed area's tint, over the zone tints
+
 
 class PreviewScene(InputScene):
     """The battle screen's overlays and previews."""
@@ -31,6 +33,7 @@ class PreviewScene(InputScene):
         # changes only with the decision or the hovered answer (one path is hovered at a time).
         self._provoking: tuple[object, list[tuple[Cell, tuple[str, ...]]]] = (None, [])
         self.threat = ThreatView()  # the enemy's threat overlay (Q)
+        self._area: tuple[object, tuple[Cell, ...]] = (None, ())  # the aimed area, by answer
 
     def overlays(self) -> Overlays:
         ov = Overlays(hover=self.hover)
@@ -64,6 +67,7 @@ class PreviewScene(InputScene):
             ov.outlines.append(
                 ({p.target_cell for p in chosen if p.target_cell and p.target != mover}, tone)
             )
+            ov.fills.append((self.aimed_area(), "blast_area", AREA_ALPHA))
         target = self.token_at(self.hover) if self.hover is not None else None
         if target is not None and d.unit is not None and target.key != d.unit:
             attack = self._attack_for(target.key)
@@ -84,6 +88,24 @@ class PreviewScene(InputScene):
         if not ov.path and self.hover is not None and d.unit is not None:
             ov.path = self._zone_path(d.unit, self.hover)
         return ov
+
+    def aimed_area(self) -> tuple[Cell, ...]:
+        """The squares the picked action strikes when aimed at the hovered zone (a blast:
+        the ruleset's ``AnswerPreview.area``); none when it strikes no area there."""
+        zones = self.board.zones
+        if zones is None or self.hover is None or self.mode is None:
+            return ()
+        if self.option_of(self.mode).target_kind != "zone":
+            return ()
+        zone = zones.graph.zone_at(self.hover)
+        placed = self.zone_answers().get(zone) if zone is not None else None
+        if placed is None:
+            return ()
+        key = (len(self.battle.events), len(self.battle.answers), placed.answer)
+        if self._area[0] != key:
+            preview = self._answer_preview(placed.answer)
+            self._area = (key, preview.area if preview is not None else ())
+        return self._area[1]
 
     def _zone_path(self, unit: str, cell: Cell) -> list[Cell]:
         """Hovering a zone a click moves ``unit`` into: a line to the square it would stand

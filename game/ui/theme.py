@@ -87,6 +87,7 @@ COLOURS: dict[str, RGB] = {
     "zone_far": (236, 186, 72),
     "zone_distant": (150, 120, 176),
     "zone_pick": (246, 210, 120),
+    "blast_area": (240, 110, 40),  # the squares an aimed area attack strikes
 }
 
 # Enemy tokens are numbered and coloured by type (source 004 · The Grid suggests

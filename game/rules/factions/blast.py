@@ -16,6 +16,7 @@ from game.engine.context import Context
 from game.engine.decision import Decision
 from game.engine.events import Note
 from game.engine.seam import ActionSpec, Flow
+from game.geometry.zones import ZoneGraph
 from game.rules.factions import budget, damage, units
 from game.rules.factions.answers import Blast, Counter, Dodge
 from game.rules.factions.events import Attacked, BlastArea
@@ -33,8 +34,12 @@ def zone_distance(ctx: Context, unit: str, zone: int) -> int:
 
 
 def area(ctx: Context, zone: int) -> tuple[tuple[int, int], ...]:
-    g = units.graph(ctx)
-    return tuple(sorted(g.zones[zone].cells | g.border_cells(zone)))
+    return area_of(units.graph(ctx), zone)
+
+
+def area_of(graph: ZoneGraph, zone: int) -> tuple[tuple[int, int], ...]:
+    """The squares a blast at ``zone`` strikes: the zone's and those on its borders."""
+    return tuple(sorted(graph.zones[zone].cells | graph.border_cells(zone)))
 
 
 def caught(ctx: Context, zone: int, attacker: str, *, melee: bool) -> list[str]:

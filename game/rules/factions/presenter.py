@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from game.engine.battle import Battle
     from game.engine.decision import Option
     from game.geometry.zones import ZoneGraph
+    from game.rules.factions.answers import Blast
 
 CONDITIONS: dict[str, ConditionText] = {
     "mortally_wounded": ConditionText(
@@ -84,6 +85,10 @@ class FactionsPresenter(Presenter):
     def answer_preview(
         self, battle: Battle, answer: Answer, *, cover_why: str = ""
     ) -> AnswerPreview | None:
+        from game.rules.factions.answers import Blast
+
+        if isinstance(answer, Blast):
+            return self._blast(battle, answer)
         found = battle.answer_preview(answer)
         if found is None:
             return None
@@ -93,6 +98,23 @@ class FactionsPresenter(Presenter):
         self, battle: Battle, attacker: str, target: str, weapon: str, *, cover_why: str = ""
     ) -> AnswerPreview:
         return self._shown(battle.attack_preview(attacker, target, weapon))
+
+    def _blast(self, battle: Battle, answer: Blast) -> AnswerPreview | None:
+        """003 · Blast attacks: the zone and every square on its borders (README ·
+        Decisions), drawn while the player aims."""
+        from game.rules.factions.blast import area_of
+
+        graph = self.zone_graph(battle)
+        if graph is None or not 0 <= answer.zone < len(graph.zones):
+            return None
+        name = graph.zones[answer.zone].name
+        return AnswerPreview(
+            weapon=answer.weapon,
+            allowed=True,
+            reason="",
+            rows=rows_of([("Blast", f"{name} and the squares on its borders")]),
+            area=area_of(graph, answer.zone),
+        )
 
     def _shown(self, found: object) -> AnswerPreview:
         from game.rules.preview import AttackPreview
