@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine_support import field
+from factions_support import decline_all, fbattle, ffield, ok, set_hp, start
 from test_ui_play import _click_at, _pos, _settle, app  # noqa: F401  (fixture)
 from ui_support import write_map
 
 from game.engine import Battle
 from game.engine.answers import ChooseUnit
-from game.rules.factions.answers import BeginWith, Blast, Pass
+from game.rules.factions.answers import Attack, BeginWith, Blast, Pass
 from game.rules.factions.events import Passed
 from game.rules.factions.state import Fate
 from game.ui.app import App
@@ -19,6 +21,7 @@ from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene
 from game.ui.play_preview import AREA_ALPHA
 from game.ui.play_scene import PlayScene
+from game.ui.victory_summary import unit_summaries, victory_scene
 
 
 def _on_screen(app: App, tmp_path: Path) -> tuple[Battle, PlayScene]:  # noqa: F811
@@ -90,8 +93,6 @@ def test_a_concealed_enemy_is_hidden_from_the_side_at_the_screen_not_from_its_ow
 
 
 def test_no_unit_is_hidden_from_a_side_by_default() -> None:
-    from engine_support import field
-
     from game.engine.presenter import Presenter
 
     b = Battle(field("....", [("Ada", "party", "warrior", (0, 0)),
@@ -135,3 +136,25 @@ def test_aiming_a_blast_at_a_zone_tints_the_zone_and_the_squares_on_its_borders(
     )  # fmt: skip
     scene.hover = far
     assert scene.aimed_area() == ()  # a zone the blast cannot strike
+
+
+def test_the_victory_screen_shows_each_unit_s_gear_wear_in_the_ruleset_s_words(
+    app: App,  # noqa: F811
+) -> None:
+    """003 · Combat gear degradation: the durability rolls after the battle (and breaks
+    during it) show in each unit's row of the victory screen (``Presenter.aftermath``)."""
+    spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]
+    b = fbattle(ffield(spawns), [1, 8, 1, 4, 1])  # as test_factions_more's durability test
+    set_hp(b, "gor", 2)
+    start(b, "party", "ada")
+    ok(b, Attack("ada", "gor", "sword"))
+    decline_all(b)
+    assert b.over
+    rows = {u.name: u.more for u in unit_summaries(b)}
+    assert rows == {"Ada": (("Gear", "sword damaged"),), "Gor": (("Gear", "shield damaged"),)}
+    scene = victory_scene(b, {}, ["party"], lambda: None)
+    app.push(scene)
+    scene.toggle_units()
+    app.step(1)  # the unit table draws the extra column
+    grid = Battle(field("....\n....\n", spawns), "grid", 1)
+    assert all(u.more == () for u in unit_summaries(grid))  # a ruleset without: no column

@@ -162,6 +162,12 @@ class Presenter:
         "standing" for a unit still ready to fight."""
         return "standing" if view.status == "ready" else view.status
 
+    def aftermath(self, battle: Battle, unit: str) -> tuple[tuple[str, str], ...]:
+        """What else the battle left ``unit`` with, as more columns of its row on the
+        victory screen: (heading, value) pairs in the ruleset's words, the same headings
+        for every unit. None by default."""
+        return ()
+
     def damage_of(self, battle: Battle, event: Event) -> Harm | None:
         """What ``event`` cost a unit, read neutrally (the victory summary adds these up
         per unit and track): the shared ``Damaged`` comes off the main track; a ruleset

@@ -28,6 +28,7 @@ class UnitRecord:
     kills: int
     dealt: Amounts
     taken: Amounts
+    aftermath: tuple[tuple[str, str], ...] = ()  # ``Presenter.aftermath``: (heading, value)
 
 
 def _ordered(found: Mapping[str, int], order: list[str]) -> Amounts:
@@ -85,6 +86,7 @@ def battle_records(battle: Battle) -> list[UnitRecord]:
             kills=kills[v.id],
             dealt=_ordered(dealt[v.id], order),
             taken=_ordered(taken[v.id], order),
+            aftermath=presenter.aftermath(battle, v.id),
         )
         for v in views
     ]

@@ -48,8 +48,9 @@ def side_summaries(battle: Battle, dealt: Mapping[str, int]) -> list[SideSummary
 
 
 def unit_summaries(battle: Battle) -> list[UnitSummary]:
-    """A row per unit, side by side in the scenario's order: its fate, kills, and the
-    damage it dealt and took on each track."""
+    """A row per unit, side by side in the scenario's order: its fate, kills, the
+    damage it dealt and took on each track, and what else the ruleset says the battle
+    left it with (``Presenter.aftermath``: worn gear …)."""
     colours = {s.id: s.colour for s in battle.battlefield.scenario.sides}
     rank = {side: i for i, side in enumerate(colours)}
     records = sorted(battle_records(battle), key=lambda r: rank.get(r.side, len(rank)))
@@ -61,6 +62,7 @@ def unit_summaries(battle: Battle) -> list[UnitSummary]:
             kills=r.kills,
             dealt=amounts_text(r.dealt),
             taken=amounts_text(r.taken),
+            more=r.aftermath,
         )
         for r in records
     ]

@@ -39,11 +39,13 @@ class UnitSummary:
     kills: int
     dealt: str  # "7 HP, 2 of a second track"; "0" for none
     taken: str
+    more: tuple[tuple[str, str], ...] = ()  # the ruleset's own columns: (heading, value)
 
 
 SUMMARY_COLUMNS = ("Standing", "Fallen", "Fled", "Surrendered", "Damage dealt")
 UNIT_COLUMNS = ("Fate", "Kills", "Dealt", "Taken")
 UNIT_WIDTHS = (0.24, 0.1, 0.33, 0.33)  # of the width after the name
+MORE_WIDTH = 0.4  # each of the ruleset's own columns, on the same scale
 
 
 def _header(
@@ -113,18 +115,22 @@ def draw_side_table(
 def draw_unit_table(
     surface: pygame.Surface, area: pygame.Rect, row_h: int, units: Sequence[UnitSummary]
 ) -> None:
-    """Unit | Fate | Kills | Dealt | Taken, a swatch of its side's colour before each name."""
-    name_w = max(150, area.w * 3 // 10)
+    """Unit | Fate | Kills | Dealt | Taken, then the ruleset's own columns (the first
+    row's headings: ``UnitSummary.more``), a swatch of its side's colour before each name."""
+    more = [heading for heading, _ in units[0].more] if units else []
+    name_w = max(150, area.w * (3 if not more else 2) // 10)
     rest = area.w - name_w
-    widths = [int(rest * f) for f in UNIT_WIDTHS]
+    shares = [*UNIT_WIDTHS, *[MORE_WIDTH] * len(more)]
+    widths = [int(rest * f / sum(shares)) for f in shares]
     centres, x = [], area.x + name_w
     for w in widths:
         centres.append(x + w // 2)
         x += w
-    y = _header(surface, area, row_h, "Unit", UNIT_COLUMNS, centres)
+    y = _header(surface, area, row_h, "Unit", (*UNIT_COLUMNS, *more), centres)
     for i, unit in enumerate(units):
         row = _row(surface, area, y, row_h, i, unit.colour, unit.name, name_w)
-        values = (unit.fate, unit.kills, unit.dealt, unit.taken)
+        own = dict(unit.more)
+        values = (unit.fate, unit.kills, unit.dealt, unit.taken, *(own.get(h, "") for h in more))
         for value, cx, w in zip(values, centres, widths, strict=True):
             _value(surface, value, cx, row.centery, w)
         y += row_h

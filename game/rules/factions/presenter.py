@@ -77,6 +77,17 @@ class FactionsPresenter(Presenter):
         view = battle.unit(unit)
         return view.side != side and "concealed" in view.conditions
 
+    def aftermath(self, battle: Battle, unit: str) -> tuple[tuple[str, str], ...]:
+        """003 · Combat gear degradation: the gear the battle damaged or broke (during the
+        fight, and by the durability rolls after it), each item in its last state."""
+        from game.rules.factions.events import GearWorn
+
+        worn: dict[str, str] = {}
+        for event in battle.events:
+            if isinstance(event, GearWorn) and event.unit == unit:
+                worn[event.item] = event.state
+        return (("Gear", ", ".join(f"{i} {s}" for i, s in worn.items()) or "intact"),)
+
     def budget_line(self, battle: Battle, unit: str) -> str:
         from game.rules.factions import budget
 
