@@ -12,7 +12,7 @@ from test_ui_play import _click_at, _pos, _settle, app  # noqa: F401  (fixture)
 from ui_support import write_map
 
 from game.engine import Battle
-from game.engine.answers import ChooseUnit
+from game.engine.answers import ChooseUnit, EndTurn
 from game.rules.factions.answers import Attack, BeginWith, Blast, Pass
 from game.rules.factions.events import Passed
 from game.rules.factions.state import Fate
@@ -21,6 +21,7 @@ from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene
 from game.ui.play_preview import AREA_ALPHA
 from game.ui.play_scene import PlayScene
+from game.ui.turn_clock import clock_text
 from game.ui.victory_summary import unit_summaries, victory_scene
 
 
@@ -158,3 +159,43 @@ def test_the_victory_screen_shows_each_unit_s_gear_wear_in_the_ruleset_s_words(
     app.step(1)  # the unit table draws the extra column
     grid = Battle(field("....\n....\n", spawns), "grid", 1)
     assert all(u.more == () for u in unit_summaries(grid))  # a ruleset without: no column
+
+
+def _turn_of_ada(app: App, tmp_path: Path, **options: str) -> tuple[Battle, PlayScene]:  # noqa: F811
+    path = write_map(tmp_path / "map", 8, 6)
+    battle = Battle(path, "factions", 5, {"party": "human", "foes": "human"}, options=options)
+    assert battle.answer(BeginWith("party")).ok and battle.answer(ChooseUnit("ada")).ok
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    _ready(app, scene)
+    d = battle.pending
+    assert d is not None and d.kind == "turn" and d.unit == "ada"
+    return battle, scene
+
+
+def test_the_chaos_of_combat_counts_down_each_player_turn_and_ends_it_at_zero(
+    app: App,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """003 · House rule, the chaos of combat: 15 seconds for each character's turn, shown
+    as a countdown; when it runs out the character does nothing more (an EndTurn given
+    through the engine, so saves and replays keep it)."""
+    battle, scene = _turn_of_ada(app, tmp_path, chaos="on")
+    app.step(60)  # a second
+    left = scene.clock_left()
+    assert left is not None and 13.5 < left < 14.5
+    assert "Time: 14 s" in clock_text(left) or "Time: 15 s" in clock_text(left)
+    answers = len(battle.answers)
+    app.step(13 * 60)
+    assert len(battle.answers) == answers  # still Ada's turn
+    app.step(70)
+    assert battle.answers[answers:] == [EndTurn("ada")]
+    d = battle.pending
+    assert d is None or d.unit != "ada"
+
+
+def test_without_the_house_rule_no_clock_runs(app: App, tmp_path: Path) -> None:  # noqa: F811
+    battle, scene = _turn_of_ada(app, tmp_path)
+    app.step(16 * 60)
+    assert scene.clock_left() is None
+    assert battle.pending is not None and battle.pending.unit == "ada"

@@ -162,6 +162,13 @@ class Presenter:
         "standing" for a unit still ready to fight."""
         return "standing" if view.status == "ready" else view.status
 
+    def turn_clock(self, battle: Battle) -> tuple[float, Answer] | None:
+        """A time limit on the pending decision when a player makes it: the seconds a
+        unit's turn may last (counted over the whole turn, from its first decision) and
+        the answer the screen gives through the engine when they run out. None (the
+        default): no clock. The AI is never timed."""
+        return None
+
     def aftermath(self, battle: Battle, unit: str) -> tuple[tuple[str, str], ...]:
         """What else the battle left ``unit`` with, as more columns of its row on the
         victory screen: (heading, value) pairs in the ruleset's words, the same headings

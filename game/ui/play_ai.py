@@ -23,6 +23,7 @@ from game.geometry.grid import Cell
 from game.ui.ai_worker import AiWorker, Thought
 from game.ui.play_animation import Animations, Walk
 from game.ui.play_preview import PreviewScene
+from game.ui.turn_clock import TurnClock
 from game.ui.victory_summary import victory_for
 
 # seconds between two AI answers the player can see, per speed setting
@@ -94,6 +95,7 @@ class AiDriverScene(PreviewScene):
         self._rush = False  # Space: the AI side's turn plays out at once
         self._worker: AiWorker | None = None  # made when the AI first has to answer
         self._walker: str | None = None  # the unit whose seen move the pause follows
+        self.clock = TurnClock()  # a house rule's clock on a player's turn
         self._frame_seen = -1  # the frame the AI's time budget below belongs to
         self._frame_until = 0.0
 
@@ -148,11 +150,39 @@ class AiDriverScene(PreviewScene):
                 self._auto_reaction(d)  # declined unseen: no hand-off for it either
                 return
             self._maybe_hand_off(d)
+            self._run_clock(d, dt)
             return
         if self.ai_answer is None:
             return
         self._ai_wait -= dt
         self._drive_ai(self._worker_for(self.ai_answer))
+
+    def clock_key(self, d: Decision) -> object:
+        """The turn a clock counts: the deciding unit in this round."""
+        return (self.battle.round, d.side, d.unit)
+
+    def clock_left(self) -> float | None:
+        """The seconds left of the player's turn to show; None: no clock runs now."""
+        d = self.decision
+        if d is None or self.battle.over or not self.human_turn() or self.handoff_due(d):
+            return None
+        if self.engine.presenter.turn_clock(self.battle) is None:
+            return None
+        return self.clock.shows(self.clock_key(d))
+
+    def _run_clock(self, d: Decision, dt: float) -> None:
+        """A player's turn under a clock (``Presenter.turn_clock``) counts down while it is
+        on the screen; at zero the presenter's answer is given, through the engine."""
+        if self.handoff_due(d):
+            return
+        clock = self.engine.presenter.turn_clock(self.battle)
+        if clock is None:
+            return
+        limit, answer = clock
+        if self.clock.tick(self.clock_key(d), limit, dt):
+            who = self.engine.name(d.unit) if d.unit else "the side"
+            if self.give(answer):
+                self.app.inform(f"Time is up: {who} does nothing more this turn")
 
     def _worker_for(self, ai_answer: Callable[[Battle], Answer]) -> AiWorker:
         """The worker thinking with ``ai_answer`` (a new one when the AI was replaced)."""

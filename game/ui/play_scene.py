@@ -46,6 +46,7 @@ from game.ui.play_animation import draw_animations
 from game.ui.play_base import BattleFlow
 from game.ui.play_keys import KeyboardScene
 from game.ui.reaction_prompt import ReactionPrompt
+from game.ui.turn_clock import draw_clock
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -184,6 +185,9 @@ class PlayScene(KeyboardScene):
             self._draw_animations(surface)
         self.intentions.draw(surface, self)
         self._draw_target_preview(surface)
+        left = self.clock_left()
+        if left is not None:
+            draw_clock(surface, self.viewport, left)
         d = self.decision
         if d is not None and d.kind == "reaction" and self.human_turn() and not self.anim.busy:
             if not self.handoff_due(d):

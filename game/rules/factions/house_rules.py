@@ -26,7 +26,17 @@ MORALE = RuleOption(
     "the end of the round; those who fail surrender or retreat.",
 )
 
-OPTIONS: tuple[RuleOption, ...] = (FAST_SLOW, MORALE)
+CHAOS = RuleOption(
+    "chaos",
+    "Chaos of combat",
+    "off",
+    ON_OFF,
+    "On: a player has 15 seconds for each character's turn (a countdown on the screen); "
+    "when it runs out, the character does nothing more this turn. The AI is not timed.",
+)
+CHAOS_SECONDS = 15.0
+
+OPTIONS: tuple[RuleOption, ...] = (FAST_SLOW, MORALE, CHAOS)
 
 
 def on(ctx: Context, option: RuleOption) -> bool:

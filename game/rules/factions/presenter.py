@@ -77,6 +77,19 @@ class FactionsPresenter(Presenter):
         view = battle.unit(unit)
         return view.side != side and "concealed" in view.conditions
 
+    def turn_clock(self, battle: Battle) -> tuple[float, Answer] | None:
+        """House rule · the chaos of combat (003): 15 seconds for each character's turn;
+        when they run out the character does nothing more (its turn ends)."""
+        from game.engine.answers import EndTurn
+        from game.rules.factions.house_rules import CHAOS, CHAOS_SECONDS
+
+        d = battle.pending
+        if battle.ruleset_options.get(CHAOS.name) != "on" or d is None:
+            return None
+        if d.kind != "turn" or d.unit is None:
+            return None
+        return CHAOS_SECONDS, EndTurn(d.unit)
+
     def aftermath(self, battle: Battle, unit: str) -> tuple[tuple[str, str], ...]:
         """003 · Combat gear degradation: the gear the battle damaged or broke (during the
         fight, and by the durability rolls after it), each item in its last state."""
