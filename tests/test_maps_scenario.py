@@ -3,6 +3,11 @@ party, control, surprise, round limit and fog."""
 
 from __future__ import annotations
 
+import dataclasses
+
+from game.ai import make_controller, play
+from game.engine import Battle
+from game.maps.battlefield import Battlefield
 from game.maps.errors import Problem
 from game.maps.scenario import declared_side_ids, parse_scenario, parse_sides
 
@@ -63,3 +68,37 @@ def test_round_limit_fog_and_unknown_properties() -> None:
 def test_declared_side_ids_include_lines_with_other_mistakes() -> None:
     assert declared_side_ids({"sides": "a; A; #1122\nb; B; #112233\nBad id; C; #112233"}) == {
         "a", "b"}
+
+
+def test_a_side_may_be_marked_undecided_but_not_the_party() -> None:
+    problems: list[Problem] = []
+    sides = parse_sides(
+        "a; A; #112233; human; party\nb; B; #445566; ai; undecided\nc; C; #778899", problems
+    )
+    assert problems == []
+    assert [(s.id, s.party, s.undecided) for s in sides] == [
+        ("a", True, False), ("b", False, True), ("c", False, False)]
+    parse_sides(
+        "a; A; #112233; human; party; undecided\nb; B; #445566; ai; undecided; undecided\n"
+        "c; C; #778899; any; Undecided; party; x",
+        problems,
+    )
+    text = [str(p) for p in problems]
+    assert any("line 1" in t and "the party cannot be undecided" in t for t in text)
+    assert any("line 2" in t and "'undecided' is written twice" in t for t in text)
+    assert any("line 3" in t and "should be 'id; Name; #rrggbb; control'" in t for t in text)
+
+
+def test_rulesets_without_a_reaction_roll_ignore_the_undecided_mark() -> None:
+    spawns = [("Ada", "party", "warrior", (0, 0)), ("Gor", "bandits", "bandit", (3, 0))]
+    plain = Battlefield.from_ascii("....\n....", spawns)
+    marked = Battlefield.from_ascii("....\n....", spawns, sides=[
+        dataclasses.replace(s, undecided=not s.party) for s in plain.scenario.sides])
+    for ruleset in ("grid", "clash"):
+        logs = []
+        for bf in (plain, marked):
+            battle = Battle(bf, ruleset=ruleset, seed=3)
+            play(battle, {s: make_controller("baseline", 3, ruleset) for s in ("party", "bandits")})
+            logs.append([e.text() for e in battle.events])
+            battle.close()
+        assert logs[0] == logs[1] and len(logs[0]) > 5

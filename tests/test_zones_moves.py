@@ -3,10 +3,15 @@ disengaging, stunts, hindrances, Ongoing Damage, hazards, morale and reactions."
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
+from engine_support import BANDITS, PARTY, RAIDERS
 from zones_support import answer, end, fighter, push, strip, texts, zbattle
 
+from game.maps.battlefield import Battlefield
 from game.rules.zones.actions import BreakFree, FirstAid, ZoneAttack
+from game.rules.zones.events import SideReaction
 from game.rules.zones.hazards import Hazard, parse_hazard
 from game.rules.zones.morale import reaction
 from game.rules.zones.moving import Disengage, ZoneMove
@@ -268,3 +273,41 @@ def test_a_kind_side_leaves_in_peace_and_a_curious_one_strikes_no_one_until_harm
     answer(c, ZoneAttack("ada", "gor", "sword"))  # a miss still stays unharmed
     end(c) if c.pending is not None and c.pending.unit == "ada" else None
     assert c.validate(ZoneAttack("gor", "ada", "spear")) is not None
+
+
+def three_sides(undecided: str = "raiders") -> Battlefield:
+    """Ada (the party), Gor (bandits) and Rex (raiders); the map marks ``undecided``."""
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Gor", "bandits", "bandit", (9, 1)),
+        ("Rex", "raiders", "bandit", (10, 1)),
+    ]
+    bf = strip(spawns)
+    sides = tuple(
+        dataclasses.replace(s, undecided=s.id == undecided) for s in (PARTY, BANDITS, RAIDERS)
+    )
+    bf.scenario = dataclasses.replace(bf.scenario, sides=sides)
+    return bf
+
+
+def test_by_default_only_the_sides_the_map_marks_undecided_roll_the_reaction_table() -> None:
+    b = zbattle(three_sides(), [8, 4, 1, 1, 1])  # raiders: 8 kind
+    reacted = [e for e in b.events if isinstance(e, SideReaction)]
+    assert [(e.side, e.roll, e.reaction) for e in reacted] == [("raiders", 8, "kind")]
+    assert b.unit("rex").status == "withdrew" and b.unit("gor").status != "withdrew"
+
+
+def test_house_rule_reactions_roll_rolls_every_side_but_the_party_and_off_none() -> None:
+    b = zbattle(three_sides(), [8, 10, 4, 1, 1, 1], options={"reactions": "roll"})
+    reacted = [(e.side, e.reaction) for e in b.events if isinstance(e, SideReaction)]
+    assert reacted == [("bandits", "kind"), ("raiders", "helpful")]
+    assert b.over  # both foes left in peace
+    c = zbattle(three_sides(), [4, 1, 1, 1], options={"reactions": "off"})
+    assert not any(isinstance(e, SideReaction) for e in c.events)
+    assert c.unit("rex").status != "withdrew"
+
+
+def test_the_party_never_rolls_a_reaction_even_if_a_map_marks_it() -> None:
+    bf = three_sides(undecided="party")  # check-map refuses it; the ruleset ignores it
+    b = zbattle(bf, [4, 1, 1, 1])
+    assert not any(isinstance(e, SideReaction) for e in b.events)

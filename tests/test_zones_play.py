@@ -16,10 +16,13 @@ from game.ai import make_controller, play
 from game.ai.zones import ZonesAI
 from game.content import load_content
 from game.engine import Battle
+from game.engine.answers import EndTurn
 from game.engine.presenter import presenter_of
 from game.maps import shipped_maps_dir
+from game.maps.battlefield import Objective
 from game.rules.zones.actions import ZoneAttack
 from game.rules.zones.content import SCHEMA, ZonesEntry
+from game.rules.zones.moving import ZoneMove
 from game.rules.zones.state import STUCK
 from game.rules.zones.stunts import Stunt
 from game.saves.replay import resume_save
@@ -163,3 +166,28 @@ def test_hindrances_show_on_the_card_with_their_words() -> None:
     rows = dict(p.unit_rows(b, "gor", full=False))
     assert rows["Hindered"] == "stuck" and rows["Spear"].startswith("1d6 melee")
     assert p.budget_line(b, "ada") == "move ready · action spent"
+
+
+def guarded_strip(ada: tuple[int, int], rounds: int | None = None, kind: str = "protect") -> Battle:
+    """Ada (the party) at ``ada``, Gor far east; the party must keep the west zone."""
+    bf = strip([("Ada", "party", "warrior", ada), ("Gor", "bandits", "bandit", (10, 1))])
+    area = frozenset((x, y) for x in range(4) for y in range(3))
+    bf.objectives = (Objective("The carts", kind, area, side="party", rounds=rounds),)
+    return zbattle(bf, [4, 1, 1])  # the party begins
+
+
+def test_hard_walks_into_an_area_its_side_must_protect_when_none_of_its_units_is_there() -> None:
+    b = guarded_strip((5, 1))  # Ada in mid, the area west, Gor east
+    assert b.pending is not None and b.pending.unit == "ada"
+    assert ZonesAI("hard").turn(b, "ada") == ZoneMove("ada", 0)
+    assert ZonesAI("normal").turn(b, "ada") == ZoneMove("ada", 2)
+
+
+def test_hard_stays_in_an_area_it_must_protect_or_hold_for_rounds_but_not_for_the_limit() -> None:
+    for kind, rounds in (("protect", None), ("hold", 2)):
+        b = guarded_strip((1, 1), rounds, kind)  # Ada in the area, Gor two zones east
+        assert ZonesAI("hard").turn(b, "ada") == EndTurn("ada")
+        assert ZonesAI("normal").turn(b, "ada") == ZoneMove("ada", 1)
+    b = guarded_strip((1, 1), None, "hold")  # counted at the round limit: left to the fight
+    b.ctx.round = 5  # past the rounds in which hard lets the enemy come
+    assert ZonesAI("hard").turn(b, "ada") == ZoneMove("ada", 1)

@@ -21,6 +21,9 @@ class SideInfo:
     colour: str  # "#rrggbb"
     control: str = "any"  # "human" | "ai" | "any": who may control it
     party: bool = False
+    # marked `; undecided`: its mind is not made up when the battle starts (a ruleset
+    # with a reaction roll rolls it; the others ignore it)
+    undecided: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,7 @@ MAP_PROPERTIES = (
 )
 REQUIRED_MAP_PROPERTIES = ("title", "briefing", "sides")
 CONTROLS = ("human", "ai", "any")
+SIDE_FLAGS = ("party", "undecided")  # what may follow control on a sides line
 SURPRISE_CHECK = "check"
 MAX_ROUND_LIMIT = 999
 # how hard a battle is for a new player, easiest first: the menu lists battles in this

@@ -18,22 +18,25 @@ from game.rulesets import ruleset_ids
 
 
 def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
-    """Sides from the multi-line ``sides`` property: ``id; Name; #rrggbb; control[; party]``."""
+    """Sides from the multi-line ``sides`` property:
+    ``id; Name; #rrggbb; control[; party][; undecided]`` (the flags in either order; a
+    side cannot be both: the party's mind is its players')."""
     sides: list[SideInfo] = []
     seen: set[str] = set()
     lines = [line for line in text.splitlines() if line.strip()]
     for number, line in enumerate(lines, start=1):
         where = f"map property 'sides' line {number}"
         fields = [part.strip() for part in line.split(";")]
-        if len(fields) < 3 or len(fields) > 5:
+        if len(fields) < 3 or len(fields) > 3 + 1 + len(contract.SIDE_FLAGS):
             problems.append(
                 Problem(where, f"{line.strip()!r} should be 'id; Name; #rrggbb; control' "
-                        "(add '; party' for the player's party)")
+                        "(add '; party' for the player's party, '; undecided' for a side "
+                        "whose mind is not made up)")
             )
             continue
         side_id, name, colour = fields[0], fields[1], fields[2]
         control = fields[3].lower() if len(fields) > 3 and fields[3] else "any"
-        party = False
+        flags: set[str] = set()
         ok = True
         if not contract.SIDE_ID.match(side_id):
             problems.append(
@@ -57,14 +60,27 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
                         f"{', '.join(contract.CONTROLS)}")
             )
             ok = False
-        if len(fields) == 5:
-            if fields[4].lower() == "party":
-                party = True
-            else:
-                problems.append(Problem(where, f"{fields[4]!r} is not 'party'"))
+        for flag in fields[4:]:
+            word = flag.lower()
+            if word not in contract.SIDE_FLAGS:
+                problems.append(Problem(where, f"{flag!r} is not "
+                                        + " or ".join(f"'{f}'" for f in contract.SIDE_FLAGS)))
                 ok = False
+            elif word in flags:
+                problems.append(Problem(where, f"'{word}' is written twice"))
+                ok = False
+            flags.add(word)
+        if {"party", "undecided"} <= flags:
+            problems.append(
+                Problem(where, "the party cannot be undecided (its players make up its mind; "
+                        "mark an undecided side that is not the party)")
+            )
+            ok = False
         if ok:
-            sides.append(SideInfo(side_id, name, colour.lower(), control, party))
+            sides.append(
+                SideInfo(side_id, name, colour.lower(), control, "party" in flags,
+                         undecided="undecided" in flags)
+            )
     if sum(side.party for side in sides) > 1:
         problems.append(Problem("map property 'sides'", "only one side can be the party"))
     if len(sides) < 2 and not any(p.where.startswith("map property 'sides'") for p in problems):

@@ -18,9 +18,13 @@ A unit's turn, decision by decision (``ZonesAI.turn``):
    Close (a shooter caught in melee).
 5. Otherwise End turn.
 
-``easy`` slips: 30% of its strikes and walks take the next best (``slips``) from a
-generator seeded by the battle seed. Deterministic for a seed. Reads only: previews are
-pure and the AI never changes the battle.
+``hard`` also plays for the map's objectives (``game.ai.core.objective_map``): a unit
+standing in an area its side must protect, or hold for a number of rounds, stays there
+(it strikes what comes Close but does not walk out) while it is one of the first
+``GUARDS`` of its side in the area, so the enemy never holds it unopposed (the ambush's
+carts); while fewer than ``GUARDS`` stand there, a unit whose move would land it in the
+area makes that move first (Disengaging first when leaving an enemy Close would cost a
+free attack).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from game.ai.core.objective_map import goals, stays
 from game.ai.core.slips import slips
 from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.engine.decision import Decision
@@ -53,6 +58,7 @@ if TYPE_CHECKING:
 SLIP_RATE = 0.3
 HOLD_ROUNDS = 4  # hard: rounds in which it lets the enemy come rather than walk into reach
 LEVELS = ("baseline", "easy", "normal", "hard")
+GUARDS = 2  # hard: how many units of a side stay in an area it must protect or hold
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +102,14 @@ class ZonesAI:
             if isinstance(a, BreakFree):
                 return a
         moves = [a for a in legal if isinstance(a, ZoneMove)]
+        if self.guarding(ctx, unit):
+            moves = []
+            legal = [a for a in legal if not isinstance(a, (ZoneMove, Disengage))]
+        claim = self.claim(ctx, unit, moves)
+        if claim is not None:
+            if free_attackers(ctx, unit) and any(isinstance(a, Disengage) for a in legal):
+                return Disengage(unit)
+            return claim
         if self.cautious(ctx, unit) and units.close_enemies(ctx, unit):
             away = self.walk(ctx, unit, moves) if moves else None
             if away is not None and not free_attackers(ctx, unit):
@@ -176,6 +190,65 @@ class ZonesAI:
                 chance = odds if odds is not None else 0.0
                 out.append(Scored(chance * 2 * self.threat(ctx, t.target, unit), t))
         return out
+
+    def kept(self, ctx: Context, side: str) -> list[frozenset[tuple[int, int]]]:
+        """The areas ``side`` must keep during the battle: those it must protect, and
+        those it must hold for a number of rounds (a hold counted only at the round
+        limit is left to the fight)."""
+        return [
+            o.cells
+            for o, _ in goals(ctx.battlefield, side)
+            if stays(o) and (o.kind == "protect" or o.rounds)
+        ]
+
+    def guarding(self, ctx: Context, unit: str) -> bool:
+        """Hard: the unit stands in an area its side must protect or hold, and is one of
+        the first ``GUARDS`` of its side there (in the map's order): it stays."""
+        if self.level != "hard":
+            return False
+        side = units.side(ctx, unit)
+        here = readers.cell(ctx, unit)
+        for area in self.kept(ctx, side):
+            if here not in area:
+                continue
+            inside = [
+                u
+                for u in readers.units_of(ctx, side)
+                if units.in_fight(ctx, u) and readers.cell(ctx, u) in area
+            ]
+            if unit in inside[:GUARDS]:
+                return True
+        return False
+
+    def short_areas(self, ctx: Context, side: str) -> list[frozenset[tuple[int, int]]]:
+        """The areas ``side`` must protect or hold with fewer than ``GUARDS`` of its
+        units in the fight standing in them."""
+        out = []
+        for area in self.kept(ctx, side):
+            inside = sum(
+                1
+                for u in readers.units_of(ctx, side)
+                if units.in_fight(ctx, u) and readers.cell(ctx, u) in area
+            )
+            if inside < GUARDS:
+                out.append(area)
+        return out
+
+    def claim(self, ctx: Context, unit: str, moves: list[ZoneMove]) -> ZoneMove | None:
+        """Hard: a move that lands ``unit`` in an area its side is short of guards in."""
+        if self.level != "hard" or not moves:
+            return None
+        areas = self.short_areas(ctx, units.side(ctx, unit))
+        if not areas:
+            return None
+        g = units.graph(ctx)
+        start = readers.cell(ctx, unit)
+        taken = units.occupied(ctx) - {start}
+        for m in moves:
+            to = g.landing(m.zone, taken, start)
+            if to is not None and any(to in area for area in areas):
+                return m
+        return None
 
     def cautious(self, ctx: Context, unit: str) -> bool:
         """Hard: a leader whose fall would rout its side keeps out of melee while it has

@@ -43,12 +43,13 @@ MORALE = RuleOption(
 REACTIONS = RuleOption(
     "reactions",
     "Reaction roll",
-    "off",
-    ("off", "roll"),
-    "Off: every side fights. Roll: each side that is not the player's party rolls a d10 "
-    "at the start: hostile sides fight, wary ones hold their ground until harmed, "
-    "curious ones strike no one until harmed, kind and helpful ones leave in peace.",
-    ("Off", "Roll"),
+    "map",
+    ("map", "roll", "off"),
+    "Each side whose mind is not made up rolls a d10 at the start: hostile sides fight, "
+    "wary ones hold their ground until harmed, curious ones strike no one until harmed, "
+    "kind and helpful ones leave in peace. Map: the sides the map marks undecided roll. "
+    "Roll: every side that is not the player's party rolls. Off: every side fights.",
+    ("Map", "Roll", "Off"),
 )
 
 OPTIONS: tuple[RuleOption, ...] = (ROLLS, SIDE_ROLL, MORALE, REACTIONS)

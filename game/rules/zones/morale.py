@@ -6,8 +6,10 @@ fights on; a failure flees (off the field), or, for a unit that cannot move (Stu
 Paralysed), asks for parley (it surrenders). Each trigger fires once per side. Which
 sides test is the ``morale`` house rule (default: every side but the party).
 
-Reactions: the d10 table, rolled at the start for each side that is not the party when
-the ``reactions`` house rule is ``roll``.
+Reactions: the d10 table, rolled at the start for each side the map marks undecided
+(``; undecided`` on its ``sides`` line; the ``reactions`` house rule ``map``, the
+default), for every side that is not the party (``roll``), or for none (``off``). The
+party never rolls: its players make up its mind.
 """
 
 from __future__ import annotations
@@ -41,14 +43,19 @@ def leave(ctx: Context, unit: str, how: str) -> None:
     ctx.emit(LeftBattle(unit=unit, who=units.name(ctx, unit), side=units.side(ctx, unit), how=how))
 
 
-def roll_reactions(ctx: Context, stance: dict[str, str]) -> None:
-    """Roll the reaction of each side that is not the party (``reactions=roll``)."""
-    if rule(ctx, REACTIONS) != "roll":
-        return
+def undecided_sides(ctx: Context) -> list[str]:
+    """The sides that roll on the reaction table, in the map's order (``reactions``)."""
+    mode = rule(ctx, REACTIONS)
     party = units.rolling_side(ctx)
-    for side in ctx.side_order:
-        if side == party:
-            continue
+    if mode == "off":
+        return []
+    marked = {info.id for info in ctx.sides if info.undecided}
+    return [s for s in ctx.side_order if s != party and (mode == "roll" or s in marked)]
+
+
+def roll_reactions(ctx: Context, stance: dict[str, str]) -> None:
+    """Roll the reaction of each undecided side (``undecided_sides``)."""
+    for side in undecided_sides(ctx):
         r = ctx.roll(1, 10, purpose="reaction").total
         word = reaction(r)
         stance[side] = "hostile" if word == "hostile" else word
