@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 WIDTH = 360
 LINE = 20
+GAP = 8  # pixels at least between the title and the fold hint
 
 
 class PlanScreen(Protocol):
@@ -66,6 +67,9 @@ class IntentionsPanel:
         self._plan: RoundPlan | None = None
         self._colours: dict[str, str] = {}  # side id → colour, refreshed when drawn
         self._side_names: dict[str, str] = {}
+        # the rectangle of every text as last drawn, title and fold hint first (no two of
+        # them overlap)
+        self.texts: list[pygame.Rect] = []
 
     def plan(self, scene: PlanScreen) -> RoundPlan | None:
         battle = scene.battle
@@ -106,28 +110,24 @@ class IntentionsPanel:
         self._draw_badges(surface, scene, rows)
         lines = self._lines(plan, rows, scene.viewer())
         view = scene.viewport
-        title = self._title(plan, rows)
+        titles = self._titles(plan, rows)
         if self.folded:
             lines = []
-        room = max(1, (view.h - 60) // LINE - 2)
+        # lines as tall as the (window-scaled) font, at least LINE; the list starts below
+        # the title
+        line = max(LINE, theme.font("bold", theme.SIZE_SMALL - 1).get_linesize())
+        top = max(34, theme.font("bold", theme.SIZE_SMALL).get_linesize() + 10)
+        room = max(1, (view.h - 60) // line - 2)
         if len(lines) > room:
             acting = next((i for i, ln in enumerate(lines) if ln[3]), 0)
             start = max(0, min(acting - room // 2, len(lines) - room))
             cut = len(lines) - room
             lines = lines[start : start + room]
             lines.append((f"… {cut} more lines (Ctrl+Tab folds this list)", "", "muted", False, ""))
-        height = 34 + LINE * len(lines) + (8 if lines else 0)
+        height = top + line * len(lines) + (8 if lines else 0)
         self.rect = pygame.Rect(view.x + 10, view.y + 10, WIDTH, height)
         draw_panel(surface, self.rect, fill="wood_dark", border="gold", radius=6, alpha=225)
-        draw_text(
-            surface,
-            title,
-            (self.rect.x + 12, self.rect.y + 8),
-            role="bold",
-            size=theme.SIZE_SMALL,
-            fg="gold_bright",
-        )
-        draw_text(
+        hint = draw_text(
             surface,
             "Ctrl+Tab: show" if self.folded else "Ctrl+Tab: hide",
             (self.rect.right - 10, self.rect.y + 10),
@@ -135,24 +135,34 @@ class IntentionsPanel:
             fg="muted",
             anchor="topright",
         )
-        y = self.rect.y + 34
+        x = self.rect.x + 12
+        text = fit_title(titles, hint.left - GAP - x)
+        head = draw_text(
+            surface,
+            text,
+            (x, self.rect.y + 8),
+            role="bold",
+            size=theme.SIZE_SMALL,
+            fg="gold_bright",
+        )
+        self.texts = [head, hint]
+        y = self.rect.y + top
         for left, right, tone, acting, side_colour in lines:
             if acting:
                 pygame.draw.rect(
                     surface,
                     colour("wood_light"),
-                    (self.rect.x + 4, y - 1, WIDTH - 8, LINE),
+                    (self.rect.x + 4, y - 1, WIDTH - 8, line),
                     border_radius=4,
                 )
             x = self.rect.x + 12
             if side_colour:
-                pygame.draw.circle(surface, colour(side_colour), (x + 4, y + LINE // 2 - 1), 4)
+                pygame.draw.circle(surface, colour(side_colour), (x + 4, y + line // 2 - 1), 4)
                 x += 14
             role = "bold" if tone in ("gold", "gold_bright") else "body"
-            text = fit_text(left, WIDTH - (x - self.rect.x) - 12, role, theme.SIZE_SMALL - 1)
-            draw_text(surface, text, (x, y), role=role, size=theme.SIZE_SMALL - 1, fg=tone)
+            room = self.rect.right - 12
             if right:
-                draw_text(
+                note = draw_text(
                     surface,
                     right,
                     (self.rect.right - 10, y + 1),
@@ -160,13 +170,25 @@ class IntentionsPanel:
                     fg="muted",
                     anchor="topright",
                 )
-            y += LINE
+                room = note.left - GAP
+                self.texts.append(note)
+            text = fit_text(left, room - x, role, theme.SIZE_SMALL - 1)
+            self.texts.append(
+                draw_text(surface, text, (x, y), role=role, size=theme.SIZE_SMALL - 1, fg=tone)
+            )
+            y += line
 
-    def _title(self, plan: RoundPlan, rows: list[PlanRow]) -> str:
+    def _titles(self, plan: RoundPlan, rows: list[PlanRow]) -> tuple[str, ...]:
+        """The panel's title, longest first: the first that fits beside the hint is drawn."""
         if plan.phase == "declaring":
             done = sum(1 for r in rows if r.state in (DECLARED, REVEALED))
-            return f"Round {plan.round} · declaring intentions ({done}/{len(rows)})"
-        return f"Round {plan.round} · order of resolution"
+            count = f"{done}/{len(rows)}"
+            return (
+                f"Round {plan.round} · declaring intentions ({count})",
+                f"Round {plan.round} · declaring ({count})",
+                f"Round {plan.round} · {count}",
+            )
+        return (f"Round {plan.round} · order of resolution", f"Round {plan.round} · order")
 
     def _lines(
         self, plan: RoundPlan, rows: list[PlanRow], viewer: str | None
@@ -257,6 +279,16 @@ class IntentionsPanel:
             pygame.draw.rect(surface, colour("gold"), box, 1, border_radius=size // 2)
             surface.blit(img, img.get_rect(center=box.center))
         surface.set_clip(clip)
+
+
+def fit_title(titles: tuple[str, ...], width: int) -> str:
+    """The first of ``titles`` (longest first) that fits ``width`` pixels in the title's
+    font, else the shortest cut with an ellipsis: the title never runs into the hint."""
+    f = theme.font("bold", theme.SIZE_SMALL)
+    for t in titles:
+        if f.size(t)[0] <= width:
+            return t
+    return fit_text(titles[-1], width, "bold", theme.SIZE_SMALL)
 
 
 def badge_text(row: PlanRow) -> str:

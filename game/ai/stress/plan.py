@@ -13,7 +13,8 @@ target out) and the initiative it would act at:
   (they spread), and ``hard`` closes in with a Defensive Attack when a plain approach
   would step into a foe's reach and take a Riposte, throws only when nothing else
   reaches, and takes Full Defense when hurt with two or more foes beside it.
-- **help**: a downed ally beside it is stabilised (``normal``, ``hard``).
+- **help**: a downed ally is stabilised (``normal``, ``hard``) when the Heal check has a
+  35% chance or more, worth 2.5 × that chance (a likely blow on a foe comes first).
 - **walk**: else it walks as the generic AI walks (``game.ai.core.generic``, its ``hard``
   level; ``easy``: its ``baseline``): to the map's objective areas or toward the nearest
   enemy over the terrain, a shooter keeping its distance.
@@ -37,12 +38,14 @@ from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.movement import distance
 from game.rules.stress import units
 from game.rules.stress.actions import (
+    HEAL_TN,
     StressAttack,
     StressDefensive,
     StressFullDefense,
     StressStabilise,
     StressThrow,
 )
+from game.rules.stress.content import modifier
 from game.rules.stress.moving import attack_cell
 
 if TYPE_CHECKING:
@@ -52,6 +55,10 @@ if TYPE_CHECKING:
 
 KILL = 10.0
 SHARE = 3.0
+# a Stabilise is worth HELP × the Heal check's chance, and not tried below HELP_FLOOR: a
+# stabilised ally stays out of the fight, so a blow that may drop a foe comes first
+HELP = 2.5
+HEAL_FLOOR = 0.35
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +143,11 @@ class StressAI:
             if worth is not None:
                 out.append(worth)
         if self.level.helps:
-            out += [(4.0, a, 0.0) for a in legal if isinstance(a, StressStabilise)]
+            for h in legal:
+                if isinstance(h, StressStabilise):
+                    chance = heal_chance(ctx, unit, h.target)
+                    if chance >= HEAL_FLOOR:
+                        out.append((HELP * chance, h, 0.0))
         if self.level.careful and self.hard_pressed(ctx, unit):
             out.append((3.0, StressFullDefense(unit), 0.0))
         return out
@@ -190,3 +201,11 @@ class StressAI:
             if distance(here, units.cell(ctx, e)) <= units.threat_reach(ctx, e)
         )
         return beside >= 2 and f.stress == 0 and 2 * f.wp <= f.max_wp
+
+
+def heal_chance(ctx: Context, unit: str, patient: str) -> float:
+    """The chance of ``unit``'s Heal check on ``patient``: d20 + heal skill + Insight
+    modifier against 10 + the patient's worst wound (``StabiliseSpec.check``)."""
+    bonus = max(0, units.template(ctx, unit).skill("heal")) + modifier(units.fighter(ctx, unit).INS)
+    need = HEAL_TN + units.fighter(ctx, patient).worst - bonus  # the d20 face needed
+    return min(20, max(0, 21 - max(1, need))) / 20
