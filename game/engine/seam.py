@@ -24,7 +24,7 @@ from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.engine.answers import Answer
+from game.engine.answers import Answer, EndTurn
 from game.engine.decision import Decision, Option
 from game.engine.options import RuleOption
 from game.world import ground
@@ -123,6 +123,30 @@ class ActionSpec:
         import dataclasses
 
         return [f.name for f in dataclasses.fields(self.answer_type)] == ["unit"]
+
+
+class EndTurnAction(ActionSpec):
+    """Ending the unit's turn (or, in a declaring ruleset, holding): always open, one
+    answer, ``EndTurn``. A ruleset subclasses it for its label and what ending does
+    (``perform``: nothing by default)."""
+
+    kind = EndTurn.kind
+    label = "End turn"
+    cost = "—"
+    answer_type = EndTurn
+
+    def availability(self, ctx: Context, unit: str) -> str | None:
+        return None
+
+    def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
+        return [EndTurn(unit)]
+
+    def validate(self, ctx: Context, answer: Any) -> str | None:
+        return None
+
+    def perform(self, ctx: Context, answer: Any) -> Flow:
+        return
+        yield
 
 
 class ReactionSpec:

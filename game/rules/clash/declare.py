@@ -37,9 +37,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.engine.answers import Answer, EndTurn, register_answer
+from game.engine.answers import Answer, register_answer
 from game.engine.events import LeftBattle, Note
-from game.engine.seam import ActionSpec, Flow
+from game.engine.seam import ActionSpec, EndTurnAction, Flow
 from game.geometry.grid import Cell
 from game.geometry.movement import distance, neighbours
 from game.rules.clash import units
@@ -503,28 +503,11 @@ class RetreatSpec(ActionSpec):
         yield
 
 
-class HoldSpec(ActionSpec):
-    kind = EndTurn.kind
+class HoldSpec(EndTurnAction):
     label = "Hold"
-    cost = "—"
-    answer_type = EndTurn
-    target_kind = "none"
-
-    def availability(self, ctx: Context, unit: str) -> str | None:
-        return None
-
-    def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
-        yield EndTurn(unit)
-
-    def validate(self, ctx: Context, answer: Any) -> str | None:
-        return None
 
     def turn(self, ctx: Context, answer: Any) -> str:
         return ""
-
-    def perform(self, ctx: Context, answer: Any) -> Flow:
-        return
-        yield
 
 
 def describe(ctx: Context, answer: Answer) -> str:

@@ -8,10 +8,10 @@ from typing import Any
 
 import esper
 
-from game.engine.answers import Answer, EndTurn
+from game.engine.answers import Answer
 from game.engine.context import Context
 from game.engine.events import Moved, Note
-from game.engine.seam import ActionSpec, Flow
+from game.engine.seam import ActionSpec, EndTurnAction, Flow
 from game.rules.factions import budget, damage, units
 from game.rules.factions.aim import aim, modes_of
 from game.rules.factions.answers import (
@@ -389,24 +389,8 @@ class SurrenderSpec(ActionSpec):
         yield
 
 
-class EndTurnSpec(ActionSpec):
-    kind = EndTurn.kind
+class EndTurnSpec(EndTurnAction):
     label = "End turn"
-    cost = "—"
-    answer_type = EndTurn
-
-    def availability(self, ctx: Context, unit: str) -> str | None:
-        return None
-
-    def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
-        return [EndTurn(unit)]
-
-    def validate(self, ctx: Context, answer: Any) -> str | None:
-        return None
-
-    def perform(self, ctx: Context, answer: Any) -> Flow:
-        return
-        yield
 
 
 SPECS: tuple[type[ActionSpec], ...] = (

@@ -25,9 +25,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.engine.answers import Answer, EndTurn, register_answer
+from game.engine.answers import Answer, register_answer
 from game.engine.events import Note
-from game.engine.seam import ActionSpec, Flow
+from game.engine.seam import ActionSpec, EndTurnAction, Flow
 from game.geometry.grid import Cell
 from game.geometry.movement import distance
 from game.rules.stress import units
@@ -351,29 +351,13 @@ class StabiliseSpec(ActionSpec):
             patient.stabilised = True
 
 
-class HoldSpec(ActionSpec):
+class HoldSpec(EndTurnAction):
     """Declare nothing this round."""
 
-    kind = EndTurn.kind
     label = "Hold"
-    cost = "—"
-    answer_type = EndTurn
-
-    def availability(self, ctx: Context, unit: str) -> str | None:
-        return None
-
-    def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
-        return [EndTurn(unit)]
-
-    def validate(self, ctx: Context, answer: Any) -> str | None:
-        return None
 
     def modifier(self, ctx: Context, answer: Any) -> int:
         return 0
-
-    def perform(self, ctx: Context, answer: Any) -> Flow:
-        return
-        yield
 
 
 SPECS: tuple[type[ActionSpec], ...] = (

@@ -9,10 +9,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.engine.answers import Answer, EndTurn, register_answer
+from game.engine.answers import Answer, register_answer
 from game.engine.context import Context
 from game.engine.events import Note
-from game.engine.seam import ActionSpec, Flow
+from game.engine.seam import ActionSpec, EndTurnAction, Flow
 from game.geometry.zones import ZoneRange
 from game.rules.zones import units
 from game.rules.zones.attack import strike
@@ -213,20 +213,8 @@ class BreakFreeSpec(ActionSpec):
         yield
 
 
-class EndTurnSpec(ActionSpec):
-    kind = EndTurn.kind
+class EndTurnSpec(EndTurnAction):
     label = "End turn"
-    cost = "—"
-    answer_type = EndTurn
-
-    def availability(self, ctx: Context, unit: str) -> str | None:
-        return None
-
-    def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
-        return [EndTurn(unit)]
-
-    def validate(self, ctx: Context, answer: Any) -> str | None:
-        return None
 
     def perform(self, ctx: Context, answer: Any) -> Flow:
         units.turn(ctx, answer.unit).done = True
