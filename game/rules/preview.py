@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.presentation import AnswerPreview
+from game.engine.presenter import rows_of
+
 
 @dataclass(frozen=True, slots=True)
 class Modifier:
@@ -43,6 +46,20 @@ class AttackPreview:
     cover: str
     kill_chance: float
     rows: tuple[tuple[str, str], ...] = ()
+
+    def shown(self, *, odds: bool = True) -> AnswerPreview:
+        """The preview as the screen draws it: the ruleset's own rows (none when the
+        attack cannot be made), the damage range, the chance to drop; ``odds``: whether
+        there is a roll to show the hit chance of (False: the attack always lands)."""
+        return AnswerPreview(
+            weapon=self.weapon,
+            allowed=self.allowed,
+            reason=self.reason,
+            rows=rows_of(self.rows) if self.allowed else (),
+            odds=self.hit_chance if odds else None,
+            outcome=(self.damage_min, self.damage_max),
+            drops=self.kill_chance,
+        )
 
     @property
     def total_bonus(self) -> int:

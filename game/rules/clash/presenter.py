@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.presentation import AnswerPreview, ConditionText, Harm, Motion, PlanGroup
-from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
+from game.engine.presenter import SHARED_CONDITIONS, Presenter
 from game.rules.clash.events import AbilityLost
 from game.rules.clash.reactions import UnderAttack
 
@@ -104,12 +104,4 @@ class ClashPresenter(Presenter):
         """No hit roll (``odds`` None): the damage range after Armor and the rows of
         ``ClashRuleset.attack_preview``."""
         found = battle.attack_preview(attacker, target, weapon)
-        return AnswerPreview(
-            weapon=found.weapon,
-            allowed=found.allowed,
-            reason=found.reason,
-            rows=rows_of(found.rows) if found.allowed else (),
-            odds=None,
-            outcome=(found.damage_min, found.damage_max),
-            drops=found.kill_chance,
-        )
+        return found.shown(odds=False)

@@ -144,12 +144,4 @@ class FactionsPresenter(Presenter):
         from game.rules.preview import AttackPreview
 
         assert isinstance(found, AttackPreview)
-        return AnswerPreview(
-            weapon=found.weapon,
-            allowed=found.allowed,
-            reason=found.reason,
-            rows=rows_of(found.rows) if found.allowed else (),
-            odds=found.hit_chance if found.hit_chance < 1 else None,
-            outcome=(found.damage_min, found.damage_max),
-            drops=found.kill_chance,
-        )
+        return found.shown(odds=found.hit_chance < 1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.presentation import AnswerPreview, ConditionText, Harm, Motion, PlanGroup, Track
-from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
+from game.engine.presenter import SHARED_CONDITIONS, Presenter
 from game.rules.stress.events import Hurt
 from game.rules.stress.injuries import CONDITION_WORDS
 
@@ -87,12 +87,4 @@ class StressPresenter(Presenter):
         self, battle: Battle, attacker: str, target: str, weapon: str, *, cover_why: str = ""
     ) -> AnswerPreview:
         found = battle.attack_preview(attacker, target, weapon)
-        return AnswerPreview(
-            weapon=found.weapon,
-            allowed=found.allowed,
-            reason=found.reason,
-            rows=rows_of(found.rows) if found.allowed else (),
-            odds=found.hit_chance,
-            outcome=(found.damage_min, found.damage_max),
-            drops=found.kill_chance,
-        )
+        return found.shown()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.presentation import AnswerPreview, ConditionText
-from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
+from game.engine.presenter import SHARED_CONDITIONS, Presenter
 from game.rules.zones import units
 
 if TYPE_CHECKING:
@@ -46,15 +46,7 @@ class ZonesPresenter(Presenter):
     ) -> AnswerPreview:
         """The test (who rolls what, DR12), its odds and the damage at stake."""
         found = battle.attack_preview(attacker, target, weapon)
-        return AnswerPreview(
-            weapon=found.weapon,
-            allowed=found.allowed,
-            reason=found.reason,
-            rows=rows_of(found.rows) if found.allowed else (),
-            odds=found.hit_chance,
-            outcome=(found.damage_min, found.damage_max),
-            drops=found.kill_chance,
-        )
+        return found.shown()
 
     def answer_preview(
         self, battle: Battle, answer: Answer, *, cover_why: str = ""
@@ -62,12 +54,4 @@ class ZonesPresenter(Presenter):
         found = battle.answer_preview(answer)
         if found is None or isinstance(found, AnswerPreview):
             return found
-        return AnswerPreview(
-            weapon=found.weapon,
-            allowed=found.allowed,
-            reason=found.reason,
-            rows=rows_of(found.rows) if found.allowed else (),
-            odds=found.hit_chance,
-            outcome=(found.damage_min, found.damage_max),
-            drops=found.kill_chance,
-        )
+        return found.shown()
