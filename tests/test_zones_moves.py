@@ -10,6 +10,7 @@ from engine_support import BANDITS, PARTY, RAIDERS
 from zones_support import answer, end, fighter, push, strip, texts, zbattle
 
 from game.maps.battlefield import Battlefield
+from game.maps.errors import MapError
 from game.rules.zones.actions import BreakFree, FirstAid, ZoneAttack
 from game.rules.zones.events import SideReaction
 from game.rules.zones.hazards import Hazard, parse_hazard
@@ -311,3 +312,13 @@ def test_the_party_never_rolls_a_reaction_even_if_a_map_marks_it() -> None:
     bf = three_sides(undecided="party")  # check-map refuses it; the ruleset ignores it
     b = zbattle(bf, [4, 1, 1, 1])
     assert not any(isinstance(e, SideReaction) for e in b.events)
+
+
+def test_a_hazard_these_rules_cannot_play_stops_the_battle_before_it_begins() -> None:
+    """A hazard the map contract reads but zones has no test for (CON) is one clear
+    problem naming the zone when the battle is built, not an error mid-battle."""
+    spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (11, 1))]
+    with pytest.raises(MapError) as caught:
+        zbattle(strip(spawns, {"west": {"hazard": "CON 12: stuck"}}), [4, 1, 1])
+    (line,) = caught.value.lines()
+    assert "zone 'west'" in line and "not CON" in line

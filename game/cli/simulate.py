@@ -171,6 +171,8 @@ def run(args: argparse.Namespace) -> int:
     progress.enabled = progress.enabled and not args.json and not args.log
     try:
         results = run_games(spec, jobs=jobs, cluster=args.cluster, on_result=progress)
+    except MapError as exc:  # the ruleset could not play the map (zones' hazards, …)
+        return _fail(exc.lines()[0] if exc.problems else str(exc))
     except OSError as exc:
         return _fail(f"--cluster {args.cluster}: {exc}")
     finally:

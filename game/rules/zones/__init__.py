@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.content.dice import Dice
@@ -94,6 +95,7 @@ class ZonesRuleset(Ruleset):
 
     def setup(self, ctx: Context) -> None:
         self.graph = ZoneGraph.build(ctx.grid, ctx.battlefield.zones)
+        _check_hazards(self.graph, ctx.battlefield.path)
         self.order = tuple(ctx.side_order)
 
     def run(self, ctx: Context) -> Flow:
@@ -170,3 +172,22 @@ class ZonesRuleset(Ruleset):
 
 # The registry (game.rulesets) makes battles' rulesets from this.
 RULESET = ZonesRuleset
+
+
+def _check_hazards(graph: ZoneGraph, path: Path) -> None:
+    """A hazard the map contract reads but these rules cannot play (an attribute or
+    effect they have not: ``hazards.parse_hazard``) stops the battle before it begins,
+    one line for each such zone, rather than mid-battle."""
+    from game.maps.errors import MapError, Problem
+    from game.rules.zones.hazards import parse_hazard
+
+    problems = []
+    for zone in graph.zones:
+        text = zone.properties.get("hazard", "").strip()
+        if text:
+            try:
+                parse_hazard(text)
+            except ValueError as exc:
+                problems.append(Problem(f"zone '{zone.name}'", str(exc)))
+    if problems:
+        raise MapError(path, problems)
