@@ -349,3 +349,52 @@ def test_no_title_or_hint_of_a_lesson_is_cut(tmp_path: Path, size: tuple[int, in
                 assert title.endswith(lesson.steps[i].title if i < len(lesson.steps) else "done")
     finally:
         app.close()
+
+
+def test_a_lesson_resumed_from_a_save_goes_on_at_the_step_it_was_at(
+    app: App, tmp_path: Path
+) -> None:
+    """A saved lesson goes on with its hints where it was: the steps done before the save
+    stay done (the preview, a look the save cannot hold, counts as done because the
+    attack that follows it was made)."""
+    scene = _start_lesson(app, tmp_path)
+    guide = scene.guide
+    assert guide is not None
+    moves = _grid_moves(app, scene)
+    for key in ("select", "move", "preview", "attack"):
+        _until_human(app, scene)
+        moves[key]()
+        app.step(1)
+    assert guide.tracker.index == 4
+    assert scene.saves is not None and isinstance(scene.flow, GameFlow)
+    path = scene.saves.save(scene.battle, scene.fog)
+    assert path is not None
+    assert scene.flow.resume(path)
+    resumed = app.top
+    assert isinstance(resumed, PlayScene) and resumed is not scene
+    assert resumed.guide is not None and resumed.guide.tracker.index == 4
+    assert resumed.guide.tracker.done_keys == ["select", "move", "preview", "attack"]
+
+
+def test_catching_up_passes_a_look_only_when_the_step_after_it_was_done() -> None:
+    from game.engine.answers import EndTurn
+    from game.engine.events import Moved
+
+    lesson = Lesson(
+        "m",
+        1,
+        "T",
+        (
+            LessonStep("walk", "W", "walk", (Deed(event="moved", mine=True),)),
+            LessonStep("look", "L", "look", (Deed(look="preview"),)),
+            LessonStep("end", "E", "end", (Deed(answer="end_turn"),)),
+        ),
+        "done",
+    )
+    walked = Moved(unit="ada", who="Ada", start=(0, 0), path=((0, 1),), feet=5)
+    t = LessonTracker(lesson)
+    t.catch_up([walked], lambda u: True)
+    assert t.step is not None and t.step.key == "look"  # the look may not have been seen
+    t = LessonTracker(lesson)
+    t.catch_up([walked, ("turn", EndTurn(unit="ada"))], lambda u: True)
+    assert t.finished and t.done_keys == ["walk", "look", "end"]

@@ -13,9 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from game.engine.answers import Answer
 from game.engine.events import Event
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+
+# one thing that happened in a battle: an event, or a player's answer to a decision kind
+Moment = Event | tuple[str, Answer]
 
 # what the screen can report that it showed the player
 LOOKS = (
@@ -151,3 +158,66 @@ class LessonTracker:
         """The screen showed ``look`` (one of ``LOOKS``)."""
         step = self.step
         return step is not None and self._advance_if(any(d.look == look for d in step.deeds))
+
+    def catch_up(self, history: Iterable[Moment], players: Callable[[str], bool]) -> None:
+        """Follow a battle already played (a lesson resumed from a save): ``history`` is
+        what happened, in order. What the screen showed was not saved, so a step finished
+        only by a look counts as done once something finishes the step after it."""
+        for moment in history:
+            if self._met(self.step, moment, players):
+                self._advance_if(True)
+                continue
+            step = self.step
+            if step is not None and all(d.look for d in step.deeds):
+                after = self.index + 1
+                nxt = self.lesson.steps[after] if after < len(self.lesson.steps) else None
+                if self._met(nxt, moment, players):
+                    self._advance_if(True)
+                    self._advance_if(True)
+
+    @staticmethod
+    def _met(step: LessonStep | None, moment: Moment, players: Callable[[str], bool]) -> bool:
+        if step is None:
+            return False
+        if isinstance(moment, Event):
+            return any(d.by_event(moment, players) for d in step.deeds)
+        decision, answer = moment
+        return any(d.by_answer(decision, answer) for d in step.deeds)
+
+
+def history_of(battle: Battle) -> list[Moment]:
+    """What happened in ``battle`` so far, for ``LessonTracker.catch_up``: its answers
+    replayed on a fresh battle with the same map, rules and dice, each player's answer
+    (a side its controllers give to a human) with the kind of decision it answered, and
+    every event in order."""
+    import esper
+
+    from game.engine.battle import Battle
+
+    was = esper.current_world
+    fresh = Battle(
+        battle.battlefield,
+        battle.ruleset_id,
+        battle.seed,
+        dict(battle.controllers),
+        content=battle.content,
+        options=dict(battle.ruleset_options),
+    )
+    try:
+        moments: list[Moment] = list(fresh.events)
+        for answer in battle.answers:
+            decision = fresh.pending
+            if decision is None:
+                break
+            seen = len(fresh.events)
+            if fresh.validate(answer) is not None:
+                break
+            fresh.answer(answer)
+            if battle.controllers.get(decision.side) == "human":
+                moments.append((decision.kind, answer))
+            moments.extend(fresh.events[seen:])
+        return moments
+    finally:
+        fresh.close()
+        if was in esper.list_worlds():
+            esper.switch_world(was)

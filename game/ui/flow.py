@@ -99,6 +99,7 @@ class GameFlow:
         save that cannot be resumed (damaged, diverging, its map changed or gone) is one
         line on screen and nothing changes."""
         from game.saves import SaveError, resume_save
+        from game.ui.lesson_guide import lesson_for
         from game.ui.play_scene import play_scene_for
 
         try:
@@ -114,8 +115,15 @@ class GameFlow:
             self.app.notify(str(exc))
             return False
         fog = replayed.save.fog
+        lesson = lesson_for(battle)
+        if lesson is not None and lesson.seed != battle.seed:
+            lesson = None  # the lesson's hints follow its own dice
         scene = play_scene_for(
-            battle, view, self, fog=fog if fog is not None else battle.battlefield.scenario.fog
+            battle,
+            view,
+            self,
+            fog=fog if fog is not None else battle.battlefield.scenario.fog,
+            lesson=lesson,
         )
         if isinstance(scene, str):
             self.app.notify(f"{path}: {scene}")

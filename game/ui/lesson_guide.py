@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Answer, Battle
-from game.engine.lesson import Lesson, LessonTracker
+from game.engine.lesson import Lesson, LessonTracker, history_of
 from game.ui import theme
 from game.ui.widgets import Button, draw_panel, draw_text, fit_text, wrap
 
@@ -38,6 +38,8 @@ class LessonGuide:
         self.tracker = LessonTracker(lesson)
         self.battle = battle
         self.seen = len(battle.events)  # events before the lesson began teach nothing
+        if battle.answers:  # resumed from a save: the steps already done stay done
+            self.tracker.catch_up(history_of(battle), self._players())
         self.closed = False  # the closing words were dismissed (or the lesson skipped)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.mouse = (-1, -1)  # where the pointer last moved
