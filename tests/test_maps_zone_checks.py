@@ -192,3 +192,21 @@ def _walkable_from(grid: Grid, starts: list[Cell]) -> frozenset[Cell]:
                 seen.add(there)
                 todo.append(there)
     return frozenset(seen)
+
+
+def test_a_zone_condition_some_rules_cannot_play_is_a_warning_naming_those_rules(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A hazard on a Constitution test: the map plays under the rules that have no use for
+    it, so check-map warns (naming the rules that would refuse the battle), and --strict
+    refuses it."""
+    status, lines = _lines("zone_hazard_unplayable.tmx", capsys)
+    name = HERE / "zone_hazard_unplayable.tmx"
+    assert status == 0
+    assert lines[0] == (
+        f"{name}: zone 'East': warning: not playable with 'zones' rules: hazard "
+        "'CON 12: stuck': the zones rules test STR, DEX or SKILL, not CON"
+    )
+    assert lines[1].startswith(f"{name}: ok")
+    status, _ = _lines("zone_hazard_unplayable.tmx", capsys, "--strict")
+    assert status == 2

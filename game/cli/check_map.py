@@ -6,8 +6,9 @@ exits 2 (DESIGN.md · Errors and data). Bare names like ``duel`` are looked up i
 the user and shipped map folders, and the line names the file that was checked (a map of
 your own with a shipped map's name takes its place). Warnings (custom properties the
 contract does not know, zones that leave walkable cells out, overlap, cover no walkable
-cell or lie where no unit can go) are printed as ``FILE: where: warning: what``; the map
-is still good and the exit status 0, unless ``--strict`` makes warnings errors. After the
+cell or lie where no unit can go, a zone condition some rules cannot play) are printed as
+``FILE: where: warning: what``; the map is still good and the exit status 0, unless
+``--strict`` makes warnings errors. After the
 ok line, ``FILE: zones: info: …`` says when zones will be made automatically.
 """
 
@@ -67,12 +68,26 @@ def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[b
     except Exception as exc:  # a loader bug must still not show a traceback to authors
         return False, [f"{name}: map: could not be checked ({type(exc).__name__}: {exc})"]
     problems = [*field.warnings, *zone_warnings(field)]
-    warnings = [f"{name}: {problem}" for problem in problems]
+    warnings = [f"{name}: {problem}" for problem in problems] + unplayable(name, field)
     if strict and warnings:
         return False, warnings
     where = "" if str(path) == name else f" ({path})"
     info = [f"{name}: {line}" for line in zone_info(field)]
     return True, [*warnings, f"{name}: ok — {summary(field)}{where}", *info]
+
+
+def unplayable(name: str, field: Battlefield) -> list[str]:
+    """Warnings for what a ruleset cannot play on the map (``Ruleset.map_problems``): the
+    map still plays under the other rules."""
+    from game.rulesets import get_ruleset, ruleset_ids
+
+    lines = []
+    for rid in ruleset_ids():
+        for problem in get_ruleset(rid).map_problems(field):
+            lines.append(
+                f"{name}: {problem.where}: warning: not playable with '{rid}' rules: {problem.what}"
+            )
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:

@@ -117,7 +117,13 @@ class Battle:
         else:
             self._dice = copy.deepcopy(dice) if dice is not None else None
         self._get_ruleset = get_ruleset
-        specs = get_ruleset(ruleset).rule_options  # fails early on an unknown id
+        rules = get_ruleset(ruleset)  # fails early on an unknown id
+        specs = rules.rule_options
+        unplayable = rules.map_problems(battlefield)
+        if unplayable:  # one line for each thing these rules cannot play, before it begins
+            from game.maps.errors import MapError
+
+            raise MapError(battlefield.path, unplayable)
         # Every house rule with its value (RuleOptionError for an unknown one).
         self.ruleset_options: dict[str, str] = resolve_options(specs, options, ruleset)
         self.answers: list[Answer] = []

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from game.engine.battle import UnitView
     from game.engine.context import Context
     from game.engine.presenter import Presenter
+    from game.maps.battlefield import Battlefield
+    from game.maps.errors import Problem
 
 # What every scheme, action and reaction generator looks like: it yields Decisions and
 # receives the chosen Answer back.
@@ -214,6 +216,13 @@ class Ruleset:
         unit in spawn order, with the build's seeded generator (roll hit points with it:
         the same seed builds the same units). None by default."""
         return ()
+
+    def map_problems(self, battlefield: Battlefield) -> list[Problem]:
+        """What on ``battlefield`` these rules cannot play (a zone condition naming an
+        attribute they have not ...): a battle with these rules does not begin (one line
+        each, ``MapError``) and ``check-map`` prints each as a warning naming the rules.
+        Nothing by default."""
+        return []
 
     def setup(self, ctx: Context) -> None:
         """Register the ruleset's systems (and anything it keeps per battle)."""

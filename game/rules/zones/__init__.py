@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.content.dice import Dice
@@ -36,6 +35,8 @@ if TYPE_CHECKING:
     from game.engine.battle import UnitView
     from game.engine.context import Context
     from game.engine.presenter import Presenter
+    from game.maps.battlefield import Battlefield
+    from game.maps.errors import Problem
 
 SPECS = (
     MoveSpec,
@@ -93,9 +94,24 @@ class ZonesRuleset(Ruleset):
         )
         return (fighter, TurnState())
 
+    def map_problems(self, battlefield: Battlefield) -> list[Problem]:
+        """A hazard the map contract reads but these rules cannot play (an attribute or
+        effect they have not: ``hazards.parse_hazard``), one for each such zone."""
+        from game.maps.errors import Problem
+        from game.rules.zones.hazards import parse_hazard
+
+        problems = []
+        for zone in battlefield.zones:
+            text = zone.properties.get("hazard", "").strip()
+            if text:
+                try:
+                    parse_hazard(text)
+                except ValueError as exc:
+                    problems.append(Problem(f"zone '{zone.name}'", str(exc)))
+        return problems
+
     def setup(self, ctx: Context) -> None:
         self.graph = ZoneGraph.build(ctx.grid, ctx.battlefield.zones)
-        _check_hazards(self.graph, ctx.battlefield.path)
         self.order = tuple(ctx.side_order)
 
     def run(self, ctx: Context) -> Flow:
@@ -172,22 +188,3 @@ class ZonesRuleset(Ruleset):
 
 # The registry (game.rulesets) makes battles' rulesets from this.
 RULESET = ZonesRuleset
-
-
-def _check_hazards(graph: ZoneGraph, path: Path) -> None:
-    """A hazard the map contract reads but these rules cannot play (an attribute or
-    effect they have not: ``hazards.parse_hazard``) stops the battle before it begins,
-    one line for each such zone, rather than mid-battle."""
-    from game.maps.errors import MapError, Problem
-    from game.rules.zones.hazards import parse_hazard
-
-    problems = []
-    for zone in graph.zones:
-        text = zone.properties.get("hazard", "").strip()
-        if text:
-            try:
-                parse_hazard(text)
-            except ValueError as exc:
-                problems.append(Problem(f"zone '{zone.name}'", str(exc)))
-    if problems:
-        raise MapError(path, problems)
