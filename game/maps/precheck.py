@@ -25,6 +25,7 @@ from xml.etree import ElementTree
 from game.maps import contract
 from game.maps.errors import Problem
 from game.maps.templates import expand_templates
+from game.maps.tileset_paths import borrow_shipped_tilesets
 from game.maps.xmlfiles import parse_xml, read_limited
 
 # Tiled stores flip/rotation flags in the top four bits of a gid.
@@ -144,6 +145,10 @@ def check_file(path: Path) -> XmlFacts:
     if facts.blocking:
         return facts  # without a sane size and tile size the rest would only echo it
     if expand_templates(root, path, facts.blocking, facts.hashed_bytes):
+        facts.expanded = root
+    borrowed = borrow_shipped_tilesets(root, path)
+    if borrowed:  # a shipped map copied elsewhere: pytmx reads the XML pointed at ours
+        facts.soft.extend(borrowed)
         facts.expanded = root
     _check_tilesets(root, facts)
     _check_layers(root, facts)

@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pygame
 import pytmx
-from pytmx.util_pygame import load_pygame
+from pytmx.util_pygame import load_pygame, pygame_image_loader
 
+from game.maps.tileset_paths import borrowed_xml
 from game.ui.camera import ZOOM_LEVELS, Camera
 from game.ui.theme import colour
 
@@ -40,7 +41,13 @@ def load_tiled(path: Path) -> pytmx.TiledMap:
     """Load a .tmx with images, turning pytmx's bare errors into one clear line."""
     try:
         # Spawns carry a `template` property, which pytmx would refuse as a built-in name.
-        return load_pygame(str(path), allow_duplicate_names=True)
+        borrowed = borrowed_xml(path)  # a shipped map copied away from our tileset
+        if borrowed is None:
+            return load_pygame(str(path), allow_duplicate_names=True)
+        tmx = pytmx.TiledMap(None, image_loader=pygame_image_loader, allow_duplicate_names=True)
+        tmx.filename = str(path)
+        tmx.parse_xml(borrowed)
+        return tmx
     except FileNotFoundError as exc:
         raise MapLoadError(f"{path}: missing file {exc.filename or exc}") from None
     except pygame.error as exc:
