@@ -1,0 +1,75 @@
+"""The board tells the truth (issue 30 · play-test findings): Undo takes back only the
+player's own moves of this turn, in every ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_support import quick_window
+
+from game.engine import Answer, Battle, Decision
+from game.maps import find_map
+from game.rules import ruleset_ids
+from game.ui.app import App
+from game.ui.map_view import MapView
+from game.ui.play_scene import PlayScene
+from game.ui.undo_rule import NOTHING_OF_YOURS, undo_refusal
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    monkeypatch.setenv("SHIELDWALL_DATA_DIR", str(tmp_path / "data"))
+    a = quick_window(tmp_path)
+    yield a
+    a.close()
+
+
+def _quiet(d: Decision) -> Answer:
+    """An answer that rolls nothing: the first unit, or the end of the turn."""
+    if d.kind == "turn":
+        return next(o.answer for o in d.options if o.kind == "end_turn" and o.answer)
+    return d.answers[0]
+
+
+def _to_party_after_brigands(battle: Battle) -> None:
+    """Answer quietly until the party decides right after a brigand's answer."""
+    for _ in range(40):
+        d = battle.pending
+        assert d is not None
+        last = len(battle.answers) - 1
+        if d.side == "party" and last >= 0 and battle.answered_by(last) == "brigands":
+            return
+        assert battle.answer(_quiet(d)).ok
+    raise AssertionError("the brigands never answered before the party's turn")
+
+
+@pytest.mark.parametrize("foes", ["easy", "human"])
+def test_undo_never_takes_back_the_other_sides_answer_in_any_ruleset(foes: str) -> None:
+    for ruleset in ruleset_ids():
+        battle = Battle(find_map("duel"), ruleset, 3, {"party": "human", "brigands": foes})
+        _to_party_after_brigands(battle)
+        assert battle.can_undo(), ruleset  # the engine could: the screen must not
+        assert undo_refusal(battle) == NOTHING_OF_YOURS, ruleset
+        d = battle.pending
+        assert d is not None
+        battle.answer(_quiet(d))
+        again = battle.pending
+        if again is not None and again.side == "party" and battle.can_undo():
+            assert undo_refusal(battle) == "", ruleset  # its own move: yes
+
+
+def test_the_undo_button_is_greyed_with_its_reason_and_z_changes_nothing(app: App) -> None:
+    path = find_map("duel")
+    battle = Battle(path, "zones", 3, {"party": "human", "brigands": "easy"})
+    _to_party_after_brigands(battle)
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    given = list(battle.answers)
+    assert not scene.undo_button.enabled and scene.undo_button.reason == NOTHING_OF_YOURS
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode="z"))
+    app.step(1)
+    assert battle.answers == given
