@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import quick_window
+from ui_support import quick_window, write_map
 
 from game.engine import Answer, Battle, Decision
 from game.maps import find_map
 from game.rules import ruleset_ids
 from game.ui.app import App
+from game.ui.camera_follow import aim_at, out_of_view
 from game.ui.map_view import MapView
 from game.ui.play_scene import PlayScene
 from game.ui.undo_rule import NOTHING_OF_YOURS, undo_refusal
@@ -73,3 +74,51 @@ def test_the_undo_button_is_greyed_with_its_reason_and_z_changes_nothing(app: Ap
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode="z"))
     app.step(1)
     assert battle.answers == given
+
+
+# -- the camera brings the player's units into view when their decision comes ----------------
+
+
+def _far_field(app: App, tmp_path: Path) -> PlayScene:
+    units = (("Ann", "party", "warrior", 1, 5), ("Bob", "foes", "bandit", 58, 5))
+    path = write_map(tmp_path / "map", 60, 12, walls=(), units=units)
+    battle = Battle(path, "grid", 5, {"party": "human", "foes": "easy"})
+    while battle.pending is not None and battle.pending.side != "party":
+        battle.answer(_quiet(battle.pending))  # the foes' turn, played before the screen
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    w, h = scene.model.width, scene.model.height
+    scene.camera_goal = None
+    scene.camera = aim_at(scene.camera, w, h, [(58, 5)])  # the camera left on the foe
+    scene._viewed = None  # as if the party's decision had just come
+    return scene
+
+
+def _ann_in_view(scene: PlayScene) -> bool:
+    ann = next(t for t in scene.engine.tokens() if t.side == "party")
+    return not out_of_view(scene.camera, scene.model.width, scene.model.height, [ann.cell])
+
+
+def test_a_players_decision_brings_their_unit_into_view_smoothly(app: App, tmp_path: Path) -> None:
+    scene = _far_field(app, tmp_path)
+    assert not _ann_in_view(scene)
+    app.step(1)
+    start_x = scene.camera.x
+    app.step(1)
+    assert scene.camera_goal is not None and not _ann_in_view(scene)  # easing, not a jump
+    assert scene.camera.x < start_x
+    for _ in range(90):
+        app.step(1)
+    assert _ann_in_view(scene)
+
+
+def test_the_camera_stays_where_the_player_put_it_this_turn(app: App, tmp_path: Path) -> None:
+    scene = _far_field(app, tmp_path)
+    scene._user_moved_camera()  # the player looked over there
+    step = next(a for a in scene.battle.legal_answers() if a.kind == "move")
+    assert scene.give(step)  # a new decision of the same turn
+    assert scene.battle.pending is not None and scene.battle.pending.side == "party"
+    for _ in range(90):
+        app.step(1)
+    assert not _ann_in_view(scene)
