@@ -122,3 +122,46 @@ def test_the_camera_stays_where_the_player_put_it_this_turn(app: App, tmp_path: 
     for _ in range(90):
         app.step(1)
     assert not _ann_in_view(scene)
+
+
+# -- cover lines only where the ruleset's attack meets cover ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "lines"), [("grid", True), ("zones", False), ("stress", False)]
+)
+def test_cover_lines_come_only_when_the_rulesets_attack_meets_cover(
+    app: App, tmp_path: Path, ruleset: str, lines: bool
+) -> None:
+    units = (("Ash", "party", "archer", 1, 1), ("Gor", "foes", "bandit", 6, 4))
+    path = write_map(tmp_path / "map", 12, 6, walls=((5, 3),), units=units)
+    battle = Battle(path, ruleset, 2, {"party": "human", "foes": "human"})
+    while battle.pending is not None and battle.pending.side != "party":
+        battle.answer(_quiet(battle.pending))
+    d = battle.pending
+    if d is not None and d.kind == "choose_unit":
+        battle.answer(d.answers[0])
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    x, y, w, h = scene.camera.cell_to_screen((6, 4))
+    pos = (x + w // 2 + scene.viewport.x, y + h // 2 + scene.viewport.y)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    app.step(1)
+    assert scene.target_preview() is not None
+    ov = scene.overlays()
+    sources = [c for c, tone in ov.outlines if tone == "cover_source" and list(c)]
+    assert bool(ov.lines) == lines and bool(sources) == lines, ruleset
+
+
+def test_factions_cover_matters_to_a_direct_shot_only() -> None:
+    from game.rules.factions.answers import Attack
+    from game.rules.factions.presenter import FactionsPresenter
+
+    battle = Battle(find_map("duel"), "factions", 3, {"party": "human", "brigands": "human"})
+    shown = FactionsPresenter()
+    shot, blow = Attack("a", "b", "bow", "ranged"), Attack("a", "b", "sword", "melee")
+    assert shown.cover_matters(battle, shot) and not shown.cover_matters(battle, blow)
+    assert not shown.cover_matters(battle, Attack("a", "b", "bow", "indirect"))

@@ -233,6 +233,13 @@ class Presenter:
         the two units comes from, for a ruleset that itemises cover."""
         return None
 
+    def cover_matters(self, battle: Battle, answer: Answer | None) -> bool:
+        """Whether the cover between attacker and target changes ``answer`` (None: the
+        plain attack the screen previews when none can be made now): the board then draws
+        the cover lines and the squares giving cover while the target is hovered, and the
+        preview says where the cover comes from. Yes by default."""
+        return True
+
     def attack_preview(
         self, battle: Battle, attacker: str, target: str, weapon: str, *, cover_why: str = ""
     ) -> AnswerPreview:

@@ -145,3 +145,7 @@ class FactionsPresenter(Presenter):
 
         assert isinstance(found, AttackPreview)
         return found.shown(odds=found.hit_chance < 1)
+
+    def cover_matters(self, battle: Battle, answer: Answer | None) -> bool:
+        """003 · Cover: only a direct ranged attack meets cover (armour +1, or a barrier)."""
+        return getattr(answer, "mode", "") == "ranged"

@@ -41,6 +41,10 @@ class ZonesPresenter(Presenter):
         action = "action spent" if t.acted else "action ready"
         return f"{move} · {action}"
 
+    def cover_matters(self, battle: Battle, answer: Answer | None) -> bool:
+        """001's attacks have no cover modifier: no cover lines on the board."""
+        return False
+
     def attack_preview(
         self, battle: Battle, attacker: str, target: str, weapon: str, *, cover_why: str = ""
     ) -> AnswerPreview:
