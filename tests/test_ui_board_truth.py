@@ -165,3 +165,34 @@ def test_factions_cover_matters_to_a_direct_shot_only() -> None:
     shot, blow = Attack("a", "b", "bow", "ranged"), Attack("a", "b", "sword", "melee")
     assert shown.cover_matters(battle, shot) and not shown.cover_matters(battle, blow)
     assert not shown.cover_matters(battle, Attack("a", "b", "bow", "indirect"))
+
+
+# -- the attack preview sits beside its target ---------------------------------------------------
+
+
+def test_the_attack_preview_sits_beside_the_target_and_flips_at_the_edge(app: App) -> None:
+    from game.ui.target_preview import Row, panel_rect
+
+    rows = [Row("Attack", "Sword"), Row("Hit", "55%"), Row("Damage", "1-8")]
+    view = pygame.Rect(0, 44, 1500, 900)
+    cell = 48.0
+
+    def clear_of(box: pygame.Rect, point: tuple[float, float]) -> bool:
+        square = pygame.Rect(point[0] - cell / 2, point[1] - cell / 2, cell, cell)
+        return not box.colliderect(square)
+
+    target, attacker = (400.0, 400.0), (352.0, 400.0)
+    box = panel_rect(rows, view, [target, attacker], cell)
+    assert box.left > target[0] and clear_of(box, target) and clear_of(box, attacker)
+    assert box.left - target[0] < 2 * cell and box.top < target[1] < box.bottom  # beside it
+    near_edge, from_above = (1480.0, 400.0), (1480.0, 352.0)
+    box = panel_rect(rows, view, [near_edge, from_above], cell)
+    assert box.right < near_edge[0] and view.contains(box)  # flipped to the left
+    assert clear_of(box, near_edge) and clear_of(box, from_above)
+    from_left = (1432.0, 400.0)  # left taken by the attacker: below, still close
+    box = panel_rect(rows, view, [near_edge, from_left], cell)
+    assert view.contains(box) and clear_of(box, near_edge) and clear_of(box, from_left)
+    assert box.top - near_edge[1] < 2 * cell
+    other = (500.0, 400.0)  # another unit right of the target: the panel goes elsewhere
+    box = panel_rect(rows, view, [target, attacker], cell, [other])
+    assert clear_of(box, other) and clear_of(box, target) and clear_of(box, attacker)

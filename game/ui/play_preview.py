@@ -274,4 +274,8 @@ class PreviewScene(InputScene):
             cells.append(placed.dest)
         ox, oy = self.viewport.topleft
         avoid = [(x + ox, y + oy) for x, y in map(self.camera.cell_centre, cells)]
-        draw_rows(surface, panel_rect(rows, self.viewport, avoid), rows)
+        hidden = self.hidden_tokens()
+        seen = [t.cell for t in self.engine.tokens() if t.key not in hidden]
+        others = [(x + ox, y + oy) for x, y in map(self.camera.cell_centre, seen)]
+        rect = panel_rect(rows, self.viewport, avoid, self.camera.cell_px, others)
+        draw_rows(surface, rect, rows)
