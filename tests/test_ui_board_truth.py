@@ -196,3 +196,25 @@ def test_the_attack_preview_sits_beside_the_target_and_flips_at_the_edge(app: Ap
     other = (500.0, 400.0)  # another unit right of the target: the panel goes elsewhere
     box = panel_rect(rows, view, [target, attacker], cell, [other])
     assert clear_of(box, other) and clear_of(box, target) and clear_of(box, attacker)
+
+
+# -- floating combat text stacks per unit and stays on the board -------------------------------
+
+
+def test_words_over_one_unit_stack_and_stay_inside_the_board() -> None:
+    from game.ui.play_animation import Floater, floater_spots
+
+    view = pygame.Rect(0, 44, 960, 400)
+    words = [Floater("miss", (3, 3), "miss", age=0.3 - 0.1 * i) for i in range(3)]
+    words.append(Floater("-2 STR", (9, 0), "damage", age=1.0))  # over a unit on the top row
+    words.append(Floater("-1", (5, 5), "damage", age=0.2))
+
+    def centre(cell: tuple[int, int]) -> tuple[float, float]:
+        return (cell[0] * 32 + 16.0, cell[1] * 32 + 16.0)
+
+    spots = floater_spots(words, centre, [(40, 24)] * len(words), view)
+    misses = spots[:3]
+    assert not any(a.colliderect(b) for i, a in enumerate(misses) for b in misses[i + 1 :])
+    assert misses[2].top > misses[1].top > misses[0].top  # the newest lowest
+    assert all(view.contains(s) for s in spots)
+    assert abs(spots[4].centerx - centre((5, 5))[0]) < 1  # over its own unit

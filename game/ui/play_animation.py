@@ -175,20 +175,49 @@ def draw_animations(
         if w.dash and w.t > 0:
             _speed_lines(surface, w, rect)
         draw_token(surface, token, rect)
-    for f in anim.floaters:
-        if f.cell in fogged or f.age < 0:
-            continue
-        cx, cy = cam.cell_centre(f.cell)
-        rise = 36 * f.age / f.life
+    shown = [f for f in anim.floaters if f.cell not in fogged and f.age >= 0]
+    font = theme.font("bold", 24)
+    images = [font.render(f.text, True, colour(f.tone)) for f in shown]
+    spots = floater_spots(shown, cam.cell_centre, [i.get_size() for i in images], viewport)
+    for f, img, pos in zip(shown, images, spots, strict=True):
         alpha = max(0, min(255, int(255 * (1 - f.age / f.life) * 1.6)))
-        img = theme.font("bold", 24).render(f.text, True, colour(f.tone))
-        shadow = theme.font("bold", 24).render(f.text, True, (0, 0, 0))
+        shadow = font.render(f.text, True, (0, 0, 0))
         img.set_alpha(alpha)
         shadow.set_alpha(alpha)
-        pos = img.get_rect(center=(cx + ox, cy + oy - 14 - rise))
         surface.blit(shadow, pos.move(1, 2))
         surface.blit(img, pos)
     surface.set_clip(clip)
+
+
+def floater_spots(
+    floaters: Sequence[Floater],
+    centre_of: Callable[[Cell], tuple[float, float]],
+    sizes: Sequence[tuple[int, int]],
+    viewport: pygame.Rect,
+) -> list[pygame.Rect]:
+    """Where each rising word is drawn, on the screen (issue 30 play-test: "miss miss miss"
+    piled up over one token, "-2 STR" hung over the top bar): the words over one unit rise
+    from its square (``centre_of``, in the board's frame) as one stack, the newest lowest and
+    each older one a line above it; the stack is kept inside ``viewport``."""
+    ox, oy = viewport.topleft
+    by_cell: dict[Cell, list[int]] = {}
+    for i, f in enumerate(floaters):
+        by_cell.setdefault(f.cell, []).append(i)
+    spots = [pygame.Rect(0, 0, w, h) for w, h in sizes]
+    for cell, group in by_cell.items():
+        cx, cy = centre_of(cell)
+        newest = floaters[group[-1]]
+        bottom = round(cy + oy - 14 - 36 * newest.age / newest.life + sizes[group[-1]][1] / 2)
+        for i in reversed(group):
+            spots[i].midbottom = (round(cx + ox), bottom)
+            bottom = spots[i].top - 2
+        top = min(spots[i].top for i in group)
+        low = max(spots[i].bottom for i in group)
+        shift = max(viewport.top - top, 0) or min(viewport.bottom - low, 0)
+        for i in group:
+            spots[i].move_ip(0, shift)
+            spots[i].clamp_ip(viewport)
+    return spots
 
 
 def _speed_lines(surface: pygame.Surface, walk: Walk, rect: pygame.Rect) -> None:
