@@ -11,7 +11,7 @@ import pytest
 from ui_support import quick_window, write_map
 
 from game.engine import Answer, Battle, Decision
-from game.maps import find_map
+from game.maps import find_map, load_battlefield
 from game.rules import ruleset_ids
 from game.ui.app import App
 from game.ui.camera_follow import aim_at, out_of_view
@@ -218,3 +218,28 @@ def test_words_over_one_unit_stack_and_stay_inside_the_board() -> None:
     assert misses[2].top > misses[1].top > misses[0].top  # the newest lowest
     assert all(view.contains(s) for s in spots)
     assert abs(spots[4].centerx - centre((5, 5))[0]) < 1  # over its own unit
+
+
+# -- every action in one bar has an icon of its own ---------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", list(ruleset_ids()))
+def test_no_two_actions_in_one_bar_share_an_icon(ruleset: str) -> None:
+    from game.engine.presenter import presenter_of
+    from game.ui import theme
+
+    for place in ("duel", "village"):
+        sides = load_battlefield(find_map(place)).scenario.sides
+        battle = Battle(find_map(place), ruleset, 3, {s.id: "human" for s in sides})
+        shown = presenter_of(battle)
+        for _ in range(12):
+            d = battle.pending
+            if d is None:
+                break
+            icons: dict[str, str] = {}
+            for option in d.options:
+                icons.setdefault(option.kind, shown.action_icon(option))
+            clash = [k for k in icons if list(icons.values()).count(icons[k]) > 1]
+            assert not clash, (ruleset, d.kind, {k: icons[k] for k in clash})
+            assert all((theme.ICON_DIR / f"{i}.svg").is_file() for i in icons.values())
+            battle.answer(_quiet(d))
