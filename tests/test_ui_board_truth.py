@@ -243,3 +243,47 @@ def test_no_two_actions_in_one_bar_share_an_icon(ruleset: str) -> None:
             assert not clash, (ruleset, d.kind, {k: icons[k] for k in clash})
             assert all((theme.ICON_DIR / f"{i}.svg").is_file() for i in icons.values())
             battle.answer(_quiet(d))
+
+
+# -- zone names: one readable plate per zone -----------------------------------------------------
+
+
+def test_each_zone_is_named_once_on_a_dark_plate(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui.zone_view import name_plate
+
+    monkeypatch.setenv("SHIELDWALL_DATA_DIR", str(tmp_path / "data"))
+    window = quick_window(tmp_path, size=(1920, 1080))
+    try:
+        path = find_map("village")
+        sides = load_battlefield(path).scenario.sides
+        controllers = {s.id: "human" if i == 0 else "easy" for i, s in enumerate(sides)}
+        battle = Battle(path, "zones", 3, controllers)
+        scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+        window.push(scene)
+        window.step(1)
+        graph = scene.board.zones
+        assert graph is not None
+        objective = next(o.name for o in battle.battlefield.objectives)
+        assert objective in [z.name for z in graph.graph.zones]  # a zone and an objective
+        drawn: list[str] = []
+        board = scene.board
+        for name in ("_label", "_plate"):
+            real = getattr(board, name)
+
+            def record(text: str, size: int, strong: bool, real=real) -> pygame.Surface:  # noqa: ANN001
+                drawn.append(text)
+                return real(text, size, strong)
+
+            monkeypatch.setattr(board, name, record)
+        scene.camera = scene.camera.fit(scene.model.width, scene.model.height)
+        window.step(1)
+        assert drawn.count(objective) == 1
+    finally:
+        window.close()
+    plate = name_plate("Village square", 14, False)
+    ink = pygame.font.Font(None, 14).size("Village square")
+    assert plate.get_width() > ink[0] // 2
+    corner = plate.get_at((plate.get_width() // 2, 1))
+    assert corner.a >= 140 and max(corner.r, corner.g, corner.b) < 60  # dark under the name
