@@ -1,5 +1,8 @@
-"""The board tells the truth (issue 30 · play-test findings): Undo takes back only the
-player's own moves of this turn, in every ruleset."""
+"""The board tells the truth and follows the player (issue 30 · play-test findings): Undo
+takes back only the player's own moves of this turn, the camera brings the player's units
+into view, cover lines only where cover counts, the attack preview beside its target, rising
+words stacked on the board, an icon per action, one readable name per zone, and a legend in
+the ruleset's own words."""
 
 from __future__ import annotations
 
@@ -11,10 +14,12 @@ import pytest
 from ui_support import quick_window, write_map
 
 from game.engine import Answer, Battle, Decision
+from game.engine.presenter import Presenter
 from game.maps import find_map, load_battlefield
-from game.rules import ruleset_ids
+from game.rules import get_ruleset, ruleset_ids
 from game.ui.app import App
 from game.ui.camera_follow import aim_at, out_of_view
+from game.ui.legend import Item, items
 from game.ui.map_view import MapView
 from game.ui.play_scene import PlayScene
 from game.ui.undo_rule import NOTHING_OF_YOURS, undo_refusal
@@ -287,3 +292,38 @@ def test_each_zone_is_named_once_on_a_dark_plate(
     assert plate.get_width() > ink[0] // 2
     corner = plate.get_at((plate.get_width() // 2, 1))
     assert corner.a >= 140 and max(corner.r, corner.g, corner.b) < 60  # dark under the name
+
+
+# -- the legend speaks the battle's ruleset ------------------------------------------------------
+
+
+def _legend(ruleset: str) -> list[Item]:
+    """The legend's entries for a battle of ``ruleset``."""
+    shown = get_ruleset(ruleset).presenter()
+    assert isinstance(shown, Presenter)
+    return items(shown)
+
+
+def _legend_words(ruleset: str) -> str:
+    return " ".join(i.text + " " + i.label for i in _legend(ruleset))
+
+
+GRID_ONLY = ("Charge", "provokes", "feet", "Screen an Ally", "Disengaged")
+
+
+def test_the_legend_lists_only_what_the_ruleset_uses_and_describes_every_marker() -> None:
+    for ruleset in ruleset_ids():
+        for entry in _legend(ruleset):
+            if entry.kind == "marker":
+                assert entry.text.strip(), (ruleset, entry.label)  # no blank gap
+        if ruleset != "grid":
+            assert not any(word in _legend_words(ruleset) for word in GRID_ONLY), ruleset
+    grid = _legend_words("grid")
+    assert all(word in grid for word in GRID_ONLY) and "Cover line" in grid
+    shared = " ".join(i.text + i.label for i in items(Presenter()))
+    assert not any(word in shared for word in (*GRID_ONLY, "Cover line"))
+    clash = _legend_words("clash")
+    assert "Quick turns" in clash and "not yet revealed" in clash and "Slots" in clash
+    assert "Fatigue" in clash and "Cover line" in clash
+    zones = _legend_words("zones")
+    assert "Weakened" in zones and "Stuck" in zones and "Cover line" not in zones
