@@ -225,7 +225,8 @@ class Fit:
 
 @dataclass(frozen=True)
 class Item:
-    """One entry of the legend: a heading, a board swatch, a key, or a token marker."""
+    """One entry of the legend: a heading, a board swatch, a key, or a token marker (a
+    named word with what it means below it; without ``marker``, no badge)."""
 
     kind: str  # "heading", "board", "key", "marker"
     text: str
@@ -237,6 +238,8 @@ class Item:
         if self.kind == "key":
             f = theme.font("bold", fit.size)
             return min(max(f.size(k)[0] for k, _ in KEYS) + 12, fit.col_w // 2)
+        if self.kind == "marker" and self.marker is None:
+            return 0  # a word the screen shows, a condition without a marker
         return {"board": 40, "marker": 30}.get(self.kind, 0)
 
     def _lines(self, fit: Fit) -> list[str]:
@@ -257,9 +260,10 @@ class Item:
             return y + self.height(fit)
         indent = self._indent(fit)
         lines = self._lines(fit)
-        if self.kind == "marker" and self.marker is not None:
-            m = self.marker
-            surface.blit(marker_badge(m.icon, m.colour, 20), (x, y + 2))
+        if self.kind == "marker":
+            if self.marker is not None:
+                m = self.marker
+                surface.blit(marker_badge(m.icon, m.colour, 20), (x, y + 2))
             draw_text(surface, self.label, (x + indent, y), role="bold", size=fit.size)
             for i, line in enumerate(lines):
                 pos = (x + indent, y + fit.size + 3 + (fit.small + 3) * i)
@@ -287,7 +291,7 @@ def items(presenter: Presenter | None = None, *, zones: bool = False) -> list[It
     out += [Item("board", text, swatch=swatch) for swatch, text in BOARD]
     out += [Item("board", r.text, swatch=_swatch(r)) for r in own if r.look in BOARD_LOOKS]
     if zones:
-        out.append(Item("heading", "Zones (ranges from the selected unit)"))
+        out.append(Item("heading", "Zones"))  # the ranges say "from the selected unit"
         out += [Item("board", text, swatch=swatch) for swatch, text in ZONES]
     out.append(Item("heading", "Markers on a token"))
     out.append(Item("board", NUMBER_TEXT, swatch=_number))  # issue 30: it was missing
