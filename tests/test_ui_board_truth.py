@@ -327,3 +327,13 @@ def test_the_legend_lists_only_what_the_ruleset_uses_and_describes_every_marker(
     assert "Fatigue" in clash and "Cover line" in clash
     zones = _legend_words("zones")
     assert "Weakened" in zones and "Stuck" in zones and "Cover line" not in zones
+
+
+def test_words_over_units_side_by_side_do_not_cover_one_another() -> None:
+    from game.ui.play_animation import Floater, floater_spots
+
+    view = pygame.Rect(0, 44, 960, 400)
+    words = [Floater("miss", (x, 6), "miss", age=0.2) for x in (3, 4, 5)]
+    spots = floater_spots(words, lambda c: (c[0] * 16 + 8.0, c[1] * 16 + 8.0), [(40, 20)] * 3, view)
+    assert not any(a.colliderect(b) for i, a in enumerate(spots) for b in spots[i + 1 :])
+    assert all(view.contains(s) for s in spots)

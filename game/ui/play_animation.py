@@ -176,7 +176,7 @@ def draw_animations(
             _speed_lines(surface, w, rect)
         draw_token(surface, token, rect)
     shown = [f for f in anim.floaters if f.cell not in fogged and f.age >= 0]
-    font = theme.font("bold", 24)
+    font = theme.font("bold", max(12, min(24, round(cam.cell_px * 0.6))))
     images = [font.render(f.text, True, colour(f.tone)) for f in shown]
     spots = floater_spots(shown, cam.cell_centre, [i.get_size() for i in images], viewport)
     for f, img, pos in zip(shown, images, spots, strict=True):
@@ -198,26 +198,43 @@ def floater_spots(
     """Where each rising word is drawn, on the screen (issue 30 play-test: "miss miss miss"
     piled up over one token, "-2 STR" hung over the top bar): the words over one unit rise
     from its square (``centre_of``, in the board's frame) as one stack, the newest lowest and
-    each older one a line above it; the stack is kept inside ``viewport``."""
+    each older one a line above it, moved aside or up clear of the words over the units
+    beside it when it can be; the stack is kept inside ``viewport``."""
     ox, oy = viewport.topleft
     by_cell: dict[Cell, list[int]] = {}
     for i, f in enumerate(floaters):
         by_cell.setdefault(f.cell, []).append(i)
     spots = [pygame.Rect(0, 0, w, h) for w, h in sizes]
+    placed: list[pygame.Rect] = []
     for cell, group in by_cell.items():
         cx, cy = centre_of(cell)
         newest = floaters[group[-1]]
         bottom = round(cy + oy - 14 - 36 * newest.age / newest.life + sizes[group[-1]][1] / 2)
+        stack = []
         for i in reversed(group):
-            spots[i].midbottom = (round(cx + ox), bottom)
-            bottom = spots[i].top - 2
-        top = min(spots[i].top for i in group)
-        low = max(spots[i].bottom for i in group)
-        shift = max(viewport.top - top, 0) or min(viewport.bottom - low, 0)
-        for i in group:
-            spots[i].move_ip(0, shift)
-            spots[i].clamp_ip(viewport)
+            spot = pygame.Rect(0, 0, *sizes[i])
+            spot.midbottom = (round(cx + ox), bottom)
+            bottom = spot.top - 2
+            stack.append((i, spot))
+        line, wide = sizes[group[-1]][1] + 2, max(sizes[i][0] for i in group) + 4
+        tries = [(dx, -lift * line) for lift in range(5) for dx in (0, wide, -wide)]
+        for dx, dy in tries:  # clear of the words over the units beside it, if it can be
+            moved = _kept_inside([s.move(dx, dy) for _, s in stack], viewport)
+            if not any(m.collidelist(placed) >= 0 for m in moved):
+                break
+        else:
+            moved = _kept_inside([s for _, s in stack], viewport)
+        for (i, _), spot in zip(stack, moved, strict=True):
+            spots[i] = spot
+        placed += moved
     return spots
+
+
+def _kept_inside(stack: list[pygame.Rect], viewport: pygame.Rect) -> list[pygame.Rect]:
+    """A stack of words moved as one into ``viewport`` (each then clamped into it)."""
+    top, low = min(s.top for s in stack), max(s.bottom for s in stack)
+    shift = max(viewport.top - top, 0) or min(viewport.bottom - low, 0)
+    return [s.move(0, shift).clamp(viewport) for s in stack]
 
 
 def _speed_lines(surface: pygame.Surface, walk: Walk, rect: pygame.Rect) -> None:
