@@ -60,8 +60,9 @@ def test_every_board_outline_reads_differently_in_the_legend_and_on_the_board() 
     board does."""
     import numpy as np
 
+    from game.rules.grid.presenter import GridPresenter
     from game.ui.board import draw_outline, outline_stamp
-    from game.ui.legend import BOARD
+    from game.ui.legend import items
 
     pygame.init()
     names = ["charge_range", "target", "cover_source", "screen_link"]
@@ -77,7 +78,8 @@ def test_every_board_outline_reads_differently_in_the_legend_and_on_the_board() 
             hue = np.linalg.norm(np.array(colour(a)) - np.array(colour(b)))
             assert differ >= 0.3 or hue >= 150, (a, b, differ, hue)
     swatch = pygame.Surface((40, 40))
-    legend_charge = next(draw for draw, text in BOARD if text.startswith("Charge"))
+    legend_charge = next(i.swatch for i in items(GridPresenter()) if i.text.startswith("Charge"))
+    assert legend_charge is not None
     legend_charge(swatch, swatch.get_rect())
     board = pygame.Surface((40, 40))
     board.fill(colour("health_full"))

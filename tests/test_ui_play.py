@@ -926,14 +926,15 @@ def test_the_camera_does_not_follow_the_ai_against_the_players_pan(
 
 
 def test_f1_opens_the_legend_and_any_key_closes_it(app: App, tmp_path: Path) -> None:
-    from game.ui.legend import BOARD, KEYS, LegendScene
+    from game.ui.legend import KEYS, LegendScene, items
 
     scene, _ = _scene(app, tmp_path)
     if isinstance(app.top, HandOffScene):
         _click_at(app, (640, 360))
     _key(app, pygame.K_F1)
     assert isinstance(app.top, LegendScene)
-    assert any("provokes" in text for _, text in BOARD)
+    legend = app.top
+    assert any("provokes" in i.text for i in items(legend.presenter))
     assert ("End", "end your side's turn") in KEYS
     _key(app, pygame.K_SPACE)
     assert app.top is scene

@@ -127,7 +127,8 @@ class Battle:
         # Every house rule with its value (RuleOptionError for an unknown one).
         self.ruleset_options: dict[str, str] = resolve_options(specs, options, ruleset)
         self.answers: list[Answer] = []
-        self._marks: list[int] = []  # len(events) just before each answer was applied
+        # per answer: len(events) just before it was applied, and the side that gave it
+        self._marks: list[tuple[int, str]] = []
         self._start()
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -261,7 +262,7 @@ class Battle:
     def _apply(self, choice: Answer) -> Ok:
         """Apply an answer already validated (or given before, in a replay)."""
         start = len(self.ctx.events)
-        self._marks.append(start)
+        self._marks.append((start, self.pending.side if self.pending else ""))
         self.answers.append(choice)
         self.ctx.answer_count = len(self.answers)
         self._advance(choice)
@@ -279,7 +280,11 @@ class Battle:
         """True when the last answer rolled no die since it was given (undo never rerolls)."""
         if not self.answers:
             return False
-        return not any(isinstance(e, Rolled) for e in self.ctx.events[self._marks[-1] :])
+        return not any(isinstance(e, Rolled) for e in self.ctx.events[self._marks[-1][0] :])
+
+    def answered_by(self, index: int) -> str:
+        """The side whose decision ``answers[index]`` answered (an undo asks whose it was)."""
+        return self._marks[index][1]
 
     def undo(self) -> bool:
         """Take back the last answer if ``can_undo()``; rebuilds by replaying the rest."""

@@ -123,3 +123,18 @@ class Motion:
     graze: bool = False
     words: str = ""
     cell: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LegendRow:
+    """One row of the legend (F1) that only some rulesets need (``Presenter.legend_rows``),
+    in neutral words the screen knows how to draw. ``look``: "fill", "outline" or "line"
+    (a board square or line in the colour named ``tone``), "provoking" (a square a unit
+    provokes by leaving), "link" (two units joined) — listed under "On the board" — or
+    "badge" (the text ``tone`` on a token's badge) or "words" (``tone`` in bold, a word
+    the screen shows, such as a row of the unit sheet) — listed under the markers.
+    ``text``: what it means."""
+
+    look: str
+    text: str
+    tone: str = ""

@@ -20,6 +20,7 @@ from game.engine.presentation import (
     AnswerPreview,
     ConditionText,
     Harm,
+    LegendRow,
     Link,
     Motion,
     PlanGroup,
@@ -52,6 +53,14 @@ SHARED_CONDITIONS: dict[str, ConditionText] = {
     "surrendered": ConditionText("Surrendered", "out of the fight; no need to attack it", "harm"),
     "off_field": ConditionText("Not arrived", "enters the battle in a later round"),
 }
+
+
+# the legend's rows about cover lines, for a ruleset whose attacks meet cover
+COVER_ROWS = (
+    LegendRow("line", "Cover line to a corner: clear", "cover_line_clear"),
+    LegendRow("line", "Cover line to a corner: blocked", "cover_line_blocked"),
+    LegendRow("outline", "What gives the hovered target its cover", "cover_source"),
+)
 
 
 class Presenter:
@@ -202,6 +211,12 @@ class Presenter:
             return (Motion("flee", target=event.unit),)
         return ()
 
+    def legend_rows(self) -> tuple[LegendRow, ...]:
+        """What the legend (F1) explains beyond what every ruleset shares: the board's
+        marks and the words only these rules use (a charge's reach, cover lines, a sheet's
+        slots). None by default."""
+        return ()
+
     def lessons(self) -> tuple[Lesson, ...]:
         """The ruleset's guided battles (``game.engine.lesson``), each on a map of its own;
         none by default."""
@@ -232,6 +247,13 @@ class Presenter:
         it as a plain attack (``attack_preview``). ``cover_why``: where the cover between
         the two units comes from, for a ruleset that itemises cover."""
         return None
+
+    def cover_matters(self, battle: Battle, answer: Answer | None) -> bool:
+        """Whether the cover between attacker and target changes ``answer`` (None: the
+        plain attack the screen previews when none can be made now): the board then draws
+        the cover lines and the squares giving cover while the target is hovered, and the
+        preview says where the cover comes from. Yes by default."""
+        return True
 
     def attack_preview(
         self, battle: Battle, attacker: str, target: str, weapon: str, *, cover_why: str = ""
@@ -279,9 +301,11 @@ def presenter_of(battle: Battle) -> Presenter:
 
 
 __all__ = [
+    "COVER_ROWS",
     "AnswerPreview",
     "ConditionText",
     "Harm",
+    "LegendRow",
     "Link",
     "Motion",
     "PlanGroup",

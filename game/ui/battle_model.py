@@ -50,6 +50,7 @@ class BattleModel(Protocol):
     """Reading side of a battle for the screen."""
 
     title: str
+    presenter: Presenter  # what the battle's ruleset shows, in its words
 
     @property
     def width(self) -> int: ...

@@ -189,7 +189,7 @@ class BattleScene(Scene):
             return
         if opens_legend(event):
             zones = self.board.zones is not None
-            self.app.push(LegendScene(self.model.condition_text, zones=zones))
+            self.app.push(LegendScene(self.model.presenter, zones=zones))
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

@@ -30,6 +30,7 @@ from game.ui.zone_view import (
     ZoneMap,
     draw_zone_lines,
     draw_zone_names,
+    name_plate,
 )
 
 
@@ -258,6 +259,18 @@ class Board:
     def _size(self) -> tuple[int, int]:
         return self.source.width, self.source.height
 
+    def _zone_named(self, name: str) -> bool:
+        """Whether a zone drawn on the board already carries ``name``."""
+        return self.zones is not None and any(z.name == name for z in self.zones.graph.zones)
+
+    def _plate(self, text: str, size: int, strong: bool) -> pygame.Surface:
+        """A zone's name on its plate (``zone_view.name_plate``), cached like the labels."""
+        key = (f"plate:{text}", size, strong)
+        img = self._label_cache.get(key)
+        if img is None:
+            img = self._label_cache[key] = name_plate(text, size, strong)
+        return img
+
     def _label(self, text: str, size: int, strong: bool) -> pygame.Surface:
         """A small cost label with a shadow (cached: the same few numbers every frame)."""
         key = (text, size, strong)
@@ -339,7 +352,7 @@ class Board:
         if ov.hover is not None and on_screen(ov.hover):
             pygame.draw.rect(surface, colour("bone"), rect_of(ov.hover), 1)
         if self.zones is not None:
-            draw_zone_names(surface, self.zones, rect_of, on_screen, self._label, px, look)
+            draw_zone_names(surface, self.zones, rect_of, on_screen, self._plate, px, look)
         for token in self.source.tokens():
             if token.key in hidden_units or not on_screen(token.cell):
                 continue
@@ -388,6 +401,8 @@ class Board:
                     if (x + dx, y + dy) not in area.cells:
                         pygame.draw.line(surface, edge, a, b, 2)
             first = min(area.cells, key=lambda c: (c[1], c[0]))
+            if self._zone_named(area.label):
+                continue  # the zone's own plate names it: one label per place
             if on_screen(first) and px >= 12:
                 r = rect_of(first)
                 img = self._label(area.label, max(11, min(16, px // 3)), True)

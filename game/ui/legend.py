@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine.presentation import ConditionText
+from game.engine.presentation import LegendRow
 from game.engine.presenter import Presenter
 from game.ui import theme
 from game.ui.app import Scene
@@ -80,20 +80,43 @@ def _number(surface: pygame.Surface, r: pygame.Rect) -> None:
 
 NUMBER_TEXT = "An enemy's number: tells apart enemies of the same kind"
 
+# what every ruleset's board shows; a ruleset's own marks come from its presenter
 BOARD: tuple[tuple[Swatch, str], ...] = (
-    (_fill("move_range"), "Where one Move takes the unit (cost in feet)"),
-    (_outline("charge_range"), "Charge: where a charge can end"),
+    (_fill("move_range"), "Where a move takes the unit"),
     (_outline("target"), "An enemy you can attack now"),
     (_line("path"), "The hovered path"),
-    (_provoking, "Leaving this square provokes (tooltip: who)"),
-    (_line("cover_line_clear"), "Cover line to a corner: clear"),
-    (_line("cover_line_blocked"), "Cover line to a corner: blocked"),
-    (_outline("cover_source"), "What gives the hovered target its cover"),
-    (_outline("screen_link"), "An ally you can screen (Screen an Ally)"),
-    (_link, "Screening: the screener and its ward"),
     (_fill("fog", 200), "Fog: none of your units sees it"),
     (_fill("threat", 95), "Q: where the enemies you see can attack next turn (darker: more)"),
 )
+BOARD_LOOKS = ("fill", "outline", "line", "provoking", "link")
+
+
+def _pill(text: str) -> Swatch:
+    """A token's badge with ``text`` (a declared unit's group and place: "Q1")."""
+
+    def draw(surface: pygame.Surface, r: pygame.Rect) -> None:
+        img = theme.font("bold", max(9, r.h - 6)).render(text, True, colour("bone"))
+        box = pygame.Rect(0, 0, max(r.h, img.get_width() + 6), r.h)
+        box.center = r.center
+        pygame.draw.rect(surface, colour("wood_dark"), box, border_radius=r.h // 2)
+        pygame.draw.rect(surface, colour("gold"), box, 1, border_radius=r.h // 2)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    return draw
+
+
+def _swatch(row: LegendRow) -> Swatch | None:
+    """How the legend draws a ruleset's row (``LegendRow.look``)."""
+    if row.look == "fill":
+        return _fill(row.tone)
+    if row.look == "outline":
+        return _outline(row.tone)
+    if row.look == "line":
+        return _line(row.tone)
+    if row.look == "badge":
+        return _pill(row.tone)
+    return {"provoking": _provoking, "link": _link}.get(row.look)
+
 
 def _zone_border(surface: pygame.Surface, r: pygame.Rect) -> None:
     pygame.draw.rect(surface, colour("health_full"), r)
@@ -105,10 +128,7 @@ def _zone_border(surface: pygame.Surface, r: pygame.Rect) -> None:
 # shown when the battle's ruleset plays by zones (Presenter.zone_graph)
 ZONES: tuple[tuple[Swatch, str], ...] = (
     (_zone_border, "The border between two zones (the zone's name is on it)"),
-    *(
-        (_fill(tone, 120), f"{r.label}: {RANGE_WORDS[r]}")
-        for r, tone in RANGE_COLOURS.items()
-    ),
+    *((_fill(tone, 120), f"{r.label}: {RANGE_WORDS[r]}") for r, tone in RANGE_COLOURS.items()),
     (_fill("zone_pick", PICK_ALPHA + 40), "The zone a click moves the unit into"),
 )
 
@@ -148,10 +168,8 @@ class LegendScene(Scene):
     opaque = False
     panel: pygame.Rect | None = None  # where it was last drawn
 
-    def __init__(
-        self, text: Callable[[str], ConditionText] | None = None, *, zones: bool = False
-    ) -> None:
-        self.text = text  # how the battle's ruleset names the conditions
+    def __init__(self, presenter: Presenter | None = None, *, zones: bool = False) -> None:
+        self.presenter = presenter  # the battle's ruleset: its marks and words
         self.zones = zones  # whether the board shows zones (their colours are explained)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -163,7 +181,7 @@ class LegendScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         w, h = surface.get_size()
-        self.panel, columns, fit = layout(w, h, self.text, zones=self.zones)
+        self.panel, columns, fit = layout(w, h, self.presenter, zones=self.zones)
         panel = self.panel
         draw_panel(surface, panel, fill="parchment", border="wood_dark")
         draw_text(
@@ -207,7 +225,8 @@ class Fit:
 
 @dataclass(frozen=True)
 class Item:
-    """One entry of the legend: a heading, a board swatch, a key, or a token marker."""
+    """One entry of the legend: a heading, a board swatch, a key, or a token marker (a
+    named word with what it means below it; without ``marker``, no badge)."""
 
     kind: str  # "heading", "board", "key", "marker"
     text: str
@@ -219,6 +238,8 @@ class Item:
         if self.kind == "key":
             f = theme.font("bold", fit.size)
             return min(max(f.size(k)[0] for k, _ in KEYS) + 12, fit.col_w // 2)
+        if self.kind == "marker" and self.marker is None:
+            return 0  # a word the screen shows, a condition without a marker
         return {"board": 40, "marker": 30}.get(self.kind, 0)
 
     def _lines(self, fit: Fit) -> list[str]:
@@ -239,9 +260,10 @@ class Item:
             return y + self.height(fit)
         indent = self._indent(fit)
         lines = self._lines(fit)
-        if self.kind == "marker" and self.marker is not None:
-            m = self.marker
-            surface.blit(marker_badge(m.icon, m.colour, 20), (x, y + 2))
+        if self.kind == "marker":
+            if self.marker is not None:
+                m = self.marker
+                surface.blit(marker_badge(m.icon, m.colour, 20), (x, y + 2))
             draw_text(surface, self.label, (x + indent, y), role="bold", size=fit.size)
             for i, line in enumerate(lines):
                 pos = (x + indent, y + fit.size + 3 + (fit.small + 3) * i)
@@ -257,24 +279,53 @@ class Item:
         return y + self.height(fit)
 
 
-def items(
-    text: Callable[[str], ConditionText] | None = None, *, zones: bool = False
-) -> list[Item]:
-    """The legend's entries; ``text`` names the conditions as the battle's ruleset does
-    (none: by their keys); ``zones``: the board shows zones (their colours too)."""
-    said = text or Presenter().condition_text
+def items(presenter: Presenter | None = None, *, zones: bool = False) -> list[Item]:
+    """The legend's entries: what every ruleset shares, then what the battle's ruleset
+    adds (``Presenter.legend_rows``, its round plan's badges), its token markers and its
+    conditions in its own words (none: the shared ones); ``zones``: the board shows zones
+    (their colours too). A marker the ruleset never names is left out."""
+    shown = presenter or Presenter()
+    said = shown.condition_text
+    own = shown.legend_rows()
     out = [Item("heading", "On the board")]
     out += [Item("board", text, swatch=swatch) for swatch, text in BOARD]
+    out += [Item("board", r.text, swatch=_swatch(r)) for r in own if r.look in BOARD_LOOKS]
     if zones:
-        out.append(Item("heading", "Zones (ranges from the selected unit)"))
+        out.append(Item("heading", "Zones"))  # the ranges say "from the selected unit"
         out += [Item("board", text, swatch=swatch) for swatch, text in ZONES]
     out.append(Item("heading", "Markers on a token"))
     out.append(Item("board", NUMBER_TEXT, swatch=_number))  # issue 30: it was missing
     for key, m in MARKERS.items():
-        words = said(key)
-        out.append(Item("marker", words.effect, label=words.label, marker=m))
+        if key in shown.condition_texts:
+            words = said(key)
+            out.append(Item("marker", words.effect, label=words.label, marker=m))
+    out += _plan_badges(shown)
+    for r in own:
+        if r.look == "badge":
+            out.append(Item("board", r.text, swatch=_swatch(r)))
+        elif r.look == "words":
+            out.append(Item("marker", r.text, label=r.tone))
+    named = [t for k, t in shown.condition_texts.items() if k not in MARKERS and t.effect]
+    if named:
+        out.append(Item("heading", "Conditions (unit card)"))
+        out += [Item("marker", t.effect, label=t.label) for t in named]
     out.append(Item("heading", "Keys"))
     out += [Item("key", text, label=key) for key, text in KEYS]
+    return out
+
+
+def _plan_badges(presenter: Presenter) -> list[Item]:
+    """The badges a round of declared intentions puts on tokens (``plan_groups``)."""
+    groups = presenter.plan_groups()
+    if not groups:
+        return []
+    out = [
+        Item("board", f"{g.title}: the group and place in the order, once revealed",
+             swatch=_pill(f"{g.badge}1"))
+        for g in groups
+    ]  # fmt: skip
+    out.append(Item("board", "Declared; what it does is not yet revealed", swatch=_pill("?")))
+    out.append(Item("board", "Your unit has declared", swatch=_pill("ok")))
     return out
 
 
@@ -298,12 +349,12 @@ def _flow(entries: list[Item], fit: Fit, room: int, n: int) -> list[list[Item]] 
 
 
 def layout(
-    w: int, h: int, text: Callable[[str], ConditionText] | None = None, *, zones: bool = False
+    w: int, h: int, presenter: Presenter | None = None, *, zones: bool = False
 ) -> tuple[pygame.Rect, list[list[Item]], Fit]:
     """The panel, its columns of items and how they are set for a ``w`` × ``h`` window: the
     fewest columns (2 to 4) whose flow fits the window's height, in the small text size,
     else in the tiny one (the smallest windows the game allows)."""
-    entries = items(text, zones=zones)
+    entries = items(presenter, zones=zones)
     panel_w = min(w - 20, MAX_W)
     room = h - 20 - TOP - BOTTOM
     tries = [(n, size) for size in (theme.SIZE_SMALL, theme.SIZE_TINY) for n in (2, 3, 4)]

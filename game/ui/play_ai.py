@@ -104,7 +104,7 @@ class AiDriverScene(PreviewScene):
         anything ``advance`` would do without the player."""
         if self.closed:
             return False
-        if self.anim.busy or self.anim.showing:
+        if self.anim.busy or self.anim.showing or self.camera_goal is not None:
             return True
         if self.battle.over:
             return not self._finished
@@ -150,6 +150,8 @@ class AiDriverScene(PreviewScene):
                 self._auto_reaction(d)  # declined unseen: no hand-off for it either
                 return
             self._maybe_hand_off(d)
+            if not self.handoff_due(d):
+                self.look_at_decision(d)
             self._run_clock(d, dt)
             return
         if self.ai_answer is None:

@@ -175,20 +175,66 @@ def draw_animations(
         if w.dash and w.t > 0:
             _speed_lines(surface, w, rect)
         draw_token(surface, token, rect)
-    for f in anim.floaters:
-        if f.cell in fogged or f.age < 0:
-            continue
-        cx, cy = cam.cell_centre(f.cell)
-        rise = 36 * f.age / f.life
+    shown = [f for f in anim.floaters if f.cell not in fogged and f.age >= 0]
+    font = theme.font("bold", max(12, min(24, round(cam.cell_px * 0.6))))
+    images = [font.render(f.text, True, colour(f.tone)) for f in shown]
+    spots = floater_spots(shown, cam.cell_centre, [i.get_size() for i in images], viewport)
+    for f, img, pos in zip(shown, images, spots, strict=True):
         alpha = max(0, min(255, int(255 * (1 - f.age / f.life) * 1.6)))
-        img = theme.font("bold", 24).render(f.text, True, colour(f.tone))
-        shadow = theme.font("bold", 24).render(f.text, True, (0, 0, 0))
+        shadow = font.render(f.text, True, (0, 0, 0))
         img.set_alpha(alpha)
         shadow.set_alpha(alpha)
-        pos = img.get_rect(center=(cx + ox, cy + oy - 14 - rise))
         surface.blit(shadow, pos.move(1, 2))
         surface.blit(img, pos)
     surface.set_clip(clip)
+
+
+def floater_spots(
+    floaters: Sequence[Floater],
+    centre_of: Callable[[Cell], tuple[float, float]],
+    sizes: Sequence[tuple[int, int]],
+    viewport: pygame.Rect,
+) -> list[pygame.Rect]:
+    """Where each rising word is drawn, on the screen (issue 30 play-test: "miss miss miss"
+    piled up over one token, "-2 STR" hung over the top bar): the words over one unit rise
+    from its square (``centre_of``, in the board's frame) as one stack, the newest lowest and
+    each older one a line above it, moved aside or up clear of the words over the units
+    beside it when it can be; the stack is kept inside ``viewport``."""
+    ox, oy = viewport.topleft
+    by_cell: dict[Cell, list[int]] = {}
+    for i, f in enumerate(floaters):
+        by_cell.setdefault(f.cell, []).append(i)
+    spots = [pygame.Rect(0, 0, w, h) for w, h in sizes]
+    placed: list[pygame.Rect] = []
+    for cell, group in by_cell.items():
+        cx, cy = centre_of(cell)
+        newest = floaters[group[-1]]
+        bottom = round(cy + oy - 14 - 36 * newest.age / newest.life + sizes[group[-1]][1] / 2)
+        stack = []
+        for i in reversed(group):
+            spot = pygame.Rect(0, 0, *sizes[i])
+            spot.midbottom = (round(cx + ox), bottom)
+            bottom = spot.top - 2
+            stack.append((i, spot))
+        line, wide = sizes[group[-1]][1] + 2, max(sizes[i][0] for i in group) + 4
+        tries = [(dx, -lift * line) for lift in range(5) for dx in (0, wide, -wide)]
+        for dx, dy in tries:  # clear of the words over the units beside it, if it can be
+            moved = _kept_inside([s.move(dx, dy) for _, s in stack], viewport)
+            if not any(m.collidelist(placed) >= 0 for m in moved):
+                break
+        else:
+            moved = _kept_inside([s for _, s in stack], viewport)
+        for (i, _), spot in zip(stack, moved, strict=True):
+            spots[i] = spot
+        placed += moved
+    return spots
+
+
+def _kept_inside(stack: list[pygame.Rect], viewport: pygame.Rect) -> list[pygame.Rect]:
+    """A stack of words moved as one into ``viewport`` (each then clamped into it)."""
+    top, low = min(s.top for s in stack), max(s.bottom for s in stack)
+    shift = max(viewport.top - top, 0) or min(viewport.bottom - low, 0)
+    return [s.move(0, shift).clamp(viewport) for s in stack]
 
 
 def _speed_lines(surface: pygame.Surface, walk: Walk, rect: pygame.Rect) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from game.engine import Answer
+from game.engine import Answer, Battle, Decision
 from game.engine.events import Event, Moved
 from game.geometry.grid import Cell
 from game.ui.camera import Camera
@@ -22,12 +22,18 @@ from game.ui.play_fog import FogScene
 from game.ui.play_motion import queue_batch, track_tone
 from game.ui.tokens import TokenInfo
 
+PLAYER_FOLLOW_RATE = FOLLOW_RATE["normal"]  # the camera easing to a player's own unit
+
 
 class AnsweringScene(FogScene):
     """The battle screen answering its decisions."""
 
     def _init_answering(self) -> None:
         self.camera_goal: Camera | None = None  # where the camera is easing to (AI follow)
+        self._goal_rate = 0.0  # how fast it eases there (0: at once)
+        self._viewed: int | None = None  # the human decision the camera last looked at
+        self._turn_key: tuple[str, int] | None = None  # (side, its first answer this turn)
+        self._turn_began = 0.0  # when that turn came (monotonic s)
 
     def first_camera(self, camera: Camera) -> Camera:
         """Readable squares, centred on the units of the side in turn (or the viewer's)."""
@@ -56,9 +62,32 @@ class AnsweringScene(FogScene):
             return
         goal = aim_at(self.camera, w, h, cells)
         if speed in FOLLOW_RATE:
-            self.camera_goal = goal
+            self.camera_goal, self._goal_rate = goal, FOLLOW_RATE[speed]
         else:
             self.camera = goal
+
+    def look_at_decision(self, d: Decision) -> None:
+        """A human decision comes (choose a unit, a unit's turn, a reaction): the camera
+        eases to the acting unit (for choose-unit, the side's units) when it is out of view,
+        unless the player moved the camera themselves during this turn (issue 30 play-test:
+        turns began with none of the player's units on screen)."""
+        if d.id == self._viewed:
+            return
+        self._viewed = d.id
+        key = (d.side, _turn_start(self.battle, d.side))
+        if key != self._turn_key:
+            self._turn_key, self._turn_began = key, time.monotonic()
+        if self.user_camera_at >= self._turn_began:
+            return
+        tokens = [t for t in self.engine.tokens() if not t.down]
+        if d.unit is not None and d.kind != "choose_unit":
+            cells = [t.cell for t in tokens if t.key == d.unit]
+        else:
+            cells = [t.cell for t in tokens if t.side == d.side]
+        w, h = self.model.width, self.model.height
+        if cells and out_of_view(self.camera, w, h, cells):
+            self.camera_goal = aim_at(self.camera, w, h, cells)
+            self._goal_rate = PLAYER_FOLLOW_RATE
 
     def _ease_camera(self, dt: float) -> None:
         goal = self.camera_goal
@@ -74,7 +103,7 @@ class AnsweringScene(FogScene):
         ):
             self.camera_goal = None  # zoomed or resized since: the goal no longer fits
             return
-        rate = FOLLOW_RATE.get(self.app.settings.ai_speed, 0.0)
+        rate = self._goal_rate
         self.camera = step_toward(self.camera, goal, dt, rate) if rate else goal
         if (self.camera.x, self.camera.y) == (goal.x, goal.y):
             self.camera_goal = None
@@ -136,3 +165,11 @@ class AnsweringScene(FogScene):
 
     def _give_quietly(self, answer: Answer) -> None:
         self.give(answer)
+
+
+def _turn_start(battle: Battle, side: str) -> int:
+    """The index of ``side``'s first answer in its current run of answers (its turn)."""
+    start = len(battle.answers)
+    while start > 0 and battle.answered_by(start - 1) == side:
+        start -= 1
+    return start

@@ -24,6 +24,7 @@ from game.ui.action_bar import (
 from game.ui.play_ai import AiDriverScene
 from game.ui.theme import colour
 from game.ui.tokens import icon_image
+from game.ui.undo_rule import undo_refusal
 from game.ui.widgets import Button, draw_text
 
 
@@ -61,7 +62,7 @@ class ActionBarScene(AiDriverScene):
             self._undo,
             size=theme.SIZE_SMALL,
             shortcut=pygame.K_z,
-            hint="Take back the last answer (only while no die was rolled).",
+            hint="Take back your last move this turn (only while no die was rolled).",
         )
 
     def _forget_answers(self) -> None:
@@ -186,7 +187,7 @@ class ActionBarScene(AiDriverScene):
             len(self.battle.answers),
             self.mode,
             self.human_turn(),
-            self.battle.can_undo(),
+            undo_refusal(self.battle),
             tuple((b.rect.collidepoint(mouse), b._pressed) for b in buttons),
             self.bar_rect.size,
             more,
@@ -280,9 +281,8 @@ class ActionBarScene(AiDriverScene):
         )
         draw_actions(surface, self.shown_buttons(), self._bar_grid, self.mode)
         self._draw_more(surface)
-        self.undo_button.set_enabled(
-            self.battle.can_undo(), "a die was rolled since, or there is nothing to undo"
-        )
+        refusal = undo_refusal(self.battle)
+        self.undo_button.set_enabled(not refusal, refusal)
         self.undo_button.draw(surface)
         self.end_button.draw(surface)
         self.end_side_button.draw(surface)

@@ -12,6 +12,7 @@ from game.geometry.grid import Cell
 from game.ui.engine_model import Placed
 from game.ui.overlays import ChooserScene, ConfirmScene
 from game.ui.play_answering import AnsweringScene
+from game.ui.undo_rule import undo_refusal
 
 
 @dataclass(frozen=True)
@@ -300,7 +301,10 @@ class InputScene(AnsweringScene):
                 return
 
     def _undo(self) -> None:
-        if self.battle.can_undo():
+        refusal = undo_refusal(self.battle)
+        if refusal:
+            self.app.notify(f"Undo: {refusal}.")
+        else:
             last = self.battle.answers[-1]
             self.battle.undo()
             self.engine.sync_log(

@@ -74,9 +74,10 @@ class PreviewScene(InputScene):
             me = self.engine.token(d.unit)
             if attack is not None and me is not None:
                 strike_from = self._strike_from(attack, me.cell)
-                cover = self.cover.of(strike_from, target.cell)
-                ov.lines = list(cover.lines)
-                ov.outlines.append((cover.sources, "cover_source"))
+                if self.engine.presenter.cover_matters(self.battle, attack.answer):
+                    cover = self.cover.of(strike_from, target.cell)
+                    ov.lines = list(cover.lines)
+                    ov.outlines.append((cover.sources, "cover_source"))
                 if strike_from != me.cell:
                     ov.path = [me.cell, strike_from]
         hovered = self._hovered_placed()
@@ -223,7 +224,9 @@ class PreviewScene(InputScene):
         rows = self._previews.get(key)
         if rows is None:
             presenter = self.engine.presenter
-            why = self.cover.of(self._strike_from(placed, me.cell), token.cell).reason
+            why = ""
+            if presenter.cover_matters(self.battle, answer):
+                why = self.cover.of(self._strike_from(placed, me.cell), token.cell).reason
             try:
                 preview = (
                     presenter.answer_preview(self.battle, answer, cover_why=why)
@@ -271,4 +274,8 @@ class PreviewScene(InputScene):
             cells.append(placed.dest)
         ox, oy = self.viewport.topleft
         avoid = [(x + ox, y + oy) for x, y in map(self.camera.cell_centre, cells)]
-        draw_rows(surface, panel_rect(rows, self.viewport, avoid), rows)
+        hidden = self.hidden_tokens()
+        seen = [t.cell for t in self.engine.tokens() if t.key not in hidden]
+        others = [(x + ox, y + oy) for x, y in map(self.camera.cell_centre, seen)]
+        rect = panel_rect(rows, self.viewport, avoid, self.camera.cell_px, others)
+        draw_rows(surface, rect, rows)

@@ -45,9 +45,18 @@ def _wrapped(text: str, tone: str = "hit") -> list[Row]:
 
 
 def panel_rect(
-    rows: Sequence[Row], viewport: pygame.Rect, avoid: Sequence[tuple[float, float]]
+    rows: Sequence[Row],
+    viewport: pygame.Rect,
+    avoid: Sequence[tuple[float, float]],
+    cell: float = 0.0,
+    others: Sequence[tuple[float, float]] = (),
 ) -> pygame.Rect:
-    """The panel's place: the viewport corner farthest from the ``avoid`` points (screen)."""
+    """The panel's place (issue 30 play-test: it sat in a far corner, over other units):
+    beside the target (``avoid[0]``, screen), a square's width (``cell``) away, right of
+    it, else left, below or above, flipped at the viewport's edges so that it covers none
+    of the ``avoid`` points (the target, the attacker, where it strikes from); the
+    viewport corner farthest from them when no side has room. A side that covers none of
+    ``others`` (the other units in sight) either is taken first."""
     f = theme.font("bold", theme.SIZE_SMALL)
     width = max(
         [MIN_W]
@@ -56,6 +65,29 @@ def panel_rect(
     )
     rect = pygame.Rect(0, 0, width, 16 + theme.px(ROW_H) * len(rows))
     view = viewport.inflate(-16, -16)
+    half = max(cell / 2, 4.0)
+
+    def squares(points: Sequence[tuple[float, float]]) -> list[pygame.Rect]:
+        size = round(2 * half)
+        return [pygame.Rect(round(x - half), round(y - half), size, size) for x, y in points]
+
+    must, rather = squares(avoid), squares(others)
+    if avoid:
+        tx, ty = round(avoid[0][0]), round(avoid[0][1])
+        gap = round(half) + 8
+        beside = (
+            ("midleft", (tx + gap, ty)),
+            ("midright", (tx - gap, ty)),
+            ("midtop", (tx, ty + gap)),
+            ("midbottom", (tx, ty - gap)),
+        )
+        for keep_clear in (must + rather, must):
+            for name, point in beside:
+                box = rect.copy()
+                setattr(box, name, point)
+                box.clamp_ip(view)
+                if view.contains(box) and box.collidelist(keep_clear) < 0:
+                    return box
     corners = [view.topleft, view.topright, view.bottomleft, view.bottomright]
 
     def placed_at(i: int) -> pygame.Rect:

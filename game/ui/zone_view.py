@@ -13,6 +13,7 @@ import pygame
 
 from game.geometry.grid import Cell
 from game.geometry.zones import ZoneGraph, ZoneRange
+from game.ui import theme
 from game.ui.camera import Camera
 from game.ui.theme import colour
 
@@ -157,6 +158,21 @@ def draw_zone_names(
         img = label(area.name, size, area.index == look.hovered)
         r = rect_of(anchor)
         surface.blit(img, img.get_rect(center=r.center))
+
+
+def name_plate(text: str, size: int, strong: bool) -> pygame.Surface:
+    """A zone's name in bold light ink on a dark, half-clear plate, which reads on pale
+    grass and on stone alike (issue 30 play-test: thin light names on grass); the hovered
+    zone's (``strong``) plate is darker and its ink brighter."""
+    ink = theme.font("bold", size).render(text, True, colour("bone" if strong else "parchment"))
+    pad_x, pad_y = max(3, size // 3), max(1, size // 8)
+    plate = pygame.Surface(
+        (ink.get_width() + 2 * pad_x, ink.get_height() + 2 * pad_y), pygame.SRCALPHA
+    )
+    shade = (*colour("shadow")[:3], 200 if strong else 160)
+    pygame.draw.rect(plate, shade, plate.get_rect(), border_radius=max(2, size // 3))
+    plate.blit(ink, (pad_x, pad_y))
+    return plate
 
 
 def zone_note(graph: ZoneGraph, cell: Cell) -> str:

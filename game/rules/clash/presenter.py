@@ -12,8 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.presentation import AnswerPreview, ConditionText, Harm, Motion, PlanGroup
-from game.engine.presenter import SHARED_CONDITIONS, Presenter
+from game.engine.presentation import (
+    AnswerPreview,
+    ConditionText,
+    Harm,
+    LegendRow,
+    Motion,
+    PlanGroup,
+)
+from game.engine.presenter import COVER_ROWS, SHARED_CONDITIONS, Presenter
 from game.rules.clash.events import AbilityLost
 from game.rules.clash.reactions import UnderAttack
 
@@ -57,6 +64,17 @@ class ClashPresenter(Presenter):
 
     def action_icon(self, option: Option) -> str:
         return ACTION_ICONS.get(option.kind) or super().action_icon(option)
+
+    def legend_rows(self) -> tuple[LegendRow, ...]:
+        """000: a shot through cover is impaired; the sheet's inventory slots."""
+        return (
+            *COVER_ROWS,
+            LegendRow(
+                "words",
+                "gear, Fatigue and injuries fill them (unit sheet); past them: overburdened",
+                "Slots",
+            ),
+        )
 
     def lessons(self) -> tuple[Lesson, ...]:
         """The guided first round of 000 (``game.rules.clash.lesson``)."""

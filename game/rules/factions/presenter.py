@@ -145,3 +145,20 @@ class FactionsPresenter(Presenter):
 
         assert isinstance(found, AttackPreview)
         return found.shown(odds=found.hit_chance < 1)
+
+    def cover_matters(self, battle: Battle, answer: Answer | None) -> bool:
+        """003 · Cover: only a direct ranged attack meets cover (armour +1, or a barrier)."""
+        return getattr(answer, "mode", "") == "ranged"
+
+
+# 003's actions that had no icon of their own (issue 30 play-test: five hands in one bar)
+ACTION_ICONS.update(
+    {
+        "factions_final_blow": "knife-thrust",
+        "factions_disarm": "drop-weapon",
+        "factions_shove": "push",
+        "factions_pick_up": "card-pickup",
+        "factions_put_down": "card-discard",
+        "factions_pass": "hourglass",
+    }
+)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from game.engine.presentation import AnswerPreview, ConditionText, Link, Motion, Row
-from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
+from game.engine.presentation import AnswerPreview, ConditionText, LegendRow, Link, Motion, Row
+from game.engine.presenter import COVER_ROWS, SHARED_CONDITIONS, Presenter, rows_of
 from game.rules.grid.charge import Charge
 from game.rules.grid.components import Budget, Conditions
 from game.rules.grid.motion import grid_motions
@@ -212,6 +212,18 @@ class GridPresenter(Presenter):
 
     def action_icon(self, option: Option) -> str:
         return ACTION_ICONS.get(option.kind) or super().action_icon(option)
+
+    def legend_rows(self) -> tuple[LegendRow, ...]:
+        """004's marks on the board: a charge's reach, attacks of opportunity, cover
+        lines, screening, a Move's cost in feet."""
+        return (
+            LegendRow("words", "a Move's cost to reach the square, in feet", "Numbers on squares"),
+            LegendRow("outline", "Charge: where a charge can end", "charge_range"),
+            LegendRow("provoking", "Leaving this square provokes (tooltip: who)"),
+            *COVER_ROWS,
+            LegendRow("outline", "An ally you can screen (Screen an Ally)", "screen_link"),
+            LegendRow("link", "Screening: the screener and its ward"),
+        )
 
     def lessons(self) -> tuple[Lesson, ...]:
         """The first battle that teaches 004 (``game.rules.grid.lesson``)."""

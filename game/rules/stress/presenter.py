@@ -88,3 +88,7 @@ class StressPresenter(Presenter):
     ) -> AnswerPreview:
         found = battle.attack_preview(attacker, target, weapon)
         return found.shown()
+
+    def cover_matters(self, battle: Battle, answer: object) -> bool:
+        """002's attacks have no cover modifier: no cover lines on the board."""
+        return False

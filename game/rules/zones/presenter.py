@@ -13,6 +13,7 @@ from game.rules.zones import units
 if TYPE_CHECKING:
     from game.engine.answers import Answer
     from game.engine.battle import Battle
+    from game.engine.decision import Option
     from game.geometry.zones import ZoneGraph
 
 CONDITIONS: dict[str, ConditionText] = {
@@ -22,6 +23,15 @@ CONDITIONS: dict[str, ConditionText] = {
     "stuck": ConditionText("Stuck", "may not move; Break free takes the action", "harm"),
     "paralysed": ConditionText("Paralysed", "may neither move nor act", "harm"),
     "ongoing": ConditionText("Ongoing damage", "loses its level in HP each turn", "harm"),
+}
+
+
+# 001's actions → their game-icons (each its own: the bar shows no labels when narrow)
+ACTION_ICONS: dict[str, str] = {
+    "zones_disengage": "back-forth",
+    "zones_push": "push",
+    "zones_stunt": "acrobatic",
+    "zones_break_free": "breaking-chain",
 }
 
 
@@ -40,6 +50,13 @@ class ZonesPresenter(Presenter):
         move = "move spent" if t.moved else "move ready"
         action = "action spent" if t.acted else "action ready"
         return f"{move} · {action}"
+
+    def action_icon(self, option: Option) -> str:
+        return ACTION_ICONS.get(option.kind) or super().action_icon(option)
+
+    def cover_matters(self, battle: Battle, answer: Answer | None) -> bool:
+        """001's attacks have no cover modifier: no cover lines on the board."""
+        return False
 
     def attack_preview(
         self, battle: Battle, attacker: str, target: str, weapon: str, *, cover_why: str = ""

@@ -104,6 +104,12 @@ WANTED: tuple[str, ...] = (
     "walk",
     "trade",
     "backward-time",
+    "push",
+    "acrobatic",
+    "breaking-chain",
+    "knife-thrust",
+    "drop-weapon",
+    "card-discard",
 )
 
 
