@@ -45,7 +45,9 @@ from game.ui.unit_card import (
     card_fit,
     card_rows,
     conditions_pos,
+    draw_help,
     fitted,
+    help_style,
     row_rects,
 )
 from game.ui.widgets import Button, draw_panel, draw_text
@@ -151,7 +153,12 @@ class BattleScene(Scene):
         token = self.card_token()
         rows = self.model.card_lines(token.key) if token is not None else []
         base = theme.px(CARD_H)
-        spare = self.side_rect.h - 30 - (self.note_h + 10 if self.note_h else 0)
+        spare = self._spare()
+        if token is None:  # the help card: as tall as its hints
+            base = help_style(spare)[2]
+            if base != self.card_rect.h:
+                self._place_card(base)
+            return card_fit(0, base, base), []
         if self.note_h:  # a note takes room: the card gives way (closer rows) to keep a log
             base = max(base // 2, min(base, spare - theme.px(MIN_LOG)))
         fit = card_fit(len(rows), base, spare - theme.px(EASY_LOG))
@@ -160,6 +167,10 @@ class BattleScene(Scene):
         if height != self.card_rect.h:
             self._place_card(height)
         return fit, card_rows(rows, fit, height)
+
+    def _spare(self) -> int:
+        """The side panel's height for the card and the log (less a note's room)."""
+        return self.side_rect.h - 30 - (self.note_h + 10 if self.note_h else 0)
 
     def first_camera(self, camera: Camera) -> Camera:
         """Where the camera starts: the whole map in view."""
@@ -392,6 +403,14 @@ class BattleScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The screen, then the unit sheet the player opened over every panel (issue 30:
+        the round plan was drawn over it)."""
+        self.draw_screen(surface)
+        if self.sheet_unit is not None:
+            self._draw_sheet(surface, self.sheet_unit)
+
+    def draw_screen(self, surface: pygame.Surface) -> None:
+        """Board, top bar, side column and action bar: all but the unit sheet."""
         if surface.get_size() != self._size:
             self._layout(surface.get_size())
         self._sync_log()
@@ -410,8 +429,6 @@ class BattleScene(Scene):
         self._cached(surface, "top", pygame.Rect(0, 0, w, TOP_H), self.top_key(), self._draw_top)
         self._cached(surface, "side", self.side_rect, self.side_key(), self._draw_side)
         self._cached(surface, "bar", self.bar_rect, self.bar_key(), self.draw_bar)
-        if self.sheet_unit is not None:
-            self._draw_sheet(surface, self.sheet_unit)
 
     # The frame around the board changes only when the battle or the mouse over it does,
     # so each part is drawn once into a cache and blitted until its key changes; this
@@ -489,29 +506,7 @@ class BattleScene(Scene):
         token = self.card_token()
         draw_panel(surface, rect, fill="parchment", border="wood")
         if token is None:
-            draw_text(
-                surface,
-                "No unit selected",
-                (rect.x + 16, rect.y + 14),
-                role="title",
-                size=theme.SIZE_SMALL + 2,
-                fg="ink_soft",
-            )
-            hints = (
-                "Click a unit to select it.",
-                "Right-click a unit for its full sheet.",
-                "Drag or WASD to pan, wheel to zoom.",
-                "G grid · Home fit map · Esc menu",
-                "F1 or ?: the legend (markers, colours, keys)",
-            )
-            for i, hint in enumerate(hints):
-                draw_text(
-                    surface,
-                    hint,
-                    (rect.x + 16, rect.y + theme.px(50) + i * theme.px(24)),
-                    size=theme.SIZE_SMALL,
-                    fg="ink_soft",
-                )
+            self.card_row_rects = draw_help(surface, rect, self._spare())
             return
         self._card_for(surface, rect, token)
 

@@ -8,28 +8,10 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.widgets import Button, disabled_look, draw_text, wrap
+from game.ui.widgets import Button, disabled_look, draw_text
+from game.ui.wrapping import MIN_SIZE, fit_lines
 
-MIN_SIZE = 9  # the smallest type a label shrinks to
-
-
-def fit_lines(
-    text: str, width: int, lines: int, *, role: str = "body", size: int, least: int = MIN_SIZE
-) -> tuple[tuple[str, ...], int]:
-    """``text``'s lines and type size so that each line is at most ``width`` px wide: at
-    ``size`` on one line, else on up to ``lines`` lines broken between words, else the
-    same a size smaller, down to ``least``; no lines at all when even that does not fit
-    (never a cut word, never an ellipsis)."""
-    whole = " ".join(text.split())
-    for at in range(size, least - 1, -1):
-        face = theme.font(role, at)
-        if face.size(whole)[0] <= width:
-            return (whole,), at
-        if lines >= 2:
-            wrapped = wrap(whole, width, role, at)
-            if len(wrapped) <= lines and " ".join(wrapped) == whole:
-                return tuple(wrapped), at
-    return (), size
+__all__ = ["MIN_SIZE", "FittedButton", "draw_key_badge", "fit_lines", "key_name"]
 
 
 def key_name(key: int) -> str:

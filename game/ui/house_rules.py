@@ -127,16 +127,23 @@ class HouseRulesScene(_Dialog):
     # -- layout and drawing ----------------------------------------------------------------
 
     def _layout(self, size: tuple[int, int]) -> None:
-        """The choices in a column, the help paragraph, the buttons in a row."""
+        """The choices in a column (two when the window is short), the help paragraph,
+        the buttons in a row; rows and help close up before the panel outgrows the window
+        (play-test: clash's seven rules at 960×540 clipped the buttons)."""
         self._size = size
-        height = 84 + len(self.choices) * 46 + HELP_H + 8 + 44 + 24
-        self.panel = pygame.Rect(0, 0, self.width, height)
+        cols, step, help_h, height = fit_rules(len(self.choices), size[1] - 20)
+        width = self.width if cols == 1 else min(size[0] - 40, 2 * self.width - 64)
+        self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
+        col_w = (width - 64 - 24 * (cols - 1)) // cols
+        per_col = -(-len(self.choices) // cols)
         y = self.panel.y + 84
-        for choice in self.choices:
-            choice.rect = pygame.Rect(self.panel.x + 32, y, self.width - 64, 34)
-            y += 46
-        self.help_rect = pygame.Rect(self.panel.x + 32, y + 4, self.width - 64, HELP_H)
+        for i, choice in enumerate(self.choices):
+            col, row = divmod(i, per_col)
+            x = self.panel.x + 32 + col * (col_w + 24)
+            choice.rect = pygame.Rect(x, y + row * step, col_w, min(34, step - 6))
+        y += per_col * step
+        self.help_rect = pygame.Rect(self.panel.x + 32, y + 4, width - 64, help_h)
         x = self.panel.x + 32
         for button, w in zip(
             (self.done_button, self.reset_button, self.cancel_button), (200, 150, 130), strict=True
@@ -171,7 +178,20 @@ class HouseRulesScene(_Dialog):
             draw_paragraphs(
                 surface,
                 spec.help or "",
-                self.help_rect.move(0, 24),
+                pygame.Rect(
+                    self.help_rect.x, self.help_rect.y + 24, self.help_rect.w, self.help_rect.h - 24
+                ),
                 size=theme.SIZE_SMALL,
                 fg="ink_soft",
             )
+
+
+def fit_rules(n: int, room: int) -> tuple[int, int, int, int]:
+    """(columns, row step, help height, panel height) of the house-rules dialog for ``n``
+    rules: the roomiest that is at most ``room`` tall, one column before two."""
+    options = [
+        (cols, step, help_h, 84 + -(-n // cols) * step + help_h + 8 + 44 + 24)
+        for cols in (1, 2)
+        for step, help_h in ((46, HELP_H), (40, 96), (36, 76))
+    ]
+    return next((o for o in options if o[3] <= room), options[-1])

@@ -3,8 +3,9 @@ badges on the tokens (issue 7). What it shows comes from ``game.ui.intentions`` 
 and the viewer's own answers): in hotseat the other side's plans stay hidden until the
 round's reveal, and units the fog hides are left out.
 
-The panel sits in the top-left corner of the board; Ctrl+Tab or a click on its title
-folds it (Tab alone cycles the units that can act, issue 30).
+The panel sits in the top-left corner of the board (another corner when it would cover
+the reaction prompt or the units it is about); Ctrl+Tab or a click on its title folds it
+(Tab alone cycles the units that can act, issue 30). On a small board it starts folded.
 Badges: the group's letter and the place in the order, or the number that placed it (as
 the ruleset's presenter says, ``Presenter.plan_groups``; the unit acting now in gold),
 ``?`` for a unit that has declared something the viewer may not know yet, a tick for the
@@ -13,6 +14,7 @@ viewer's own declared units.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -30,6 +32,8 @@ if TYPE_CHECKING:
     from game.ui.play_animation import Animations
 
 WIDTH = 360
+MIN_WIDTH = 240  # on a narrow board the panel narrows to two fifths of it, not below this
+SMALL_BOARD = (700, 460)  # a board smaller than this starts with the panel folded
 LINE = 20
 GAP = 8  # pixels at least between the title and the fold hint
 
@@ -61,7 +65,8 @@ class IntentionsPanel:
     """Draws the round plan over the board; folds with Ctrl+Tab."""
 
     def __init__(self) -> None:
-        self.folded = False
+        self.chosen: bool | None = None  # folded or not by the player's Ctrl+Tab
+        self.small = False  # the board is small (as last drawn): folded unless chosen
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._key: object = None
         self._plan: RoundPlan | None = None
@@ -70,6 +75,16 @@ class IntentionsPanel:
         # the rectangle of every text as last drawn, title and fold hint first (no two of
         # them overlap)
         self.texts: list[pygame.Rect] = []
+
+    @property
+    def folded(self) -> bool:
+        """Folded to its title: as the player chose (Ctrl+Tab), else when the board is
+        small (play-test 960×540: the list covered most of the player's army)."""
+        return self.small if self.chosen is None else self.chosen
+
+    @folded.setter
+    def folded(self, value: bool) -> None:
+        self.chosen = value
 
     def plan(self, scene: PlanScreen) -> RoundPlan | None:
         battle = scene.battle
@@ -101,7 +116,12 @@ class IntentionsPanel:
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, scene: PlanScreen) -> None:
+    def draw(
+        self, surface: pygame.Surface, scene: PlanScreen, avoid: Sequence[pygame.Rect] = ()
+    ) -> None:
+        """The panel in the board's top-left corner, else in the first other corner
+        where it covers none of ``avoid`` (a reaction prompt, the units it is about);
+        folded to its title while unfolded it would cover one in every corner."""
         plan = self.plan(scene)
         if plan is None or plan.round == 0:
             return
@@ -110,13 +130,18 @@ class IntentionsPanel:
         self._draw_badges(surface, scene, rows)
         lines = self._lines(plan, rows, scene.viewer())
         view = scene.viewport
+        self.small = view.h < SMALL_BOARD[1] or view.w < SMALL_BOARD[0]
+        width = min(WIDTH, max(MIN_WIDTH, view.w * 2 // 5))
         titles = self._titles(plan, rows)
-        if self.folded:
+        shown = self._place(view, width, self._height(lines, view), avoid)
+        folded = shown is None or self.folded
+        if folded:
             lines = []
-        # lines as tall as the (window-scaled) font, at least LINE; the list starts below
-        # the title
-        line = max(LINE, theme.font("bold", theme.SIZE_SMALL - 1).get_linesize())
-        top = max(34, theme.font("bold", theme.SIZE_SMALL).get_linesize() + 10)
+            shown = self._place(view, width, self._height(lines, view), avoid)
+            if shown is None:  # even its title would cover them: not drawn this frame
+                self.rect, self.texts = pygame.Rect(0, 0, 0, 0), []
+                return
+        line, top = _metrics()
         room = max(1, (view.h - 60) // line - 2)
         if len(lines) > room:
             acting = next((i for i, ln in enumerate(lines) if ln[3]), 0)
@@ -124,12 +149,12 @@ class IntentionsPanel:
             cut = len(lines) - room
             lines = lines[start : start + room]
             lines.append((f"… {cut} more lines (Ctrl+Tab folds this list)", "", "muted", False, ""))
-        height = top + line * len(lines) + (8 if lines else 0)
-        self.rect = pygame.Rect(view.x + 10, view.y + 10, WIDTH, height)
+        self.rect = shown or pygame.Rect(view.x + 10, view.y + 10, width, top)
+        self.rect.h = top + line * len(lines) + (8 if lines else 0)
         draw_panel(surface, self.rect, fill="wood_dark", border="gold", radius=6, alpha=225)
         hint = draw_text(
             surface,
-            "Ctrl+Tab: show" if self.folded else "Ctrl+Tab: hide",
+            "Ctrl+Tab: show" if folded else "Ctrl+Tab: hide",
             (self.rect.right - 10, self.rect.y + 10),
             size=theme.SIZE_TINY,
             fg="muted",
@@ -152,7 +177,7 @@ class IntentionsPanel:
                 pygame.draw.rect(
                     surface,
                     colour("wood_light"),
-                    (self.rect.x + 4, y - 1, WIDTH - 8, line),
+                    (self.rect.x + 4, y - 1, self.rect.w - 8, line),
                     border_radius=4,
                 )
             x = self.rect.x + 12
@@ -177,6 +202,25 @@ class IntentionsPanel:
                 draw_text(surface, text, (x, y), role=role, size=theme.SIZE_SMALL - 1, fg=tone)
             )
             y += line
+
+    def _height(self, lines: Sequence[object], view: pygame.Rect) -> int:
+        """The panel's height with ``lines`` (as many as the board has room for)."""
+        line, top = _metrics()
+        n = min(len(lines), max(1, (view.h - 60) // line - 2) + 1)
+        return top + line * n + (8 if n else 0)
+
+    @staticmethod
+    def _place(
+        view: pygame.Rect, width: int, height: int, avoid: Sequence[pygame.Rect]
+    ) -> pygame.Rect | None:
+        """The first corner of the board where the panel covers none of ``avoid``: the
+        top-left, top-right, bottom-left, then bottom-right."""
+        for y in (view.y + 10, view.bottom - 10 - height):
+            for x in (view.x + 10, view.right - 10 - width):
+                rect = pygame.Rect(x, y, width, height)
+                if rect.collidelist(list(avoid)) < 0:
+                    return rect
+        return None
 
     def _titles(self, plan: RoundPlan, rows: list[PlanRow]) -> tuple[str, ...]:
         """The panel's title, longest first: the first that fits beside the hint is drawn."""
@@ -279,6 +323,13 @@ class IntentionsPanel:
             pygame.draw.rect(surface, colour("gold"), box, 1, border_radius=size // 2)
             surface.blit(img, img.get_rect(center=box.center))
         surface.set_clip(clip)
+
+
+def _metrics() -> tuple[int, int]:
+    """(line height, title height): lines as tall as the (window-scaled) font, at least
+    LINE; the list starts below the title."""
+    line = max(LINE, theme.font("bold", theme.SIZE_SMALL - 1).get_linesize())
+    return line, max(34, theme.font("bold", theme.SIZE_SMALL).get_linesize() + 10)
 
 
 def fit_title(titles: tuple[str, ...], width: int) -> str:

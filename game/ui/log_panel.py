@@ -48,6 +48,18 @@ def stood_words(names: tuple[str, ...]) -> str:
     return f"{len(names)} units stood ({shown})"
 
 
+def shown_rows(rows: list[tuple[str, str, bool]], end: int, visible: int) -> tuple[int, int]:
+    """The rows to draw, ``rows[start:end]``: at most ``visible`` ending at ``end``, the
+    first being an entry's first row (play-test: the log began with "rounds", the tail of
+    a wrapped entry); only an entry taller than the panel shows its last rows (drawn
+    after "…")."""
+    start = max(0, end - visible)
+    first = start
+    while first < end and not rows[first][2]:
+        first += 1
+    return (first if first < end else start), end
+
+
 class LogPanel:
     """A scrollable list of wrapped, coloured lines inside ``rect``."""
 
@@ -57,6 +69,7 @@ class LogPanel:
         self.scroll = 0  # wrapped rows scrolled up from the bottom
         self._wrapped: list[tuple[str, str, bool]] = []  # text, tone, first row of its line
         self._wrapped_for = (0, 0)
+        self.shown: list[tuple[str, str, bool]] = []  # the rows last drawn
 
     def add(self, text: str, tone: str = "info") -> None:
         if tone == "turn" and self.lines and self.lines[-1].tone == "turn":
@@ -134,13 +147,14 @@ class LogPanel:
             fg="gold",
         )
         rows = self._rows()
-        visible = self._visible_rows()
-        end = len(rows) - self.scroll
-        start = max(0, end - visible)
+        start, end = shown_rows(rows, len(rows) - self.scroll, self._visible_rows())
+        self.shown = rows[start:end]
         f = font("body", theme.SIZE_SMALL)
         y = self.rect.y + 30
-        for text, tone, first in rows[start:end]:
+        for i, (text, tone, first) in enumerate(rows[start:end]):
             x = self.rect.x + 12 + (0 if first else 10)
+            if i == 0 and not first:  # the rest of an entry taller than the panel
+                text, x = "… " + text, x - 10
             try:
                 rgb = colour(tone)
             except KeyError:

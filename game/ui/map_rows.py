@@ -58,15 +58,26 @@ def draw_map_row(
         )
     text_fg = "ink" if selected else "bone"
     sub_fg = "ink_soft" if selected else "muted"
+    room = row.w - 110
+    # a long name takes a smaller type before it loses words (play-test 960×540)
+    size = next(
+        (z for z in (theme.SIZE_BODY, theme.SIZE_BODY - 2, theme.SIZE_SMALL)
+         if theme.font("bold", z).size(entry.title)[0] <= room),
+        theme.SIZE_SMALL,
+    )  # fmt: skip
     draw_text(
         surface,
-        fit_text(entry.title, row.w - 110, "bold", theme.SIZE_BODY),
-        (tx + 96, row.y + 9),
+        fit_text(entry.title, room, "bold", size),
+        (tx + 96, row.y + 9 + (theme.SIZE_BODY - size) // 2),
         role="bold",
+        size=size,
         fg=text_fg,
     )
     if entry.problem:
-        sub = "cannot be played: hover for why"
+        # the longest wording that fits; cut only with "…" (play-test: "hover for wh")
+        words = ("cannot be played: hover for why", "cannot be played (hover)")
+        sub = next((t for t in words if theme.font("body", theme.SIZE_SMALL).size(t)[0] <= room),
+                   fit_text(words[-1], room, "body", theme.SIZE_SMALL))  # fmt: skip
         sub_fg = "health_low"
     else:
         w, h = entry.size
@@ -74,4 +85,5 @@ def draw_map_row(
         if entry.difficulty and entry.difficulty in DIFFICULTY_WORDS:
             sub = f"{entry.difficulty.capitalize()} · {sub}"
         sub += f" · {len(entry.sides)} sides" if len(entry.sides) != 2 else ""
+    sub = fit_text(sub, room, "body", theme.SIZE_SMALL)
     draw_text(surface, sub, (tx + 96, row.y + 36), size=theme.SIZE_SMALL, fg=sub_fg)

@@ -18,9 +18,15 @@ import pygame
 from game.ui import theme
 from game.ui.app import Scene
 from game.ui.background import backdrop
-from game.ui.settings import AI_SPEEDS, REACTION_PROMPTS, WINDOW_SIZES
+from game.ui.settings import AI_SPEEDS, REACTION_PROMPTS, window_sizes
 from game.ui.theme import colour
-from game.ui.victory_tables import SideSummary, UnitSummary, draw_side_table, draw_unit_table
+from game.ui.victory_tables import (
+    SideSummary,
+    UnitSummary,
+    draw_side_table,
+    draw_unit_table,
+    table_width,
+)
 from game.ui.widgets import (
     Button,
     Choice,
@@ -122,12 +128,11 @@ class SettingsScene(_Dialog):
         if self.items:
             return
         s = self.app.settings
-        sizes = [f"{w} × {h}" for w, h in WINDOW_SIZES]
-        # the window as it is (issue 30: "Window 1280 × 720" in a 1920×1080 window)
+        # the window as it is (issue 30: "Window 1280 × 720" in a 1920×1080 window),
+        # among the offered sizes smallest first (play-test: 960×540 came first, 1024×640 last)
         w, h = s.window if s.fullscreen else self.app.screen.get_size()
         current = f"{w} × {h}"
-        if current not in sizes:
-            sizes.insert(0, current)
+        sizes = [f"{w} × {h}" for w, h in window_sizes((w, h))]
         self.window = Choice("Window", sizes, sizes.index(current), hint="Window size.")
         self.fullscreen = Choice("Fullscreen", ["off", "on"], int(s.fullscreen))
         self.ai_speed = Choice(
@@ -403,7 +408,10 @@ class VictoryScene(Scene):
         n = len(self.units)
         self.unit_rows = n if n <= fits else max(1, fits - 1)  # a line to say there is more
         self.first = max(0, min(self.first, n - self.unit_rows))
-        panel = pygame.Rect(0, 0, min(760, w - 40), min(body, h - 40))
+        # as wide as the tables need to show every name and value whole (play-test: cut
+        # at 1920×1080), within the window
+        need = table_width(self.sides, self.units) + 56
+        panel = pygame.Rect(0, 0, min(max(760, need), w - 40), min(body, h - 40))
         panel.center = (w // 2, h // 2)
         self.panel = panel
         draw_panel(surface, panel, fill="parchment", border="wood_dark")

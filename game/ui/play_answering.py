@@ -89,6 +89,15 @@ class AnsweringScene(FogScene):
             self.camera_goal = aim_at(self.camera, w, h, cells)
             self._goal_rate = PLAYER_FOLLOW_RATE
 
+    def show_cells(self, cells: list[Cell | None]) -> None:
+        """Bring ``cells`` into view at once (the units a reaction prompt is about: the
+        player must see the attacked one), those fog hides left out."""
+        fogged = self.hidden_cells()
+        keep = [c for c in cells if c is not None and c not in fogged]
+        w, h = self.model.width, self.model.height
+        if keep and out_of_view(self.camera, w, h, keep):
+            self.camera = aim_at(self.camera, w, h, keep)
+
     def _ease_camera(self, dt: float) -> None:
         goal = self.camera_goal
         if goal is None:

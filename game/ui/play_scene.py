@@ -143,7 +143,8 @@ class PlayScene(KeyboardScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_q:
             self.toggle_threat()  # the enemy's threat overlay
             return True
-        if self.intentions.handle(event, self):
+        covered = hasattr(event, "pos") and self._sheet_covers(event.pos)
+        if not covered and self.intentions.handle(event, self):  # not under the open sheet
             return True
         if d is not None and d.kind == "reaction" and self.human_turn():
             self._build_prompt(d)
@@ -177,21 +178,28 @@ class PlayScene(KeyboardScene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.closed:  # the battle's world is gone; the menu replaces this scene
-            return
+        if not self.closed:  # else the battle's world is gone; the menu replaces this scene
+            super().draw(surface)
+
+    def draw_screen(self, surface: pygame.Surface) -> None:
         self._make_room_for_note(surface)
-        super().draw(surface)
+        d = self.decision
+        prompting = d is not None and d.kind == "reaction" and self.human_turn()
+        prompting = prompting and not self.anim.busy and not self.handoff_due(d)
+        if prompting and d is not None:
+            self._build_prompt(d)  # before the board: a new prompt may move the camera
+        super().draw_screen(surface)
         if self.anim.showing:
             self._draw_animations(surface)
-        self.intentions.draw(surface, self)
+        # the round plan gives way to the prompt and the units it is about (play-test)
+        avoid = [self.prompt.rect, *self._prompt_avoids()] if prompting else []
+        self.intentions.draw(surface, self, avoid)
         self._draw_target_preview(surface)
         left = self.clock_left()
         if left is not None:
             draw_clock(surface, self.viewport, left)
-        d = self.decision
-        if d is not None and d.kind == "reaction" and self.human_turn() and not self.anim.busy:
-            if not self.handoff_due(d):
-                self._draw_prompt(surface, d)
+        if prompting and d is not None:
+            self._draw_prompt(surface, d)
         guide = self.guide
         if guide is not None and guide.visible and not self.handoff_due(d):
             for look in looks_now(self, guide):
@@ -227,10 +235,22 @@ class PlayScene(KeyboardScene):
         return self.prompt.buttons
 
     def _build_prompt(self, d: Decision) -> None:
+        new = self.prompt.decision_id != d.id
         self.prompt.build(self.battle, d, self.engine.name)
-        self.prompt.layout(
-            self.viewport, self.app.screen.get_rect().inflate(-8, -8), self._prompt_avoids()
-        )
+        if new:  # the units a new prompt is about come into view (the attacked one)
+            self.show_cells([t.cell for u in self.prompt.about if (t := self.engine.token(u))])
+        room = self.app.screen.get_rect().inflate(-8, -8)
+        self.prompt.layout(self.viewport, room, self._prompt_avoids())
+        squares = self._prompt_avoids()
+        if new and squares and self.prompt.rect.collidelist(squares) >= 0:
+            # still under the prompt (a small board): the camera moves them to the larger
+            # band of the board the prompt leaves free
+            view, box = self.viewport, squares[0].unionall(squares)
+            above, below = self.prompt.rect.top - view.top, view.bottom - self.prompt.rect.bottom
+            goal = view.top + above // 2 if above >= below else view.bottom - below // 2
+            w, h = self.model.width, self.model.height
+            self.camera = self.camera.pan(0, goal - box.centery).clamped(w, h)
+            self.prompt.layout(self.viewport, room, self._prompt_avoids())
 
     def _prompt_avoids(self) -> list[pygame.Rect]:
         """The on-screen squares of the units the prompt is about (issue 30: it covered

@@ -17,10 +17,16 @@ from pathlib import Path
 
 AI_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 REACTION_PROMPTS: tuple[str, ...] = ("always", "when it matters", "never")
-WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (1024, 640))
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080))
 #: The smallest window the game allows (the window cannot be dragged smaller); every
 #: screen and overlay is laid out to fit it.
 MIN_WINDOW: tuple[int, int] = (960, 540)
+
+
+def window_sizes(current: tuple[int, int]) -> list[tuple[int, int]]:
+    """The window sizes Settings offers, the window's own among them, smallest first (by
+    area, then width)."""
+    return sorted({*WINDOW_SIZES, current}, key=lambda s: (s[0] * s[1], s[0]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,59 @@ def _draw_progress(surface: pygame.Surface, x: int, model: BattleModel, menu: Bu
     room = menu.rect.x - 12 - x
     text = model.objective_progress()
     if text and room >= 60:
-        text = fit_text(text, room, "body", theme.SIZE_SMALL)
+        text = fit_progress(text, room)
         pos = (x, TOP_H // 2)
         draw_text(surface, text, pos, size=theme.SIZE_SMALL, fg="gold", anchor="midleft")
+
+
+def _counts(text: str) -> list[tuple[str, str, str]]:
+    """Each objective of the progress line as (who and where, count, how they join): the
+    count is what follows the last ": " ("2 of 3 rounds") or a closing "(...)" ("counts at
+    round 20"); empty when there is none."""
+    out = []
+    for part in text.split(" · "):
+        head, colon, count = part.rpartition(": ")
+        if colon:
+            out.append((head, count, "{}: {}"))
+        elif part.endswith(")") and " (" in part:
+            head, _, count = part[:-1].rpartition(" (")
+            out.append((head, count, "{} ({})"))
+        else:
+            out.append((part, "", "{}"))
+    return out
+
+
+def progress_floor(text: str) -> int:
+    """The pixels the progress line needs at least: its counts alone."""
+    counts = [c for _, c, _ in _counts(text) if c]
+    return _width(" · ".join(counts)) if counts else 0
+
+
+def _width(text: str) -> int:
+    return theme.font("body", theme.SIZE_SMALL).size(text)[0]
+
+
+def fit_progress(text: str, width: int) -> str:
+    """The objectives' progress within ``width`` pixels: the names are shortened first
+    (with "…"), then left out, so that the counts ("4 of 5 rounds", "counts at round 20")
+    survive (play-test: "Haldor's…" at 960×540 hid them); only then is the line cut."""
+    if _width(text) <= width:
+        return text
+    parts = _counts(text)
+    fixed = _width(" · ".join(how.format("…", c) if c else "…" for _, c, how in parts))
+    share = (width - fixed) // len(parts) + _width("…")
+    if share >= _width("Abcdef…"):  # else the names say nothing ("The…")
+        shown = [
+            how.format(fit_text(h, share, "body", theme.SIZE_SMALL), c)
+            if c
+            else fit_text(h, share, "body", theme.SIZE_SMALL)
+            for h, c, how in parts
+        ]
+        joined = " · ".join(shown)
+        if _width(joined) <= width:
+            return joined
+    counts = " · ".join(c for _, c, _ in parts if c)
+    return fit_text(counts or text, width, "body", theme.SIZE_SMALL)
 
 
 def draw_top_bar(
@@ -45,7 +95,10 @@ def draw_top_bar(
     round_w = theme.font("bold", theme.SIZE_BODY).size(round_text)[0] + 20 if round_no else 0
     labels = [_chip_label(side_count, i, side, side.name) for i, side in enumerate(sides)]
     chips_w = sum(small.size(t)[0] + 42 for t in labels)
-    room = menu.rect.x - 10 - 14
+    # the objectives' counts keep their room: titles and side names are shortened first
+    keep = progress_floor(model.objective_progress())
+    keep = keep + 20 if keep else 0
+    room = menu.rect.x - 10 - 14 - keep
     title_w = max(120, room - round_w - 28 - chips_w)
     title = fit_text(model.title, title_w, "title", theme.SIZE_BODY)
     draw_text(
@@ -63,8 +116,8 @@ def draw_top_bar(
             surface, round_text, (x, TOP_H // 2), role="bold", fg="bone", anchor="midleft"
         )
         x = r.right + 20
-    share = (menu.rect.x - 10 - x) // max(1, len(sides)) - 8
-    if chips_w > menu.rect.x - 10 - x:
+    share = (menu.rect.x - 10 - keep - x) // max(1, len(sides)) - 8
+    if chips_w > menu.rect.x - 10 - keep - x:
         labels = []
         for i, side in enumerate(sides):
             name_w = max(24, share - 34 - small.size(_chip_label(side_count, i, side, ""))[0])

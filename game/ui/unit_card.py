@@ -108,3 +108,43 @@ def fitted(text: str, role: str, size: int, width: int) -> tuple[str, int]:
             return text, s
     tiny = min(size, theme.SIZE_TINY)
     return fit_text(text, width, role, tiny), tiny
+
+
+# -- the card with no unit: what the player can do ----------------------------------------
+
+HELP = (
+    "Click a unit to select it.",
+    "Right-click a unit for its full sheet.",
+    "Drag or WASD to pan, wheel to zoom.",
+    "G grid · Home fit map · Esc menu",
+    "F1 or ?: the legend (markers, colours, keys)",
+)
+
+
+def help_style(spare: int) -> tuple[int, int, int]:
+    """(type size, row step, card height) of the "No unit selected" card: as tall as its
+    hints need, in the small type and closer rows when the side panel has little room to
+    spare for the log (play-test 960×540: the card took half the column, the log 3 lines)."""
+    options = [(size, step, theme.px(54) + len(HELP) * step) for size, step in styles()[::2]]
+    return next((o for o in options if spare - o[2] >= theme.px(EASY_LOG)), options[-1])
+
+
+def draw_help(surface: pygame.Surface, card: pygame.Rect, spare: int) -> list[pygame.Rect]:
+    """The "No unit selected" card's title and hints inside ``card``; their rects."""
+    from game.ui.widgets import draw_text
+
+    size, step, _ = help_style(spare)
+    title = draw_text(
+        surface,
+        "No unit selected",
+        (card.x + PAD, card.y + theme.px(10)),
+        role="title",
+        size=theme.SIZE_SMALL + 2,
+        fg="ink_soft",
+    )
+    out = [title]
+    for i, hint in enumerate(HELP):
+        text = fit_text(hint, card.w - 2 * PAD, "body", size)
+        pos = (card.x + PAD, card.y + theme.px(44) + i * step)
+        out.append(draw_text(surface, text, pos, size=size, fg="ink_soft"))
+    return out

@@ -88,10 +88,10 @@ def victory_scene(
         else:
             headline = f"{side.name} win"
         tone = side.colour
-        detail = f"{side.name} hold the field after {battle.round} rounds."
+        detail = f"{side.name} hold the field after {rounds(battle.round)}."
     else:
         headline, tone = "A draw", "wood_light"
-        detail = f"Neither side prevailed after {battle.round} rounds."
+        detail = f"Neither side prevailed after {rounds(battle.round)}."
     decided = deciding_line(battle)
     if decided is not None:
         detail = f"{decided[:-1]}, in round {battle.round}."
@@ -139,3 +139,8 @@ def victory_for(
             flow.watch_battle(battle, view, fog)
 
     return victory_scene(battle, dealt, humans, back_to_menu, play_again=again, watch=watch)
+
+
+def rounds(n: int) -> str:
+    """ "1 round", "3 rounds"."""
+    return f"{n} round" if n == 1 else f"{n} rounds"

@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.theme import colour, font
+from game.ui.wrapping import fit_lines, wrap
 
 Rect = pygame.Rect
 BLINK_MS = 500  # a text field's cursor shows and hides this long
@@ -103,51 +104,6 @@ def draw_text(
         surface.blit(_shadow_text(text, role, size), rect.move(1, 2))
     surface.blit(img, rect)
     return rect
-
-
-def wrap(text: str, width: int, role: str = "body", size: int | None = None) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` pixels; blank lines kept."""
-    return list(_wrap(text, width, role, theme.SIZE_BODY if size is None else size))
-
-
-@lru_cache(maxsize=1024)
-def _wrap(text: str, width: int, role: str, size: int) -> tuple[str, ...]:
-    f = font(role, size)
-    lines: list[str] = []
-    for para in text.splitlines() or [""]:
-        words = [piece for word in para.split() for piece in _pieces(word, width, f)]
-        if not words:
-            lines.append("")
-            continue
-        line = words[0]
-        for word in words[1:]:
-            trial = f"{line} {word}"
-            if f.size(trial)[0] <= width:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return tuple(lines)
-
-
-def _pieces(word: str, width: int, f: pygame.font.Font) -> list[str]:
-    """``word`` as it fits a line: whole when it does, else cut after a ``/`` (a path in
-    an error message) or, failing that, wherever the line is full."""
-    if f.size(word)[0] <= width:
-        return [word]
-    out: list[str] = []
-    rest = word
-    while f.size(rest)[0] > width:
-        cut = 1
-        while cut < len(rest) and f.size(rest[: cut + 1])[0] <= width:
-            cut += 1
-        slash = rest.rfind("/", 0, cut)
-        if slash > cut // 2:
-            cut = slash + 1
-        out.append(rest[:cut])
-        rest = rest[cut:]
-    return [*out, rest] if rest else out
 
 
 def fit_text(text: str, width: int, role: str = "body", size: int | None = None) -> str:
@@ -431,7 +387,15 @@ class Choice(Widget):
         return left, right
 
     def _box(self) -> Rect:
+        """The value's box; a label longer than ``label_width`` takes the room the
+        widest value leaves (play-test: names wrapped beside a half-empty box)."""
         label_w = min(self.label_width, self.rect.w // 2)
+        need = font("bold", theme.SIZE_SMALL + 1).size(self.label)[0] + 8
+        if need > label_w:
+            shown = [self.words.get(o, o) for o in self.options] or ["—"]
+            value_font = font("body", theme.SIZE_SMALL + 2)
+            least = max(value_font.size(t)[0] for t in shown) + 2 * 28 + 16
+            label_w = max(label_w, min(need, self.rect.w - least))
         return Rect(self.rect.x + label_w, self.rect.y, self.rect.w - label_w, self.rect.h)
 
     def step(self, delta: int) -> None:
@@ -456,16 +420,20 @@ class Choice(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         box = self._box()
-        label = fit_text(self.label, box.x - self.rect.x - 8, "bold", theme.SIZE_SMALL + 1)
-        draw_text(
-            surface,
-            label,
-            (self.rect.x, self.rect.centery),
-            role="bold",
-            size=theme.SIZE_SMALL + 1,
-            fg="ink",
-            anchor="midleft",
-        )
+
+        # a long label takes a smaller type and two lines before it loses words (play-test:
+        # "Garrison of…" in the menu's narrow setup column)
+        room, size = box.x - self.rect.x - 8, theme.SIZE_SMALL + 1
+        two = self.rect.h >= 2 * font("bold", theme.SIZE_TINY).get_linesize() - 6
+        lines, at = fit_lines(self.label, room, 2 if two else 1, role="bold", size=size,
+                              least=theme.SIZE_TINY)  # fmt: skip
+        if not lines:
+            lines, at = (fit_text(self.label, room, "bold", size),), size
+        step = font("bold", at).get_linesize() - 2
+        top = self.rect.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (self.rect.x, top + i * step), role="bold", size=at,
+                      fg="ink", anchor="topleft")  # fmt: skip
         hover = box.collidepoint(pygame.mouse.get_pos())
         draw_panel(
             surface,
