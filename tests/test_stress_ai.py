@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from stress_support import fighter, make_field, stress_battle
 
-from game.ai.stress.plan import StressAI, heal_chance
-from game.rules.stress.actions import StressStabilise
+from game.ai.stress.plan import StressAI, heal_chance, threats
+from game.geometry.movement import distance
+from game.rules.stress.actions import StressGuardedMove, StressStabilise
 
 # Ada and Bea (warriors) side by side, Gor (bandit) out of reach of a throw
 HEALING = [
@@ -37,3 +38,23 @@ def test_hard_does_not_spend_its_rounds_on_a_heal_check_it_will_most_likely_fail
     bea.worst = 14  # needs a natural 20 or near it: walk to the fight instead
     assert heal_chance(b.ctx, "ada", "bea") < 0.35
     assert not isinstance(ai.choose(b, b.pending), StressStabilise)
+
+
+def test_hard_falls_back_in_full_defense_when_hurt_in_a_foes_reach() -> None:
+    # Ada, her Stress gone and 5 of 16 Wound Points left, stands beside Gor: she steps
+    # back at half speed out of every foe's reach, toward Bea, in Full Defense
+    spawns = [
+        ("Ada", "party", "warrior", (3, 2)),
+        ("Bea", "party", "warrior", (0, 2)),
+        ("Gor", "bandits", "bandit", (4, 2)),
+    ]
+    b = stress_battle(make_field(spawns, WIDE), [5, 6, 7])
+    ada = fighter(b, "ada")
+    ada.stress, ada.wp = 0, 5
+    assert b.pending is not None and b.pending.unit == "ada"
+    choice = StressAI("hard", 1).choose(b, b.pending)
+    assert isinstance(choice, StressGuardedMove)
+    assert threats(b.ctx, "ada", choice.to) == 0 < threats(b.ctx, "ada", (3, 2))
+    assert distance(choice.to, (3, 2)) <= 3
+    ada.wp = 16  # unhurt: it fights
+    assert not isinstance(StressAI("hard", 1).choose(b, b.pending), StressGuardedMove)

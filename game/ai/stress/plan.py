@@ -12,7 +12,9 @@ target out) and the initiative it would act at:
   together: a target already likely to fall to an ally's declared blow is worth less
   (they spread), and ``hard`` closes in with a Defensive Attack when a plain approach
   would step into a foe's reach and take a Riposte, throws only when nothing else
-  reaches, and takes Full Defense when hurt with two or more foes beside it.
+  reaches, and takes Full Defense when hurt (its Stress gone, half its Wound Points or
+  less) in a foe's reach: falling back at half speed to a square fewer foes reach,
+  nearest an ally, else standing when two or more foes reach it.
 - **help**: a downed ally is stabilised (``normal``, ``hard``) when the Heal check has a
   35% chance or more, worth 2.5 × that chance (a likely blow on a foe comes first).
 - **walk**: else it walks as the generic AI walks (``game.ai.core.generic``, its ``hard``
@@ -42,6 +44,7 @@ from game.rules.stress.actions import (
     StressAttack,
     StressDefensive,
     StressFullDefense,
+    StressGuardedMove,
     StressStabilise,
     StressThrow,
 )
@@ -148,8 +151,10 @@ class StressAI:
                     chance = heal_chance(ctx, unit, h.target)
                     if chance >= HEAL_FLOOR:
                         out.append((HELP * chance, h, 0.0))
-        if self.level.careful and self.hard_pressed(ctx, unit):
-            out.append((3.0, StressFullDefense(unit), 0.0))
+        if self.level.careful and self.hurt(ctx, unit):
+            guard = self.guard(ctx, unit, legal)
+            if guard is not None:
+                out.append((3.0, guard, 0.0))
         return out
 
     def strike_worth(
@@ -192,15 +197,39 @@ class StressAI:
                 return True
         return False
 
-    def hard_pressed(self, ctx: Context, unit: str) -> bool:
+    def hurt(self, ctx: Context, unit: str) -> bool:
+        """Stress gone and half its Wound Points or less: a blow may drop it."""
         f = units.fighter(ctx, unit)
-        here = units.cell(ctx, unit)
-        beside = sum(
-            1
-            for e in units.enemies(ctx, unit)
-            if distance(here, units.cell(ctx, e)) <= units.threat_reach(ctx, e)
-        )
-        return beside >= 2 and f.stress == 0 and 2 * f.wp <= f.max_wp
+        return f.stress == 0 and 2 * f.wp <= f.max_wp
+
+    def guard(self, ctx: Context, unit: str, legal: list[Answer]) -> Answer | None:
+        """Full Defense for a hurt unit in reach of a foe: falling back at half speed
+        (``StressGuardedMove``) to the square in the fewest foes' reach, nearest an ally,
+        when that is fewer than where it stands; else standing, when two or more foes
+        reach it."""
+        here = threats(ctx, unit, units.cell(ctx, unit))
+        if here == 0:
+            return None
+        friends = [units.cell(ctx, a) for a in units.allies(ctx, unit)]
+        best: tuple[int, int, Answer] | None = None
+        for a in legal:
+            if isinstance(a, StressGuardedMove):
+                near = min((distance(a.to, c) for c in friends), default=0)
+                key = (threats(ctx, unit, a.to), near, a)
+                if best is None or key[:2] < best[:2]:
+                    best = key
+        if best is not None and best[0] < here:
+            return best[2]
+        return StressFullDefense(unit) if here >= 2 else None
+
+
+def threats(ctx: Context, unit: str, cell: tuple[int, int]) -> int:
+    """How many of ``unit``'s foes reach ``cell`` with a melee weapon."""
+    return sum(
+        1
+        for e in units.enemies(ctx, unit)
+        if distance(cell, units.cell(ctx, e)) <= units.threat_reach(ctx, e)
+    )
 
 
 def heal_chance(ctx: Context, unit: str, patient: str) -> float:
