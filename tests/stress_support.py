@@ -4,14 +4,14 @@ the stress ruleset with scripted dice, and answering declarations and reactions.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine_support import field
+from engine_support import BANDITS, PARTY, field
 
 from game.engine import Battle, ScriptedRandom
 from game.engine.answers import Answer, Decline, EndTurn
-from game.maps.battlefield import Battlefield
+from game.maps.battlefield import Battlefield, SideInfo
 from game.rules.stress import units
 from game.rules.stress.state import Fighter, RoundMarks
 
@@ -63,8 +63,10 @@ def make_field(
     ascii_map: str = OPEN,
     surprise: str | None = None,
     arrives: dict[str, int] | None = None,
+    leaders: Iterable[str] = (),
+    sides: Sequence[SideInfo] = (PARTY, BANDITS),
 ) -> Battlefield:
-    bf = field(ascii_map, spawns)
+    bf = field(ascii_map, spawns, sides=sides, leaders=leaders)
     if surprise is not None:
         bf.scenario = dataclasses.replace(bf.scenario, surprise=surprise)
     if arrives:
