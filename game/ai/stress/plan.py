@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.ai.core.generic import GenericAI
+from game.ai.stress.posts import kept_post, step_in
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.movement import distance
 from game.rules.stress import units
@@ -62,6 +63,9 @@ SHARE = 3.0
 # stabilised ally stays out of the fight, so a blow that may drop a foe comes first
 HELP = 2.5
 HEAL_FLOOR = 0.35
+# hard weighs a target by its danger (``danger``): × (0.5 + danger / DANGER)
+DANGER = 4.0
+EARLY = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +120,9 @@ class StressAI:
         if not units.in_fight(ctx, unit):
             return EndTurn(unit)
         legal = battle.legal_answers()
+        post = kept_post(battle, unit) if self.level.careful else None
+        if post is not None:
+            return self.keep(battle, unit, legal, aimed, post)
         scored = sorted(self.options(battle, unit, legal, aimed), key=lambda s: -s[0])
         if not scored:
             return None
@@ -129,6 +136,33 @@ class StressAI:
         if isinstance(target, str) and pick[2] > 0:
             aimed[target] = aimed.get(target, 0.0) + pick[2]
         return answer
+
+    def keep(
+        self,
+        battle: Battle,
+        unit: str,
+        legal: list[Answer],
+        aimed: dict[str, float],
+        post: frozenset[tuple[int, int]],
+    ) -> Answer:
+        """The keeper of a post (``posts``): a strike from inside it, else the walk in,
+        else Full Defense there."""
+        ctx = battle.ctx
+        inside = []
+        for worth, a, kill in self.options(battle, unit, legal, aimed):
+            if isinstance(a, StressAttack | StressDefensive | StressThrow):
+                spot = attack_cell(ctx, unit, a.target, a.weapon, throw=isinstance(a, StressThrow))
+                if spot is not None and spot in post:
+                    inside.append((worth, a, kill))
+        if inside:
+            worth, a, kill = max(inside, key=lambda s: s[0])
+            aimed[a.target] = aimed.get(a.target, 0.0) + kill
+            return a
+        if units.cell(ctx, unit) not in post:
+            move = step_in(ctx, unit, post)
+            if move is not None:
+                return move
+        return StressFullDefense(unit)
 
     def options(
         self, battle: Battle, unit: str, legal: list[Answer], aimed: dict[str, float]
@@ -180,6 +214,12 @@ class StressAI:
         w = units.weapon(ctx, a.weapon)
         count = base + (2 if isinstance(a, StressThrow) else w.speed)
         foe_base = t.base_initiative or 0
+        if self.level.careful:
+            # hard: a foe that hits hard is worth more, and striking first matters only
+            # when the blow may take it out before it acts
+            weight = 0.5 + danger(ctx, a.target, unit) / DANGER
+            early = EARLY * kill if count < foe_base + 2 else 0.0
+            return 1.0 + (KILL * kill + SHARE * share) * weight + early, a, kill
         early = 0.5 if count < foe_base + 2 else 0.0
         worth = 1.0 + KILL * kill + SHARE * share + early
         return worth, a, kill
@@ -230,6 +270,20 @@ def threats(ctx: Context, unit: str, cell: tuple[int, int]) -> int:
         for e in units.enemies(ctx, unit)
         if distance(cell, units.cell(ctx, e)) <= units.threat_reach(ctx, e)
     )
+
+
+def danger(ctx: Context, foe: str, unit: str) -> float:
+    """The damage ``foe``'s best weapon is expected to do ``unit`` in a blow (its hit
+    chance against ``unit``'s Defense × the mean damage after Armour)."""
+    f = units.fighter(ctx, unit)
+    aim = units.defense(ctx, unit)
+    best = 0.0
+    for w in units.weapons(ctx, foe):
+        hit = (21 - min(20, max(2, aim - units.attack_bonus(ctx, foe, w)))) / 20
+        mean = w.damage.count * (w.damage.sides + 1) / 2 + w.damage.bonus
+        mean += units.damage_bonus(ctx, foe, w) - f.armour
+        best = max(best, hit * max(0.5, mean))
+    return best
 
 
 def heal_chance(ctx: Context, unit: str, patient: str) -> float:
