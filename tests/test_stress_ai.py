@@ -83,7 +83,9 @@ def test_hard_keeps_one_unit_in_the_area_the_enemy_takes_by_finding_it_empty() -
     b = stress_battle(bf, [5, 6, 7])
     ai = StressAI("hard", 1)
     assert kept_post(b, "bea") == gate and kept_post(b, "ada") is None
+    assert b.pending is not None
     declare(b, ai.choose(b, b.pending))  # Ada
+    assert b.pending is not None and b.pending.unit == "bea"
     choice = ai.choose(b, b.pending)
     assert isinstance(choice, StressMove) and choice.to in gate
     b.edit("bea", Position).move_to((5, 3))
@@ -101,6 +103,7 @@ def test_hard_weighs_a_target_by_the_damage_it_deals() -> None:
     b = stress_battle(make_field(spawns, WIDE), [5, 6, 7])
     fighter(b, "gor").weapons = ["maul"]
     assert danger(b.ctx, "gor", "ada") > danger(b.ctx, "hal", "ada")
+    assert b.pending is not None
     choice = StressAI("hard", 1).choose(b, b.pending)
     assert isinstance(choice, StressAttack) and choice.target == "gor"
     fighter(b, "gor").weapons, fighter(b, "hal").weapons = ["spear"], ["maul"]

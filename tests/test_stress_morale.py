@@ -14,11 +14,12 @@ import dataclasses
 from engine_support import BANDITS, PARTY
 from stress_support import declare, fighter, log, make_field, set_fighter, stress_battle
 
+from game.engine import Battle
 from game.engine.answers import EndTurn
 from game.engine.events import LeftBattle
 
 
-def morale_lines(b: object) -> list[str]:
+def morale_lines(b: Battle) -> list[str]:
     return [line for line in log(b) if line.startswith("Morale:")]
 
 
