@@ -17,6 +17,7 @@ from stress_support import declare, fighter, log, make_field, set_fighter, stres
 from game.engine import Battle
 from game.engine.answers import EndTurn
 from game.engine.events import LeftBattle
+from game.rules.stress.sheet import sheet
 
 
 def morale_lines(b: Battle) -> list[str]:
@@ -35,6 +36,15 @@ def test_a_fearsome_enemy_in_reach_intimidates_and_the_check_opposes_its_roll() 
     declare(b, EndTurn("og"), EndTurn("gor"), EndTurn("bo"))
     assert morale_lines(b) == ["Morale: Gor (intimidated by Og)"]
     assert fighter(b, "gor").fled and not fighter(b, "bo").fled
+
+
+def test_the_sheet_names_a_fearsome_unit_and_its_intimidation_roll() -> None:
+    spawns = [("Og", "party", "ogre", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]
+    b = stress_battle(make_field(spawns), [5, 7])
+    assert ("Fearsome", "foes in its reach check morale against d20+8") in sheet(
+        b.ctx, "og", full=True
+    )
+    assert not any(row[0] == "Fearsome" for row in sheet(b.ctx, "gor", full=True))
 
 
 def test_the_intimidated_unit_holds_when_it_meets_the_intimidation_result() -> None:
