@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-from stress_support import fighter, make_field, stress_battle
+from stress_support import declare, fighter, make_field, stress_battle
 
-from game.ai.stress.plan import StressAI, heal_chance
-from game.rules.stress.actions import StressStabilise
+from game.ai.stress.plan import StressAI, danger, heal_chance, threats
+from game.ai.stress.posts import kept_post
+from game.geometry.movement import distance
+from game.maps.battlefield import Objective
+from game.rules.stress.actions import (
+    StressAttack,
+    StressFullDefense,
+    StressGuardedMove,
+    StressMove,
+    StressStabilise,
+)
+from game.world.components import Position
 
 # Ada and Bea (warriors) side by side, Gor (bandit) out of reach of a throw
 HEALING = [
@@ -37,3 +47,65 @@ def test_hard_does_not_spend_its_rounds_on_a_heal_check_it_will_most_likely_fail
     bea.worst = 14  # needs a natural 20 or near it: walk to the fight instead
     assert heal_chance(b.ctx, "ada", "bea") < 0.35
     assert not isinstance(ai.choose(b, b.pending), StressStabilise)
+
+
+def test_hard_falls_back_in_full_defense_when_hurt_in_a_foes_reach() -> None:
+    # Ada, her Stress gone and 5 of 16 Wound Points left, stands beside Gor: she steps
+    # back at half speed out of every foe's reach, toward Bea, in Full Defense
+    spawns = [
+        ("Ada", "party", "warrior", (3, 2)),
+        ("Bea", "party", "warrior", (0, 2)),
+        ("Gor", "bandits", "bandit", (4, 2)),
+    ]
+    b = stress_battle(make_field(spawns, WIDE), [5, 6, 7])
+    ada = fighter(b, "ada")
+    ada.stress, ada.wp = 0, 5
+    assert b.pending is not None and b.pending.unit == "ada"
+    choice = StressAI("hard", 1).choose(b, b.pending)
+    assert isinstance(choice, StressGuardedMove)
+    assert threats(b.ctx, "ada", choice.to) == 0 < threats(b.ctx, "ada", (3, 2))
+    assert distance(choice.to, (3, 2)) <= 3
+    ada.wp = 16  # unhurt: it fights
+    assert not isinstance(StressAI("hard", 1).choose(b, b.pending), StressGuardedMove)
+
+
+def test_hard_keeps_one_unit_in_the_area_the_enemy_takes_by_finding_it_empty() -> None:
+    # the bandits win by holding the gate with no defender in it: Bea, nearest, walks in
+    # and, with no foe to strike from inside, stands there in Full Defense; Ada does not
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Bea", "party", "warrior", (3, 3)),
+        ("Gor", "bandits", "bandit", (29, 4)),
+    ]
+    bf = make_field(spawns, WIDE)
+    gate = frozenset({(5, 3), (6, 3)})
+    bf.objectives = (Objective("Gate", "hold", gate, side="bandits"),)
+    b = stress_battle(bf, [5, 6, 7])
+    ai = StressAI("hard", 1)
+    assert kept_post(b, "bea") == gate and kept_post(b, "ada") is None
+    assert b.pending is not None
+    declare(b, ai.choose(b, b.pending))  # Ada
+    assert b.pending is not None and b.pending.unit == "bea"
+    choice = ai.choose(b, b.pending)
+    assert isinstance(choice, StressMove) and choice.to in gate
+    b.edit("bea", Position).move_to((5, 3))
+    assert isinstance(ai.choose(b, b.pending), StressFullDefense)
+
+
+def test_hard_weighs_a_target_by_the_damage_it_deals() -> None:
+    # two bandits beside Ada, the same but for Gor's weapons: hard strikes the one with
+    # the maul, whose blow is worth more to stop
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Gor", "bandits", "bandit", (2, 1)),
+        ("Hal", "bandits", "bandit", (1, 2)),
+    ]
+    b = stress_battle(make_field(spawns, WIDE), [5, 6, 7])
+    fighter(b, "gor").weapons = ["maul"]
+    assert danger(b.ctx, "gor", "ada") > danger(b.ctx, "hal", "ada")
+    assert b.pending is not None
+    choice = StressAI("hard", 1).choose(b, b.pending)
+    assert isinstance(choice, StressAttack) and choice.target == "gor"
+    fighter(b, "gor").weapons, fighter(b, "hal").weapons = ["spear"], ["maul"]
+    choice = StressAI("hard", 1).choose(b, b.pending)
+    assert isinstance(choice, StressAttack) and choice.target == "hal"

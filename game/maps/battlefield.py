@@ -24,6 +24,10 @@ class SideInfo:
     # marked `; undecided`: its mind is not made up when the battle starts (a ruleset
     # with a reaction roll rolls it; the others ignore it)
     undecided: bool = False
+    # the other flags of its sides line (after party and undecided), words a ruleset
+    # may read: ``morale``, it checks morale as the computer's sides do in a ruleset
+    # where only those check (maps/README.md · Sides)
+    flags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

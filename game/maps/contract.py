@@ -59,7 +59,11 @@ MAP_PROPERTIES = (
 )
 REQUIRED_MAP_PROPERTIES = ("title", "briefing", "sides")
 CONTROLS = ("human", "ai", "any")
-SIDE_FLAGS = ("party", "undecided")  # what may follow control on a sides line
+# what may follow control on a sides line (maps/README.md · Sides): ``party`` the player's
+# party, ``undecided`` a side whose mind is not made up, ``morale`` a side that checks
+# morale as the computer's sides do in the rulesets where only those check
+SIDE_FLAGS = ("party", "undecided", "morale")  # party and undecided first: SideInfo fields
+MAX_SIDE_FLAGS = len(SIDE_FLAGS) - 1  # party and undecided exclude each other
 SURPRISE_CHECK = "check"
 MAX_ROUND_LIMIT = 999
 # how hard a battle is for a new player, easiest first: the menu lists battles in this

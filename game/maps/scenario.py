@@ -19,19 +19,21 @@ from game.rulesets import ruleset_ids
 
 def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
     """Sides from the multi-line ``sides`` property:
-    ``id; Name; #rrggbb; control[; party][; undecided]`` (the flags in either order; a
-    side cannot be both: the party's mind is its players')."""
+    ``id; Name; #rrggbb; control[; party][; undecided][; morale]`` (the flags in any
+    order; a side cannot be both party and undecided: the party's mind is its players');
+    the flags beyond party and undecided are kept in ``SideInfo.flags`` for the rulesets
+    that read one."""
     sides: list[SideInfo] = []
     seen: set[str] = set()
     lines = [line for line in text.splitlines() if line.strip()]
     for number, line in enumerate(lines, start=1):
         where = f"map property 'sides' line {number}"
         fields = [part.strip() for part in line.split(";")]
-        if len(fields) < 3 or len(fields) > 3 + 1 + len(contract.SIDE_FLAGS):
+        if len(fields) < 3 or len(fields) > 3 + 1 + contract.MAX_SIDE_FLAGS:
             problems.append(
                 Problem(where, f"{line.strip()!r} should be 'id; Name; #rrggbb; control' "
                         "(add '; party' for the player's party, '; undecided' for a side "
-                        "whose mind is not made up)")
+                        "whose mind is not made up, '; morale' for a side that checks morale)")
             )
             continue
         side_id, name, colour = fields[0], fields[1], fields[2]
@@ -79,7 +81,8 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
         if ok:
             sides.append(
                 SideInfo(side_id, name, colour.lower(), control, "party" in flags,
-                         undecided="undecided" in flags)
+                         undecided="undecided" in flags,
+                         flags=tuple(f for f in contract.SIDE_FLAGS[2:] if f in flags))
             )
     if sum(side.party for side in sides) > 1:
         problems.append(Problem("map property 'sides'", "only one side can be the party"))

@@ -7,17 +7,25 @@ target out) and the initiative it would act at:
 
 - **strike**: every attack (melee, shot, throw; plain or defensive) on an enemy it can
   reach this round, worth 10 × the chance to take the target out + 3 × the share of the
-  target's Stress and Wound Points it is expected to take + a little for acting early
-  (a lower count strikes before the target can). ``normal`` and ``hard`` plan the side
-  together: a target already likely to fall to an ally's declared blow is worth less
-  (they spread), and ``hard`` closes in with a Defensive Attack when a plain approach
-  would step into a foe's reach and take a Riposte, throws only when nothing else
-  reaches, and takes Full Defense when hurt with two or more foes beside it.
+  target's Stress and Wound Points it is expected to take + a little for acting early (a
+  lower count strikes before the target can). ``hard`` multiplies the first two by 0.5 +
+  the target's ``danger`` / 4 (the damage its best weapon is expected to deal in a blow)
+  and counts acting early only by the chance to take the target out first. ``normal``
+  and ``hard`` plan the side together: a target already likely to fall to an ally's
+  declared blow is worth less (they spread), and ``hard`` closes in with a Defensive
+  Attack when a plain approach would step into a foe's reach and take a Riposte, throws
+  only when nothing else reaches, and takes Full Defense when hurt (its Stress gone,
+  half its Wound Points or less) in a foe's reach: falling back at half speed to a
+  square fewer foes reach, nearest an ally, else standing when two or more foes reach
+  it.
 - **help**: a downed ally is stabilised (``normal``, ``hard``) when the Heal check has a
   35% chance or more, worth 2.5 × that chance (a likely blow on a foe comes first).
 - **walk**: else it walks as the generic AI walks (``game.ai.core.generic``, its ``hard``
   level; ``easy``: its ``baseline``): to the map's objective areas or toward the nearest
   enemy over the terrain, a shooter keeping its distance.
+- **posts** (``hard``, ``posts.py``): one unit keeps each area the enemy takes by
+  finding it empty (its ``hold`` area, our ``protect`` area): it walks in and strikes
+  only from inside, else stands in Full Defense.
 - **Ripostes**: always taken (they cost nothing but the round's Reaction) except by
   ``baseline``.
 
@@ -34,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.ai.core.generic import GenericAI
+from game.ai.stress.posts import kept_post, step_in
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.movement import distance
 from game.rules.stress import units
@@ -42,6 +51,7 @@ from game.rules.stress.actions import (
     StressAttack,
     StressDefensive,
     StressFullDefense,
+    StressGuardedMove,
     StressStabilise,
     StressThrow,
 )
@@ -59,6 +69,9 @@ SHARE = 3.0
 # stabilised ally stays out of the fight, so a blow that may drop a foe comes first
 HELP = 2.5
 HEAL_FLOOR = 0.35
+# hard weighs a target by its danger (``danger``): × (0.5 + danger / DANGER)
+DANGER = 4.0
+EARLY = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +126,9 @@ class StressAI:
         if not units.in_fight(ctx, unit):
             return EndTurn(unit)
         legal = battle.legal_answers()
+        post = kept_post(battle, unit) if self.level.careful else None
+        if post is not None:
+            return self.keep(battle, unit, legal, aimed, post)
         scored = sorted(self.options(battle, unit, legal, aimed), key=lambda s: -s[0])
         if not scored:
             return None
@@ -126,6 +142,33 @@ class StressAI:
         if isinstance(target, str) and pick[2] > 0:
             aimed[target] = aimed.get(target, 0.0) + pick[2]
         return answer
+
+    def keep(
+        self,
+        battle: Battle,
+        unit: str,
+        legal: list[Answer],
+        aimed: dict[str, float],
+        post: frozenset[tuple[int, int]],
+    ) -> Answer:
+        """The keeper of a post (``posts``): a strike from inside it, else the walk in,
+        else Full Defense there."""
+        ctx = battle.ctx
+        inside = []
+        for worth, a, kill in self.options(battle, unit, legal, aimed):
+            if isinstance(a, StressAttack | StressDefensive | StressThrow):
+                spot = attack_cell(ctx, unit, a.target, a.weapon, throw=isinstance(a, StressThrow))
+                if spot is not None and spot in post:
+                    inside.append((worth, a, kill))
+        if inside:
+            worth, a, kill = max(inside, key=lambda s: s[0])
+            aimed[a.target] = aimed.get(a.target, 0.0) + kill
+            return a
+        if units.cell(ctx, unit) not in post:
+            move = step_in(ctx, unit, post)
+            if move is not None:
+                return move
+        return StressFullDefense(unit)
 
     def options(
         self, battle: Battle, unit: str, legal: list[Answer], aimed: dict[str, float]
@@ -148,8 +191,10 @@ class StressAI:
                     chance = heal_chance(ctx, unit, h.target)
                     if chance >= HEAL_FLOOR:
                         out.append((HELP * chance, h, 0.0))
-        if self.level.careful and self.hard_pressed(ctx, unit):
-            out.append((3.0, StressFullDefense(unit), 0.0))
+        if self.level.careful and self.hurt(ctx, unit):
+            guard = self.guard(ctx, unit, legal)
+            if guard is not None:
+                out.append((3.0, guard, 0.0))
         return out
 
     def strike_worth(
@@ -175,6 +220,12 @@ class StressAI:
         w = units.weapon(ctx, a.weapon)
         count = base + (2 if isinstance(a, StressThrow) else w.speed)
         foe_base = t.base_initiative or 0
+        if self.level.careful:
+            # hard: a foe that hits hard is worth more, and striking first matters only
+            # when the blow may take it out before it acts
+            weight = 0.5 + danger(ctx, a.target, unit) / DANGER
+            early = EARLY * kill if count < foe_base + 2 else 0.0
+            return 1.0 + (KILL * kill + SHARE * share) * weight + early, a, kill
         early = 0.5 if count < foe_base + 2 else 0.0
         worth = 1.0 + KILL * kill + SHARE * share + early
         return worth, a, kill
@@ -192,15 +243,53 @@ class StressAI:
                 return True
         return False
 
-    def hard_pressed(self, ctx: Context, unit: str) -> bool:
+    def hurt(self, ctx: Context, unit: str) -> bool:
+        """Stress gone and half its Wound Points or less: a blow may drop it."""
         f = units.fighter(ctx, unit)
-        here = units.cell(ctx, unit)
-        beside = sum(
-            1
-            for e in units.enemies(ctx, unit)
-            if distance(here, units.cell(ctx, e)) <= units.threat_reach(ctx, e)
-        )
-        return beside >= 2 and f.stress == 0 and 2 * f.wp <= f.max_wp
+        return f.stress == 0 and 2 * f.wp <= f.max_wp
+
+    def guard(self, ctx: Context, unit: str, legal: list[Answer]) -> Answer | None:
+        """Full Defense for a hurt unit in reach of a foe: falling back at half speed
+        (``StressGuardedMove``) to the square in the fewest foes' reach, nearest an ally,
+        when that is fewer than where it stands; else standing, when two or more foes
+        reach it."""
+        here = threats(ctx, unit, units.cell(ctx, unit))
+        if here == 0:
+            return None
+        friends = [units.cell(ctx, a) for a in units.allies(ctx, unit)]
+        best: tuple[int, int, Answer] | None = None
+        for a in legal:
+            if isinstance(a, StressGuardedMove):
+                near = min((distance(a.to, c) for c in friends), default=0)
+                key = (threats(ctx, unit, a.to), near, a)
+                if best is None or key[:2] < best[:2]:
+                    best = key
+        if best is not None and best[0] < here:
+            return best[2]
+        return StressFullDefense(unit) if here >= 2 else None
+
+
+def threats(ctx: Context, unit: str, cell: tuple[int, int]) -> int:
+    """How many of ``unit``'s foes reach ``cell`` with a melee weapon."""
+    return sum(
+        1
+        for e in units.enemies(ctx, unit)
+        if distance(cell, units.cell(ctx, e)) <= units.threat_reach(ctx, e)
+    )
+
+
+def danger(ctx: Context, foe: str, unit: str) -> float:
+    """The damage ``foe``'s best weapon is expected to do ``unit`` in a blow (its hit
+    chance against ``unit``'s Defense × the mean damage after Armour)."""
+    f = units.fighter(ctx, unit)
+    aim = units.defense(ctx, unit)
+    best = 0.0
+    for w in units.weapons(ctx, foe):
+        hit = (21 - min(20, max(2, aim - units.attack_bonus(ctx, foe, w)))) / 20
+        mean = w.damage.count * (w.damage.sides + 1) / 2 + w.damage.bonus
+        mean += units.damage_bonus(ctx, foe, w) - f.armour
+        best = max(best, hit * max(0.5, mean))
+    return best
 
 
 def heal_chance(ctx: Context, unit: str, patient: str) -> float:

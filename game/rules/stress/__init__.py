@@ -78,6 +78,7 @@ class StressRuleset(Ruleset):
             armour=b.armour,
             speed=b.speed,
             weapons=list(template.weapons),
+            fearsome=b.fearsome,
         )
         return (fighter, RoundMarks())
 

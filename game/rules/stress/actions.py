@@ -8,6 +8,7 @@ Initiative modifiers:
 | ``stress_defensive`` | defensively attack (no Riposte on entering reach) | + speed + 1 |
 | ``stress_move`` | a Defensive Attack that does not attack (a plain move) | +1 |
 | ``stress_full_defense`` | full defense (+4 Defense, Riposte when attacked) | −1 |
+| ``stress_full_defense_move`` | full defense, moving at half speed | −1 |
 | ``stress_stabilise`` (a Heal check on a downed ally) | use a consumable (bandages) | +6 |
 | ``end_turn`` | hold: no action | — |
 
@@ -98,6 +99,18 @@ class StressFullDefense(Answer):
     kind: ClassVar[str] = "stress_full_defense"
     label: ClassVar[str] = "Full Defense"
     unit: str
+
+
+@register_answer
+@dataclass(frozen=True, slots=True)
+class StressGuardedMove(Answer):
+    """Full Defense while moving to ``to`` at half speed (002 · Step 3: "a character
+    using Full-Defense can only move up to half their speed that round")."""
+
+    kind: ClassVar[str] = "stress_full_defense_move"
+    label: ClassVar[str] = "Full Defense, moving"
+    unit: str
+    to: Cell
 
 
 @register_answer
@@ -210,24 +223,29 @@ class MoveSpec(ActionSpec):
     kind = StressMove.kind
     label = "Move"
     cost = "Move"
-    answer_type = StressMove
+    answer_type: ClassVar[type[Answer]] = StressMove
     target_kind = "cell"
     target_field = "to"
     moves = True
     board_range = "reach"
+    guarding: ClassVar[bool] = False  # at Full Defense's half speed
+    provokes: ClassVar[bool] = False  # entering an enemy's reach provokes a Riposte
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         return able(ctx, unit)
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
         here = units.cell(ctx, unit)
-        return [StressMove(unit, c) for c in sorted(reachable_cells(ctx, unit)) if c != here]
+        cells = reachable_cells(ctx, unit, guarding=self.guarding)
+        make: Any = self.answer_type
+        return [make(unit, c) for c in sorted(cells) if c != here]
 
     def validate(self, ctx: Context, answer: Any) -> str | None:
         if answer.to == units.cell(ctx, answer.unit):
-            return "already there"
-        if answer.to not in reachable_cells(ctx, answer.unit):
-            return "too far, or no way there this round"
+            return "already there" + (": declare Full Defense" if self.guarding else "")
+        if answer.to not in reachable_cells(ctx, answer.unit, guarding=self.guarding):
+            far = "farther than half its speed" if self.guarding else "too far"
+            return f"{far}, or no way there this round"
         return None
 
     def modifier(self, ctx: Context, answer: Any) -> int:
@@ -237,7 +255,7 @@ class MoveSpec(ActionSpec):
         goal = answer.to
         if goal not in reachable_cells(ctx, answer.unit):
             goal = toward(ctx, answer.unit, goal)
-        yield from walk(ctx, answer.unit, goal, provokes=False)
+        yield from walk(ctx, answer.unit, goal, provokes=self.provokes)
 
 
 class FullDefenseSpec(ActionSpec):
@@ -261,6 +279,25 @@ class FullDefenseSpec(ActionSpec):
     def perform(self, ctx: Context, answer: Any) -> Flow:
         return
         yield
+
+
+class GuardedMoveSpec(MoveSpec):
+    """Full Defense with a move (decision, README · Moving): declared with the square it
+    goes to, within half its speed (rounded down, at least 1) from where it stands; +4
+    Defense and the Riposte from the reveal on, like Full Defense; it walks at its count
+    (base −1), and entering an enemy's reach on the way provokes a Riposte (it is no
+    Defensive Attack)."""
+
+    kind = StressGuardedMove.kind
+    label = "Full Defense, moving"
+    cost = "Action"
+    answer_type = StressGuardedMove
+    board_range = ""
+    guarding = True
+    provokes = True
+
+    def modifier(self, ctx: Context, answer: Any) -> int:
+        return FULL_DEFENSE_MODIFIER
 
 
 class StabiliseSpec(ActionSpec):
@@ -366,6 +403,7 @@ SPECS: tuple[type[ActionSpec], ...] = (
     DefensiveSpec,
     MoveSpec,
     FullDefenseSpec,
+    GuardedMoveSpec,
     StabiliseSpec,
     HoldSpec,
 )

@@ -14,6 +14,7 @@ weapon plays:
 - Armour: light armour 1, medium 2, heavy 3. Defense bonus: the shield's 2, plus 1 for
   light armour; without armour or shield, what the template's AC gives above 10.
 - Speed: the template's speed in squares.
+- Fearsome (its presence intimidates, README · Morale): only when the table says so.
 - A weapon's damage is its shared damage dice; speed from the dice's largest roll
   (4 or less: 0, up to 6: 1, up to 8: 2, up to 10: 3, more: 4); type blunt (tag
   ``blunt``), slashing (tag ``blade``), else piercing; critical multiplier ×2.
@@ -67,6 +68,7 @@ class StressUnitEntry:
     defense: int | None = None
     armour: int | None = None
     speed: int | None = None
+    fearsome: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,7 @@ class StressStats:
     defense: int
     armour: int
     speed: int
+    fearsome: bool = False  # its presence intimidates (README · Morale)
 
 
 class StressSchema(ContentSchema):
@@ -133,6 +136,7 @@ class StressSchema(ContentSchema):
             defense=table.integer("defense", 0, 10, default=None),
             armour=table.integer("armour", 0, 10, default=None),
             speed=table.integer("speed", 1, 20, default=None),
+            fearsome=table.boolean("fearsome", False) if "fearsome" in table.data else None,
         )
         table.finish()
         return entry if len(table.problems) == count else None
@@ -202,4 +206,5 @@ def stress_stats(template: UnitTemplate, content: Content) -> StressStats:
         defense=entry.defense if entry.defense is not None else bonus,
         armour=entry.armour if entry.armour is not None else worn,
         speed=entry.speed if entry.speed is not None else template.speed_squares,
+        fearsome=bool(entry.fearsome),
     )

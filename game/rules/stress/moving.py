@@ -22,12 +22,12 @@ _CACHE_SIZE = 512
 THREAT_WINDOW = "stress_threat_entered"
 
 
-def reachable_cells(ctx: Context, unit: str) -> dict[Cell, int]:
+def reachable_cells(ctx: Context, unit: str, *, guarding: bool = False) -> dict[Cell, int]:
     """Free cells the unit can reach this round (cost in squares), its own included at
-    cost 0. Shared dict: do not change it."""
+    cost 0; ``guarding``: at Full Defense's half speed. Shared dict: do not change it."""
     foes, friends = units.occupied(ctx, unit)
     start = units.cell(ctx, unit)
-    budget = units.speed(ctx, unit)
+    budget = units.speed(ctx, unit, guarding=guarding)
     key = (start, budget, ctx.grid.version, frozenset(foes), frozenset(friends))
     cache: dict[object, dict[Cell, int]] = ctx.ruleset.__dict__.setdefault("reach_cache", {})
     hit = cache.get(key)

@@ -34,7 +34,7 @@ from game.engine.intentions import Declared, IntentionRevealed, OrderSet
 from game.engine.seam import Flow
 from game.rules.ending import check_end, round_limit
 from game.rules.stress import morale, units
-from game.rules.stress.actions import StabiliseSpec, StressMove
+from game.rules.stress.actions import StabiliseSpec, StressGuardedMove, StressMove
 from game.rules.stress.combat import Blow, apply_blows, lose_wp, roll_blow
 from game.rules.stress.content import modifier
 from game.rules.stress.events import CountReached, DoubleKnockOut
@@ -182,7 +182,7 @@ def describe(ctx: Context, entry: Entry) -> str:
     weapon = getattr(answer, "weapon", None)
     if isinstance(weapon, str):
         text += f" ({units.weapon(ctx, weapon).name})"
-    if isinstance(answer, StressMove):
+    if isinstance(answer, StressMove | StressGuardedMove):
         text += f" to {answer.to[0]},{answer.to[1]}"
     return text + (" (late, −12)" if entry.late else "")
 
@@ -190,7 +190,7 @@ def describe(ctx: Context, entry: Entry) -> str:
 def reveal(ctx: Context, entries: list[Entry]) -> None:
     for e in entries:
         m = units.marks(ctx, e.unit)
-        if e.answer.kind == "stress_full_defense":
+        if e.answer.kind in ("stress_full_defense", "stress_full_defense_move"):
             m.full_defense = True
         if e.answer.kind in ("stress_defensive", "stress_move"):
             m.defensive = True

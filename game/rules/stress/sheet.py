@@ -1,6 +1,7 @@
 """The unit card and sheet rows in 002's terms: Stress and Wound Points, the scores,
 Defense and Armour, speed, initiative (base and this round's), the weapons, the injuries
-(each Wound Point hit, each combat injury) and the conditions."""
+(each Wound Point hit, each combat injury), the conditions, and on the sheet whether it
+is fearsome (its Intimidation, README · Morale)."""
 
 from __future__ import annotations
 
@@ -53,4 +54,7 @@ def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
         rows.append((f"  {attr} damage", str(amount)))
     if f.stabilised:
         rows.append(("Stabilised", "half speed; one action a round without harm"))
+    if f.fearsome:
+        bonus = f.hd + modifier(f.STR)
+        rows.append(("Fearsome", f"foes in its reach check morale against d20{bonus:+d}"))
     return rows

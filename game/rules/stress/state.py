@@ -51,6 +51,8 @@ class Fighter:
     arrives: int = 0  # the round the unit enters the battle (0/1: from the start)
     off_field: bool = False  # a late arrival not yet arrived
     late_count: int | None = None  # a missed count, acted next round at −12 (002 · Step 2)
+    fearsome: bool = False  # its presence intimidates the enemies it reaches (morale)
+    fall_seen: bool = False  # a leader out of the fight whose side has taken the blow
 
     # What the shared test invariants read (a ruleset's hit points and fate): Wound Points
     # above 0 as hit points; out of action once dead, fled or paralysed (a downed unit

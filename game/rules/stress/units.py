@@ -126,14 +126,16 @@ def defense(ctx: Context, unit: str) -> int:
     return value
 
 
-def speed(ctx: Context, unit: str) -> int:
-    """Squares a round: the stat block's; half for Full Defense, a broken shin or a
-    stabilised unit; 1 when prone, incapacitated or dying (a crawl)."""
+def speed(ctx: Context, unit: str, *, guarding: bool = False) -> int:
+    """Squares a round: the stat block's; half (rounded down, at least 1) for Full
+    Defense (``guarding``: as if it had declared it), a broken shin or a stabilised unit,
+    not halved twice; 1 when prone, incapacitated or dying (a crawl)."""
     f = fighter(ctx, unit)
     if f.wp <= 0 and not f.stabilised or f.has(PRONE):
         return 1
     squares = f.speed
-    if marks(ctx, unit).full_defense or f.has(HALF_SPEED) or f.stabilised:
+    guard = guarding or marks(ctx, unit).full_defense
+    if guard or f.has(HALF_SPEED) or f.stabilised:
         squares = max(1, squares // 2)
     return squares
 

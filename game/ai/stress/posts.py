@@ -1,0 +1,66 @@
+"""Keeping posts (``hard``): the map's objective areas a side loses by leaving empty.
+
+An area is a *post* of a side when one of its units standing in it is enough to deny
+the enemy: the enemy's ``hold`` area ("no defender in it"), or a ``protect`` area of the
+side's own ("none of the company inside"). For each post, one unit keeps it: the first
+of its side (in unit order) already inside, else the one of its side nearest it. The
+keeper walks in and stays: it strikes only from inside, else takes Full Defense there.
+The other units fight as they would.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.geometry.grid import Cell
+from game.geometry.movement import distance
+from game.rules.stress import units
+from game.rules.stress.actions import StressMove
+from game.rules.stress.moving import reachable_cells
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
+    from game.engine.context import Context
+
+
+def posts(battle: Battle, side: str) -> list[frozenset[Cell]]:
+    """The areas ``side`` denies the enemy by standing in them."""
+    out = []
+    for o in battle.battlefield.objectives:
+        if not o.cells:
+            continue
+        if (o.kind == "hold" and o.side is not None and o.side != side) or (
+            o.kind == "protect" and o.side == side and o.unit is None
+        ):
+            out.append(o.cells)
+    return out
+
+
+def kept_post(battle: Battle, unit: str) -> frozenset[Cell] | None:
+    """The post ``unit`` keeps, if any (module docstring)."""
+    ctx = battle.ctx
+    side = units.side(ctx, unit)
+    mine = [u for u in units.units_of(ctx, side) if units.in_fight(ctx, u)]
+    if unit not in mine:
+        return None
+    for area in posts(battle, side):
+        inside = [u for u in mine if units.cell(ctx, u) in area]
+        if inside:
+            keeper = inside[0]
+        else:
+            keeper = min(mine, key=lambda u: (gap(units.cell(ctx, u), area), u))
+        if keeper == unit:
+            return area
+    return None
+
+
+def gap(cell: Cell, area: frozenset[Cell]) -> int:
+    return min(distance(cell, c) for c in area)
+
+
+def step_in(ctx: Context, unit: str, area: frozenset[Cell]) -> StressMove | None:
+    """The move into ``area`` (its cheapest reachable square), else toward it."""
+    cells = reachable_cells(ctx, unit)
+    here = units.cell(ctx, unit)
+    best = min(cells, key=lambda c: (gap(c, area), cells[c], c))
+    return None if best == here else StressMove(unit, best)
