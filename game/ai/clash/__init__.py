@@ -44,12 +44,24 @@ LEVELS: dict[str, PlanLevel] = {
         coordinate=False, kite=False, gambits=False, flee=False, mistake_rate=0.3, mistake_pool=3
     ),
     "normal": PlanLevel(coordinate=True, kite=True, gambits=False, flee=True),
-    "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True, foresee_reactions=True),
+    "hard": PlanLevel(
+        coordinate=True,
+        kite=True,
+        gambits=True,
+        flee=True,
+        foresee_reactions=True,
+        weigh_gambits=True,
+        weigh_retreat=True,
+    ),
+    # issue 31: the hard level before it weighed stuns, disarms and retreats, kept for
+    # comparison under the name grid gives its own earlier hard
+    "tactical": PlanLevel(
+        coordinate=True, kite=True, gambits=True, flee=True, foresee_reactions=True
+    ),
 }
 LEVELS["ai"] = LEVELS["normal"]
-# issue 31: grid's search AI is "search" and "tactical" names its tactical hard; clash has
-# no search AI yet, so both names play its hard level
-LEVELS["tactical"] = LEVELS["search"] = LEVELS["hard"]
+# grid's search AI is "search"; clash has no search AI, so the name plays its hard level
+LEVELS["search"] = LEVELS["hard"]
 REACTING = ("normal", "hard", "ai", "tactical", "search")
 
 
