@@ -11,8 +11,8 @@ from clash_support import duel_field, set_hp, set_state
 
 from game.ai import make_controller
 from game.ai.clash import LEVELS
-from game.ai.clash.gambits import action_threat, disarmed_worth, gambit_chance
-from game.ai.clash.plan import plan_side
+from game.ai.clash.gambits import disarmed_worth, gambit_chance
+from game.ai.clash.plan import foreseen, plan_side
 from game.engine import Battle
 from game.engine.answers import Answer
 from game.rules.clash.declare import ClashAttack, ClashGambit, ClashRetreat, ClashShoot
@@ -131,15 +131,15 @@ def test_no_gambit_where_it_takes_nothing_or_rarely_lands() -> None:
     b.close()
 
 
-def test_a_stun_is_worth_the_blow_its_target_would_have_struck() -> None:
-    # 000 · Gambits, "stun": the target loses its next action; what that saves is its
-    # best blow on one of ours it can reach (three quarters of it, since its blow may
-    # share a moment where only the highest die lands).
+def test_a_stun_is_worth_the_blow_its_target_was_foreseen_to_strike() -> None:
+    # 000 · Gambits, "stun": the target loses its next action; what that saves is what
+    # its own side's plan would have it take from us (its share of its moment), nothing
+    # for a foe too far to do more than walk.
     b = battle(WARRIOR_AND_OGRE)
-    near = action_threat(b.ctx, "og")
+    assert foreseen(b.ctx, "party", LEVELS["hard"], 0)["og"] > 1.0
     b.close()
     far = battle([("Ada", "party", "warrior", (1, 2)), ("Og", "bandits", "ogre", (19, 2))])
-    assert near > 0.0 and action_threat(far.ctx, "og") == 0.0
+    assert foreseen(far.ctx, "party", LEVELS["hard"], 0)["og"] == 0.0
     far.close()
 
 

@@ -7,11 +7,11 @@ most its score and above the Difficulty); a failed save suffers the gambit, a ma
 lets the target attack back at once (``counter_risk``). What a landed gambit is worth:
 
 - **stun** (STR save): the target loses its next action, this round's if it has not
-  acted yet, else the next round's (``rounds.ready``): worth the blow that action would
-  have dealt (``action_threat``: its best blow or shot on any of our units it can reach
-  now or with one move, of which ``DENY_SHARE`` is counted, since its blow may share a
-  moment where only the highest die lands). And until then blows on it are enhanced,
-  so the moment's other blows roll +d12 (as after a trip).
+  acted yet, else the next round's (``rounds.ready``): worth what that action was
+  foreseen to take from us (``plan.foreseen``: the enemy side planned as we would plan
+  it, the target's share of its moment; a foe that would only move or hold is worth
+  little to stun). And until then blows on it are enhanced, so the moment's other
+  blows roll +d12 (as after a trip).
 - **disarm** (DEX save): the target drops its first weapon for good: worth what that
   takes from its threat (``odds.worth`` with and without the weapon).
 
@@ -46,8 +46,6 @@ if TYPE_CHECKING:
     from game.engine.context import Context
     from game.geometry.grid import Cell
 
-# Share of a foe's best blow counted as what denying its action saves.
-DENY_SHARE = 0.75
 # Share of its worth a unit that got away keeps for its side.
 LIFE = 0.5
 DIE = 20
@@ -75,24 +73,6 @@ def counter_risk(ctx: Context, unit: str, target: str, chance: float) -> float:
     return (1.0 - chance) * loss(ctx, unit, swing_dist(ctx, target, (back.id,), unit))
 
 
-def action_threat(ctx: Context, foe: str) -> float:
-    """What ``foe``'s next action is expected to take from its enemies: its best blow on
-    any of them Close or within one move (a straight line), or its best shot on any in
-    range and sight; ``DENY_SHARE`` of it."""
-    here = units.cell(ctx, foe)
-    reach = units.speed(ctx, foe) + 1
-    melee = units.best_melee(ctx, foe).id
-    bows = [w for w in units.weapons(ctx, foe) if w.ranged]
-    best = 0.0
-    for u in units.enemies(ctx, foe):
-        if distance(here, units.cell(ctx, u)) <= reach:
-            best = max(best, loss(ctx, u, swing_dist(ctx, foe, (melee,), u)))
-        for w in bows:
-            if shot_problem(ctx, foe, u, w, here) is None:
-                best = max(best, loss(ctx, u, swing_dist(ctx, foe, (w.id,), u, ranged=True)))
-    return DENY_SHARE * best
-
-
 def disarmed_worth(ctx: Context, target: str) -> float:
     """What the target's first weapon (the one a disarm drops, ``damage.disarm``) adds to
     its worth: its worth now minus its worth without it."""
@@ -104,7 +84,7 @@ def disarmed_worth(ctx: Context, target: str) -> float:
 
 
 def gambit_choices(
-    ctx: Context, unit: str, target: str, kit: tuple[str, ...], group: str
+    ctx: Context, unit: str, target: str, kit: tuple[str, ...], group: str, denied: float
 ) -> list[Choice]:
     """A stun and a disarm on ``target`` in its moment (``group``), each with its chance,
     what it denies and the counter-attack a resisted one invites."""
@@ -120,7 +100,7 @@ def gambit_choices(
                 ClashGambit(unit, target, kit[0], "stun", offhand),
                 (target, group),
                 trip=p if enhances else 0.0,
-                deny=action_threat(ctx, target),
+                deny=denied,
                 land=p,
                 bonus=-counter_risk(ctx, unit, target, p),
             )

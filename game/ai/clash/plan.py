@@ -19,8 +19,8 @@ badly hurt unit outnumbered at Close retreats (``flee``).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from game.ai.clash.choice import Choice, PlanLevel
@@ -168,14 +168,25 @@ def caught(ctx: Context, target: str, c: Choice, dist: Dist, kind: str) -> Dist:
 
 def plan_side(ctx: Context, side: str, level: PlanLevel, seed: int) -> dict[str, Answer]:
     """The declaration of every unit of ``side`` that will declare this round."""
+    return {u: c.answer for u, (c, _) in planned(ctx, side, level, seed).items()}
+
+
+def planned(
+    ctx: Context, side: str, level: PlanLevel, seed: int
+) -> dict[str, tuple[Choice, float]]:
+    """Every declaring unit's choice and what it adds to its side's plan. With
+    ``weigh_gambits`` the enemies' plans are foreseen first (``foreseen``): what a stun
+    would deny each of them."""
     who = [u for u in units.units_of(ctx, side) if declares(ctx, u)]
-    options = {u: choices(ctx, u, level) for u in who}
+    denied = foreseen(ctx, side, level, seed) if level.weigh_gambits else {}
+    options = {u: choices(ctx, u, level, denied) for u in who}
     moments = Moments(ctx, level.foresee_reactions)
-    out: dict[str, Answer] = {}
+    out: dict[str, tuple[Choice, float]] = {}
     if not level.coordinate:
         for u in who:
             ranked = sorted(options[u], key=lambda c: -moments.gain(c))
-            out[u] = pick(ranked, level, f"{seed}:{ctx.round}:{u}").answer
+            chosen = pick(ranked, level, f"{seed}:{ctx.round}:{u}")
+            out[u] = (chosen, moments.gain(chosen))
         return out
     gains = {u: [moments.gain(c) for c in options[u]] for u in who}
     while gains:
@@ -184,7 +195,7 @@ def plan_side(ctx: Context, side: str, level: PlanLevel, seed: int) -> dict[str,
             key=lambda ui: gains[ui[0]][ui[1]],
         )
         chosen = options[u][i]
-        out[u] = chosen.answer
+        out[u] = (chosen, gains[u][i])
         del gains[u]
         moments.add(chosen)
         if chosen.key is None:
@@ -193,6 +204,21 @@ def plan_side(ctx: Context, side: str, level: PlanLevel, seed: int) -> dict[str,
             for j, c in enumerate(options[v]):
                 if c.key == chosen.key:
                     g[j] = moments.gain(c)
+    return out
+
+
+def foreseen(ctx: Context, side: str, level: PlanLevel, seed: int) -> dict[str, float]:
+    """What each enemy's declaration of this round is foreseen to take from ``side``
+    (000 · Gambits, stun: "loses its next action"): the enemy sides planned as this level
+    would plan them without its own gambits and retreats, each unit's share of its
+    moment (its blow's or shot's worth; nothing for a move or a hold)."""
+    plain = replace(level, weigh_gambits=False, weigh_retreat=False)
+    mine = [u for u in units.units_of(ctx, side) if units.in_fight(ctx, u)]
+    others = sorted({units.side(ctx, f) for u in mine for f in units.enemies(ctx, u)})
+    out: dict[str, float] = {}
+    for other in others:
+        for u, (c, gain) in planned(ctx, other, plain, seed).items():
+            out[u] = max(0.0, gain - c.bonus) if c.key is not None else 0.0
     return out
 
 
@@ -211,8 +237,11 @@ def declares(ctx: Context, unit: str) -> bool:
     return units.in_fight(ctx, unit) and not st.unaware and not st.stunned
 
 
-def choices(ctx: Context, unit: str, level: PlanLevel) -> list[Choice]:
-    """Every declaration worth weighing for ``unit``, each valued; never empty."""
+def choices(
+    ctx: Context, unit: str, level: PlanLevel, denied: Mapping[str, float] | None = None
+) -> list[Choice]:
+    """Every declaration worth weighing for ``unit``, each valued; never empty.
+    ``denied``: what each enemy's declaration is foreseen to take (``foreseen``)."""
     foes = units.enemies(ctx, unit)
     if not foes:
         return [Choice(EndTurn(unit))]
@@ -224,7 +253,9 @@ def choices(ctx: Context, unit: str, level: PlanLevel) -> list[Choice]:
     escape = escape_cell(ctx, unit, foes, level.weigh_retreat) if level.kite and bow else None
     if escape is not None and escape[1] <= 0:
         escape = None
-    out = list(melee_choices(ctx, unit, foes, close, level, escape if close else None))
+    out = list(
+        melee_choices(ctx, unit, foes, close, level, escape if close else None, denied or {})
+    )
     out.extend(shot_choices(ctx, unit, foes, close, escape, reach_melee=bool(out)))
     if not close:
         step = advance(ctx, unit, foes)
@@ -300,6 +331,7 @@ def melee_choices(
     close: list[str],
     level: PlanLevel,
     escape: tuple[Cell, float] | None,
+    denied: Mapping[str, float] | None = None,
 ) -> Iterable[Choice]:
     """A blow on each enemy Close or within one move; from Close, also the blow then a
     step to ``escape`` (a shooter getting out); a trip where ``gambits``."""
@@ -325,7 +357,7 @@ def melee_choices(
             if trip is not None:
                 yield trip
         if level.weigh_gambits:
-            yield from gambit_choices(ctx, unit, t, kit, group)
+            yield from gambit_choices(ctx, unit, t, kit, group, (denied or {}).get(t, 0.0))
 
 
 def trip_choice(
