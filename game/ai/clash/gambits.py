@@ -10,8 +10,10 @@ lets the target attack back at once (``counter_risk``). What a landed gambit is 
   acted yet, else the next round's (``rounds.ready``): worth what that action was
   foreseen to take from us (``plan.foreseen``: the enemy side planned as we would plan
   it, the target's share of its moment; a foe that would only move or hold is worth
-  little to stun). And until then blows on it are enhanced, so the moment's other
-  blows roll +d12 (as after a trip).
+  little to stun), at most ``STUN_CAP`` of what taking it out is worth (a foe about to
+  finish a dying ally of ours is better struck down than stunned twice). And until
+  then blows on it are enhanced, so the moment's other blows roll +d12 (as after a
+  trip).
 - **disarm** (DEX save): the target drops its first weapon for good: worth what that
   takes from its threat (``odds.worth`` with and without the weapon).
 
@@ -46,6 +48,9 @@ if TYPE_CHECKING:
     from game.engine.context import Context
     from game.geometry.grid import Cell
 
+# A stun is never worth more than this share of taking its target out: it costs the
+# target one action, taking it out costs it every one (``odds.worth``).
+STUN_CAP = 0.5
 # Share of its worth a unit that got away keeps for its side.
 LIFE = 0.5
 DIE = 20
@@ -100,7 +105,7 @@ def gambit_choices(
                 ClashGambit(unit, target, kit[0], "stun", offhand),
                 (target, group),
                 trip=p if enhances else 0.0,
-                deny=denied,
+                deny=min(denied, STUN_CAP * worth(ctx, target)),
                 land=p,
                 bonus=-counter_risk(ctx, unit, target, p),
             )
