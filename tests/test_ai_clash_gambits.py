@@ -14,7 +14,7 @@ from game.ai.clash import LEVELS
 from game.ai.clash.gambits import disarmed_worth, gambit_chance
 from game.ai.clash.plan import foreseen, plan_side
 from game.engine import Battle
-from game.engine.answers import EndTurn
+from game.engine.answers import Answer, EndTurn
 from game.rules.clash.declare import ClashAttack, ClashGambit, ClashRetreat, ClashShoot
 from game.rules.clash.state import Fate
 
