@@ -11,10 +11,12 @@ Declarations come from ``plan`` (every option valued in worth with exact dice fr
   moment (only the highest die lands), so attackers spread; shooters shoot then step
   out of reach, or step out of Close to shoot; a badly hurt unit outnumbered at Close
   retreats. Reactions valued exactly, Fatigue counted.
-- ``hard``: ``normal``, and it values each moment after the target's best block or
+- ``tactical``: ``normal``, and it values each moment after the target's best block or
   dodge and its Fatigue (so blows go where a block cannot blunt them), and trips where
   the trip's +d12 for the others' blows of the moment still pays (a block or dodge
-  cancels it).
+  cancels it). The hard level before issue 31, kept for comparison.
+- ``hard`` (and ``search``): ``tactical``, and stuns, disarms and retreats weighed by
+  their expected value (``gambits``; issue 31, blunder 7).
 
 ``ai`` is ``normal``. In declared rounds a side's plan is made at its first declaration
 of the round (nothing resolves until all have declared) and handed out unit by unit; in
@@ -44,12 +46,24 @@ LEVELS: dict[str, PlanLevel] = {
         coordinate=False, kite=False, gambits=False, flee=False, mistake_rate=0.3, mistake_pool=3
     ),
     "normal": PlanLevel(coordinate=True, kite=True, gambits=False, flee=True),
-    "hard": PlanLevel(coordinate=True, kite=True, gambits=True, flee=True, foresee_reactions=True),
+    "hard": PlanLevel(
+        coordinate=True,
+        kite=True,
+        gambits=True,
+        flee=True,
+        foresee_reactions=True,
+        weigh_gambits=True,
+        weigh_retreat=True,
+    ),
+    # issue 31: the hard level before it weighed stuns, disarms and retreats, kept for
+    # comparison under the name grid gives its own earlier hard
+    "tactical": PlanLevel(
+        coordinate=True, kite=True, gambits=True, flee=True, foresee_reactions=True
+    ),
 }
 LEVELS["ai"] = LEVELS["normal"]
-# issue 31: grid's search AI is "search" and "tactical" names its tactical hard; clash has
-# no search AI yet, so both names play its hard level
-LEVELS["tactical"] = LEVELS["search"] = LEVELS["hard"]
+# grid's search AI is "search"; clash has no search AI, so the name plays its hard level
+LEVELS["search"] = LEVELS["hard"]
 REACTING = ("normal", "hard", "ai", "tactical", "search")
 
 

@@ -19,6 +19,7 @@ from game.rules.clash.strike import Swing, situation
 
 if TYPE_CHECKING:
     from game.engine.context import Context
+    from game.rules.clash.content import ClashWeapon
 
 Dist = tuple[float, ...]
 
@@ -73,33 +74,43 @@ def mean(dist: Dist) -> float:
 
 
 def swing_dist(
-    ctx: Context, attacker: str, weapons: Sequence[str], target: str, *, ranged: bool = False,
-    impaired: bool = False, enhanced: bool = False,
+    ctx: Context,
+    attacker: str,
+    weapons: Sequence[str],
+    target: str,
+    *,
+    ranged: bool = False,
+    impaired: bool = False,
+    enhanced: bool = False,
 ) -> Dist:
     """The roll of ``attacker``'s blow on ``target`` with ``weapons`` as things stand
     (impaired or enhanced by the situation; ``impaired``: a block or dodge on top;
     ``enhanced``: the target tripped first)."""
-    why_impaired, why_enhanced = situation(ctx, Swing(attacker, tuple(weapons), None, ranged),
-                                           target)
+    why_impaired, why_enhanced = situation(
+        ctx, Swing(attacker, tuple(weapons), None, ranged), target
+    )
     imp, enh = bool(why_impaired) or impaired, bool(why_enhanced) or enhanced
     if imp and not enh:
         return die_dist(4)
     return best_of(die_dist(units.weapon(ctx, w).die, enhanced=enh) for w in weapons)
 
 
-def threat(ctx: Context, unit: str) -> float:
-    """The mean of the best blow ``unit`` can deal (2.5, a d4, once critically hurt)."""
-    dice = [w.die for w in units.weapons(ctx, unit)]
+def threat(ctx: Context, unit: str, kit: Sequence[ClashWeapon] | None = None) -> float:
+    """The mean of the best blow ``unit`` can deal (2.5, a d4, once critically hurt);
+    ``kit``: with these weapons instead of its own."""
+    dice = [w.die for w in (units.weapons(ctx, unit) if kit is None else kit)]
     if units.state(ctx, unit).crit_failed or not dice:
         return 2.5
     return (max(dice) + 1) / 2
 
 
-def worth(ctx: Context, unit: str) -> float:
+def worth(ctx: Context, unit: str, kit: Sequence[ClashWeapon] | None = None) -> float:
     """What taking ``unit`` out of the fight is worth: its threat over a few rounds, and
-    a little more for one that shoots (it strikes from afar)."""
-    shoots = any(w.ranged for w in units.weapons(ctx, unit))
-    return 2.0 + HORIZON * threat(ctx, unit) + (1.0 if shoots else 0.0)
+    a little more for one that shoots (it strikes from afar); ``kit``: with these
+    weapons instead of its own."""
+    arms = units.weapons(ctx, unit) if kit is None else kit
+    shoots = any(w.ranged for w in arms)
+    return 2.0 + HORIZON * threat(ctx, unit, arms) + (1.0 if shoots else 0.0)
 
 
 def loss(
@@ -122,11 +133,15 @@ def loss(
     return total
 
 
-def out_probability(ctx: Context, target: str, dist: Dist, *, to_str: bool = False,
-                    crit_save: bool = True) -> float:
+def out_probability(
+    ctx: Context, target: str, dist: Dist, *, to_str: bool = False, crit_save: bool = True
+) -> float:
     """The chance a blow rolling ``dist`` takes ``target`` out."""
-    return sum(p * blow_outcome(ctx, target, roll, to_str=to_str, crit_save=crit_save).out
-               for roll, p in enumerate(dist) if p > 0.0 and roll > 0)
+    return sum(
+        p * blow_outcome(ctx, target, roll, to_str=to_str, crit_save=crit_save).out
+        for roll, p in enumerate(dist)
+        if p > 0.0 and roll > 0
+    )
 
 
 def slot_cost(ctx: Context, unit: str) -> float | None:

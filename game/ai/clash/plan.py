@@ -19,15 +19,18 @@ badly hurt unit outnumbered at Close retreats (``flee``).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from game.ai.clash.choice import Choice, PlanLevel
+from game.ai.clash.gambits import gambit_choices, retreat_choice
 from game.ai.clash.odds import (
     Dist,
     best_of,
     die_dist,
     loss,
+    out_probability,
     slot_cost,
     swing_dist,
 )
@@ -64,39 +67,6 @@ THROWN_COST = 1.0
 ESCAPE_SHARE = 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class PlanLevel:
-    """What a clash AI level does when declaring. ``coordinate``: value blows by what
-    they add to their moment (else as if alone). ``kite``: shoot then step away, step
-    out of Close to shoot. ``gambits``: trips where they pay. ``flee``: retreat when
-    badly hurt and outnumbered. ``mistake_rate``: chance of taking a random one of its
-    ``mistake_pool`` best options instead of the best. ``foresee_reactions``: a moment
-    is worth what is left after the target's best block or dodge (which also cancels a
-    trip's enhancement) and its Fatigue."""
-
-    coordinate: bool
-    kite: bool
-    gambits: bool
-    flee: bool
-    mistake_rate: float = 0.0
-    mistake_pool: int = 1
-    foresee_reactions: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One declaration with what it is worth: ``key`` the moment (target, group) its
-    blow joins, ``dist`` its damage roll (empty: no damage), ``enhanced`` that roll if a
-    trip lands first, ``trip`` the chance its trip gambit lands, ``bonus`` the rest."""
-
-    answer: Answer
-    key: tuple[str, str] | None = None
-    dist: Dist = ()
-    enhanced: Dist = ()
-    trip: float = 0.0
-    bonus: float = 0.0
-
-
 @dataclass(slots=True)
 class Moments:
     """The blows a side has handed out so far, by moment, with each moment's worth."""
@@ -125,15 +95,16 @@ class Moments:
         self.worth[c.key] = self.value(c.key, parts)
 
 
-def moment_value(ctx: Context, target: str, parts: list[Choice], foresee: bool = False
-                 ) -> float:
+def moment_value(ctx: Context, target: str, parts: list[Choice], foresee: bool = False) -> float:
     """Worth ``target`` is expected to lose to these blows landing together: trips
     first (any landing makes the damage rolls enhanced), then the single highest roll;
     ``foresee``: the target answers
-    with its best block or dodge, at the price of a Fatigue slot."""
+    with its best block or dodge, at the price of a Fatigue slot; and what the gambits
+    that land take from it if it is still in the fight (``denial``)."""
     damage = [c for c in parts if c.dist]
+    denied = denial(ctx, target, parts, damage)
     if not damage:
-        return 0.0
+        return denied
     missed = 1.0
     for c in parts:
         missed *= 1.0 - c.trip
@@ -148,15 +119,35 @@ def moment_value(ctx: Context, target: str, parts: list[Choice], foresee: bool =
         if cost is None:
             return value
         for kind in ("block", "dodge"):
-            changed = [caught(ctx, target, c, d, kind) for c, d in zip(damage, dists,
-                                                                        strict=True)]
+            changed = [caught(ctx, target, c, d, kind) for c, d in zip(damage, dists, strict=True)]
             value = min(value, blow([d for d in changed if d]) + cost)
         return value
 
     value = missed * worth(False)
     if missed < 1.0:
         value += (1.0 - missed) * worth(True)
-    return value
+    return value + denied
+
+
+def denial(ctx: Context, target: str, parts: list[Choice], damage: list[Choice]) -> float:
+    """What the moment's stuns and disarms take from ``target`` (``Choice.deny``): for
+    each kind, the chance one lands times the most it denies, counted only if the
+    target is still in the fight after the moment's highest blow (enhanced when the
+    gambit makes it so: a stun)."""
+    total = 0.0
+    kinds: dict[str, list[Choice]] = {}
+    for c in parts:
+        if c.deny > 0.0:
+            kinds.setdefault(str(getattr(c.answer, "gambit", "")), []).append(c)
+    for group in kinds.values():
+        missed = 1.0
+        for c in group:
+            missed *= 1.0 - c.land
+        enhances = any(c.trip > 0.0 for c in group)
+        dists = [(c.enhanced or c.dist) if enhances else c.dist for c in damage]
+        standing = 1.0 - out_probability(ctx, target, best_of(dists)) if dists else 1.0
+        total += (1.0 - missed) * max(c.deny for c in group) * standing
+    return total
 
 
 def caught(ctx: Context, target: str, c: Choice, dist: Dist, kind: str) -> Dist:
@@ -177,21 +168,34 @@ def caught(ctx: Context, target: str, c: Choice, dist: Dist, kind: str) -> Dist:
 
 def plan_side(ctx: Context, side: str, level: PlanLevel, seed: int) -> dict[str, Answer]:
     """The declaration of every unit of ``side`` that will declare this round."""
+    return {u: c.answer for u, (c, _) in planned(ctx, side, level, seed).items()}
+
+
+def planned(
+    ctx: Context, side: str, level: PlanLevel, seed: int
+) -> dict[str, tuple[Choice, float]]:
+    """Every declaring unit's choice and what it adds to its side's plan. With
+    ``weigh_gambits`` the enemies' plans are foreseen first (``foreseen``): what a stun
+    would deny each of them."""
     who = [u for u in units.units_of(ctx, side) if declares(ctx, u)]
-    options = {u: choices(ctx, u, level) for u in who}
+    denied = foreseen(ctx, side, level, seed) if level.weigh_gambits else {}
+    options = {u: choices(ctx, u, level, denied) for u in who}
     moments = Moments(ctx, level.foresee_reactions)
-    out: dict[str, Answer] = {}
+    out: dict[str, tuple[Choice, float]] = {}
     if not level.coordinate:
         for u in who:
             ranked = sorted(options[u], key=lambda c: -moments.gain(c))
-            out[u] = pick(ranked, level, f"{seed}:{ctx.round}:{u}").answer
+            chosen = pick(ranked, level, f"{seed}:{ctx.round}:{u}")
+            out[u] = (chosen, moments.gain(chosen))
         return out
     gains = {u: [moments.gain(c) for c in options[u]] for u in who}
     while gains:
-        u, i = max(((u, i) for u, g in gains.items() for i in range(len(g))),
-                   key=lambda ui: gains[ui[0]][ui[1]])
+        u, i = max(
+            ((u, i) for u, g in gains.items() for i in range(len(g))),
+            key=lambda ui: gains[ui[0]][ui[1]],
+        )
         chosen = options[u][i]
-        out[u] = chosen.answer
+        out[u] = (chosen, gains[u][i])
         del gains[u]
         moments.add(chosen)
         if chosen.key is None:
@@ -200,6 +204,21 @@ def plan_side(ctx: Context, side: str, level: PlanLevel, seed: int) -> dict[str,
             for j, c in enumerate(options[v]):
                 if c.key == chosen.key:
                     g[j] = moments.gain(c)
+    return out
+
+
+def foreseen(ctx: Context, side: str, level: PlanLevel, seed: int) -> dict[str, float]:
+    """What each enemy's declaration of this round is foreseen to take from ``side``
+    (000 · Gambits, stun: "loses its next action"): the enemy sides planned as this level
+    would plan them without its own gambits and retreats, each unit's share of its
+    moment (its blow's or shot's worth; nothing for a move or a hold)."""
+    plain = replace(level, weigh_gambits=False, weigh_retreat=False)
+    mine = [u for u in units.units_of(ctx, side) if units.in_fight(ctx, u)]
+    others = sorted({units.side(ctx, f) for u in mine for f in units.enemies(ctx, u)})
+    out: dict[str, float] = {}
+    for other in others:
+        for u, (c, gain) in planned(ctx, other, plain, seed).items():
+            out[u] = max(0.0, gain - c.bonus) if c.key is not None else 0.0
     return out
 
 
@@ -218,20 +237,25 @@ def declares(ctx: Context, unit: str) -> bool:
     return units.in_fight(ctx, unit) and not st.unaware and not st.stunned
 
 
-def choices(ctx: Context, unit: str, level: PlanLevel) -> list[Choice]:
-    """Every declaration worth weighing for ``unit``, each valued; never empty."""
+def choices(
+    ctx: Context, unit: str, level: PlanLevel, denied: Mapping[str, float] | None = None
+) -> list[Choice]:
+    """Every declaration worth weighing for ``unit``, each valued; never empty.
+    ``denied``: what each enemy's declaration is foreseen to take (``foreseen``)."""
     foes = units.enemies(ctx, unit)
     if not foes:
         return [Choice(EndTurn(unit))]
     here = units.cell(ctx, unit)
     close = [e for e in foes if band(here, units.cell(ctx, e)) == CLOSE]
-    if level.flee and close and should_flee(ctx, unit, close):
+    if level.flee and not level.weigh_retreat and close and should_flee(ctx, unit, close):
         return [Choice(ClashRetreat(unit), bonus=1.0)]
     bow = any(w.ranged for w in shooters(ctx, unit))
-    escape = escape_cell(ctx, unit, foes) if level.kite and bow else None
+    escape = escape_cell(ctx, unit, foes, level.weigh_retreat) if level.kite and bow else None
     if escape is not None and escape[1] <= 0:
         escape = None
-    out = list(melee_choices(ctx, unit, foes, close, level, escape if close else None))
+    out = list(
+        melee_choices(ctx, unit, foes, close, level, escape if close else None, denied or {})
+    )
     out.extend(shot_choices(ctx, unit, foes, close, escape, reach_melee=bool(out)))
     if not close:
         step = advance(ctx, unit, foes)
@@ -240,6 +264,10 @@ def choices(ctx: Context, unit: str, level: PlanLevel) -> list[Choice]:
         goal = objective_step(ctx, unit)
         if goal is not None:  # the map's objective outweighs a plain advance
             out.append(Choice(goal[0], bonus=ADVANCE + goal[1]))
+    if level.weigh_retreat:
+        run = retreat_choice(ctx, unit, foes, close)
+        if run is not None:
+            out.append(run)
     out.append(Choice(EndTurn(unit)))
     return out
 
@@ -273,15 +301,21 @@ def objective_step(ctx: Context, unit: str) -> tuple[Answer, float] | None:
 def should_flee(ctx: Context, unit: str, close: list[str]) -> bool:
     """Critically hurt, down to its last STR, and more foes at Close than friends left."""
     st = units.state(ctx, unit)
-    allies = [u for u in units.units_of(ctx, units.side(ctx, unit))
-              if u != unit and units.in_fight(ctx, u)]
+    allies = [
+        u
+        for u in units.units_of(ctx, units.side(ctx, unit))
+        if u != unit and units.in_fight(ctx, u)
+    ]
     return st.crit_failed and st.STR <= 3 and len(close) > len(allies)
 
 
 def weapons_for(ctx: Context, unit: str) -> tuple[str, str | None]:
     """The melee weapon of the biggest die, with a second one when two can be used."""
-    kit = [w for w in units.melee_weapons(ctx, unit)
-           if weapon_problem(ctx, unit, w.id, melee=True) is None]
+    kit = [
+        w
+        for w in units.melee_weapons(ctx, unit)
+        if weapon_problem(ctx, unit, w.id, melee=True) is None
+    ]
     kit.sort(key=lambda w: (-w.die, w.id))
     main = kit[0].id
     for other in kit[1:]:
@@ -291,8 +325,13 @@ def weapons_for(ctx: Context, unit: str) -> tuple[str, str | None]:
 
 
 def melee_choices(
-    ctx: Context, unit: str, foes: list[str], close: list[str], level: PlanLevel,
+    ctx: Context,
+    unit: str,
+    foes: list[str],
+    close: list[str],
+    level: PlanLevel,
     escape: tuple[Cell, float] | None,
+    denied: Mapping[str, float] | None = None,
 ) -> Iterable[Choice]:
     """A blow on each enemy Close or within one move; from Close, also the blow then a
     step to ``escape`` (a shooter getting out); a trip where ``gambits``."""
@@ -306,12 +345,19 @@ def melee_choices(
         tripped = swing_dist(ctx, unit, kit, t, enhanced=True)
         yield Choice(ClashAttack(unit, t, main, offhand), (t, group), dist, tripped)
         if escape is not None and t in close:
-            yield Choice(ClashAttack(unit, t, main, offhand, escape[0]), (t, FULL), dist,
-                         tripped, bonus=escape[1])
+            yield Choice(
+                ClashAttack(unit, t, main, offhand, escape[0]),
+                (t, FULL),
+                dist,
+                tripped,
+                bonus=escape[1],
+            )
         if level.gambits:
             trip = trip_choice(ctx, unit, t, kit, group)
             if trip is not None:
                 yield trip
+        if level.weigh_gambits:
+            yield from gambit_choices(ctx, unit, t, kit, group, (denied or {}).get(t, 0.0))
 
 
 def trip_choice(
@@ -325,8 +371,12 @@ def trip_choice(
     p = trip_chance(ctx, unit, kit, target)
     back = units.best_melee(ctx, target)
     risk = (1.0 - p) * loss(ctx, unit, swing_dist(ctx, target, (back.id,), unit))
-    return Choice(ClashGambit(unit, target, kit[0], "trip", kit[1] if len(kit) > 1 else None),
-                  (target, group), trip=p, bonus=-risk)
+    return Choice(
+        ClashGambit(unit, target, kit[0], "trip", kit[1] if len(kit) > 1 else None),
+        (target, group),
+        trip=p,
+        bonus=-risk,
+    )
 
 
 def trip_chance(ctx: Context, unit: str, kit: tuple[str, ...], target: str) -> float:
@@ -343,16 +393,24 @@ def trip_chance(ctx: Context, unit: str, kit: tuple[str, ...], target: str) -> f
 
 def shooters(ctx: Context, unit: str) -> list[ClashWeapon]:
     """Its ranged weapons; thrown ones only for a unit without a bow."""
-    kit = [w for w in units.weapons(ctx, unit)
-           if (w.ranged or w.thrown) and weapon_problem(ctx, unit, w.id, melee=False) is None]
+    kit = [
+        w
+        for w in units.weapons(ctx, unit)
+        if (w.ranged or w.thrown) and weapon_problem(ctx, unit, w.id, melee=False) is None
+    ]
     if any(w.ranged for w in kit):
         kit = [w for w in kit if w.ranged]
     return kit
 
 
 def shot_choices(
-    ctx: Context, unit: str, foes: list[str], close: list[str],
-    escape: tuple[Cell, float] | None, *, reach_melee: bool,
+    ctx: Context,
+    unit: str,
+    foes: list[str],
+    close: list[str],
+    escape: tuple[Cell, float] | None,
+    *,
+    reach_melee: bool,
 ) -> Iterable[Choice]:
     """A shot at each enemy in range and sight; with ``escape``, also the shot then the
     step there, or (from Close) the step there then the shot."""
@@ -366,37 +424,63 @@ def shot_choices(
                 dist = swing_dist(ctx, unit, (w.id,), t, ranged=True)
                 yield Choice(ClashShoot(unit, t, w.id), (t, QUICK), dist, bonus=-cost)
                 if escape is not None:
-                    yield Choice(ClashShoot(unit, t, w.id, None, escape[0]), (t, FULL), dist,
-                                 bonus=escape[1] - cost)
-            elif (close and escape is not None and w.ranged
-                  and shot_problem(ctx, unit, t, w, escape[0]) is None):
+                    yield Choice(
+                        ClashShoot(unit, t, w.id, None, escape[0]),
+                        (t, FULL),
+                        dist,
+                        bonus=escape[1] - cost,
+                    )
+            elif (
+                close
+                and escape is not None
+                and w.ranged
+                and shot_problem(ctx, unit, t, w, escape[0]) is None
+            ):
                 # Step out of Close first, then shoot (a full turn).
                 dist = swing_dist(ctx, unit, (w.id,), t, ranged=True)
-                yield Choice(ClashShoot(unit, t, w.id, escape[0]), (t, FULL), dist,
-                             bonus=escape[1])
+                yield Choice(ClashShoot(unit, t, w.id, escape[0]), (t, FULL), dist, bonus=escape[1])
 
 
-def escape_cell(ctx: Context, unit: str, foes: list[str]) -> tuple[Cell, float] | None:
+def escape_cell(
+    ctx: Context, unit: str, foes: list[str], highest: bool = False
+) -> tuple[Cell, float] | None:
     """The square within one move where the fewest enemy blows can reach ``unit`` next
     (not Close to any enemy), and what standing there instead of here is worth: the
     blows of the enemies that could get Close here but not there (one move, counted in
-    a straight line), and, leaving Close, the shot it can make again next round."""
+    a straight line), and, leaving Close, the shot it can make again next round.
+    ``highest``: the blows that can reach count as one moment, only the highest die
+    landing (000 · Multiple Attackers), so stepping out of one foe's reach while two
+    others can still strike is worth little."""
     cells = reachable_cells(ctx, unit, 1)
     if not cells or not foes:
         return None
     here = units.cell(ctx, unit)
-    threats = [(units.cell(ctx, f), units.speed(ctx, f) + 1,
-                ESCAPE_SHARE * loss(ctx, unit, die_dist(units.best_melee(ctx, f).die)))
-               for f in foes]
+    threats = [
+        (
+            units.cell(ctx, f),
+            units.speed(ctx, f) + 1,
+            ESCAPE_SHARE * loss(ctx, unit, die_dist(units.best_melee(ctx, f).die)),
+        )
+        for f in foes
+    ]
+    rolls = [die_dist(units.best_melee(ctx, f).die) for f in foes]
 
     def danger(c: Cell) -> float:
+        if highest:
+            near = [
+                d
+                for (at, reach, _), d in zip(threats, rolls, strict=True)
+                if distance(at, c) <= reach
+            ]
+            return ESCAPE_SHARE * loss(ctx, unit, best_of(near)) if near else 0.0
         return sum(b for at, reach, b in threats if distance(at, c) <= reach)
 
     def nearest(c: Cell) -> int:
         return min(distance(c, at) for at, _, _ in threats)
 
-    ranked = sorted((danger(c), -min(nearest(c), 8), cost, c) for c, cost in cells.items()
-                    if nearest(c) > 1)
+    ranked = sorted(
+        (danger(c), -min(nearest(c), 8), cost, c) for c, cost in cells.items() if nearest(c) > 1
+    )
     if not ranked:
         return None
     best = ranked[0][3]
