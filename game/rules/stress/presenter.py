@@ -37,7 +37,7 @@ ACTION_ICONS: dict[str, str] = {
     "stress_defensive": "shield-bash",
     "stress_move": "footsteps",
     "stress_full_defense": "shield-reflect",
-    "stress_full_defense_move": "shield-reflect",
+    "stress_full_defense_move": "checked-shield",
     "stress_stabilise": "first-aid-kit",
 }
 
