@@ -26,7 +26,13 @@ from collections.abc import Callable
 from game.geometry.grid import Cell, Grid
 from game.geometry.step_graph import INT32_MAX, StepGraph, banned_indices, step_graph
 
-Key = tuple[int, int] | None  # (cost, steps) of a cell's cheapest path, None: not settled
+#: A cell's (cost, steps) as one number, ``cost * scale + steps``; None or an unreachable
+#: number when the cell has not been settled.
+Value = Callable[[int], int | None]
+
+
+#: How deep predecessors are worked out by nested calls (two frames each).
+_DEPTH = 100
 
 
 class _Need(Exception):
@@ -46,10 +52,11 @@ def cheapest_path(
     graph = step_graph(grid)
     banned = banned_indices(graph, occupied)
     origin, target = graph.index(start), graph.index(goal)
-    key = _keys(graph, origin, target, banned, limit)
-    if key(target) is None:
+    found = _values(graph, origin, target, banned, limit)
+    if found is None:
         return None
-    came = _Predecessors(graph, key, origin, target)
+    value, scale = found
+    came = _Predecessors(graph, value, scale, origin, target)
     path = [goal]
     here = target
     while here != origin:
@@ -59,73 +66,83 @@ def cheapest_path(
     return path
 
 
-def _keys(
+def _values(
     graph: StepGraph, origin: int, target: int, banned: list[int], limit: int
-) -> Callable[[int], Key]:
-    """(cost, steps) of the cells cheaper than ``target`` (and of ``target``)."""
+) -> tuple[Value, int] | None:
+    """The settled cells' values (exact for every cell the walk back looks at) and their
+    scale, or None when ``target`` cannot be reached.
+
+    The floods are A* with ``scale`` times the Chebyshev distance to the goal as the
+    heuristic: a step costs at least ``scale + 1``, so along a cheapest path the sum
+    grows at every step and every cell the walk back asks about is settled before the
+    goal (a neighbour offering a cell its value is cheaper by a whole step).
+    """
     cells = graph.width * graph.height
     top = graph.max_cost
+    reach = max(graph.width, graph.height)
     # A cheapest path has fewer steps than there are cells: cost * cells + steps orders
-    # (cost, steps); the largest such sum must fit.
-    if top * (cells + 1) * (cells + 1) <= limit:
-        return _tcod_keys(graph, cells, origin, target, banned)
+    # (cost, steps); the largest such sum, plus the heuristic, must fit.
+    if (top * cells + top + 1) * cells + cells * reach <= limit:
+        return _tcod_values(graph, cells, origin, target, banned)
     plain = graph.flood_to(1, 0, origin, target, banned).item(target)
     if plain == INT32_MAX:
-        return lambda n: None
-    scale = plain + top + 1  # every cell compared costs at most plain + top
-    if scale * (scale + 1) <= limit:
-        return _tcod_keys(graph, scale, origin, target, banned)
-    return _python_keys(graph, origin, target, set(banned))
+        return None
+    # Every cell compared costs at most plain + top; a power of two, so that few
+    # weighted graphs are built.
+    scale = 1 << (plain + top).bit_length()
+    if (scale + 1) * scale + scale * reach <= limit:
+        return _tcod_values(graph, scale, origin, target, banned)
+    return _python_values(graph, origin, target, set(banned))
 
 
-def _tcod_keys(
+def _tcod_values(
     graph: StepGraph, scale: int, origin: int, target: int, banned: list[int]
-) -> Callable[[int], Key]:
+) -> tuple[Value, int] | None:
     flat = graph.flood_to(scale, 1, origin, target, banned).reshape(-1)
-    item = flat.item
-
-    def key(n: int) -> Key:
-        value: int = item(n)
-        return None if value == INT32_MAX else divmod(value, scale)
-
-    return key
+    if flat.item(target) == INT32_MAX:
+        return None
+    return flat.item, scale
 
 
-def _python_keys(
+def _python_values(
     graph: StepGraph, origin: int, target: int, banned: set[int]
-) -> Callable[[int], Key]:
-    """The same keys by a Python search (paths too long for tcod's 32-bit sums)."""
+) -> tuple[Value, int] | None:
+    """The same values by a Python search (paths too long for tcod's 32-bit sums)."""
+    scale = 1 << 40
     cost = graph.cost_flat
-    best: dict[int, tuple[int, int]] = {origin: (0, 0)}
-    frontier = [(0, 0, origin)]
+    best: dict[int, int] = {origin: 0}
+    frontier = [(0, origin)]
     while frontier:
-        spent, walked, here = heapq.heappop(frontier)
-        if (spent, walked) != best[here]:
+        spent, here = heapq.heappop(frontier)
+        if spent != best[here]:
             continue
         if here == target:
-            break
+            return best.get, scale
         for there in graph.steps(here):
             if there in banned:
                 continue
-            offer = (spent + cost[there], walked + 1)
+            offer = spent + cost[there] * scale + 1
             old = best.get(there)
             if old is None or offer < old:
                 best[there] = offer
-                heapq.heappush(frontier, (offer[0], offer[1], there))
-    return best.get
+                heapq.heappush(frontier, (offer, there))
+    return None
 
 
 class _Predecessors:
     """Each cell's predecessor on the A*'s path tree, worked out as asked."""
 
     def __init__(
-        self, graph: StepGraph, key: Callable[[int], Key], origin: int, target: int
+        self, graph: StepGraph, value: Value, scale: int, origin: int, target: int
     ) -> None:
         self.graph = graph
+        self.value = value
+        self.scale = scale
         self.origin = origin
-        self.key = key
         self.came: dict[int, int] = {}
-        self.goal = divmod(target, graph.stride)
+        self._offers: dict[int, list[int]] = {}
+        self.goal_y, self.goal_x = divmod(target, graph.stride)
+        self._ranks: dict[int, int] = {}
         self.step_of = {off: k for k, off in enumerate(graph.offsets.tolist())}
 
     def of(self, node: int) -> int:
@@ -136,46 +153,60 @@ class _Predecessors:
             if here in came:
                 stack.pop()
                 continue
-            offers = self._offers(here)
             try:
-                first = offers[0]
-                for other in offers[1:]:
-                    if self._earlier(other, first):
-                        first = other
+                self._settle(here, 0)
             except _Need as need:
                 stack.append(need.node)
-                continue
-            came[here] = first
-            stack.pop()
         return came[node]
 
-    def _offers(self, node: int) -> list[int]:
-        """The neighbours that offer ``node`` its key."""
-        key = self.key(node)
-        assert key is not None
-        want = (key[0] - self.graph.cost_flat[node], key[1] - 1)
-        if want == (0, 0):
-            return [self.origin]  # the start may stand where no step leads back
-        return [p for p in self.graph.steps(node) if self.key(p) == want]
+    def _settle(self, node: int, depth: int) -> None:
+        """Work out ``node``'s predecessor, asking for others' first as nested calls up to
+        :data:`_DEPTH` deep, beyond that by :class:`_Need` for :meth:`of`'s own stack."""
+        offers = self.offers(node)
+        first = offers[0]
+        for other in offers[1:]:
+            if self._earlier(other, first, depth):
+                first = other
+        self.came[node] = first
 
-    def _rank(self, node: int) -> tuple[int, int]:
-        key = self.key(node)
-        assert key is not None
-        gy, gx = self.goal
-        y, x = divmod(node, self.graph.stride)
-        return key[0] + max(abs(gx - x), abs(gy - y)), key[1]
+    def offers(self, node: int) -> list[int]:
+        """The neighbours that offer ``node`` its value."""
+        found = self._offers.get(node)
+        if found is None:
+            value = self.value
+            want = value(node)
+            assert want is not None
+            want -= self.graph.cost_flat[node] * self.scale + 1
+            if want == 0:
+                found = [self.origin]  # the start may stand where no step leads back
+            else:
+                found = [p for p in self.graph.steps(node) if value(p) == want]
+            self._offers[node] = found
+        return found
 
-    def _earlier(self, u: int, v: int) -> bool:
+    def _rank(self, node: int) -> int:
+        """The A*'s (cost + heuristic, steps) as one number."""
+        rank = self._ranks.get(node)
+        if rank is None:
+            value = self.value(node)
+            assert value is not None
+            y, x = divmod(node, self.graph.stride)
+            rank = value + self.scale * max(abs(self.goal_x - x), abs(self.goal_y - y))
+            self._ranks[node] = rank
+        return rank
+
+    def _earlier(self, u: int, v: int, depth: int) -> bool:
         """Whether the A* pops ``u`` before ``v`` (two cells it pops)."""
-        came = self.came
+        came, rank = self.came, self._rank
         while True:
-            ru, rv = self._rank(u), self._rank(v)
+            ru, rv = rank(u), rank(v)
             if ru != rv:
                 return ru < rv
-            if u not in came:
-                raise _Need(u)
-            if v not in came:
-                raise _Need(v)
+            for node in (u, v):
+                if node not in came:
+                    if depth >= _DEPTH:
+                        raise _Need(node)
+                    self._settle(node, depth + 1)
             pu, pv = came[u], came[v]
             if pu == pv:
                 return self.step_of[u - pu] < self.step_of[v - pv]

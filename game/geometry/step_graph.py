@@ -86,7 +86,7 @@ class StepGraph:
         )
         self._plain = self._graph(cost)
         self._reach_finder = tcod.path.Pathfinder(self._plain)
-        self._lexical: dict[tuple[int, int], tuple[CostArray, tcod.path.CustomGraph]] = {}
+        self._lexical: dict[tuple[int, int], tuple[CostArray, tcod.path.Pathfinder]] = {}
         self._steps: list[tuple[int, ...] | None] = [None] * flat_blocked.size
 
     def _graph(self, cost: npt.NDArray[np.int32]) -> tcod.path.CustomGraph:
@@ -147,19 +147,25 @@ class StepGraph:
     def flood_to(
         self, scale: int, step: int, root: int, goal: int, banned: Iterable[int]
     ) -> npt.NDArray[np.int32]:
-        """Cheapest sum of ``cost * scale + step`` per cell entered from ``root``, exact for
-        every cell cheaper than ``goal`` (the flood stops once ``goal`` is settled); cells
-        not reached hold :data:`INT32_MAX`. The sums must stay under :data:`INT32_MAX`."""
+        """Cheapest sum of ``cost * scale + step`` per cell entered from ``root`` by A*
+        towards ``goal`` (heuristic: ``scale`` times the Chebyshev distance; it stops once
+        ``goal`` is settled): exact for every cell whose sum plus heuristic is below the
+        goal's; cells not reached hold :data:`INT32_MAX`. The sums plus the heuristic must
+        stay under :data:`INT32_MAX`."""
         held = self._lexical.get((scale, step))
         if held is None:
             if len(self._lexical) >= 4:
                 self._lexical.pop(next(iter(self._lexical)))
             weights = np.where(self.cost > 0, self.cost * scale + step, 0).astype(np.int32)
-            held = self._lexical[(scale, step)] = (weights, self._graph(weights))
-        weights, graph = held
-        finder = tcod.path.Pathfinder(graph)
+            graph = self._graph(weights)
+            graph.set_heuristic(cardinal=scale, diagonal=scale)
+            held = self._lexical[(scale, step)] = (weights, tcod.path.Pathfinder(graph))
+        weights, finder = held
+        distance = finder.distance
+        distance[...] = INT32_MAX
+        distance[divmod(root, self.stride)] = 0
         with self.without(weights, banned):
-            finder.add_root(divmod(root, self.stride))
+            finder.rebuild_frontier()  # the root alone, whatever the last search left
             finder.resolve(divmod(goal, self.stride))
         return finder.distance
 
