@@ -75,11 +75,17 @@ class StepGraph:
             # Seen from the cell entered: the step into n from n - offset is refused.
             came_from = np.clip(index - self.offsets[k], 0, index.size - 1)
             squeeze_in[:, k] = refused[came_from]
-        #: Per padded cell and step k: the step into it along STEPS[k] is a squeeze.
-        self.squeeze_in = squeeze_in
-        #: Per padded cell n and step k: flat index of n - offset, times 8, plus k (the
-        #: order in which a search that pops cells by index first enters n that way).
+        #: Sort keys of a step into a cell (see :func:`reach_costs`): ``scale`` times the
+        #: cost of the cell stepped from, plus, per padded cell n and step k, the flat index
+        #: of n - offset times 8 plus k (the order in which a search popping cells by
+        #: (cost, index) first enters n that way), or past every key when that step is a
+        #: squeeze.
+        self.entry_scale = np.int64(8 * index.size)  # int64 sums, whatever dist holds
+        never = (self.max_cost * index.size + 3) * int(self.entry_scale)
         self.entry_code = (index[:, None] - self.offsets[None, :]) * 8 + np.arange(8)
+        self.entry_code += np.where(squeeze_in, never, 0)
+        #: Flat index of each padded cell, ``[y+1, x+1]``.
+        self.flat_index = index.reshape(shape)
         #: The cell of each padded flat index.
         self.cells: tuple[Cell, ...] = tuple(
             (i % stride - 1, i // stride - 1) for i in range(flat_blocked.size)
@@ -209,21 +215,17 @@ def reach_costs(
     dist = graph.flood(root, budget, banned_indices(graph, occupied))
     x, y = start[0] + 1, start[1] + 1
     r0, c0 = max(0, y - budget), max(0, x - budget)
-    window = dist[r0 : y + budget + 1, c0 : x + budget + 1]
-    ys, xs = np.nonzero(window <= budget)
-    reached = (ys + r0) * graph.stride + (xs + c0)
-    reached = reached[reached != root]
+    inside = dist[r0 : y + budget + 1, c0 : x + budget + 1] <= budget
+    inside[y - r0, x - c0] = False
+    reached = graph.flat_index[r0 : y + budget + 1, c0 : x + budget + 1][inside]
     flat = dist.reshape(-1)
-    before = flat[reached[:, None] - graph.offsets[None, :]].astype(np.int64)
-    usable = (before + graph.cost.reshape(-1)[reached][:, None] <= budget) & ~graph.squeeze_in[
-        reached
-    ]
-    scale = 8 * flat.size
-    first = np.where(usable, before * scale + graph.entry_code[reached], INT32_MAX * scale)
-    order = reached[np.argsort(first.min(axis=1))].tolist()
-    cells = graph.cells
+    # A cell stepped from that cannot lead here within budget (or was never reached)
+    # costs more than the one that can, so the budget needs no test of its own.
+    before = flat[reached[:, None] - graph.offsets[None, :]]
+    keys = (before * graph.entry_scale + graph.entry_code[reached]).min(axis=1)
+    order = reached[np.argsort(keys)]
     out = {start: 0}
-    out.update(zip([cells[i] for i in order], flat[order].tolist(), strict=True))
+    out.update(zip(map(graph.cells.__getitem__, order.tolist()), flat[order].tolist(), strict=True))
     for cell in allies:
         out.pop(cell, None)
     return out
