@@ -40,6 +40,8 @@ from game.geometry.sweep import PointSweeper, PointVisibility, tile_cover_map
 #: Visibility-map value of a square that is not seen.
 NOT_VISIBLE = -1
 
+IntArray = npt.NDArray[np.int64]
+
 _MAX_PAIRS = 200_000
 _MAX_MAPS = 128
 _MAX_POINTS = 512
@@ -111,6 +113,59 @@ def tile_cover_source(layout: SightLayout, a: Cell, b: Cell) -> tuple[Cell, Cove
     return None if source is None else (source, Cover(best))
 
 
+def tile_cover_column(layout: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
+    """:func:`tile_cover_between` from ``a`` to every square of ``a``'s own column
+    (``[y]``): the vertical centre line enters exactly the column's squares between
+    the two, so it is the highest tile strictly between them, 2 or more rows from
+    ``a`` (the 8 around ``a`` do not count, nor does the target's own tile)."""
+    ax, ay = a
+    column = layout.cover[:, ax]
+    out = np.zeros(layout.height, dtype=np.int8)
+    below = column[ay + 2 :]
+    if below.size > 1:
+        out[ay + 3 :] = np.maximum.accumulate(below[:-1])
+    above = column[: max(0, ay - 1)][::-1]  # rows ay-2, ay-3, ... 0
+    if above.size > 1:
+        out[: ay - 2] = np.maximum.accumulate(above[:-1])[::-1]
+    return out
+
+
+def tile_cover_towards(layout: SightLayout, a: Cell, xs: IntArray, ys: IntArray) -> IntArray:
+    """:func:`tile_cover_between` from ``a`` to each square ``(xs[i], ys[i])``, every
+    cover tile against every target at once (the same segment test as :func:`_enters`,
+    in float quotients of small integers, which compare exactly)."""
+    cells = list(layout.cover_cells.items())
+    if not cells or not len(xs):
+        return np.zeros(len(xs), dtype=np.int64)
+    tx = np.array([c[0] for c, _ in cells], dtype=np.int64)[None, :]
+    ty = np.array([c[1] for c, _ in cells], dtype=np.int64)[None, :]
+    level = np.array([v for _, v in cells], dtype=np.int64)[None, :]
+    bx, by = xs[:, None], ys[:, None]
+    ax, ay = a
+    counts = (
+        (np.minimum(ax, bx) <= tx)
+        & (tx <= np.maximum(ax, bx))
+        & (np.minimum(ay, by) <= ty)
+        & (ty <= np.maximum(ay, by))
+        & ~((tx == bx) & (ty == by))
+        & (np.maximum(np.abs(tx - ax), np.abs(ty - ay)) > 1)
+    )
+    lo = np.zeros(counts.shape)
+    hi = np.ones(counts.shape)
+    for p, q, c in ((2 * ax + 1, 2 * bx + 1, tx), (2 * ay + 1, 2 * by + 1, ty)):
+        d = np.broadcast_to(q - p, counts.shape)
+        flat = d == 0
+        counts &= ~flat | ((2 * c < p) & (p < 2 * c + 2))
+        forward = d > 0
+        n1 = np.where(forward, 2 * c - p, p - 2 * c - 2)
+        n2 = np.where(forward, 2 * c + 2 - p, p - 2 * c)
+        den = np.where(flat, 1, np.abs(d))
+        lo = np.where(flat, lo, np.maximum(lo, n1 / den))
+        hi = np.where(flat, hi, np.minimum(hi, n2 / den))
+    counts &= lo < hi
+    return np.where(counts, level, 0).max(axis=1)
+
+
 class Sight:
     """Line-of-sight questions about one grid, cached until the grid changes.
 
@@ -127,6 +182,7 @@ class Sight:
         self._seen: dict[tuple[Cell, Cell], bool] = {}
         self._maps: OrderedDict[Cell, npt.NDArray[np.int8]] = OrderedDict()
         self._points: OrderedDict[tuple[Point, Cell | None], PointVisibility] = OrderedDict()
+        self._cover_cells: tuple[SightLayout, IntArray, IntArray] | None = None
 
     # -- cache management -------------------------------------------------
     @property
@@ -306,12 +362,20 @@ class Sight:
         assert self._sweeper is not None
         tiles = tile_cover_map(layout, self._sweeper.mirror, a)
         # The sweep leaves out a's own column and counts a square's own tile; those
-        # few squares are answered one by one.
-        for y in range(layout.height):
-            tiles[y, a[0]] = tile_cover_between(layout, a, (a[0], y))
-        for cell in layout.cover_cells:
-            tiles[cell[1], cell[0]] = tile_cover_between(layout, a, cell)
+        # few squares are answered apart.
+        tiles[:, a[0]] = tile_cover_column(layout, a)
+        xs, ys = self._cover_xy(layout)
+        tiles[ys, xs] = tile_cover_towards(layout, a, xs, ys)
         return tiles
+
+    def _cover_xy(self, layout: SightLayout) -> tuple[IntArray, IntArray]:
+        held = self._cover_cells
+        if held is None or held[0] is not layout:
+            cells = list(layout.cover_cells)
+            xs = np.array([c[0] for c in cells], dtype=np.int64)
+            ys = np.array([c[1] for c in cells], dtype=np.int64)
+            held = self._cover_cells = (layout, xs, ys)
+        return held[1], held[2]
 
     def _compute_map(self, layout: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
         visible, seen = self._seen_parts(layout, a)
