@@ -41,84 +41,91 @@ INF = float("inf")
 _LINE_KEY = 4096.0  # key = X * _LINE_KEY + slope; |slope| < _CLIP keeps lines apart
 _CLIP = 1500.0
 
-Interval = tuple[float, float, bool, bool]  # lo, hi, lo closed, hi closed
+# The still-open slopes of a sweep: sorted, disjoint intervals kept flat, as the list of
+# their bounds ``[lo0, hi0, lo1, hi1, ...]`` (non-decreasing: two intervals may touch at
+# a slope that neither holds) and the parallel list of whether each bound is closed, so
+# that the lookups are plain ``bisect`` calls on a list of floats.
 
 
-def _lo(iv: Interval) -> float:
-    return iv[0]
-
-
-def _hi(iv: Interval) -> float:
-    return iv[1]
-
-
-def _subtract_open(ivs: list[Interval], a: float, b: float) -> None:
-    """Remove the open interval ``(a, b)`` from ``ivs`` (sorted, disjoint), in place."""
-    i = bisect_right(ivs, a, key=_hi)  # first interval reaching past a
-    j = bisect_left(ivs, b, lo=i, key=_lo)  # first interval starting at or after b
+def _subtract_open(bounds: list[float], closed: list[bool], a: float, b: float) -> None:
+    """Remove the open interval ``(a, b)`` from the intervals, in place."""
+    i = bisect_right(bounds, a) >> 1  # first interval reaching past a
+    j = (bisect_left(bounds, b) + 1) >> 1  # first interval starting at or after b
     if i >= j:
         return
-    lo, _, lc, _ = ivs[i]
-    _, hi, _, hc = ivs[j - 1]
-    pieces: list[Interval] = []
+    lo, lc = bounds[2 * i], closed[2 * i]
+    hi, hc = bounds[2 * j - 1], closed[2 * j - 1]
+    cut: list[float] = []
+    flags: list[bool] = []
     if lo < a:
-        pieces.append((lo, a, lc, True))
+        cut += (lo, a)
+        flags += (lc, True)
     elif lo == a and lc:
-        pieces.append((a, a, True, True))
+        cut += (a, a)
+        flags += (True, True)
     if hi > b:
-        pieces.append((b, hi, True, hc))
+        cut += (b, hi)
+        flags += (True, hc)
     elif hi == b and hc:
-        pieces.append((b, b, True, True))
-    ivs[i:j] = pieces
+        cut += (b, b)
+        flags += (True, True)
+    bounds[2 * i : 2 * j] = cut
+    closed[2 * i : 2 * j] = flags
 
 
-def _subtract_point(ivs: list[Interval], m: float) -> None:
-    """Remove the single slope ``m`` from ``ivs`` (sorted, disjoint), in place."""
-    i = bisect_left(ivs, m, key=_hi)  # first interval reaching m
-    for k in (i, i + 1):
-        if k >= len(ivs):
+def _subtract_point(bounds: list[float], closed: list[bool], m: float) -> None:
+    """Remove the single slope ``m`` from the intervals, in place."""
+    i = bisect_left(bounds, m) >> 1  # first interval reaching m
+    for k in (2 * i, 2 * i + 2):
+        if k >= len(bounds):
             return
-        lo, hi, lc, hc = ivs[k]
+        lo, hi = bounds[k], bounds[k + 1]
         if m < lo:
             return
+        lc, hc = closed[k], closed[k + 1]
         if lo < m < hi or (m == lo and lc) or (m == hi and hc):
-            pieces: list[Interval] = []
+            cut: list[float] = []
+            flags: list[bool] = []
             if lo < m:
-                pieces.append((lo, m, lc, False))
+                cut += (lo, m)
+                flags += (lc, False)
             if m < hi:
-                pieces.append((m, hi, False, hc))
-            ivs[k : k + 1] = pieces
+                cut += (m, hi)
+                flags += (False, hc)
+            bounds[k : k + 2] = cut
+            closed[k : k + 2] = flags
             return
 
 
 @dataclass(slots=True)
 class _Lines:
-    """Interval snapshots of one sweep: the intervals of every recorded line,
-    concatenated, and how many belong to each line."""
+    """Interval snapshots of one sweep: the flat bounds and closed flags of every
+    recorded line's intervals, concatenated, and how many intervals each line has."""
 
     line_ids: list[int]
-    intervals: list[Interval]
+    bounds: list[float]
+    closed: list[bool]
     counts: list[int]
 
     def keys(self) -> tuple[npt.NDArray[np.float64], ...]:
         """(lo keys, hi keys, lo closed, hi closed) as arrays sorted by lo key."""
-        if not self.intervals:
+        if not self.bounds:
             empty = np.zeros(0)
             return empty, empty, empty.astype(bool), empty.astype(bool)
-        flat = chain.from_iterable(self.intervals)
-        arr = np.fromiter(flat, dtype=np.float64, count=4 * len(self.intervals)).reshape(-1, 4)
+        arr = np.array(self.bounds, dtype=np.float64).reshape(-1, 2)
+        flags = np.array(self.closed, dtype=bool).reshape(-1, 2)
         line = np.repeat(np.array(self.line_ids, dtype=np.float64) * _LINE_KEY, self.counts)
         lo = line + np.maximum(arr[:, 0], -_CLIP)
         hi = line + np.minimum(arr[:, 1], _CLIP)
-        return lo, hi, arr[:, 2] != 0, arr[:, 3] != 0
+        return lo, hi, flags[:, 0], flags[:, 1]
 
 
-def _row_bits(ivs: list[Interval], sy: int, d0: int, d1: int, top: int) -> int:
-    """Bit mask of the map rows (0..top) that rays of ``ivs`` may cross between the
-    half-lines at distances d0 and d1 from the source: the whole span of ``ivs``,
-    widened by one row (walls outside the visible slopes are harmless, only slower)."""
-    lo = ivs[0][0]
-    hi = ivs[-1][1]
+def _row_bits(bounds: list[float], sy: int, d0: int, d1: int, top: int) -> int:
+    """Bit mask of the map rows (0..top) that the open rays may cross between the
+    half-lines at distances d0 and d1 from the source: the whole span of the open
+    slopes, widened by one row (walls outside them are harmless, only slower)."""
+    lo = bounds[0]
+    hi = bounds[-1]
     ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
     ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
     r0 = 0 if ymin < 2 else int(ymin // 2) - 1
@@ -146,10 +153,11 @@ def _wedge(r2: int, sy: int, d0: int, d1: int) -> tuple[float, float]:
 
 def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
     """Sweep the rays going right from doubled point ``(sx, sy)``."""
-    snaps: list[Interval] = []
-    counts: list[int] = []
-    line_ids: list[int] = []
-    ivs: list[Interval] = [(-INF, INF, False, False)]
+    lines = _Lines([], [], [], [])
+    snap_bounds, snap_closed = lines.bounds, lines.closed
+    counts, line_ids = lines.counts, lines.line_ids
+    bounds: list[float] = [-INF, INF]
+    closed: list[bool] = [False, False]
     col_mask = layout.col_mask
     pcol = layout.padded_col_mask
     pinch_mask = layout.pinch_col_mask
@@ -163,33 +171,34 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
         if walls:
             # Walls in the rows the visible rays cross here. Extra walls would be
             # harmless: their slopes are already gone.
-            hit = walls & _row_bits(ivs, sy, d0, d1, top)
+            hit = walls & _row_bits(bounds, sy, d0, d1, top)
             while hit:
                 low = hit & -hit
                 hit ^= low
                 wlo, whi = _wedge((low.bit_length() - 1) << 1, sy, d0, d1)
-                _subtract_open(ivs, wlo, whi)
-            if not ivs:
+                _subtract_open(bounds, closed, wlo, whi)
+            if not bounds:
                 break
         if edge_bits and (pcol[c + 1] & edge_bits) == edge_bits:
-            _subtract_point(ivs, 0.0)
-            if not ivs:
+            _subtract_point(bounds, closed, 0.0)
+            if not bounds:
                 break
-        snaps.extend(ivs)
-        counts.append(len(ivs))
+        snap_bounds += bounds
+        snap_closed += closed
+        counts.append(len(bounds) >> 1)
         line_ids.append(big_x)
         if not big_x & 1:
             pinches = pinch_mask[big_x >> 1]
             if pinches:
                 # Lattice rows Y (doubled 2Y) the rays reach on this line, widened.
-                hit = pinches & _row_bits(ivs, sy, d1, d1, top + 1)
+                hit = pinches & _row_bits(bounds, sy, d1, d1, top + 1)
                 while hit:
                     low = hit & -hit
                     hit ^= low
-                    _subtract_point(ivs, (2 * (low.bit_length() - 1) - sy) / d1)
-                if not ivs:
+                    _subtract_point(bounds, closed, (2 * (low.bit_length() - 1) - sy) / d1)
+                if not bounds:
                     break
-    return _Lines(line_ids, snaps, counts)
+    return lines
 
 
 def _lookup(lines: _Lines, keys: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
@@ -359,7 +368,7 @@ def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
     sx, sy = 2 * a[0] + 1, 2 * a[1] + 1
     cover = layout.cover
     unions: list[list[tuple[float, float]]] = [[], []]
-    lines = (_Lines([], [], []), _Lines([], [], []))
+    lines = (_Lines([], [], [], []), _Lines([], [], [], []))
     near = ((1 << 3) - 1) << (a[1] - 1) if a[1] >= 1 else (1 << 2) - 1
     for big_x in range(sx + 1, 2 * layout.width + 1):
         d0 = big_x - 1 - sx
@@ -379,7 +388,8 @@ def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
             for level in (0, 1):
                 if unions[level]:
                     rec = lines[level]
-                    rec.intervals.extend((lo, hi, 0.0, 0.0) for lo, hi in unions[level])  # type: ignore[misc]
+                    rec.bounds.extend(chain.from_iterable(unions[level]))
+                    rec.closed.extend([False] * (2 * len(unions[level])))
                     rec.counts.append(len(unions[level]))
                     rec.line_ids.append(big_x)
     return lines
