@@ -130,40 +130,70 @@ def tile_cover_column(layout: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
     return out
 
 
-def tile_cover_towards(layout: SightLayout, a: Cell, xs: IntArray, ys: IntArray) -> IntArray:
+@dataclass(frozen=True, slots=True, eq=False)
+class CoverPairs:
+    """Every cover tile of a layout against a fixed list of target squares, what
+    :func:`tile_cover_towards` needs that does not depend on the viewer."""
+
+    xs: IntArray  # targets
+    ys: IntArray
+    tx: IntArray  # tiles
+    ty: IntArray
+    level: IntArray
+    dx: npt.NDArray[np.int32]  # [target, tile]: tile x - target x
+    dy: npt.NDArray[np.int32]
+    differ: npt.NDArray[np.bool_]  # [target, tile]: the tile is not the target's own
+
+    @classmethod
+    def of(cls, layout: SightLayout, xs: IntArray, ys: IntArray) -> CoverPairs:
+        cells = list(layout.cover_cells.items())
+        tx = np.array([c[0] for c, _ in cells], dtype=np.int64)
+        ty = np.array([c[1] for c, _ in cells], dtype=np.int64)
+        dx = (tx[None, :] - xs[:, None]).astype(np.int32)
+        dy = (ty[None, :] - ys[:, None]).astype(np.int32)
+        level = np.array([v for _, v in cells], dtype=np.int64)
+        return cls(xs, ys, tx, ty, level, dx, dy, (dx != 0) | (dy != 0))
+
+
+def tile_cover_towards(
+    layout: SightLayout, a: Cell, xs: IntArray, ys: IntArray, pairs: CoverPairs | None = None
+) -> IntArray:
     """:func:`tile_cover_between` from ``a`` to each square ``(xs[i], ys[i])``, every
-    cover tile against every target at once (the same segment test as :func:`_enters`,
-    in float quotients of small integers, which compare exactly)."""
-    cells = list(layout.cover_cells.items())
-    if not cells or not len(xs):
-        return np.zeros(len(xs), dtype=np.int64)
-    tx = np.array([c[0] for c, _ in cells], dtype=np.int64)[None, :]
-    ty = np.array([c[1] for c, _ in cells], dtype=np.int64)[None, :]
-    level = np.array([v for _, v in cells], dtype=np.int64)[None, :]
-    bx, by = xs[:, None], ys[:, None]
+    cover tile against every target at once (``pairs``: :meth:`CoverPairs.of` these, kept
+    by the caller): first the pairs whose tile counts by place (inside the box of the
+    two squares, not the target's own, not next to ``a``), then :func:`_enters`' test on
+    those, in float quotients of small integers, which compare exactly."""
+    out = np.zeros(len(xs), dtype=np.int64)
+    if not layout.cover_cells or not len(xs):
+        return out
+    if pairs is None:
+        pairs = CoverPairs.of(layout, xs, ys)
     ax, ay = a
-    counts = (
-        (np.minimum(ax, bx) <= tx)
-        & (tx <= np.maximum(ax, bx))
-        & (np.minimum(ay, by) <= ty)
-        & (ty <= np.maximum(ay, by))
-        & ~((tx == bx) & (ty == by))
-        & (np.maximum(np.abs(tx - ax), np.abs(ty - ay)) > 1)
-    )
-    lo = np.zeros(counts.shape)
-    hi = np.ones(counts.shape)
-    for p, q, c in ((2 * ax + 1, 2 * bx + 1, tx), (2 * ay + 1, 2 * by + 1, ty)):
-        d = np.broadcast_to(q - p, counts.shape)
+    tx, ty = pairs.tx, pairs.ty
+    ux = (tx - ax).astype(np.int32)
+    uy = (ty - ay).astype(np.int32)
+    far = np.maximum(np.abs(ux), np.abs(uy)) > 1
+    # Between a and the target on both axes: (t - a) and (t - b) not of one sign.
+    placed = (ux * pairs.dx <= 0) & (uy * pairs.dy <= 0) & pairs.differ & far
+    bi, ti = np.nonzero(placed)
+    if not len(bi):
+        return out
+    lo = np.zeros(len(bi))
+    hi = np.ones(len(bi))
+    ok = np.ones(len(bi), dtype=bool)
+    for p, q, c in ((2 * ax + 1, 2 * xs[bi] + 1, tx[ti]), (2 * ay + 1, 2 * ys[bi] + 1, ty[ti])):
+        d = q - p
         flat = d == 0
-        counts &= ~flat | ((2 * c < p) & (p < 2 * c + 2))
+        ok &= ~flat | ((2 * c < p) & (p < 2 * c + 2))
         forward = d > 0
         n1 = np.where(forward, 2 * c - p, p - 2 * c - 2)
         n2 = np.where(forward, 2 * c + 2 - p, p - 2 * c)
         den = np.where(flat, 1, np.abs(d))
         lo = np.where(flat, lo, np.maximum(lo, n1 / den))
         hi = np.where(flat, hi, np.minimum(hi, n2 / den))
-    counts &= lo < hi
-    return np.where(counts, level, 0).max(axis=1)
+    ok &= lo < hi
+    np.maximum.at(out, bi[ok], pairs.level[ti[ok]])
+    return out
 
 
 class Sight:
@@ -182,7 +212,7 @@ class Sight:
         self._seen: dict[tuple[Cell, Cell], bool] = {}
         self._maps: OrderedDict[Cell, npt.NDArray[np.int8]] = OrderedDict()
         self._points: OrderedDict[tuple[Point, Cell | None], PointVisibility] = OrderedDict()
-        self._cover_cells: tuple[SightLayout, IntArray, IntArray] | None = None
+        self._cover_cells: tuple[SightLayout, CoverPairs] | None = None
 
     # -- cache management -------------------------------------------------
     @property
@@ -364,18 +394,19 @@ class Sight:
         # The sweep leaves out a's own column and counts a square's own tile; those
         # few squares are answered apart.
         tiles[:, a[0]] = tile_cover_column(layout, a)
-        xs, ys = self._cover_xy(layout)
-        tiles[ys, xs] = tile_cover_towards(layout, a, xs, ys)
+        pairs = self._cover_pairs(layout)
+        tiles[pairs.ys, pairs.xs] = tile_cover_towards(layout, a, pairs.xs, pairs.ys, pairs)
         return tiles
 
-    def _cover_xy(self, layout: SightLayout) -> tuple[IntArray, IntArray]:
+    def _cover_pairs(self, layout: SightLayout) -> CoverPairs:
+        """The cover tiles against themselves as targets, once per layout."""
         held = self._cover_cells
         if held is None or held[0] is not layout:
             cells = list(layout.cover_cells)
             xs = np.array([c[0] for c in cells], dtype=np.int64)
             ys = np.array([c[1] for c in cells], dtype=np.int64)
-            held = self._cover_cells = (layout, xs, ys)
-        return held[1], held[2]
+            held = self._cover_cells = (layout, CoverPairs.of(layout, xs, ys))
+        return held[1]
 
     def _compute_map(self, layout: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
         visible, seen = self._seen_parts(layout, a)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
@@ -163,6 +162,7 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
     pinch_mask = layout.pinch_col_mask
     edge_bits = 3 << (sy >> 1) if not sy & 1 else 0  # padded rows sy/2 and sy/2+1
     top = layout.height - 1
+    left, right = bisect_left, bisect_right
     for big_x in range(sx + 1, 2 * layout.width + 1):
         d0 = big_x - 1 - sx
         d1 = big_x - sx
@@ -175,8 +175,14 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
             while hit:
                 low = hit & -hit
                 hit ^= low
-                wlo, whi = _wedge((low.bit_length() - 1) << 1, sy, d0, d1)
-                _subtract_open(bounds, closed, wlo, whi)
+                # _wedge, inlined: this loop is the hot spot of a visibility map.
+                a = ((low.bit_length() - 1) << 1) - sy
+                b = a + 2
+                wlo = a / d1 if a >= 0 else (a / d0 if d0 else -INF)
+                whi = (b / d0 if d0 else INF) if b > 0 else b / d1
+                # Most walls lie in slopes already gone: test that before cutting.
+                if right(bounds, wlo) >> 1 < (left(bounds, whi) + 1) >> 1:
+                    _subtract_open(bounds, closed, wlo, whi)
             if not bounds:
                 break
         if edge_bits and (pcol[c + 1] & edge_bits) == edge_bits:
@@ -341,24 +347,16 @@ def _any_open(quads: int, big_x: int, big_y: int) -> Cell:
 # -- tile cover along centre lines ---------------------------------------------------------
 
 
-def _union_open(ivs: list[tuple[float, float]], a: float, b: float) -> list[tuple[float, float]]:
-    """``ivs`` (sorted disjoint open intervals) united with the open interval ``(a, b)``;
-    intervals that only touch stay apart (the touching slope is in neither)."""
-    out: list[tuple[float, float]] = []
-    placed = False
-    for lo, hi in ivs:
-        if hi <= a:
-            out.append((lo, hi))
-        elif lo >= b:
-            if not placed:
-                out.append((a, b))
-                placed = True
-            out.append((lo, hi))
-        else:
-            a, b = min(a, lo), max(b, hi)
-    if not placed:
-        out.append((a, b))
-    return out
+def _union_open(bounds: list[float], a: float, b: float) -> None:
+    """Unite the open interval ``(a, b)`` into ``bounds`` (flat sorted disjoint open
+    intervals, in place); intervals that only touch stay apart (the touching slope is
+    in neither)."""
+    i = bisect_right(bounds, a) >> 1  # first interval reaching past a
+    j = (bisect_left(bounds, b) + 1) >> 1  # first interval starting at or after b
+    if i < j:
+        a = min(a, bounds[2 * i])
+        b = max(b, bounds[2 * j - 1])
+    bounds[2 * i : 2 * j] = (a, b)
 
 
 def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
@@ -367,14 +365,15 @@ def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
     Tiles in ``a``'s own 3×3 block do not count (see game.geometry.sight)."""
     sx, sy = 2 * a[0] + 1, 2 * a[1] + 1
     cover = layout.cover
-    unions: list[list[tuple[float, float]]] = [[], []]
+    unions: tuple[list[float], list[float]] = ([], [])
     lines = (_Lines([], [], [], []), _Lines([], [], [], []))
     near = ((1 << 3) - 1) << (a[1] - 1) if a[1] >= 1 else (1 << 2) - 1
+    col_mask = layout.cover_col_mask
     for big_x in range(sx + 1, 2 * layout.width + 1):
         d0 = big_x - 1 - sx
         d1 = big_x - sx
         c = (big_x - 1) >> 1
-        tiles = layout.cover_col_mask[c]
+        tiles = col_mask[c]
         if abs(c - a[0]) <= 1:
             tiles &= ~near
         while tiles:
@@ -382,15 +381,15 @@ def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
             tiles ^= low
             r = low.bit_length() - 1
             wlo, whi = _wedge(2 * r, sy, d0, d1)
-            for level in range(int(cover[r, c])):
-                unions[level] = _union_open(unions[level], wlo, whi)
+            _union_open(unions[0], wlo, whi)
+            if cover[r, c] > 1:
+                _union_open(unions[1], wlo, whi)
         if big_x & 1:
-            for level in (0, 1):
-                if unions[level]:
-                    rec = lines[level]
-                    rec.bounds.extend(chain.from_iterable(unions[level]))
-                    rec.closed.extend([False] * (2 * len(unions[level])))
-                    rec.counts.append(len(unions[level]))
+            for union, rec in zip(unions, lines, strict=True):
+                if union:
+                    rec.bounds += union
+                    rec.closed += [False] * len(union)
+                    rec.counts.append(len(union) >> 1)
                     rec.line_ids.append(big_x)
     return lines
 
