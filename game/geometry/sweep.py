@@ -121,17 +121,19 @@ class _Lines:
 
 def _row_bits(bounds: list[float], sy: int, d0: int, d1: int, top: int) -> int:
     """Bit mask of the map rows (0..top) that the open rays may cross between the
-    half-lines at distances d0 and d1 from the source: the whole span of the open
-    slopes, widened by one row (walls outside them are harmless, only slower)."""
-    lo = bounds[0]
-    hi = bounds[-1]
-    ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
-    ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
-    r0 = 0 if ymin < 2 else int(ymin // 2) - 1
-    r1 = top if ymax > 2 * top else int(ymax // 2) + 1
-    if r0 > r1:
-        return 0
-    return ((1 << (r1 - r0 + 1)) - 1) << r0
+    half-lines at distances d0 and d1 from the source: each open interval's span,
+    widened by one row (walls outside them are harmless, only slower)."""
+    mask = 0
+    for k in range(0, len(bounds), 2):
+        lo = bounds[k]
+        hi = bounds[k + 1]
+        ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
+        ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
+        r0 = 0 if ymin < 2 else int(ymin // 2) - 1
+        r1 = top if ymax > 2 * top else int(ymax // 2) + 1
+        if r0 <= r1:
+            mask |= ((1 << (r1 - r0 + 1)) - 1) << r0
+    return mask
 
 
 def _wedge(r2: int, sy: int, d0: int, d1: int) -> tuple[float, float]:
@@ -201,7 +203,11 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
                 while hit:
                     low = hit & -hit
                     hit ^= low
-                    _subtract_point(bounds, closed, (2 * (low.bit_length() - 1) - sy) / d1)
+                    m = (2 * (low.bit_length() - 1) - sy) / d1
+                    k = left(bounds, m)
+                    # Only a slope inside an interval, or on a closed bound, is cut.
+                    if k & 1 or (k < len(bounds) and bounds[k] == m):
+                        _subtract_point(bounds, closed, m)
                 if not bounds:
                     break
     return lines
