@@ -213,8 +213,13 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
     return lines
 
 
-def _lookup(lines: _Lines, keys: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
-    """For each key, whether it lies in one of the recorded intervals."""
+def _lookup(
+    lines: _Lines, keys: npt.NDArray[np.float64], *more: npt.NDArray[np.float64]
+) -> npt.NDArray[np.bool_]:
+    """For each key, whether it lies in one of the recorded intervals (``more``: further
+    key arrays, answered in one search with the first, split back by the caller)."""
+    if more:
+        keys = np.concatenate([keys.ravel(), *(k.ravel() for k in more)])
     lo, hi, lc, hc = lines.keys()
     if not len(lo):
         return np.zeros(keys.shape, dtype=bool)
@@ -278,7 +283,8 @@ class PointSweeper:
         mx = self._mx[self._mx > sx]
         ck = cx[None, :] * _LINE_KEY + (self._cy[:, None] - sy) / (cx[None, :] - sx)
         mk = mx[None, :] * _LINE_KEY + (self._my[:, None] - sy) / (mx[None, :] - sx)
-        return _lookup(lines, ck), _lookup(lines, mk)
+        both = _lookup(lines, ck, mk)
+        return both[: ck.size].reshape(ck.shape), both[ck.size :].reshape(mk.shape)
 
     def point(self, p: tuple[int, int], owner: Cell) -> PointVisibility:
         """Visibility from doubled point ``p``, a sample of the open square ``owner``."""
