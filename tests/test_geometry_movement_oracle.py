@@ -112,3 +112,37 @@ def test_terrain_that_costs_nothing_to_enter_is_refused() -> None:
     free = Terrain("free", move_cost=0)
     with pytest.raises(ValueError, match="at least 1"):
         reachable(Grid(2, 1, [OPEN, free]), (0, 0), 3)
+
+
+def test_two_threads_flooding_one_grid_get_their_own_answers() -> None:
+    """The floods share a graph's arrays (creatures blocked in place, one distance
+    array): the AI thinks on a worker thread while a frame may ask too."""
+    import threading
+
+    grid = random_grid(30, 30, 0.2, seed=5)
+    cells = open_cells(grid)
+    rng = random.Random(3)
+    asks = [
+        (rng.choice(cells), rng.choice(cells), frozenset(rng.sample(cells, 8))) for _ in range(60)
+    ]
+    expected = [
+        (oracle_reachable(grid, s, 10, e), oracle_shortest_path(grid, s, g, e)) for s, g, e in asks
+    ]
+    wrong: list[int] = []
+
+    def ask(order: list[int]) -> None:
+        for i in order:
+            start, goal, enemies = asks[i]
+            got = (reachable(grid, start, 10, enemies), shortest_path(grid, start, goal, enemies))
+            if got != expected[i]:
+                wrong.append(i)
+
+    threads = [
+        threading.Thread(target=ask, args=(list(range(60)) * 3,)),
+        threading.Thread(target=ask, args=(list(range(59, -1, -1)) * 3,)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert wrong == []

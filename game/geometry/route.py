@@ -52,16 +52,17 @@ def cheapest_path(
     graph = step_graph(grid)
     banned = banned_indices(graph, occupied)
     origin, target = graph.index(start), graph.index(goal)
-    found = _values(graph, origin, target, banned, limit)
-    if found is None:
-        return None
-    value, scale = found
-    came = _Predecessors(graph, value, scale, origin, target)
-    path = [goal]
-    here = target
-    while here != origin:
-        here = came.of(here)
-        path.append(graph.cells[here])
+    with graph.lock:  # the flood's arrays are read until the path is found
+        found = _values(graph, origin, target, banned, limit)
+        if found is None:
+            return None
+        value, scale = found
+        came = _Predecessors(graph, value, scale, origin, target)
+        path = [goal]
+        here = target
+        while here != origin:
+            here = came.of(here)
+            path.append(graph.cells[here])
     path.reverse()
     return path
 

@@ -10,11 +10,14 @@ one blocked cell on every side (flat index ``(y+1)*(w+2) + x+1``), so a neighbou
 cell on the map is always an index.
 
 Creatures change per call: their cells are set to cost 0 (blocked) in the shared cost
-array for the length of one flood and restored after.
+array for the length of one flood and restored after. The floods share arrays, so a
+graph's ``lock`` is held from a flood until its answer has been read (the AI may think
+on a worker thread).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
@@ -94,6 +97,8 @@ class StepGraph:
         self._reach_finder = tcod.path.Pathfinder(self._plain)
         self._lexical: dict[tuple[int, int], tuple[CostArray, tcod.path.Pathfinder]] = {}
         self._steps: list[tuple[int, ...] | None] = [None] * flat_blocked.size
+        #: Held from a flood until its answer is read (the arrays are shared).
+        self.lock = threading.RLock()
 
     def _graph(self, cost: npt.NDArray[np.int32]) -> tcod.path.CustomGraph:
         graph = tcod.path.CustomGraph(self.shape)
@@ -211,6 +216,13 @@ def reach_costs(
     if not graph.in_frame(start):
         return {start: 0}
     budget = max(0, min(budget, graph.max_cost * grid.width * grid.height))
+    with graph.lock:
+        return _reach_costs(graph, start, budget, occupied, allies)
+
+
+def _reach_costs(
+    graph: StepGraph, start: Cell, budget: int, occupied: frozenset[Cell], allies: frozenset[Cell]
+) -> dict[Cell, int]:
     root = graph.index(start)
     dist = graph.flood(root, budget, banned_indices(graph, occupied))
     x, y = start[0] + 1, start[1] + 1
