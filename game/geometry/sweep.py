@@ -312,37 +312,45 @@ class PointSweeper:
             mvis = mvis[:, ::-1]
             corners[:, :n_c] = np.where(cvis, self._from_right[:, :n_c], corners[:, :n_c])
             centres[:, :n_m] |= mvis
-        # Straight up and down: one segment per target.
+        # Straight up and down: one segment per target, outwards from p. A line that is
+        # blocked (it enters a wall, runs between two, or passes a pinch) blocks every
+        # longer one the same way, so each direction stops at its first blocked target.
         if sx & 1:
             cx = sx >> 1
-            for y in range(h):
-                b = (cx, y)
-                if not layout.wall[y, cx]:
-                    centres[y, cx] = not segment_blocked(layout, p, (sx, 2 * y + 1), owner, b)
+            wall = layout.wall
+            own = sy >> 1
+            for rows in (range(own, -1, -1), range(own + 1, h)):
+                for y in rows:
+                    if wall[y, cx] or segment_blocked(layout, p, (sx, 2 * y + 1), owner, (cx, y)):
+                        break
+                    centres[y, cx] = True
         else:
             big_x = sx >> 1
             openq = layout.open_quadrants
             pinch = layout.pinch
-            for big_y in range(h + 1):
-                quads = int(openq[big_y, big_x])
-                if not quads:
-                    continue
-                q = (sx, 2 * big_y)
-                if (big_x, big_y) in pinch:
-                    bits = 0
-                    for bit, cell in (
-                        (NW, (big_x - 1, big_y - 1)),
-                        (NE, (big_x, big_y - 1)),
-                        (SW, (big_x - 1, big_y)),
-                        (SE, (big_x, big_y)),
-                    ):
-                        if quads & bit and not segment_blocked(layout, p, q, owner, cell):
-                            bits |= bit
+            own = sy >> 1
+            for rows in (range(own, -1, -1), range(own + 1, h + 1)):
+                for big_y in rows:
+                    quads = int(openq[big_y, big_x])
+                    if not quads:
+                        continue
+                    q = (sx, 2 * big_y)
+                    if (big_x, big_y) in pinch:
+                        bits = 0
+                        for bit, cell in (
+                            (NW, (big_x - 1, big_y - 1)),
+                            (NE, (big_x, big_y - 1)),
+                            (SW, (big_x - 1, big_y)),
+                            (SE, (big_x, big_y)),
+                        ):
+                            if quads & bit and not segment_blocked(layout, p, q, owner, cell):
+                                bits |= bit
+                    else:
+                        some = _any_open(quads, big_x, big_y)
+                        bits = 0 if segment_blocked(layout, p, q, owner, some) else quads
                     corners[big_y, big_x] = bits
-                else:
-                    some = _any_open(quads, big_x, big_y)
-                    if not segment_blocked(layout, p, q, owner, some):
-                        corners[big_y, big_x] = quads
+                    if not bits and big_y != own:
+                        break
         return PointVisibility(corners, centres)
 
 
