@@ -170,10 +170,14 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
         d1 = big_x - sx
         c = (big_x - 1) >> 1
         walls = col_mask[c]
+        pinches = 0 if big_x & 1 else pinch_mask[big_x >> 1]
+        if walls or pinches:
+            # Rows the open rays cross between the two half-lines (lattice rows up to
+            # the bottom edge included): extra walls or pinches would be harmless,
+            # their slopes are already gone.
+            rows = _row_bits(bounds, sy, d0, d1, top + 1)
         if walls:
-            # Walls in the rows the visible rays cross here. Extra walls would be
-            # harmless: their slopes are already gone.
-            hit = walls & _row_bits(bounds, sy, d0, d1, top)
+            hit = walls & rows
             while hit:
                 low = hit & -hit
                 hit ^= low
@@ -195,21 +199,19 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
         snap_closed += closed
         counts.append(len(bounds) >> 1)
         line_ids.append(big_x)
-        if not big_x & 1:
-            pinches = pinch_mask[big_x >> 1]
-            if pinches:
-                # Lattice rows Y (doubled 2Y) the rays reach on this line, widened.
-                hit = pinches & _row_bits(bounds, sy, d1, d1, top + 1)
-                while hit:
-                    low = hit & -hit
-                    hit ^= low
-                    m = (2 * (low.bit_length() - 1) - sy) / d1
-                    k = left(bounds, m)
-                    # Only a slope inside an interval, or on a closed bound, is cut.
-                    if k & 1 or (k < len(bounds) and bounds[k] == m):
-                        _subtract_point(bounds, closed, m)
-                if not bounds:
-                    break
+        if pinches:
+            # Lattice rows Y (doubled 2Y) on this line: the rays through a pinch end.
+            hit = pinches & rows
+            while hit:
+                low = hit & -hit
+                hit ^= low
+                m = (2 * (low.bit_length() - 1) - sy) / d1
+                k = left(bounds, m)
+                # Only a slope inside an interval, or on a closed bound, is cut.
+                if k & 1 or (k < len(bounds) and bounds[k] == m):
+                    _subtract_point(bounds, closed, m)
+            if not bounds:
+                break
     return lines
 
 
