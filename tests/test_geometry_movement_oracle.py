@@ -1,7 +1,8 @@
-"""The tcod-backed ``reachable`` and ``shortest_path`` answer exactly what the Python
-searches they replaced answered (tests/movement_oracle.py): the same cells, costs and
-order of the reachable dict, the same chosen path with every tie-break (AI choices and the
-golden battles hang on them). Random maps with walls, mud, enemies and allies."""
+"""``reachable`` (a tcod flood) and ``shortest_path`` (the A* on the step graph) answer
+exactly what the Python searches they replaced answered (tests/movement_oracle.py): the
+same cells, costs and order of the reachable dict, the same chosen path with every
+tie-break (AI choices and the golden battles hang on them). Random maps with walls, mud,
+enemies and allies."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from movement_oracle import oracle_reachable, oracle_shortest_path
 from game.bench import open_cells, random_grid
 from game.geometry.grid import OPEN, WALL, Cell, Grid, Terrain
 from game.geometry.movement import reachable, shortest_path
-from game.geometry.route import cheapest_path
 from game.geometry.step_graph import step_graph
 
 MUD = Terrain("mud", move_cost=2)
@@ -57,22 +57,6 @@ def test_shortest_path_chooses_the_same_path(
     grid, start, goal, enemies, allies = scene
     ours = shortest_path(grid, start, goal, enemies, allies)
     assert ours == oracle_shortest_path(grid, start, goal, enemies, allies)
-
-
-@pytest.mark.parametrize("limit", [2_000, 50])
-@settings(max_examples=120, deadline=None)
-@given(scene=scenes())
-def test_paths_too_long_for_one_tcod_flood_take_the_two_flood_or_python_way(
-    limit: int, scene: tuple[Grid, Cell, Cell, set[Cell], set[Cell]]
-) -> None:
-    """With a small enough ``limit`` the flood sums would not fit: first a plain flood
-    bounds the cost (2 000), or a Python search does it all (50); same answer."""
-    grid, start, goal, enemies, _ = scene
-    if not grid.in_bounds(start) or grid.blocks_move(goal) or start == goal or goal in enemies:
-        return
-    occupied = frozenset(enemies - {start})
-    expected = oracle_shortest_path(grid, start, goal, occupied)
-    assert cheapest_path(grid, start, goal, occupied, limit) == expected
 
 
 def test_open_fields_full_of_ties_on_a_larger_map() -> None:

@@ -20,7 +20,7 @@ each figure is taken (all on fresh caches unless the name says otherwise):
 - ``sight_layout_ms``: building that per-version layout (on a new map or after a
   terrain change).
 - ``step_graph_ms``: building the per-grid-version tcod graph of legal steps that
-  ``reachable`` and ``shortest_path`` flood (on a new map or after a terrain change);
+  ``reachable`` floods and ``shortest_path`` walks (on a new map or after a terrain change);
   it is built before the clocks below start, as a battle builds it once.
 - ``reachable_ms`` / ``reachable_12_ms`` / ``reachable_24_ms``: ``reachable`` with a
   budget of 6, 12 and 24 squares from random open cells; a batch of calls timed

@@ -1,5 +1,5 @@
-"""The legal steps of one grid version as a tcod graph: the floods behind
-:func:`~game.geometry.movement.reachable` and :func:`~game.geometry.movement.shortest_path`.
+"""The legal steps of one grid version as a tcod graph: the flood behind
+:func:`~game.geometry.movement.reachable`, and the step lists the path search walks.
 
 The step rule is movement.py's (source 004 · The Grid; DESIGN.md · Geometry): any of the
 8 king moves into a cell that does not block movement, not diagonally between two blocking
@@ -30,13 +30,6 @@ from game.geometry.grid import Cell, Grid, TerrainArrays
 #: The 8 king-move offsets in a fixed order (orthogonal first), so results are
 #: deterministic: searches try a cell's steps in this order.
 STEPS: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
-
-IntArray = npt.NDArray[np.int64]
-BoolArray = npt.NDArray[np.bool_]
-CostArray = npt.NDArray[np.int32]
-
-#: Largest distance tcod's floods hold (they add in C ``int``).
-INT32_MAX = 2**31 - 1
 
 
 class StepGraph:
@@ -95,7 +88,6 @@ class StepGraph:
         )
         self._plain = self._graph(cost)
         self._reach_finder = tcod.path.Pathfinder(self._plain)
-        self._lexical: dict[tuple[int, int], tuple[CostArray, tcod.path.Pathfinder]] = {}
         self._steps: list[tuple[int, ...] | None] = [None] * flat_blocked.size
         #: Held from a flood until its answer is read (the arrays are shared).
         self.lock = threading.RLock()
@@ -154,31 +146,6 @@ class StepGraph:
             finder.add_root(divmod(root, self.stride))
             finder.resolve()
         return distance
-
-    def flood_to(
-        self, scale: int, step: int, root: int, goal: int, banned: Iterable[int]
-    ) -> npt.NDArray[np.int32]:
-        """Cheapest sum of ``cost * scale + step`` per cell entered from ``root`` by A*
-        towards ``goal`` (heuristic: ``scale`` times the Chebyshev distance; it stops once
-        ``goal`` is settled): exact for every cell whose sum plus heuristic is below the
-        goal's; cells not reached hold :data:`INT32_MAX`. The sums plus the heuristic must
-        stay under :data:`INT32_MAX`."""
-        held = self._lexical.get((scale, step))
-        if held is None:
-            if len(self._lexical) >= 4:
-                self._lexical.pop(next(iter(self._lexical)))
-            weights = np.where(self.cost > 0, self.cost * scale + step, 0).astype(np.int32)
-            graph = self._graph(weights)
-            graph.set_heuristic(cardinal=scale, diagonal=scale)
-            held = self._lexical[(scale, step)] = (weights, tcod.path.Pathfinder(graph))
-        weights, finder = held
-        distance = finder.distance
-        distance[...] = INT32_MAX
-        distance[divmod(root, self.stride)] = 0
-        with self.without(weights, banned):
-            finder.rebuild_frontier()  # the root alone, whatever the last search left
-            finder.resolve(divmod(goal, self.stride))
-        return finder.distance
 
 
 _GRAPHS: dict[int, StepGraph] = {}
