@@ -385,12 +385,15 @@ class Sight:
         visible = ((seen > 0) | centres) & ~layout.wall
         return visible, seen
 
-    def _tile_cover_map(self, layout: SightLayout, a: Cell) -> npt.NDArray[np.int8] | None:
-        """:func:`tile_cover_between` from ``a`` to every square (None: no tile counts)."""
+    def _tile_cover_map(
+        self, layout: SightLayout, a: Cell, need: npt.NDArray[np.bool_]
+    ) -> npt.NDArray[np.int8] | None:
+        """:func:`tile_cover_between` from ``a`` to the squares ``need`` marks, at least
+        (others may be 0); None: no tile counts."""
         if not any(max(abs(x - a[0]), abs(y - a[1])) > 1 for x, y in layout.cover_cells):
             return None
         assert self._sweeper is not None
-        tiles = tile_cover_map(layout, self._sweeper.mirror, a)
+        tiles = tile_cover_map(layout, self._sweeper.mirror, a, need)
         # The sweep leaves out a's own column and counts a square's own tile; those
         # few squares are answered apart.
         tiles[:, a[0]] = tile_cover_column(layout, a)
@@ -412,7 +415,8 @@ class Sight:
         visible, seen = self._seen_parts(layout, a)
         cover = np.where(seen == 4, Cover.NONE, np.where(seen > 0, Cover.HALF, Cover.FULL))
         cover = cover.astype(np.int8)
-        tiles = self._tile_cover_map(layout, a)
+        # Tiles matter only on the squares seen with less than full cover.
+        tiles = self._tile_cover_map(layout, a, visible & (cover < Cover.FULL))
         if tiles is not None:
             # Tiles only add to the corner rule where the corners leave less than full.
             cover = np.maximum(cover, tiles)

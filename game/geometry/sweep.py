@@ -416,24 +416,40 @@ def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
     return lines
 
 
-def tile_cover_map(layout: SightLayout, mirror: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
+def tile_cover_map(
+    layout: SightLayout,
+    mirror: SightLayout,
+    a: Cell,
+    need: npt.NDArray[np.bool_] | None = None,
+) -> npt.NDArray[np.int8]:
     """Cover from tiles on the centre line from ``a`` to every square (``[y, x]``),
     ignoring ``a``'s 3×3 block and counting each square's own tile; the caller
-    fixes up squares that are themselves cover tiles and ``a``'s own column."""
+    fixes up squares that are themselves cover tiles and ``a``'s own column. With
+    ``need``, only the squares it marks are worked out (the others are 0)."""
     h, w = layout.height, layout.width
     out = np.zeros((h, w), dtype=np.int8)
     sy = 2 * a[1] + 1
     my = np.arange(1, 2 * h, 2, dtype=np.float64)[:, None]
     for frame, ax in ((layout, a[0]), (mirror, w - 1 - a[0])):
         fsx = 2 * ax + 1
-        half, full = _cover_sweep_right(frame, (ax, a[1]))
         mx = np.arange(2 * ax + 3, 2 * w, 2, dtype=np.float64)[None, :]
         if not mx.size:
             continue
-        keys = mx * _LINE_KEY + (my - sy) / (mx - fsx)
-        level = _lookup(half, keys).astype(np.int8) + _lookup(full, keys)
         if frame is layout:
-            out[:, ax + 1 :] = level
+            part = out[:, ax + 1 :]
+            wanted = None if need is None else need[:, ax + 1 :]
         else:
-            out[:, : w - 1 - ax] = level[:, ::-1]
+            part = out[:, : w - 1 - ax][:, ::-1]
+            wanted = None if need is None else need[:, : w - 1 - ax][:, ::-1]
+        if wanted is not None and not wanted.any():
+            continue
+        half, full = _cover_sweep_right(frame, (ax, a[1]))
+        keys = mx * _LINE_KEY + (my - sy) / (mx - fsx)
+        if wanted is not None:
+            keys = keys[wanted]
+        level = _lookup(half, keys).astype(np.int8) + _lookup(full, keys)
+        if wanted is None:
+            part[...] = level
+        else:
+            part[wanted] = level
     return out
