@@ -106,17 +106,23 @@ class _Lines:
     closed: list[bool]
     counts: list[int]
 
-    def keys(self) -> tuple[npt.NDArray[np.float64], ...]:
-        """(lo keys, hi keys, lo closed, hi closed) as arrays sorted by lo key."""
+    def edges(self) -> npt.NDArray[np.float64]:
+        """The intervals as one sorted array of keys ``[lo0, hi0, lo1, hi1, ...]`` such
+        that a key lies in interval i exactly when ``lo_i < key <= hi_i``: a closed lower
+        bound moves down to the float below it, an open upper bound too (no float lies
+        between the two). Intervals that touch share an open slope, so the array stays
+        sorted."""
         if not self.bounds:
-            empty = np.zeros(0)
-            return empty, empty, empty.astype(bool), empty.astype(bool)
+            return np.zeros(0)
         arr = np.array(self.bounds, dtype=np.float64).reshape(-1, 2)
         flags = np.array(self.closed, dtype=bool).reshape(-1, 2)
         line = np.repeat(np.array(self.line_ids, dtype=np.float64) * _LINE_KEY, self.counts)
         lo = line + np.maximum(arr[:, 0], -_CLIP)
         hi = line + np.minimum(arr[:, 1], _CLIP)
-        return lo, hi, flags[:, 0], flags[:, 1]
+        out = np.empty(2 * len(lo))
+        out[0::2] = np.where(flags[:, 0], np.nextafter(lo, -np.inf), lo)
+        out[1::2] = np.where(flags[:, 1], hi, np.nextafter(hi, -np.inf))
+        return out
 
 
 def _row_bits(bounds: list[float], sy: int, d0: int, d1: int, top: int) -> int:
@@ -222,16 +228,8 @@ def _lookup(
     key arrays, answered in one search with the first, split back by the caller)."""
     if more:
         keys = np.concatenate([keys.ravel(), *(k.ravel() for k in more)])
-    lo, hi, lc, hc = lines.keys()
-    if not len(lo):
-        return np.zeros(keys.shape, dtype=bool)
-    idx = np.searchsorted(lo, keys, side="right") - 1
-    ok = idx >= 0
-    idx = np.maximum(idx, 0)
-    klo, khi = lo[idx], hi[idx]
-    above_lo = (keys > klo) | ((keys == klo) & lc[idx])
-    below_hi = (keys < khi) | ((keys == khi) & hc[idx])
-    return ok & above_lo & below_hi
+    # Inside interval i: lo_i < key <= hi_i, so an odd count of edges below the key.
+    return (np.searchsorted(lines.edges(), keys, side="left") & 1).astype(bool)
 
 
 @dataclass(frozen=True, slots=True)
