@@ -19,6 +19,9 @@ each figure is taken (all on fresh caches unless the name says otherwise):
   starts, as a battle builds it once), median and p95 of the single calls.
 - ``sight_layout_ms``: building that per-version layout (on a new map or after a
   terrain change).
+- ``step_graph_ms``: building the per-grid-version tcod graph of legal steps that
+  ``reachable`` floods and ``shortest_path`` walks (on a new map or after a terrain change);
+  it is built before the clocks below start, as a battle builds it once.
 - ``reachable_ms`` / ``reachable_12_ms`` / ``reachable_24_ms``: ``reachable`` with a
   budget of 6, 12 and 24 squares from random open cells; a batch of calls timed
   together, divided by the calls.
@@ -46,6 +49,7 @@ from game.bench import BenchContext, bench, cpu_clock, median_seconds, open_cell
 from game.geometry.grid import Cell, Grid
 from game.geometry.movement import reachable, shortest_path
 from game.geometry.sight import Sight
+from game.geometry.step_graph import StepGraph, step_graph
 
 register_row("los_query_us", "one LOS + cover query", "µs", budget=50)
 register_row("los_query_cached_us", "same query, cached", "µs")
@@ -55,6 +59,7 @@ register_row(
     "visibility_map_p95_ms", "visibility + cover map, one unit, p95 of all origins", "ms", 2.0
 )
 register_row("sight_layout_ms", "sight layout, per grid version", "ms")
+register_row("step_graph_ms", "movement step graph, per grid version", "ms")
 register_row("visibility_map_ms_tcod", "tcod compute_fov, same origins, median", "ms")
 register_row("visibility_map_p95_ms_tcod", "tcod compute_fov, same origins, p95", "ms")
 register_row("visibility_map_p95_ms_vs_tcod", "visibility map p95 / tcod FOV p95", "×")
@@ -152,6 +157,10 @@ def geometry_rows(ctx: BenchContext) -> dict[str, float]:
     out["visibility_map_p95_ms"] = _pct(times, 0.95) * 1e3
     out["sight_layout_ms"] = median_seconds(lambda: Sight(grid).prepare(), 3, cpu_clock) * 1e3
 
+    out["step_graph_ms"] = (
+        median_seconds(lambda: StepGraph(grid, grid.arrays()), 3, cpu_clock) * 1e3
+    )
+    step_graph(grid)  # per grid version, not per call: built once a battle
     starts = [rng.choice(cells) for _ in range(20 if ctx.quick else 100)]
     rounds = 3 if ctx.quick else 5
     for budget in BUDGETS:

@@ -40,6 +40,8 @@ from game.geometry.sweep import PointSweeper, PointVisibility, tile_cover_map
 #: Visibility-map value of a square that is not seen.
 NOT_VISIBLE = -1
 
+IntArray = npt.NDArray[np.int64]
+
 _MAX_PAIRS = 200_000
 _MAX_MAPS = 128
 _MAX_POINTS = 512
@@ -111,6 +113,89 @@ def tile_cover_source(layout: SightLayout, a: Cell, b: Cell) -> tuple[Cell, Cove
     return None if source is None else (source, Cover(best))
 
 
+def tile_cover_column(layout: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
+    """:func:`tile_cover_between` from ``a`` to every square of ``a``'s own column
+    (``[y]``): the vertical centre line enters exactly the column's squares between
+    the two, so it is the highest tile strictly between them, 2 or more rows from
+    ``a`` (the 8 around ``a`` do not count, nor does the target's own tile)."""
+    ax, ay = a
+    column = layout.cover[:, ax]
+    out = np.zeros(layout.height, dtype=np.int8)
+    below = column[ay + 2 :]
+    if below.size > 1:
+        out[ay + 3 :] = np.maximum.accumulate(below[:-1])
+    above = column[: max(0, ay - 1)][::-1]  # rows ay-2, ay-3, ... 0
+    if above.size > 1:
+        out[: ay - 2] = np.maximum.accumulate(above[:-1])[::-1]
+    return out
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class CoverPairs:
+    """Every cover tile of a layout against a fixed list of target squares, what
+    :func:`tile_cover_towards` needs that does not depend on the viewer."""
+
+    xs: IntArray  # targets
+    ys: IntArray
+    tx: IntArray  # tiles
+    ty: IntArray
+    level: IntArray
+    dx: npt.NDArray[np.int32]  # [target, tile]: tile x - target x
+    dy: npt.NDArray[np.int32]
+    differ: npt.NDArray[np.bool_]  # [target, tile]: the tile is not the target's own
+
+    @classmethod
+    def of(cls, layout: SightLayout, xs: IntArray, ys: IntArray) -> CoverPairs:
+        cells = list(layout.cover_cells.items())
+        tx = np.array([c[0] for c, _ in cells], dtype=np.int64)
+        ty = np.array([c[1] for c, _ in cells], dtype=np.int64)
+        dx = (tx[None, :] - xs[:, None]).astype(np.int32)
+        dy = (ty[None, :] - ys[:, None]).astype(np.int32)
+        level = np.array([v for _, v in cells], dtype=np.int64)
+        return cls(xs, ys, tx, ty, level, dx, dy, (dx != 0) | (dy != 0))
+
+
+def tile_cover_towards(
+    layout: SightLayout, a: Cell, xs: IntArray, ys: IntArray, pairs: CoverPairs | None = None
+) -> IntArray:
+    """:func:`tile_cover_between` from ``a`` to each square ``(xs[i], ys[i])``, every
+    cover tile against every target at once (``pairs``: :meth:`CoverPairs.of` these, kept
+    by the caller): first the pairs whose tile counts by place (inside the box of the
+    two squares, not the target's own, not next to ``a``), then :func:`_enters`' test on
+    those, in float quotients of small integers, which compare exactly."""
+    out = np.zeros(len(xs), dtype=np.int64)
+    if not layout.cover_cells or not len(xs):
+        return out
+    if pairs is None:
+        pairs = CoverPairs.of(layout, xs, ys)
+    ax, ay = a
+    tx, ty = pairs.tx, pairs.ty
+    ux = (tx - ax).astype(np.int32)
+    uy = (ty - ay).astype(np.int32)
+    far = np.maximum(np.abs(ux), np.abs(uy)) > 1
+    # Between a and the target on both axes: (t - a) and (t - b) not of one sign.
+    placed = (ux * pairs.dx <= 0) & (uy * pairs.dy <= 0) & pairs.differ & far
+    bi, ti = np.nonzero(placed)
+    if not len(bi):
+        return out
+    lo = np.zeros(len(bi))
+    hi = np.ones(len(bi))
+    ok = np.ones(len(bi), dtype=bool)
+    for p, q, c in ((2 * ax + 1, 2 * xs[bi] + 1, tx[ti]), (2 * ay + 1, 2 * ys[bi] + 1, ty[ti])):
+        d = q - p
+        flat = d == 0
+        ok &= ~flat | ((2 * c < p) & (p < 2 * c + 2))
+        forward = d > 0
+        n1 = np.where(forward, 2 * c - p, p - 2 * c - 2)
+        n2 = np.where(forward, 2 * c + 2 - p, p - 2 * c)
+        den = np.where(flat, 1, np.abs(d))
+        lo = np.where(flat, lo, np.maximum(lo, n1 / den))
+        hi = np.where(flat, hi, np.minimum(hi, n2 / den))
+    ok &= lo < hi
+    np.maximum.at(out, bi[ok], pairs.level[ti[ok]])
+    return out
+
+
 class Sight:
     """Line-of-sight questions about one grid, cached until the grid changes.
 
@@ -127,6 +212,7 @@ class Sight:
         self._seen: dict[tuple[Cell, Cell], bool] = {}
         self._maps: OrderedDict[Cell, npt.NDArray[np.int8]] = OrderedDict()
         self._points: OrderedDict[tuple[Point, Cell | None], PointVisibility] = OrderedDict()
+        self._cover_cells: tuple[SightLayout, CoverPairs] | None = None
 
     # -- cache management -------------------------------------------------
     @property
@@ -299,25 +385,38 @@ class Sight:
         visible = ((seen > 0) | centres) & ~layout.wall
         return visible, seen
 
-    def _tile_cover_map(self, layout: SightLayout, a: Cell) -> npt.NDArray[np.int8] | None:
-        """:func:`tile_cover_between` from ``a`` to every square (None: no tile counts)."""
+    def _tile_cover_map(
+        self, layout: SightLayout, a: Cell, need: npt.NDArray[np.bool_]
+    ) -> npt.NDArray[np.int8] | None:
+        """:func:`tile_cover_between` from ``a`` to the squares ``need`` marks, at least
+        (others may be 0); None: no tile counts."""
         if not any(max(abs(x - a[0]), abs(y - a[1])) > 1 for x, y in layout.cover_cells):
             return None
         assert self._sweeper is not None
-        tiles = tile_cover_map(layout, self._sweeper.mirror, a)
+        tiles = tile_cover_map(layout, self._sweeper.mirror, a, need)
         # The sweep leaves out a's own column and counts a square's own tile; those
-        # few squares are answered one by one.
-        for y in range(layout.height):
-            tiles[y, a[0]] = tile_cover_between(layout, a, (a[0], y))
-        for cell in layout.cover_cells:
-            tiles[cell[1], cell[0]] = tile_cover_between(layout, a, cell)
+        # few squares are answered apart.
+        tiles[:, a[0]] = tile_cover_column(layout, a)
+        pairs = self._cover_pairs(layout)
+        tiles[pairs.ys, pairs.xs] = tile_cover_towards(layout, a, pairs.xs, pairs.ys, pairs)
         return tiles
+
+    def _cover_pairs(self, layout: SightLayout) -> CoverPairs:
+        """The cover tiles against themselves as targets, once per layout."""
+        held = self._cover_cells
+        if held is None or held[0] is not layout:
+            cells = list(layout.cover_cells)
+            xs = np.array([c[0] for c in cells], dtype=np.int64)
+            ys = np.array([c[1] for c in cells], dtype=np.int64)
+            held = self._cover_cells = (layout, CoverPairs.of(layout, xs, ys))
+        return held[1]
 
     def _compute_map(self, layout: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
         visible, seen = self._seen_parts(layout, a)
         cover = np.where(seen == 4, Cover.NONE, np.where(seen > 0, Cover.HALF, Cover.FULL))
         cover = cover.astype(np.int8)
-        tiles = self._tile_cover_map(layout, a)
+        # Tiles matter only on the squares seen with less than full cover.
+        tiles = self._tile_cover_map(layout, a, visible & (cover < Cover.FULL))
         if tiles is not None:
             # Tiles only add to the corner rule where the corners leave less than full.
             cover = np.maximum(cover, tiles)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
@@ -41,91 +40,106 @@ INF = float("inf")
 _LINE_KEY = 4096.0  # key = X * _LINE_KEY + slope; |slope| < _CLIP keeps lines apart
 _CLIP = 1500.0
 
-Interval = tuple[float, float, bool, bool]  # lo, hi, lo closed, hi closed
+# The still-open slopes of a sweep: sorted, disjoint intervals kept flat, as the list of
+# their bounds ``[lo0, hi0, lo1, hi1, ...]`` (non-decreasing: two intervals may touch at
+# a slope that neither holds) and the parallel list of whether each bound is closed, so
+# that the lookups are plain ``bisect`` calls on a list of floats.
 
 
-def _lo(iv: Interval) -> float:
-    return iv[0]
-
-
-def _hi(iv: Interval) -> float:
-    return iv[1]
-
-
-def _subtract_open(ivs: list[Interval], a: float, b: float) -> None:
-    """Remove the open interval ``(a, b)`` from ``ivs`` (sorted, disjoint), in place."""
-    i = bisect_right(ivs, a, key=_hi)  # first interval reaching past a
-    j = bisect_left(ivs, b, lo=i, key=_lo)  # first interval starting at or after b
+def _subtract_open(bounds: list[float], closed: list[bool], a: float, b: float) -> None:
+    """Remove the open interval ``(a, b)`` from the intervals, in place."""
+    i = bisect_right(bounds, a) >> 1  # first interval reaching past a
+    j = (bisect_left(bounds, b) + 1) >> 1  # first interval starting at or after b
     if i >= j:
         return
-    lo, _, lc, _ = ivs[i]
-    _, hi, _, hc = ivs[j - 1]
-    pieces: list[Interval] = []
+    lo, lc = bounds[2 * i], closed[2 * i]
+    hi, hc = bounds[2 * j - 1], closed[2 * j - 1]
+    cut: list[float] = []
+    flags: list[bool] = []
     if lo < a:
-        pieces.append((lo, a, lc, True))
+        cut += (lo, a)
+        flags += (lc, True)
     elif lo == a and lc:
-        pieces.append((a, a, True, True))
+        cut += (a, a)
+        flags += (True, True)
     if hi > b:
-        pieces.append((b, hi, True, hc))
+        cut += (b, hi)
+        flags += (True, hc)
     elif hi == b and hc:
-        pieces.append((b, b, True, True))
-    ivs[i:j] = pieces
+        cut += (b, b)
+        flags += (True, True)
+    bounds[2 * i : 2 * j] = cut
+    closed[2 * i : 2 * j] = flags
 
 
-def _subtract_point(ivs: list[Interval], m: float) -> None:
-    """Remove the single slope ``m`` from ``ivs`` (sorted, disjoint), in place."""
-    i = bisect_left(ivs, m, key=_hi)  # first interval reaching m
-    for k in (i, i + 1):
-        if k >= len(ivs):
+def _subtract_point(bounds: list[float], closed: list[bool], m: float) -> None:
+    """Remove the single slope ``m`` from the intervals, in place."""
+    i = bisect_left(bounds, m) >> 1  # first interval reaching m
+    for k in (2 * i, 2 * i + 2):
+        if k >= len(bounds):
             return
-        lo, hi, lc, hc = ivs[k]
+        lo, hi = bounds[k], bounds[k + 1]
         if m < lo:
             return
+        lc, hc = closed[k], closed[k + 1]
         if lo < m < hi or (m == lo and lc) or (m == hi and hc):
-            pieces: list[Interval] = []
+            cut: list[float] = []
+            flags: list[bool] = []
             if lo < m:
-                pieces.append((lo, m, lc, False))
+                cut += (lo, m)
+                flags += (lc, False)
             if m < hi:
-                pieces.append((m, hi, False, hc))
-            ivs[k : k + 1] = pieces
+                cut += (m, hi)
+                flags += (False, hc)
+            bounds[k : k + 2] = cut
+            closed[k : k + 2] = flags
             return
 
 
 @dataclass(slots=True)
 class _Lines:
-    """Interval snapshots of one sweep: the intervals of every recorded line,
-    concatenated, and how many belong to each line."""
+    """Interval snapshots of one sweep: the flat bounds and closed flags of every
+    recorded line's intervals, concatenated, and how many intervals each line has."""
 
     line_ids: list[int]
-    intervals: list[Interval]
+    bounds: list[float]
+    closed: list[bool]
     counts: list[int]
 
-    def keys(self) -> tuple[npt.NDArray[np.float64], ...]:
-        """(lo keys, hi keys, lo closed, hi closed) as arrays sorted by lo key."""
-        if not self.intervals:
-            empty = np.zeros(0)
-            return empty, empty, empty.astype(bool), empty.astype(bool)
-        flat = chain.from_iterable(self.intervals)
-        arr = np.fromiter(flat, dtype=np.float64, count=4 * len(self.intervals)).reshape(-1, 4)
+    def edges(self) -> npt.NDArray[np.float64]:
+        """The intervals as one sorted array of keys ``[lo0, hi0, lo1, hi1, ...]`` such
+        that a key lies in interval i exactly when ``lo_i < key <= hi_i``: a closed lower
+        bound moves down to the float below it, an open upper bound too (no float lies
+        between the two). Intervals that touch share an open slope, so the array stays
+        sorted."""
+        if not self.bounds:
+            return np.zeros(0)
+        arr = np.array(self.bounds, dtype=np.float64).reshape(-1, 2)
+        flags = np.array(self.closed, dtype=bool).reshape(-1, 2)
         line = np.repeat(np.array(self.line_ids, dtype=np.float64) * _LINE_KEY, self.counts)
         lo = line + np.maximum(arr[:, 0], -_CLIP)
         hi = line + np.minimum(arr[:, 1], _CLIP)
-        return lo, hi, arr[:, 2] != 0, arr[:, 3] != 0
+        out = np.empty(2 * len(lo))
+        out[0::2] = np.where(flags[:, 0], np.nextafter(lo, -np.inf), lo)
+        out[1::2] = np.where(flags[:, 1], hi, np.nextafter(hi, -np.inf))
+        return out
 
 
-def _row_bits(ivs: list[Interval], sy: int, d0: int, d1: int, top: int) -> int:
-    """Bit mask of the map rows (0..top) that rays of ``ivs`` may cross between the
-    half-lines at distances d0 and d1 from the source: the whole span of ``ivs``,
-    widened by one row (walls outside the visible slopes are harmless, only slower)."""
-    lo = ivs[0][0]
-    hi = ivs[-1][1]
-    ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
-    ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
-    r0 = 0 if ymin < 2 else int(ymin // 2) - 1
-    r1 = top if ymax > 2 * top else int(ymax // 2) + 1
-    if r0 > r1:
-        return 0
-    return ((1 << (r1 - r0 + 1)) - 1) << r0
+def _row_bits(bounds: list[float], sy: int, d0: int, d1: int, top: int) -> int:
+    """Bit mask of the map rows (0..top) that the open rays may cross between the
+    half-lines at distances d0 and d1 from the source: each open interval's span,
+    widened by one row (walls outside them are harmless, only slower)."""
+    mask = 0
+    for k in range(0, len(bounds), 2):
+        lo = bounds[k]
+        hi = bounds[k + 1]
+        ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
+        ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
+        r0 = 0 if ymin < 2 else int(ymin // 2) - 1
+        r1 = top if ymax > 2 * top else int(ymax // 2) + 1
+        if r0 <= r1:
+            mask |= ((1 << (r1 - r0 + 1)) - 1) << r0
+    return mask
 
 
 def _wedge(r2: int, sy: int, d0: int, d1: int) -> tuple[float, float]:
@@ -146,64 +160,76 @@ def _wedge(r2: int, sy: int, d0: int, d1: int) -> tuple[float, float]:
 
 def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
     """Sweep the rays going right from doubled point ``(sx, sy)``."""
-    snaps: list[Interval] = []
-    counts: list[int] = []
-    line_ids: list[int] = []
-    ivs: list[Interval] = [(-INF, INF, False, False)]
+    lines = _Lines([], [], [], [])
+    snap_bounds, snap_closed = lines.bounds, lines.closed
+    counts, line_ids = lines.counts, lines.line_ids
+    bounds: list[float] = [-INF, INF]
+    closed: list[bool] = [False, False]
     col_mask = layout.col_mask
     pcol = layout.padded_col_mask
     pinch_mask = layout.pinch_col_mask
     edge_bits = 3 << (sy >> 1) if not sy & 1 else 0  # padded rows sy/2 and sy/2+1
     top = layout.height - 1
+    left, right = bisect_left, bisect_right
     for big_x in range(sx + 1, 2 * layout.width + 1):
         d0 = big_x - 1 - sx
         d1 = big_x - sx
         c = (big_x - 1) >> 1
         walls = col_mask[c]
+        pinches = 0 if big_x & 1 else pinch_mask[big_x >> 1]
+        if walls or pinches:
+            # Rows the open rays cross between the two half-lines (lattice rows up to
+            # the bottom edge included): extra walls or pinches would be harmless,
+            # their slopes are already gone.
+            rows = _row_bits(bounds, sy, d0, d1, top + 1)
         if walls:
-            # Walls in the rows the visible rays cross here. Extra walls would be
-            # harmless: their slopes are already gone.
-            hit = walls & _row_bits(ivs, sy, d0, d1, top)
+            hit = walls & rows
             while hit:
                 low = hit & -hit
                 hit ^= low
-                wlo, whi = _wedge((low.bit_length() - 1) << 1, sy, d0, d1)
-                _subtract_open(ivs, wlo, whi)
-            if not ivs:
+                # _wedge, inlined: this loop is the hot spot of a visibility map.
+                a = ((low.bit_length() - 1) << 1) - sy
+                b = a + 2
+                wlo = a / d1 if a >= 0 else (a / d0 if d0 else -INF)
+                whi = (b / d0 if d0 else INF) if b > 0 else b / d1
+                # Most walls lie in slopes already gone: test that before cutting.
+                if right(bounds, wlo) >> 1 < (left(bounds, whi) + 1) >> 1:
+                    _subtract_open(bounds, closed, wlo, whi)
+            if not bounds:
                 break
         if edge_bits and (pcol[c + 1] & edge_bits) == edge_bits:
-            _subtract_point(ivs, 0.0)
-            if not ivs:
+            _subtract_point(bounds, closed, 0.0)
+            if not bounds:
                 break
-        snaps.extend(ivs)
-        counts.append(len(ivs))
+        snap_bounds += bounds
+        snap_closed += closed
+        counts.append(len(bounds) >> 1)
         line_ids.append(big_x)
-        if not big_x & 1:
-            pinches = pinch_mask[big_x >> 1]
-            if pinches:
-                # Lattice rows Y (doubled 2Y) the rays reach on this line, widened.
-                hit = pinches & _row_bits(ivs, sy, d1, d1, top + 1)
-                while hit:
-                    low = hit & -hit
-                    hit ^= low
-                    _subtract_point(ivs, (2 * (low.bit_length() - 1) - sy) / d1)
-                if not ivs:
-                    break
-    return _Lines(line_ids, snaps, counts)
+        if pinches:
+            # Lattice rows Y (doubled 2Y) on this line: the rays through a pinch end.
+            hit = pinches & rows
+            while hit:
+                low = hit & -hit
+                hit ^= low
+                m = (2 * (low.bit_length() - 1) - sy) / d1
+                k = left(bounds, m)
+                # Only a slope inside an interval, or on a closed bound, is cut.
+                if k & 1 or (k < len(bounds) and bounds[k] == m):
+                    _subtract_point(bounds, closed, m)
+            if not bounds:
+                break
+    return lines
 
 
-def _lookup(lines: _Lines, keys: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
-    """For each key, whether it lies in one of the recorded intervals."""
-    lo, hi, lc, hc = lines.keys()
-    if not len(lo):
-        return np.zeros(keys.shape, dtype=bool)
-    idx = np.searchsorted(lo, keys, side="right") - 1
-    ok = idx >= 0
-    idx = np.maximum(idx, 0)
-    klo, khi = lo[idx], hi[idx]
-    above_lo = (keys > klo) | ((keys == klo) & lc[idx])
-    below_hi = (keys < khi) | ((keys == khi) & hc[idx])
-    return ok & above_lo & below_hi
+def _lookup(
+    lines: _Lines, keys: npt.NDArray[np.float64], *more: npt.NDArray[np.float64]
+) -> npt.NDArray[np.bool_]:
+    """For each key, whether it lies in one of the recorded intervals (``more``: further
+    key arrays, answered in one search with the first, split back by the caller)."""
+    if more:
+        keys = np.concatenate([keys.ravel(), *(k.ravel() for k in more)])
+    # Inside interval i: lo_i < key <= hi_i, so an odd count of edges below the key.
+    return (np.searchsorted(lines.edges(), keys, side="left") & 1).astype(bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +283,8 @@ class PointSweeper:
         mx = self._mx[self._mx > sx]
         ck = cx[None, :] * _LINE_KEY + (self._cy[:, None] - sy) / (cx[None, :] - sx)
         mk = mx[None, :] * _LINE_KEY + (self._my[:, None] - sy) / (mx[None, :] - sx)
-        return _lookup(lines, ck), _lookup(lines, mk)
+        both = _lookup(lines, ck, mk)
+        return both[: ck.size].reshape(ck.shape), both[ck.size :].reshape(mk.shape)
 
     def point(self, p: tuple[int, int], owner: Cell) -> PointVisibility:
         """Visibility from doubled point ``p``, a sample of the open square ``owner``."""
@@ -285,37 +312,45 @@ class PointSweeper:
             mvis = mvis[:, ::-1]
             corners[:, :n_c] = np.where(cvis, self._from_right[:, :n_c], corners[:, :n_c])
             centres[:, :n_m] |= mvis
-        # Straight up and down: one segment per target.
+        # Straight up and down: one segment per target, outwards from p. A line that is
+        # blocked (it enters a wall, runs between two, or passes a pinch) blocks every
+        # longer one the same way, so each direction stops at its first blocked target.
         if sx & 1:
             cx = sx >> 1
-            for y in range(h):
-                b = (cx, y)
-                if not layout.wall[y, cx]:
-                    centres[y, cx] = not segment_blocked(layout, p, (sx, 2 * y + 1), owner, b)
+            wall = layout.wall
+            own = sy >> 1
+            for rows in (range(own, -1, -1), range(own + 1, h)):
+                for y in rows:
+                    if wall[y, cx] or segment_blocked(layout, p, (sx, 2 * y + 1), owner, (cx, y)):
+                        break
+                    centres[y, cx] = True
         else:
             big_x = sx >> 1
             openq = layout.open_quadrants
             pinch = layout.pinch
-            for big_y in range(h + 1):
-                quads = int(openq[big_y, big_x])
-                if not quads:
-                    continue
-                q = (sx, 2 * big_y)
-                if (big_x, big_y) in pinch:
-                    bits = 0
-                    for bit, cell in (
-                        (NW, (big_x - 1, big_y - 1)),
-                        (NE, (big_x, big_y - 1)),
-                        (SW, (big_x - 1, big_y)),
-                        (SE, (big_x, big_y)),
-                    ):
-                        if quads & bit and not segment_blocked(layout, p, q, owner, cell):
-                            bits |= bit
+            own = sy >> 1
+            for rows in (range(own, -1, -1), range(own + 1, h + 1)):
+                for big_y in rows:
+                    quads = int(openq[big_y, big_x])
+                    if not quads:
+                        continue
+                    q = (sx, 2 * big_y)
+                    if (big_x, big_y) in pinch:
+                        bits = 0
+                        for bit, cell in (
+                            (NW, (big_x - 1, big_y - 1)),
+                            (NE, (big_x, big_y - 1)),
+                            (SW, (big_x - 1, big_y)),
+                            (SE, (big_x, big_y)),
+                        ):
+                            if quads & bit and not segment_blocked(layout, p, q, owner, cell):
+                                bits |= bit
+                    else:
+                        some = _any_open(quads, big_x, big_y)
+                        bits = 0 if segment_blocked(layout, p, q, owner, some) else quads
                     corners[big_y, big_x] = bits
-                else:
-                    some = _any_open(quads, big_x, big_y)
-                    if not segment_blocked(layout, p, q, owner, some):
-                        corners[big_y, big_x] = quads
+                    if not bits and big_y != own:
+                        break
         return PointVisibility(corners, centres)
 
 
@@ -332,24 +367,16 @@ def _any_open(quads: int, big_x: int, big_y: int) -> Cell:
 # -- tile cover along centre lines ---------------------------------------------------------
 
 
-def _union_open(ivs: list[tuple[float, float]], a: float, b: float) -> list[tuple[float, float]]:
-    """``ivs`` (sorted disjoint open intervals) united with the open interval ``(a, b)``;
-    intervals that only touch stay apart (the touching slope is in neither)."""
-    out: list[tuple[float, float]] = []
-    placed = False
-    for lo, hi in ivs:
-        if hi <= a:
-            out.append((lo, hi))
-        elif lo >= b:
-            if not placed:
-                out.append((a, b))
-                placed = True
-            out.append((lo, hi))
-        else:
-            a, b = min(a, lo), max(b, hi)
-    if not placed:
-        out.append((a, b))
-    return out
+def _union_open(bounds: list[float], a: float, b: float) -> None:
+    """Unite the open interval ``(a, b)`` into ``bounds`` (flat sorted disjoint open
+    intervals, in place); intervals that only touch stay apart (the touching slope is
+    in neither)."""
+    i = bisect_right(bounds, a) >> 1  # first interval reaching past a
+    j = (bisect_left(bounds, b) + 1) >> 1  # first interval starting at or after b
+    if i < j:
+        a = min(a, bounds[2 * i])
+        b = max(b, bounds[2 * j - 1])
+    bounds[2 * i : 2 * j] = (a, b)
 
 
 def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
@@ -358,14 +385,15 @@ def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
     Tiles in ``a``'s own 3×3 block do not count (see game.geometry.sight)."""
     sx, sy = 2 * a[0] + 1, 2 * a[1] + 1
     cover = layout.cover
-    unions: list[list[tuple[float, float]]] = [[], []]
-    lines = (_Lines([], [], []), _Lines([], [], []))
+    unions: tuple[list[float], list[float]] = ([], [])
+    lines = (_Lines([], [], [], []), _Lines([], [], [], []))
     near = ((1 << 3) - 1) << (a[1] - 1) if a[1] >= 1 else (1 << 2) - 1
+    col_mask = layout.cover_col_mask
     for big_x in range(sx + 1, 2 * layout.width + 1):
         d0 = big_x - 1 - sx
         d1 = big_x - sx
         c = (big_x - 1) >> 1
-        tiles = layout.cover_col_mask[c]
+        tiles = col_mask[c]
         if abs(c - a[0]) <= 1:
             tiles &= ~near
         while tiles:
@@ -373,36 +401,53 @@ def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
             tiles ^= low
             r = low.bit_length() - 1
             wlo, whi = _wedge(2 * r, sy, d0, d1)
-            for level in range(int(cover[r, c])):
-                unions[level] = _union_open(unions[level], wlo, whi)
+            _union_open(unions[0], wlo, whi)
+            if cover[r, c] > 1:
+                _union_open(unions[1], wlo, whi)
         if big_x & 1:
-            for level in (0, 1):
-                if unions[level]:
-                    rec = lines[level]
-                    rec.intervals.extend((lo, hi, 0.0, 0.0) for lo, hi in unions[level])  # type: ignore[misc]
-                    rec.counts.append(len(unions[level]))
+            for union, rec in zip(unions, lines, strict=True):
+                if union:
+                    rec.bounds += union
+                    rec.closed += [False] * len(union)
+                    rec.counts.append(len(union) >> 1)
                     rec.line_ids.append(big_x)
     return lines
 
 
-def tile_cover_map(layout: SightLayout, mirror: SightLayout, a: Cell) -> npt.NDArray[np.int8]:
+def tile_cover_map(
+    layout: SightLayout,
+    mirror: SightLayout,
+    a: Cell,
+    need: npt.NDArray[np.bool_] | None = None,
+) -> npt.NDArray[np.int8]:
     """Cover from tiles on the centre line from ``a`` to every square (``[y, x]``),
     ignoring ``a``'s 3×3 block and counting each square's own tile; the caller
-    fixes up squares that are themselves cover tiles and ``a``'s own column."""
+    fixes up squares that are themselves cover tiles and ``a``'s own column. With
+    ``need``, only the squares it marks are worked out (the others are 0)."""
     h, w = layout.height, layout.width
     out = np.zeros((h, w), dtype=np.int8)
     sy = 2 * a[1] + 1
     my = np.arange(1, 2 * h, 2, dtype=np.float64)[:, None]
     for frame, ax in ((layout, a[0]), (mirror, w - 1 - a[0])):
         fsx = 2 * ax + 1
-        half, full = _cover_sweep_right(frame, (ax, a[1]))
         mx = np.arange(2 * ax + 3, 2 * w, 2, dtype=np.float64)[None, :]
         if not mx.size:
             continue
-        keys = mx * _LINE_KEY + (my - sy) / (mx - fsx)
-        level = _lookup(half, keys).astype(np.int8) + _lookup(full, keys)
         if frame is layout:
-            out[:, ax + 1 :] = level
+            part = out[:, ax + 1 :]
+            wanted = None if need is None else need[:, ax + 1 :]
         else:
-            out[:, : w - 1 - ax] = level[:, ::-1]
+            part = out[:, : w - 1 - ax][:, ::-1]
+            wanted = None if need is None else need[:, : w - 1 - ax][:, ::-1]
+        if wanted is not None and not wanted.any():
+            continue
+        half, full = _cover_sweep_right(frame, (ax, a[1]))
+        keys = mx * _LINE_KEY + (my - sy) / (mx - fsx)
+        if wanted is not None:
+            keys = keys[wanted]
+        level = _lookup(half, keys).astype(np.int8) + _lookup(full, keys)
+        if wanted is None:
+            part[...] = level
+        else:
+            part[wanted] = level
     return out

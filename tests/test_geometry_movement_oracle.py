@@ -1,0 +1,132 @@
+"""``reachable`` (a tcod flood) and ``shortest_path`` (the A* on the step graph) answer
+exactly what the Python searches they replaced answered (tests/movement_oracle.py): the
+same cells, costs and order of the reachable dict, the same chosen path with every
+tie-break (AI choices and the golden battles hang on them). Random maps with walls, mud,
+enemies and allies."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from movement_oracle import oracle_reachable, oracle_shortest_path
+
+from game.bench import open_cells, random_grid
+from game.geometry.grid import OPEN, WALL, Cell, Grid, Terrain
+from game.geometry.movement import reachable, shortest_path
+from game.geometry.step_graph import step_graph
+
+MUD = Terrain("mud", move_cost=2)
+BOG = Terrain("bog", move_cost=4)
+FLOORS = [OPEN, OPEN, OPEN, OPEN, WALL, WALL, MUD, BOG]
+
+
+@st.composite
+def scenes(draw: st.DrawFn) -> tuple[Grid, Cell, Cell, set[Cell], set[Cell]]:
+    """A grid, a start, a goal, enemies' and allies' cells."""
+    w = draw(st.integers(1, 14))
+    h = draw(st.integers(1, 14))
+    cells = draw(st.lists(st.sampled_from(FLOORS), min_size=w * h, max_size=w * h))
+    grid = Grid(w, h, cells)
+    every = list(grid.cells())
+    start = draw(st.sampled_from(every))  # a wall too: the search starts anywhere
+    goal = draw(st.sampled_from(every))
+    enemies = set(draw(st.lists(st.sampled_from(every), max_size=6)))
+    allies = set(draw(st.lists(st.sampled_from(every), max_size=4)))
+    return grid, start, goal, enemies, allies
+
+
+@settings(max_examples=400, deadline=None)
+@given(scene=scenes(), budget=st.sampled_from([0, 1, 2, 3, 5, 8, 40, 10_000]))
+def test_reachable_gives_the_same_cells_costs_and_order(
+    scene: tuple[Grid, Cell, Cell, set[Cell], set[Cell]], budget: int
+) -> None:
+    grid, start, _, enemies, allies = scene
+    ours = reachable(grid, start, budget, enemies, allies)
+    theirs = oracle_reachable(grid, start, budget, enemies, allies)
+    assert list(ours.items()) == list(theirs.items())
+
+
+@settings(max_examples=400, deadline=None)
+@given(scene=scenes())
+def test_shortest_path_chooses_the_same_path(
+    scene: tuple[Grid, Cell, Cell, set[Cell], set[Cell]],
+) -> None:
+    grid, start, goal, enemies, allies = scene
+    ours = shortest_path(grid, start, goal, enemies, allies)
+    assert ours == oracle_shortest_path(grid, start, goal, enemies, allies)
+
+
+def test_open_fields_full_of_ties_on_a_larger_map() -> None:
+    """Wide open ground, where many equally short paths tie, and a 40% wall maze."""
+    rng = random.Random(11)
+    for walls in (0.0, 0.1, 0.4):
+        grid = random_grid(40, 30, walls, seed=int(walls * 10))
+        cells = open_cells(grid)
+        for _ in range(40):
+            start, goal = rng.choice(cells), rng.choice(cells)
+            enemies = set(rng.sample(cells, 12)) - {start}
+            allies = set(rng.sample(cells, 6))
+            assert shortest_path(grid, start, goal, enemies, allies) == oracle_shortest_path(
+                grid, start, goal, enemies, allies
+            )
+            budget = rng.choice([6, 12, 24])
+            ours = reachable(grid, start, budget, enemies, allies)
+            theirs = oracle_reachable(grid, start, budget, enemies, allies)
+            assert list(ours.items()) == list(theirs.items())
+
+
+def test_a_terrain_change_gives_a_new_step_graph_and_creatures_leave_no_trace() -> None:
+    grid = Grid.from_ascii("....\n....\n....\n")
+    before = step_graph(grid)
+    costs = before.cost.copy()
+    enemies = {(1, 1), (2, 0), (2, 2)}
+    path = shortest_path(grid, (0, 1), (3, 1), occupied=enemies)
+    assert path is not None and len(path) == 4 and not enemies & set(path)
+    assert path == oracle_shortest_path(grid, (0, 1), (3, 1), occupied=enemies)
+    assert (before.cost == costs).all()  # the enemies were blocked for one flood only
+    grid.set_terrain((2, 1), WALL)
+    assert step_graph(grid) is not before
+    assert (2, 1) not in reachable(grid, (0, 1), 5)
+
+
+def test_terrain_that_costs_nothing_to_enter_is_refused() -> None:
+    free = Terrain("free", move_cost=0)
+    with pytest.raises(ValueError, match="at least 1"):
+        reachable(Grid(2, 1, [OPEN, free]), (0, 0), 3)
+
+
+def test_two_threads_flooding_one_grid_get_their_own_answers() -> None:
+    """The floods share a graph's arrays (creatures blocked in place, one distance
+    array): the AI thinks on a worker thread while a frame may ask too."""
+    import threading
+
+    grid = random_grid(30, 30, 0.2, seed=5)
+    cells = open_cells(grid)
+    rng = random.Random(3)
+    asks = [
+        (rng.choice(cells), rng.choice(cells), frozenset(rng.sample(cells, 8))) for _ in range(60)
+    ]
+    expected = [
+        (oracle_reachable(grid, s, 10, e), oracle_shortest_path(grid, s, g, e)) for s, g, e in asks
+    ]
+    wrong: list[int] = []
+
+    def ask(order: list[int]) -> None:
+        for i in order:
+            start, goal, enemies = asks[i]
+            got = (reachable(grid, start, 10, enemies), shortest_path(grid, start, goal, enemies))
+            if got != expected[i]:
+                wrong.append(i)
+
+    threads = [
+        threading.Thread(target=ask, args=(list(range(60)) * 3,)),
+        threading.Thread(target=ask, args=(list(range(59, -1, -1)) * 3,)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert wrong == []
