@@ -39,7 +39,6 @@ from game.engine.decision import Decision
 from game.engine.events import UnitDone
 from game.rules.grid import units
 from game.rules.grid.hold import ActNow, HoldAction, anyone_left_to_act, turn_to_come
-from game.rules.grid.nearby import enemies_within
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -82,13 +81,30 @@ def act_now(ctx: Context, decision: Decision, plans: Callable[[str], list[Plan]]
     last = isinstance(decision.trigger, UnitDone) and not anyone_left_to_act(
         ctx, unit, holders=False
     )
-    reach = units.melee_reach(ctx, unit)
-    if not last and not (reach and enemies_within(ctx, unit, reach)):
+    if not last and not enemy_in_reach(ctx, unit):
         return decline
     found = plans(unit)
     if not found or found[0].kind == "stay":
         return decline
     return offered
+
+
+def enemy_in_reach(ctx: Context, unit: str) -> bool:
+    """Whether an enemy in the fight stands within ``unit``'s armed melee reach
+    (``nearby.enemies_within`` asked only whether there is one: the distance is
+    checked first, as most units on a big map are far)."""
+    reach = units.melee_reach(ctx, unit)
+    if not reach:
+        return False
+    x, y = units.cell(ctx, unit)
+    mine = units.side(ctx, unit)
+    for other in ctx.units():
+        ox, oy = units.cell(ctx, other)
+        if max(abs(ox - x), abs(oy - y)) > reach:
+            continue
+        if units.side(ctx, other) != mine and units.in_fight(ctx, other):
+            return True
+    return False
 
 
 def enemy_still_to_act(ctx: Context, side: str) -> bool:
