@@ -42,7 +42,7 @@ from game.rules.grid.resolution import target_ac
 from game.rules.grid.state import GridState
 
 if TYPE_CHECKING:
-    from game.ai.grid.exposure import ThreatArea
+    from game.ai.grid.exposure import Box, ThreatArea
     from game.engine.context import Context
 
 Array = npt.NDArray[Any]
@@ -111,6 +111,8 @@ class Board:
         self._threats: list[EnemyPicture] | None = None
         self._friend_xy: tuple[Array, Array] | None = None
         self._lures: list[float] | None = None
+        self._boxes: dict[bool, Array] = {}
+        self._blows: dict[tuple[str, Weapon, int], float] = {}
         self._friend_reach: list[tuple[Cell, int]] | None = None
         self._late_zones: dict[str, Array] = {}
         self._walk: Array | None = None
@@ -259,6 +261,29 @@ class Board:
         from game.ai.grid.exposure import exposure_region
 
         return float(exposure_region(self, unit, ac, late, (y, y + 1, x, x + 1))[0, 0])
+
+    def touching(self, region: Box, late: bool) -> list[int]:
+        """Indexes into ``threats()``, in order, of the enemies whose threat area's box
+        meets ``region`` (``late``: the round after next)."""
+        boxes = self._boxes.get(late)
+        if boxes is None:
+            rows = []
+            for pic in self.threats():
+                box = self.threat_area(pic, late).box
+                rows.append(box if box is not None else (0, 0, 0, 0))
+            boxes = self._boxes[late] = np.array(rows, dtype=np.intp).reshape(-1, 4)
+        y0, y1, x0, x1 = region
+        meets = (boxes[:, 0] < y1) & (boxes[:, 1] > y0) & (boxes[:, 2] < x1) & (boxes[:, 3] > x0)
+        return [int(i) for i in np.flatnonzero(meets)]
+
+    def blow(self, enemy: str, weapon: Weapon, ac: int) -> float:
+        """``estimates.blow_vs_ac`` of ``enemy``'s melee ``weapon`` against ``ac`` (no
+        modifier), once a board."""
+        key = (enemy, weapon, ac)
+        found = self._blows.get(key)
+        if found is None:
+            found = self._blows[key] = estimates.blow_vs_ac(self.ctx, enemy, weapon, False, ac, 0)
+        return found
 
     def threat_area(self, pic: EnemyPicture, late: bool) -> ThreatArea:
         """Where ``pic``'s blow and shot could land (``exposure.threat_area``), once a

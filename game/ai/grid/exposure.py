@@ -121,16 +121,19 @@ def exposure_region(board: Board, unit: str, ac: int, late: bool, region: Box) -
         rivals = sum(lures[i] for i in within if friends[i] != unit)
         return float((mine / (mine + rivals)) ** board.share)
 
-    for pic in board.threats():
+    threats = board.threats()
+    for i in board.touching(region, late):
+        pic = threats[i]
         area = board.threat_area(pic, late)
-        box = intersect(area.box, region) if area.box is not None else None
+        assert area.box is not None
+        box = intersect(area.box, region)
         if box is None:
             continue
         y0, y1, x0, x1 = box
         sub = (slice(y0, y1), slice(x0, x1))
         best: Array | None = None
         if pic.melee is not None and area.zone is not None:
-            e = estimates.blow_vs_ac(ctx, pic.unit, pic.melee, False, ac, 0)
+            e = board.blow(pic.unit, pic.melee, ac)
             # one blow a round, shared among the targets it can reach
             best = np.where(area.zone[sub], e * part(area.zone_friends), 0.0)
         if pic.shot is not None and pic.shot_mod is not None and area.ok is not None:

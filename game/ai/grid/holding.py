@@ -31,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import esper
+
 from game.ai.grid.hints import HOLD_ROUNDS
 from game.ai.grid.plan import first_answer
 from game.ai.grid.plans import Plan, Planner
@@ -39,6 +41,7 @@ from game.engine.decision import Decision
 from game.engine.events import UnitDone
 from game.rules.grid import units
 from game.rules.grid.hold import ActNow, HoldAction, anyone_left_to_act, turn_to_come
+from game.world.components import Position
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -98,13 +101,15 @@ def enemy_in_reach(ctx: Context, unit: str) -> bool:
         return False
     x, y = units.cell(ctx, unit)
     mine = units.side(ctx, unit)
-    for other in ctx.units():
-        ox, oy = units.cell(ctx, other)
-        if max(abs(ox - x), abs(oy - y)) > reach:
-            continue
-        if units.side(ctx, other) != mine and units.in_fight(ctx, other):
-            return True
-    return False
+    near = {
+        ent
+        for ent, pos in esper.get_component(Position)
+        if abs(pos.x - x) <= reach and abs(pos.y - y) <= reach
+    }
+    return any(
+        ent in near and units.side(ctx, other) != mine and units.in_fight(ctx, other)
+        for other, ent in ctx.entities.items()
+    )
 
 
 def enemy_still_to_act(ctx: Context, side: str) -> bool:
