@@ -125,3 +125,38 @@ def test_the_generated_battle_row_plays_a_round_on_a_generated_map() -> None:
 
 def test_the_generator_path_is_the_projects() -> None:
     assert GENERATOR == Path(__file__).resolve().parents[1] / "assets" / "src" / "make_big_maps.py"
+
+
+def test_the_baseline_walks_at_the_enemy_on_one_field_while_they_stand_still(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.ai.grid import baseline
+
+    calls: list[tuple[Any, ...]] = []
+    real = baseline.walking_distance
+
+    def counted(ctx: Any, sources: list[Any]) -> dict[Any, int]:
+        calls.append(tuple(sources))
+        return real(ctx, sources)
+
+    monkeypatch.setattr(baseline, "walking_distance", counted)
+    field = load_battlefield(find_map("battle"))
+    b = Battle(field, seed=2)
+    try:
+        ai = baseline.BaselineAI()
+        moves = 0
+        while not b.over and b.round == 1:
+            d = b.pending
+            assert d is not None
+            answer = ai.choose(b, d)
+            moves += type(answer).__name__ == "Move"
+            assert b.answer(answer).ok
+        assert moves > 5 and calls
+        # one field for each layout of the enemies, never two for the same one
+        assert len(calls) == len(set(calls)) < moves
+        # and it is the field itself: the same walk as the uncached one
+        esper.switch_world(b.world_name)
+        foes = list(calls[-1])
+        assert ai._walking(b.ctx, foes) == real(b.ctx, foes)
+    finally:
+        b.close()
