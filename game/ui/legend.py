@@ -95,7 +95,6 @@ BOARD: tuple[tuple[Swatch, str], ...] = (
     (_fill("threat", 95), "Q: where the enemies you see can attack next turn (darker: more)"),
 )
 
-
 def _zone_border(surface: pygame.Surface, r: pygame.Rect) -> None:
     pygame.draw.rect(surface, colour("health_full"), r)
     mid = r.centerx
@@ -106,7 +105,10 @@ def _zone_border(surface: pygame.Surface, r: pygame.Rect) -> None:
 # shown when the battle's ruleset plays by zones (Presenter.zone_graph)
 ZONES: tuple[tuple[Swatch, str], ...] = (
     (_zone_border, "The border between two zones (the zone's name is on it)"),
-    *((_fill(tone, 120), f"{r.label}: {RANGE_WORDS[r]}") for r, tone in RANGE_COLOURS.items()),
+    *(
+        (_fill(tone, 120), f"{r.label}: {RANGE_WORDS[r]}")
+        for r, tone in RANGE_COLOURS.items()
+    ),
     (_fill("zone_pick", PICK_ALPHA + 40), "The zone a click moves the unit into"),
 )
 
@@ -255,7 +257,9 @@ class Item:
         return y + self.height(fit)
 
 
-def items(text: Callable[[str], ConditionText] | None = None, *, zones: bool = False) -> list[Item]:
+def items(
+    text: Callable[[str], ConditionText] | None = None, *, zones: bool = False
+) -> list[Item]:
     """The legend's entries; ``text`` names the conditions as the battle's ruleset does
     (none: by their keys); ``zones``: the board shows zones (their colours too)."""
     said = text or Presenter().condition_text

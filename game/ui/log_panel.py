@@ -39,7 +39,7 @@ SHOWN_NAMES = 3
 
 
 def stood_words(names: tuple[str, ...]) -> str:
-    """ "Beorn stood", "Beorn and Wulf stood", "4 units stood (Beorn, Wulf, Cy, …)"."""
+    """"Beorn stood", "Beorn and Wulf stood", "4 units stood (Beorn, Wulf, Cy, …)"."""
     if len(names) == 1:
         return f"{names[0]} stood"
     if len(names) == 2:

@@ -107,7 +107,9 @@ def draw_sheet(
     draw_panel(surface, rect, fill="parchment", border="wood_dark")
     disc = pygame.Rect(rect.x + 16, rect.y + 16, 64, 64)
     draw_named_token(surface, token, disc, theme.SIZE_HEADING - 4, (14, 4))
-    draw_text(surface, template_name, (disc.right + 14, rect.y + 54), role="italic", fg="ink_soft")
+    draw_text(
+        surface, template_name, (disc.right + 14, rect.y + 54), role="italic", fg="ink_soft"
+    )
     size, line_h = layout.size, layout.line_h
     for n, column in enumerate(layout.columns):
         x = rect.x + 20 + n * (layout.col_w + GAP)

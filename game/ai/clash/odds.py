@@ -73,21 +73,14 @@ def mean(dist: Dist) -> float:
 
 
 def swing_dist(
-    ctx: Context,
-    attacker: str,
-    weapons: Sequence[str],
-    target: str,
-    *,
-    ranged: bool = False,
-    impaired: bool = False,
-    enhanced: bool = False,
+    ctx: Context, attacker: str, weapons: Sequence[str], target: str, *, ranged: bool = False,
+    impaired: bool = False, enhanced: bool = False,
 ) -> Dist:
     """The roll of ``attacker``'s blow on ``target`` with ``weapons`` as things stand
     (impaired or enhanced by the situation; ``impaired``: a block or dodge on top;
     ``enhanced``: the target tripped first)."""
-    why_impaired, why_enhanced = situation(
-        ctx, Swing(attacker, tuple(weapons), None, ranged), target
-    )
+    why_impaired, why_enhanced = situation(ctx, Swing(attacker, tuple(weapons), None, ranged),
+                                           target)
     imp, enh = bool(why_impaired) or impaired, bool(why_enhanced) or enhanced
     if imp and not enh:
         return die_dist(4)
@@ -129,15 +122,11 @@ def loss(
     return total
 
 
-def out_probability(
-    ctx: Context, target: str, dist: Dist, *, to_str: bool = False, crit_save: bool = True
-) -> float:
+def out_probability(ctx: Context, target: str, dist: Dist, *, to_str: bool = False,
+                    crit_save: bool = True) -> float:
     """The chance a blow rolling ``dist`` takes ``target`` out."""
-    return sum(
-        p * blow_outcome(ctx, target, roll, to_str=to_str, crit_save=crit_save).out
-        for roll, p in enumerate(dist)
-        if p > 0.0 and roll > 0
-    )
+    return sum(p * blow_outcome(ctx, target, roll, to_str=to_str, crit_save=crit_save).out
+               for roll, p in enumerate(dist) if p > 0.0 and roll > 0)
 
 
 def slot_cost(ctx: Context, unit: str) -> float | None:

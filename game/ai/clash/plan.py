@@ -125,7 +125,8 @@ class Moments:
         self.worth[c.key] = self.value(c.key, parts)
 
 
-def moment_value(ctx: Context, target: str, parts: list[Choice], foresee: bool = False) -> float:
+def moment_value(ctx: Context, target: str, parts: list[Choice], foresee: bool = False
+                 ) -> float:
     """Worth ``target`` is expected to lose to these blows landing together: trips
     first (any landing makes the damage rolls enhanced), then the single highest roll;
     ``foresee``: the target answers
@@ -147,7 +148,8 @@ def moment_value(ctx: Context, target: str, parts: list[Choice], foresee: bool =
         if cost is None:
             return value
         for kind in ("block", "dodge"):
-            changed = [caught(ctx, target, c, d, kind) for c, d in zip(damage, dists, strict=True)]
+            changed = [caught(ctx, target, c, d, kind) for c, d in zip(damage, dists,
+                                                                        strict=True)]
             value = min(value, blow([d for d in changed if d]) + cost)
         return value
 
@@ -186,10 +188,8 @@ def plan_side(ctx: Context, side: str, level: PlanLevel, seed: int) -> dict[str,
         return out
     gains = {u: [moments.gain(c) for c in options[u]] for u in who}
     while gains:
-        u, i = max(
-            ((u, i) for u, g in gains.items() for i in range(len(g))),
-            key=lambda ui: gains[ui[0]][ui[1]],
-        )
+        u, i = max(((u, i) for u, g in gains.items() for i in range(len(g))),
+                   key=lambda ui: gains[ui[0]][ui[1]])
         chosen = options[u][i]
         out[u] = chosen.answer
         del gains[u]
@@ -273,21 +273,15 @@ def objective_step(ctx: Context, unit: str) -> tuple[Answer, float] | None:
 def should_flee(ctx: Context, unit: str, close: list[str]) -> bool:
     """Critically hurt, down to its last STR, and more foes at Close than friends left."""
     st = units.state(ctx, unit)
-    allies = [
-        u
-        for u in units.units_of(ctx, units.side(ctx, unit))
-        if u != unit and units.in_fight(ctx, u)
-    ]
+    allies = [u for u in units.units_of(ctx, units.side(ctx, unit))
+              if u != unit and units.in_fight(ctx, u)]
     return st.crit_failed and st.STR <= 3 and len(close) > len(allies)
 
 
 def weapons_for(ctx: Context, unit: str) -> tuple[str, str | None]:
     """The melee weapon of the biggest die, with a second one when two can be used."""
-    kit = [
-        w
-        for w in units.melee_weapons(ctx, unit)
-        if weapon_problem(ctx, unit, w.id, melee=True) is None
-    ]
+    kit = [w for w in units.melee_weapons(ctx, unit)
+           if weapon_problem(ctx, unit, w.id, melee=True) is None]
     kit.sort(key=lambda w: (-w.die, w.id))
     main = kit[0].id
     for other in kit[1:]:
@@ -297,11 +291,7 @@ def weapons_for(ctx: Context, unit: str) -> tuple[str, str | None]:
 
 
 def melee_choices(
-    ctx: Context,
-    unit: str,
-    foes: list[str],
-    close: list[str],
-    level: PlanLevel,
+    ctx: Context, unit: str, foes: list[str], close: list[str], level: PlanLevel,
     escape: tuple[Cell, float] | None,
 ) -> Iterable[Choice]:
     """A blow on each enemy Close or within one move; from Close, also the blow then a
@@ -316,13 +306,8 @@ def melee_choices(
         tripped = swing_dist(ctx, unit, kit, t, enhanced=True)
         yield Choice(ClashAttack(unit, t, main, offhand), (t, group), dist, tripped)
         if escape is not None and t in close:
-            yield Choice(
-                ClashAttack(unit, t, main, offhand, escape[0]),
-                (t, FULL),
-                dist,
-                tripped,
-                bonus=escape[1],
-            )
+            yield Choice(ClashAttack(unit, t, main, offhand, escape[0]), (t, FULL), dist,
+                         tripped, bonus=escape[1])
         if level.gambits:
             trip = trip_choice(ctx, unit, t, kit, group)
             if trip is not None:
@@ -340,12 +325,8 @@ def trip_choice(
     p = trip_chance(ctx, unit, kit, target)
     back = units.best_melee(ctx, target)
     risk = (1.0 - p) * loss(ctx, unit, swing_dist(ctx, target, (back.id,), unit))
-    return Choice(
-        ClashGambit(unit, target, kit[0], "trip", kit[1] if len(kit) > 1 else None),
-        (target, group),
-        trip=p,
-        bonus=-risk,
-    )
+    return Choice(ClashGambit(unit, target, kit[0], "trip", kit[1] if len(kit) > 1 else None),
+                  (target, group), trip=p, bonus=-risk)
 
 
 def trip_chance(ctx: Context, unit: str, kit: tuple[str, ...], target: str) -> float:
@@ -362,24 +343,16 @@ def trip_chance(ctx: Context, unit: str, kit: tuple[str, ...], target: str) -> f
 
 def shooters(ctx: Context, unit: str) -> list[ClashWeapon]:
     """Its ranged weapons; thrown ones only for a unit without a bow."""
-    kit = [
-        w
-        for w in units.weapons(ctx, unit)
-        if (w.ranged or w.thrown) and weapon_problem(ctx, unit, w.id, melee=False) is None
-    ]
+    kit = [w for w in units.weapons(ctx, unit)
+           if (w.ranged or w.thrown) and weapon_problem(ctx, unit, w.id, melee=False) is None]
     if any(w.ranged for w in kit):
         kit = [w for w in kit if w.ranged]
     return kit
 
 
 def shot_choices(
-    ctx: Context,
-    unit: str,
-    foes: list[str],
-    close: list[str],
-    escape: tuple[Cell, float] | None,
-    *,
-    reach_melee: bool,
+    ctx: Context, unit: str, foes: list[str], close: list[str],
+    escape: tuple[Cell, float] | None, *, reach_melee: bool,
 ) -> Iterable[Choice]:
     """A shot at each enemy in range and sight; with ``escape``, also the shot then the
     step there, or (from Close) the step there then the shot."""
@@ -393,21 +366,14 @@ def shot_choices(
                 dist = swing_dist(ctx, unit, (w.id,), t, ranged=True)
                 yield Choice(ClashShoot(unit, t, w.id), (t, QUICK), dist, bonus=-cost)
                 if escape is not None:
-                    yield Choice(
-                        ClashShoot(unit, t, w.id, None, escape[0]),
-                        (t, FULL),
-                        dist,
-                        bonus=escape[1] - cost,
-                    )
-            elif (
-                close
-                and escape is not None
-                and w.ranged
-                and shot_problem(ctx, unit, t, w, escape[0]) is None
-            ):
+                    yield Choice(ClashShoot(unit, t, w.id, None, escape[0]), (t, FULL), dist,
+                                 bonus=escape[1] - cost)
+            elif (close and escape is not None and w.ranged
+                  and shot_problem(ctx, unit, t, w, escape[0]) is None):
                 # Step out of Close first, then shoot (a full turn).
                 dist = swing_dist(ctx, unit, (w.id,), t, ranged=True)
-                yield Choice(ClashShoot(unit, t, w.id, escape[0]), (t, FULL), dist, bonus=escape[1])
+                yield Choice(ClashShoot(unit, t, w.id, escape[0]), (t, FULL), dist,
+                             bonus=escape[1])
 
 
 def escape_cell(ctx: Context, unit: str, foes: list[str]) -> tuple[Cell, float] | None:
@@ -419,14 +385,9 @@ def escape_cell(ctx: Context, unit: str, foes: list[str]) -> tuple[Cell, float] 
     if not cells or not foes:
         return None
     here = units.cell(ctx, unit)
-    threats = [
-        (
-            units.cell(ctx, f),
-            units.speed(ctx, f) + 1,
-            ESCAPE_SHARE * loss(ctx, unit, die_dist(units.best_melee(ctx, f).die)),
-        )
-        for f in foes
-    ]
+    threats = [(units.cell(ctx, f), units.speed(ctx, f) + 1,
+                ESCAPE_SHARE * loss(ctx, unit, die_dist(units.best_melee(ctx, f).die)))
+               for f in foes]
 
     def danger(c: Cell) -> float:
         return sum(b for at, reach, b in threats if distance(at, c) <= reach)
@@ -434,9 +395,8 @@ def escape_cell(ctx: Context, unit: str, foes: list[str]) -> tuple[Cell, float] 
     def nearest(c: Cell) -> int:
         return min(distance(c, at) for at, _, _ in threats)
 
-    ranked = sorted(
-        (danger(c), -min(nearest(c), 8), cost, c) for c, cost in cells.items() if nearest(c) > 1
-    )
+    ranked = sorted((danger(c), -min(nearest(c), 8), cost, c) for c, cost in cells.items()
+                    if nearest(c) > 1)
     if not ranked:
         return None
     best = ranked[0][3]

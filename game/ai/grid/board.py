@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.ai.grid import estimates
-from game.ai.grid.board_cache import BoardCache, chebyshev, dilate
+from game.ai.grid.board_cache import BoardCache, Box, chebyshev, dilate
 from game.content.weapons import Weapon
 from game.geometry.grid import Cell
 from game.geometry.movement import reachable
@@ -42,7 +42,7 @@ from game.rules.grid.resolution import target_ac
 from game.rules.grid.state import GridState
 
 if TYPE_CHECKING:
-    from game.ai.grid.exposure import Box, ThreatArea
+    from game.ai.grid.exposure import ThreatArea
     from game.engine.context import Context
 
 Array = npt.NDArray[Any]

@@ -15,10 +15,11 @@ import numpy.typing as npt
 from game.geometry.grid import Cell
 
 if TYPE_CHECKING:
-    from game.ai.grid.exposure import Box
     from game.engine.context import Context
 
 Array = npt.NDArray[Any]
+#: ``(y0, y1, x0, x1)``: rows ``y0 <= y < y1``, columns ``x0 <= x < x1``
+Box = tuple[int, int, int, int]
 
 _CACHE_SIZE = 512
 _SHOTS_SIZE = 64  # shooters' cover maps kept (three map-sized arrays each)
@@ -63,8 +64,6 @@ class BoardCache:
     def box(self, mask: Array) -> Box | None:
         """The bounding box of a read-only mask's True squares, remembered while the
         mask lives."""
-        from game.ai.grid.exposure import mask_box
-
         kept = self._boxes.get(id(mask))
         if kept is not None and kept[0]() is mask:
             return kept[1]
@@ -96,3 +95,12 @@ def dilate(mask: Array, by: int) -> Array:
         grown[:, :-1] |= grown[:, 1:].copy()
         out = grown
     return out
+
+
+def mask_box(mask: Array) -> Box | None:
+    """The bounding box of a bool mask's True squares (None: none)."""
+    rows = np.flatnonzero(mask.any(axis=1))
+    if rows.size == 0:
+        return None
+    cols = np.flatnonzero(mask.any(axis=0))
+    return int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.ai.grid import estimates
+from game.ai.grid.board_cache import Box, chebyshev
 from game.rules.grid import units
 from game.rules.grid.move import move_squares
 
@@ -27,8 +28,6 @@ if TYPE_CHECKING:
     from game.ai.grid.board import Board, EnemyPicture
 
 Array = npt.NDArray[Any]
-#: ``(y0, y1, x0, x1)``: rows ``y0 <= y < y1``, columns ``x0 <= x < x1``
-Box = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,15 +41,6 @@ class ThreatArea:
     ok: Array | None
     ok_friends: tuple[int, ...]
     box: Box | None
-
-
-def mask_box(mask: Array) -> Box | None:
-    """The bounding box of a bool mask's True squares (None: none)."""
-    rows = np.flatnonzero(mask.any(axis=1))
-    if rows.size == 0:
-        return None
-    cols = np.flatnonzero(mask.any(axis=0))
-    return int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1
 
 
 def union(a: Box | None, b: Box | None) -> Box | None:
@@ -68,8 +58,6 @@ def intersect(a: Box, b: Box) -> Box | None:
 
 def threat_area(board: Board, pic: EnemyPicture, late: bool) -> ThreatArea:
     """The area of ``pic``'s threat next round (``late``: the round after)."""
-    from game.ai.grid.board import chebyshev
-
     zone: Array | None = None
     box: Box | None = None
     if pic.melee is not None:

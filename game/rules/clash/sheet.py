@@ -18,18 +18,11 @@ def weapon_text(w: ClashWeapon, *, full: bool) -> str:
     head = f"d{w.die} {w.size}"
     if not full:
         return head + (", Reach" if w.reach else "")
-    tags = [
-        t
-        for t, on in (
-            ("Reach", w.reach),
-            ("two-handed", w.two_handed),
-            ("ranged: Near and Far", w.ranged),
-            ("thrown: Close and Near", w.thrown and not w.ranged),
-            ("non-lethal", w.nonlethal),
-            ("breaks after one blow", w.improvised),
-        )
-        if on
-    ]
+    tags = [t for t, on in (("Reach", w.reach), ("two-handed", w.two_handed),
+                            ("ranged: Near and Far", w.ranged),
+                            ("thrown: Close and Near", w.thrown and not w.ranged),
+                            ("non-lethal", w.nonlethal), ("breaks after one blow", w.improvised))
+            if on]
     return " · ".join([head, *tags])
 
 
