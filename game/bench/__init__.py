@@ -20,11 +20,13 @@ are printed, never asserted: budgets are there to compare against
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from game.geometry.grid import OPEN, WALL, Cell, Grid
 
@@ -40,6 +42,8 @@ BENCH_MODULES: tuple[str, ...] = (
 
 #: The shipped map the bench prefers (DESIGN.md: 64×64, about 40 units).
 BENCH_MAP = "battle"
+#: The big-map generator of the project's sources (not in an installed game).
+GENERATOR = Path(__file__).resolve().parents[2] / "assets" / "src" / "make_big_maps.py"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,3 +145,16 @@ def random_grid(width: int = 64, height: int = 64, walls: float = 0.2, seed: int
 
 def open_cells(grid: Grid) -> list[Cell]:
     return [c for c in grid.cells() if not grid.blocks_sight(c) and not grid.blocks_move(c)]
+
+
+def generate_map(folder: Path, size: int, units: int, seed: int = 1) -> Path | None:
+    """Write a generated battle into ``folder`` (None when the generator is not there,
+    as in an installed game without the project's sources)."""
+    if not GENERATOR.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("make_big_maps", GENERATOR)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    path: Path = module.write_big_map(folder / f"big{size}.tmx", size, units, seed)
+    return path

@@ -27,7 +27,6 @@ map) are left out.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import resource
@@ -38,12 +37,11 @@ import threading
 import time
 from pathlib import Path
 
-from game.bench import BenchContext, bench, register_row
+from game.bench import BenchContext, bench, generate_map, register_row
 
 SIZE = (1920, 1080)
 WARMUP = 10
 ROOT = Path(__file__).resolve().parents[2]
-GENERATOR = ROOT / "assets" / "src" / "make_big_maps.py"
 #: (row suffix, map size, units) of the generated maps
 BIG_MAPS = (("128", 128, 150), ("256", 256, 300))
 
@@ -55,19 +53,6 @@ for _suffix, _size, _units in BIG_MAPS:
     register_row(f"frame_step_p95_ms_{_suffix}", f"the same, {_on}, p95", "ms", budget=16.7)
     register_row(f"frame_step_max_ms_{_suffix}", f"the same, {_on}, max", "ms", budget=50)
 register_row("peak_rss_256_mib", "peak memory of the 256x256 frame run", "MiB", budget=400)
-
-
-def generate_map(folder: Path, size: int, units: int, seed: int = 1) -> Path | None:
-    """Write a generated battle into ``folder`` (None when the generator is not there,
-    as in an installed game without the project's sources)."""
-    if not GENERATOR.is_file():
-        return None
-    spec = importlib.util.spec_from_file_location("make_big_maps", GENERATOR)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    path: Path = module.write_big_map(folder / f"big{size}.tmx", size, units, seed)
-    return path
 
 
 def measure_steps(map_path: Path, frames: int, seed: int = 1) -> dict[str, float]:

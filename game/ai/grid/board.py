@@ -24,16 +24,15 @@ side's turn pays for each enemy's maps once.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from game.ai.grid import estimates
+from game.ai.grid.board_cache import BoardCache, Box, chebyshev, dilate
 from game.content.weapons import Weapon
 from game.geometry.grid import Cell
 from game.geometry.movement import reachable
@@ -43,11 +42,11 @@ from game.rules.grid.resolution import target_ac
 from game.rules.grid.state import GridState
 
 if TYPE_CHECKING:
+    from game.ai.grid.exposure import ThreatArea
     from game.engine.context import Context
 
 Array = npt.NDArray[Any]
 
-_CACHE_SIZE = 512
 SHOT_TARGETS = 5  # a shooter weighs its shots at the nearest few enemies only
 LURE_HORIZON = 3.0  # rounds over which the enemy is assumed to value our units
 UNSEEN_SHOT = 0.5  # chance an enemy shooter finds a line, after its move, to a square it cannot see
@@ -56,57 +55,6 @@ PRESS_FULL = 2.5  # ... and at which it presses in full
 OUTGUNNED_FROM = 1.2  # their missile fire to ours at which a side starts pressing ...
 OUTGUNNED_FULL = 2.0  # ... and at which it presses in full (``Board.pressure``)
 PRESS_ROUNDS = 4  # rounds before the round limit from which a side not behind presses
-
-
-class BoardCache:
-    """Arrays that outlive one decision (an enemy's walking zone, distance fields)."""
-
-    def __init__(self) -> None:
-        self._data: OrderedDict[Hashable, Any] = OrderedDict()
-        self.grid_version = -1
-        self.grid_id = -1
-
-    def check(self, ctx: Context) -> None:
-        """Forget everything when the battle or the blocking layout changed."""
-        if self.grid_id != id(ctx.grid) or self.grid_version != ctx.grid.version:
-            self._data.clear()
-            self.grid_id = id(ctx.grid)
-            self.grid_version = ctx.grid.version
-
-    def get(self, key: Hashable) -> Any:
-        found = self._data.get(key)
-        if found is not None:
-            self._data.move_to_end(key)
-        return found
-
-    def put(self, key: Hashable, value: Any) -> Any:
-        self._data[key] = value
-        if len(self._data) > _CACHE_SIZE:
-            self._data.popitem(last=False)
-        return value
-
-
-@lru_cache(maxsize=4096)
-def chebyshev(width: int, height: int, at: Cell) -> Array:
-    """Grid distance (squares) from ``at`` to every square, ``[y, x]`` (read-only: the
-    same array is handed to every caller)."""
-    ys, xs = np.mgrid[0:height, 0:width]
-    out = np.maximum(np.abs(xs - at[0]), np.abs(ys - at[1]))
-    out.setflags(write=False)
-    return out
-
-
-def dilate(mask: Array, by: int) -> Array:
-    """Squares within ``by`` (Chebyshev) of a True square."""
-    out = mask.copy()
-    for _ in range(by):
-        grown = out.copy()
-        grown[1:, :] |= out[:-1, :]
-        grown[:-1, :] |= out[1:, :]
-        grown[:, 1:] |= grown[:, :-1].copy()
-        grown[:, :-1] |= grown[:, 1:].copy()
-        out = grown
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +107,13 @@ class Board:
         self.cells = {u: units.cell(ctx, u) for u in ctx.units()}
         self._pictures: dict[str, EnemyPicture] = {}
         self._exposure: dict[tuple[str, int, bool], Array] = {}
+        self._areas: dict[tuple[str, bool], ThreatArea] = {}
+        self._threats: list[EnemyPicture] | None = None
+        self._friend_xy: tuple[Array, Array] | None = None
+        self._lures: list[float] | None = None
+        self._boxes: dict[bool, Array] = {}
+        self._blows: dict[tuple[str, Weapon, int], float] = {}
+        self._friend_reach: list[tuple[Cell, int]] | None = None
         self._late_zones: dict[str, Array] = {}
         self._walk: Array | None = None
         self._pinned: Array | None = None
@@ -170,12 +125,27 @@ class Board:
     # -- enemies ---------------------------------------------------------------------------
     def threats(self) -> list[EnemyPicture]:
         """Enemies that can still hurt anyone next round (routed ones only run)."""
-        out = []
-        for e in self.enemies:
-            if self.ctx.get(e, GridState).routed:
-                continue
-            out.append(self.picture(e))
-        return out
+        if self._threats is None:
+            self._threats = [
+                self.picture(e) for e in self.enemies if not self.ctx.get(e, GridState).routed
+            ]
+        return self._threats
+
+    def friend_squares(self) -> tuple[Array, Array]:
+        """The friends' columns and rows, in ``friends`` order (numpy index arrays)."""
+        if self._friend_xy is None:
+            cells = [self.cells[f] for f in self.friends]
+            self._friend_xy = (
+                np.array([c[0] for c in cells], dtype=np.intp),
+                np.array([c[1] for c in cells], dtype=np.intp),
+            )
+        return self._friend_xy
+
+    def lures(self) -> list[float]:
+        """``lure`` of each friend, in ``friends`` order."""
+        if self._lures is None:
+            self._lures = [self.lure(f) for f in self.friends]
+        return self._lures
 
     def picture(self, enemy: str) -> EnemyPicture:
         found = self._pictures.get(enemy)
@@ -195,28 +165,48 @@ class Board:
         shot_mod = shot_ok = None
         factor: Array | float = 1.0
         if shot is not None:
-            vis = ctx.sight.visibility(at)
-            dist = chebyshev(self.width, self.height, at)
-            long_sq = shot.range_long_squares or 0
-            normal_sq = shot.range_normal_squares or 0
-            # it may Move before it shoots or throws (004: a Move and a Main action), so it
-            # reaches one move further; a square it cannot see from where it stands may
-            # come into sight on the way (counted at UNSEEN_SHOT, behind half cover)
-            closer = np.maximum(dist - speed, 0)
-            shot_ok = (closer <= long_sq) & (dist > 0)
-            mod = np.where(vis == 1, -2, np.where(vis == 2, -4, np.where(vis < 0, -2, 0)))
-            shot_mod = mod - 2 * (closer > normal_sq)
-            factor = np.where(vis >= 0, 1.0, UNSEEN_SHOT)
-            if shot.ranged and shot.two_handed and self._armed_friend_within(at, 1):
-                factor = factor * 0.3  # must step away (and take a blow) before shooting
+            pinned = shot.ranged and shot.two_handed and self._armed_friend_within(at, 1)
+            key = ("shot", at, speed, shot, pinned)
+            kept = self.cache.get(key, self.cache.shots)
+            if kept is None:
+                arrays = self._shot_arrays(at, speed, shot, pinned)
+                kept = self.cache.put(key, arrays, self.cache.shots)
+            shot_mod, shot_ok, factor = kept
         return EnemyPicture(enemy, at, zone, melee_w, shot, shot_mod, shot_ok, factor)
 
+    def _shot_arrays(
+        self, at: Cell, speed: int, shot: Weapon, pinned: bool
+    ) -> tuple[Array, Array, Array]:
+        """(cover and range modifier, squares in reach, factor) of a shooter standing on
+        ``at`` (read-only arrays, kept in the cache across boards)."""
+        vis = self.ctx.sight.visibility(at)
+        dist = chebyshev(self.width, self.height, at)
+        long_sq = shot.range_long_squares or 0
+        normal_sq = shot.range_normal_squares or 0
+        # it may Move before it shoots or throws (004: a Move and a Main action), so it
+        # reaches one move further; a square it cannot see from where it stands may
+        # come into sight on the way (counted at UNSEEN_SHOT, behind half cover)
+        closer = np.maximum(dist - speed, 0)
+        shot_ok = (closer <= long_sq) & (dist > 0)
+        mod = np.where(vis == 1, -2, np.where(vis == 2, -4, np.where(vis < 0, -2, 0)))
+        shot_mod = mod - 2 * (closer > normal_sq)
+        factor = np.where(vis >= 0, 1.0, UNSEEN_SHOT)
+        if pinned:
+            factor = factor * 0.3  # must step away (and take a blow) before shooting
+        for array in (shot_mod, shot_ok, factor):
+            array.setflags(write=False)
+        return shot_mod, shot_ok, factor
+
     def _armed_friend_within(self, at: Cell, squares: int) -> bool:
-        for f in self.friends:
-            reach = units.melee_reach(self.ctx, f)
-            if reach and units.distance(self.cells[f], at) <= max(squares, reach):
-                return True
-        return False
+        if self._friend_reach is None:
+            self._friend_reach = [
+                (self.cells[f], reach)
+                for f in self.friends
+                if (reach := units.melee_reach(self.ctx, f))
+            ]
+        return any(
+            units.distance(cell, at) <= max(squares, reach) for cell, reach in self._friend_reach
+        )
 
     def _zone(self, enemy: str, at: Cell, speed: int, reach: int) -> Array:
         """Squares ``enemy`` could strike next round: within ``reach`` of any square one
@@ -249,45 +239,62 @@ class Board:
         enemy has one blow a round: its threat is shared among the units of ours it
         could reach, so standing together spreads the blows. ``late``: the round after,
         once every enemy has had a Move more to close in (where a unit stands after
-        striking next round)."""
-        ctx = self.ctx
-        ac, _ = target_ac(ctx, unit)
+        striking next round). Summed enemy by enemy over the squares each can touch
+        (``exposure.exposure_region``)."""
+        from game.ai.grid.exposure import exposure_region
+
+        ac, _ = target_ac(self.ctx, unit)
         key = (unit, ac, late)
         found = self._exposure.get(key)
+        if found is None:
+            whole = (0, self.height, 0, self.width)
+            found = self._exposure[key] = exposure_region(self, unit, ac, late, whole)
+        return found
+
+    def exposure_at(self, unit: str, cell: Cell, *, late: bool = False) -> float:
+        """``exposure(unit)`` on one square, without building the whole map."""
+        ac, _ = target_ac(self.ctx, unit)
+        found = self._exposure.get((unit, ac, late))
+        x, y = cell
         if found is not None:
-            return found
-        total = np.zeros((self.height, self.width), dtype=np.float64)
-        others = [(self.cells[f], self.lure(f)) for f in self.friends if f != unit]
-        mine = self.lure(unit)
+            return float(found[y, x])
+        from game.ai.grid.exposure import exposure_region
 
-        def part(inside: Array) -> float:
-            """My part of one blow that could fall on any of us inside ``inside``."""
-            rivals = sum(w for (x, y), w in others if inside[y, x])
-            return float((mine / (mine + rivals)) ** self.share)
+        return float(exposure_region(self, unit, ac, late, (y, y + 1, x, x + 1))[0, 0])
 
-        for pic in self.threats():
-            best = np.zeros_like(total)
-            if pic.melee is not None:
-                zone = self.late_zone(pic) if late else pic.zone
-                e = estimates.blow_vs_ac(ctx, pic.unit, pic.melee, False, ac, 0)
-                # one blow a round, shared among the targets it can reach
-                best = np.where(zone, e * part(zone), 0.0)
-            if pic.shot is not None and pic.shot_mod is not None and pic.shot_ok is not None:
-                tmpl = units.stats(ctx, pic.unit).template
-                thrown = pic.shot.thrown and not pic.shot.ranged
-                bonus = tmpl.attack_modifier(pic.shot, thrown=thrown)
-                p = np.clip((21 - (ac - bonus - pic.shot_mod)) / 20.0, 0.0, 1.0)
-                mean = estimates.mean_damage(ctx, pic.unit, pic.shot)
-                ok = pic.shot_ok
-                if late:
-                    speed = move_squares(ctx, pic.unit)
-                    far = chebyshev(self.width, self.height, pic.cell) - 2 * speed
-                    ok = far <= (pic.shot.range_long_squares or 0)
-                shots = np.where(ok, p * mean * pic.shot_factor * part(ok), 0.0)
-                best = np.maximum(best, shots)
-            total += best
-        self._exposure[key] = total
-        return total
+    def touching(self, region: Box, late: bool) -> list[int]:
+        """Indexes into ``threats()``, in order, of the enemies whose threat area's box
+        meets ``region`` (``late``: the round after next)."""
+        boxes = self._boxes.get(late)
+        if boxes is None:
+            rows = []
+            for pic in self.threats():
+                box = self.threat_area(pic, late).box
+                rows.append(box if box is not None else (0, 0, 0, 0))
+            boxes = self._boxes[late] = np.array(rows, dtype=np.intp).reshape(-1, 4)
+        y0, y1, x0, x1 = region
+        meets = (boxes[:, 0] < y1) & (boxes[:, 1] > y0) & (boxes[:, 2] < x1) & (boxes[:, 3] > x0)
+        return [int(i) for i in np.flatnonzero(meets)]
+
+    def blow(self, enemy: str, weapon: Weapon, ac: int) -> float:
+        """``estimates.blow_vs_ac`` of ``enemy``'s melee ``weapon`` against ``ac`` (no
+        modifier), once a board."""
+        key = (enemy, weapon, ac)
+        found = self._blows.get(key)
+        if found is None:
+            found = self._blows[key] = estimates.blow_vs_ac(self.ctx, enemy, weapon, False, ac, 0)
+        return found
+
+    def threat_area(self, pic: EnemyPicture, late: bool) -> ThreatArea:
+        """Where ``pic``'s blow and shot could land (``exposure.threat_area``), once a
+        board."""
+        from game.ai.grid.exposure import threat_area
+
+        key = (pic.unit, late)
+        found = self._areas.get(key)
+        if found is None:
+            found = self._areas[key] = threat_area(self, pic, late)
+        return found
 
     def late_zone(self, pic: EnemyPicture) -> Array:
         """Squares ``pic``'s melee could strike the round after next: its zone grown by

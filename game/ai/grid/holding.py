@@ -31,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import esper
+
 from game.ai.grid.hints import HOLD_ROUNDS
 from game.ai.grid.plan import first_answer
 from game.ai.grid.plans import Plan, Planner
@@ -39,7 +41,7 @@ from game.engine.decision import Decision
 from game.engine.events import UnitDone
 from game.rules.grid import units
 from game.rules.grid.hold import ActNow, HoldAction, anyone_left_to_act, turn_to_come
-from game.rules.grid.nearby import enemies_within
+from game.world.components import Position
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -82,13 +84,32 @@ def act_now(ctx: Context, decision: Decision, plans: Callable[[str], list[Plan]]
     last = isinstance(decision.trigger, UnitDone) and not anyone_left_to_act(
         ctx, unit, holders=False
     )
-    reach = units.melee_reach(ctx, unit)
-    if not last and not (reach and enemies_within(ctx, unit, reach)):
+    if not last and not enemy_in_reach(ctx, unit):
         return decline
     found = plans(unit)
     if not found or found[0].kind == "stay":
         return decline
     return offered
+
+
+def enemy_in_reach(ctx: Context, unit: str) -> bool:
+    """Whether an enemy in the fight stands within ``unit``'s armed melee reach
+    (``nearby.enemies_within`` asked only whether there is one: the distance is
+    checked first, as most units on a big map are far)."""
+    reach = units.melee_reach(ctx, unit)
+    if not reach:
+        return False
+    x, y = units.cell(ctx, unit)
+    mine = units.side(ctx, unit)
+    near = {
+        ent
+        for ent, pos in esper.get_component(Position)
+        if abs(pos.x - x) <= reach and abs(pos.y - y) <= reach
+    }
+    return any(
+        ent in near and units.side(ctx, other) != mine and units.in_fight(ctx, other)
+        for other, ent in ctx.entities.items()
+    )
 
 
 def enemy_still_to_act(ctx: Context, side: str) -> bool:

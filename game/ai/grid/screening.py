@@ -22,8 +22,7 @@ def screen_saving(p: Planner, ward: str) -> float:
     in its place (0 or less: not worth it)."""
     from game.ai.grid.plan import down_chance
 
-    wx, wy = p.board.cells[ward]
-    exposure = float(p.board.exposure(ward)[wy, wx])
+    exposure = p.board.exposure_at(ward, p.board.cells[ward])
     if exposure <= 0:
         return 0.0
     st = p.board.stakes(ward, p.horizon, True)
