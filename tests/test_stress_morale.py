@@ -91,3 +91,17 @@ def test_a_side_the_map_marks_morale_checks_as_the_computers_sides_do() -> None:
     assert morale_lines(b) == ["Morale: Ada (outnumbered)"]
     assert any(isinstance(e, LeftBattle) and e.unit == "ada" for e in b.events)
     assert b.over and b.ctx.winner == "bandits"
+
+
+def test_the_card_lists_each_weapon_with_its_damage_and_speed() -> None:
+    """The card (not only the sheet) shows what a declaration weighs: each weapon's dice,
+    damage type and speed (play-test: the stress card listed no weapons)."""
+    from game.rules.stress import units
+
+    spawns = [("Og", "party", "ogre", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]
+    b = stress_battle(make_field(spawns), [5, 7])
+    card = dict(sheet(b.ctx, "gor", full=False))
+    for w in units.weapons(b.ctx, "gor"):
+        assert card[w.name].endswith(f" {w.type}, speed +{w.speed}")
+        assert card[w.name].startswith(f"{w.damage.count}d{w.damage.sides}")
+    assert any(row[0] == "  " + w.name for row in sheet(b.ctx, "gor", full=True))

@@ -108,8 +108,8 @@ def test_the_unit_card_and_bar_speak_clash_not_the_grids_ac_and_actions() -> Non
     b = clash_battle(duel_field(FACE_TO_FACE), [])
     model = EngineModel(b)
     card = dict(model.card_lines("ada"))
-    assert card["STR DEX WIL"] == "15/15  11/11  10/10" and card["Armor"] == "3"
+    assert card["Attributes"] == "STR 15/15 · DEX 11/11 · WIL 10/10" and card["Armor"] == "3"
     assert card["Sword"] == "d8 balanced" and "AC" not in card
     sheet = dict(model.sheet_lines("gor"))
-    assert sheet["Spear"].startswith("d6 fast · Reach") and sheet["Slots"].startswith("4/10")
+    assert sheet["Spear"].startswith("d6 fast · Reach") and sheet["Slots"].startswith("4 of 10")
     assert model.budget_text("ada") == "Declare: quick or full turn"

@@ -18,11 +18,18 @@ def weapon_text(w: ClashWeapon, *, full: bool) -> str:
     head = f"d{w.die} {w.size}"
     if not full:
         return head + (", Reach" if w.reach else "")
-    tags = [t for t, on in (("Reach", w.reach), ("two-handed", w.two_handed),
-                            ("ranged: Near and Far", w.ranged),
-                            ("thrown: Close and Near", w.thrown and not w.ranged),
-                            ("non-lethal", w.nonlethal), ("breaks after one blow", w.improvised))
-            if on]
+    tags = [
+        t
+        for t, on in (
+            ("Reach", w.reach),
+            ("two-handed", w.two_handed),
+            ("ranged: Near and Far", w.ranged),
+            ("thrown: Close and Near", w.thrown and not w.ranged),
+            ("non-lethal", w.nonlethal),
+            ("breaks after one blow", w.improvised),
+        )
+        if on
+    ]
     return " · ".join([head, *tags])
 
 
@@ -43,12 +50,15 @@ def marks(ctx: Context, unit: str) -> list[str]:
 def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
     st = units.state(ctx, unit)
     rows = [
-        ("STR DEX WIL", f"{st.STR}/{st.max_STR}  {st.DEX}/{st.max_DEX}  {st.WIL}/{st.max_WIL}"),
+        (
+            "Attributes",
+            f"STR {st.STR}/{st.max_STR} · DEX {st.DEX}/{st.max_DEX} · WIL {st.WIL}/{st.max_WIL}",
+        ),
         ("Armor", str(st.armor)),
     ]
     for w in units.weapons(ctx, unit):
         rows.append((w.name, weapon_text(w, full=full)))
-    slots = f"{st.used_slots}/{st.slots}"
+    slots = f"{st.used_slots} of {st.slots} used"
     if st.fatigue:
         slots += f", Fatigue {st.fatigue}"
     if st.overburdened:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.rules.stress import units
-from game.rules.stress.content import modifier
+from game.rules.stress.content import StressWeapon, modifier
 from game.rules.stress.injuries import CONDITION_WORDS
 
 if TYPE_CHECKING:
@@ -30,8 +30,10 @@ def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
         rows.append(("Injuries", ", ".join(f.combat_injuries)))
     if f.conditions:
         rows.append(("Conditions", "; ".join(CONDITION_WORDS.get(c, c) for c in f.conditions)))
-    if not full:
-        return rows
+    if not full:  # the card: each weapon's damage and speed, what a declaration weighs
+        return rows + [
+            (w.name, f"{_dice(w)} {w.type}, speed +{w.speed}") for w in units.weapons(ctx, unit)
+        ]
     rows += [
         ("HD", str(f.hd)),
         ("STR", f"{f.STR} ({modifier(f.STR):+d})"),
@@ -40,14 +42,7 @@ def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
         ("Speed", f"{units.speed(ctx, unit)} squares"),
     ]
     for w in units.weapons(ctx, unit):
-        rows.append(
-            (
-                f"  {w.name}",
-                f"{w.damage.count}d{w.damage.sides}"
-                f"{'+' + str(w.damage.bonus) if w.damage.bonus else ''} {w.type}, "
-                f"speed +{w.speed}, crit ×{w.crit}",
-            )
-        )
+        rows.append((f"  {w.name}", f"{_dice(w)} {w.type}, speed +{w.speed}, crit ×{w.crit}"))
     if f.injuries:
         rows.append(("Wounds", ", ".join(f.injuries)))
     for attr, amount in sorted(f.damage.items()):
@@ -58,3 +53,9 @@ def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
         bonus = f.hd + modifier(f.STR)
         rows.append(("Fearsome", f"foes in its reach check morale against d20{bonus:+d}"))
     return rows
+
+
+def _dice(w: StressWeapon) -> str:
+    """A weapon's damage dice as the source writes them: ``1d8``, ``2d6+1``."""
+    bonus = f"+{w.damage.bonus}" if w.damage.bonus else ""
+    return f"{w.damage.count}d{w.damage.sides}{bonus}"

@@ -29,7 +29,7 @@ def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
         w = units.weapon(ctx, weapon_id)
         used = f.usages.get(weapon_id, 0)
         kind = "ranged" if w.ranged else "melee"
-        state = "broken" if used >= USAGES else f"{used}/{USAGES} usages"
+        state = "broken" if used >= USAGES else f"{used} of {USAGES} usages marked"
         rows.append((w.name, f"{w.damage.count}d{w.damage.sides} {kind}, {state}"))
     if full:
         rows.append(("Initiative", str(f.initiative)))
