@@ -31,31 +31,52 @@ def walkable_cells(grid: Grid) -> list[Cell]:
     return list(zip(xs.tolist(), ys.tolist(), strict=True))
 
 
-def components(cells: Iterable[Cell], blocked: Blocked) -> list[set[Cell]]:
-    """Parts of ``cells`` (all walkable) connected by legal steps, in reading order of
-    each part's first cell.
+#: ``(y, first x, last x)``: a run of neighbouring cells on one row
+Run = tuple[int, int, int]
 
-    The cells of each row are cut into runs of neighbours; two runs on neighbouring
-    rows join when they overlap (a straight step) or when the end of one is diagonal
-    to the end of the other and the step does not squeeze between two blocking cells.
-    """
+
+def runs_of(cells: Iterable[Cell]) -> list[Run]:
+    """The runs of ``cells``, in reading order."""
     by_row: defaultdict[int, list[int]] = defaultdict(list)
     for x, y in cells:
         by_row[y].append(x)
-    runs: list[tuple[int, int, int]] = []  # (y, first x, last x), in reading order
-    row_runs: dict[int, list[int]] = {}
+    runs: list[Run] = []
     for y in sorted(by_row):
         xs = sorted(by_row[y])
-        ids = row_runs[y] = []
         start = prev = xs[0]
         for x in xs[1:]:
             if x != prev + 1:
-                ids.append(len(runs))
                 runs.append((y, start, prev))
                 start = x
             prev = x
-        ids.append(len(runs))
         runs.append((y, start, prev))
+    return runs
+
+
+def cells_of(runs: Iterable[Run]) -> set[Cell]:
+    out: set[Cell] = set()
+    for y, a, b in runs:
+        out.update((x, y) for x in range(a, b + 1))
+    return out
+
+
+def components(cells: Iterable[Cell], blocked: Blocked) -> list[set[Cell]]:
+    """Parts of ``cells`` (all walkable) connected by legal steps, in reading order of
+    each part's first cell."""
+    return [cells_of(part) for part in run_components(runs_of(cells), blocked)]
+
+
+def run_components(runs: Sequence[Run], blocked: Blocked) -> list[list[Run]]:
+    """The parts of the cells of ``runs`` (in reading order) connected by legal steps,
+    each as its runs in reading order; the parts in reading order of their first cell.
+
+    Two runs on neighbouring rows join when they overlap (a straight step) or when the
+    end of one is diagonal to the end of the other and the step does not squeeze between
+    two blocking cells.
+    """
+    row_runs: dict[int, list[int]] = {}
+    for index, (y, _, _) in enumerate(runs):
+        row_runs.setdefault(y, []).append(index)
     parent = list(range(len(runs)))
 
     def root(i: int) -> int:
@@ -80,11 +101,56 @@ def components(cells: Iterable[Cell], blocked: Blocked) -> list[set[Cell]]:
                 i += 1
             else:
                 j += 1
-    parts: dict[int, set[Cell]] = {}
-    for index, (y, a, b) in enumerate(runs):
-        part = parts.setdefault(root(index), set())
-        part.update((x, y) for x in range(a, b + 1))
+    parts: dict[int, list[Run]] = {}
+    for index, run in enumerate(runs):
+        parts.setdefault(root(index), []).append(run)
     return list(parts.values())
+
+
+def split_runs(runs: list[Run], blocked: Blocked, max_cells: int) -> list[set[Cell]]:
+    """``zones._split`` on runs: a part of more than ``max_cells`` cells is cut in two
+    across its longer side (width against height) at its middle cell in that direction
+    (the ``n // 2``-th of its cells sorted by that coordinate; past the first value when
+    that is the smallest), each half's connected parts cut again."""
+    count = sum(b - a + 1 for _, a, b in runs)
+    if count <= max_cells:
+        return [cells_of(runs)]
+    x_lo = min(a for _, a, _ in runs)
+    x_hi = max(b for _, _, b in runs)
+    y_lo, y_hi = runs[0][0], runs[-1][0]
+    middle = count // 2
+    if x_hi - x_lo >= y_hi - y_lo:
+        per_x = [0] * (x_hi - x_lo + 2)
+        for _, a, b in runs:
+            per_x[a - x_lo] += 1
+            per_x[b - x_lo + 1] -= 1
+        seen = width = 0
+        cut = x_hi
+        for offset in range(x_hi - x_lo + 1):
+            width += per_x[offset]
+            seen += width
+            if seen > middle:
+                cut = x_lo + offset
+                break
+        cut = max(cut, x_lo + 1)
+        low = [(y, a, min(b, cut - 1)) for y, a, b in runs if a < cut]
+        high = [(y, max(a, cut), b) for y, a, b in runs if b >= cut]
+    else:
+        seen = 0
+        cut = y_hi
+        for y, a, b in runs:
+            seen += b - a + 1
+            if seen > middle:
+                cut = y
+                break
+        cut = max(cut, y_lo + 1)
+        low = [r for r in runs if r[0] < cut]
+        high = [r for r in runs if r[0] >= cut]
+    out: list[set[Cell]] = []
+    for half in (low, high):
+        for part in run_components(half, blocked):
+            out.extend(split_runs(part, blocked, max_cells))
+    return out
 
 
 def _joined(y: int, a1: int, b1: int, a2: int, b2: int, blocked: Blocked) -> bool:

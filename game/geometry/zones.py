@@ -29,10 +29,11 @@ from game.geometry.grid import Cell, Grid
 from game.geometry.movement import STEPS, step_allowed
 from game.geometry.zone_conditions import CAPACITY, HAZARD, Hazard, parse_capacity, parse_hazard
 from game.geometry.zone_parts import (
-    Blocked,
     adjacency,
     blocked_rows,
     components,
+    runs_of,
+    split_runs,
     walkable_cells,
 )
 
@@ -314,7 +315,7 @@ def auto_zones(grid: Grid, max_cells: int = AUTO_ZONE_MAX_CELLS) -> tuple[_Made,
             areas.append({door})
     pieces: list[set[Cell]] = []
     for area in areas:
-        pieces.extend(_merge_small(_split(area, blocked, max_cells), grid))
+        pieces.extend(_merge_small(split_runs(runs_of(area), blocked, max_cells), grid))
     pieces.sort(key=lambda p: min(_row_major(c) for c in p))
     return tuple(_Made(f"Area {n}", frozenset(p)) for n, p in enumerate(pieces, start=1))
 
@@ -347,22 +348,3 @@ def _merge_small(pieces: list[set[Cell]], grid: Grid) -> list[set[Cell]]:
                 break
         if not merged:
             return [p for p in pieces if p]
-
-
-def _split(area: set[Cell], blocked: Blocked, max_cells: int) -> list[set[Cell]]:
-    if len(area) <= max_cells:
-        return [area]
-    xs = sorted(c[0] for c in area)
-    ys = sorted(c[1] for c in area)
-    axis = 0 if xs[-1] - xs[0] >= ys[-1] - ys[0] else 1
-    values = xs if axis == 0 else ys
-    cut = values[len(values) // 2]
-    if cut == values[0]:  # all of the lower half share the first value: cut after it
-        cut = values[0] + 1
-    low = {c for c in area if c[axis] < cut}
-    high = area - low
-    out: list[set[Cell]] = []
-    for half in (low, high):
-        for part in components(half, blocked):
-            out.extend(_split(part, blocked, max_cells))
-    return out
