@@ -178,3 +178,31 @@ def test_the_setup_widgets_fit_the_window_without_overlapping(
                 assert widget.rect.h >= 26
     finally:
         a.close()
+
+
+def test_the_first_frame_loads_no_ruleset_code_and_the_next_shows_the_rules(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The menu's first frame shows at once (issue 32 · first frame): the chosen map's
+    picture loads, the ruleset's code waits for the next frame, which the menu asks for
+    at once."""
+    from game.ui import house_rules
+    from game.ui.menu import RULESET_HINT
+
+    imported: list[str] = []
+    monkeypatch.setattr(house_rules, "loaded", lambda ruleset: bool(imported))
+
+    def description(ruleset: str) -> str:
+        imported.append(ruleset)
+        return "Turns go side by side."
+
+    monkeypatch.setattr(house_rules, "description", description)
+    menu = MenuScene(_entries(tmp_path), ["grid"], start=lambda s: None)
+    app.push(menu)
+    app.step(1)
+    assert imported == [] and menu.ruleset.hint == RULESET_HINT
+    assert any(isinstance(t, pygame.Surface) for t in menu._thumbs.values())
+    assert menu.next_change() == 0
+    app.step(1)
+    assert imported == ["grid"]
+    assert menu.ruleset.hint == f"{RULESET_HINT} Turns go side by side."

@@ -28,6 +28,14 @@ from typing import Protocol
 from game.geometry.grid import Cell, Grid
 from game.geometry.movement import STEPS, step_allowed
 from game.geometry.zone_conditions import CAPACITY, HAZARD, Hazard, parse_capacity, parse_hazard
+from game.geometry.zone_parts import (
+    adjacency,
+    blocked_rows,
+    components,
+    runs_of,
+    split_runs,
+    walkable_cells,
+)
 
 # Automatic zones are split until no zone holds more cells than this (about 7×7 squares:
 # a room or a yard, a round's walk across).
@@ -120,18 +128,20 @@ class ZoneGraph:
         """The graph of a map's ``zones`` (made automatically when there are none)."""
         made = not zones
         source: Sequence[ZoneLike] = auto_zones(grid) if made else zones
+        walkable = walkable_cells(grid)
+        open_cells = set(walkable)
         zone_of: dict[Cell, int] = {}
         kept: list[tuple[ZoneLike, int]] = []
         for zone in source:
             index = len(kept)
             claimed = False
-            for cell in sorted(zone.cells, key=_row_major):
-                if grid.in_bounds(cell) and not grid.blocks_move(cell) and cell not in zone_of:
+            for cell in zone.cells:  # the first zone to list a cell keeps it
+                if cell in open_cells and cell not in zone_of:
                     zone_of[cell] = index
                     claimed = True
             if claimed:
                 kept.append((zone, index))
-        if kept:
+        if kept and len(zone_of) < len(walkable):
             _fill_gaps(grid, zone_of)
         cells: list[set[Cell]] = [set() for _ in kept]
         for cell, index in zone_of.items():
@@ -142,12 +152,13 @@ class ZoneGraph:
         ]
         # Walkable cells no zone can reach (an island the map's zones miss): zones of
         # their own, one for each connected part.
-        islands = _components([c for c in _walkable(grid) if c not in zone_of], grid)
+        blocked = blocked_rows(grid)
+        islands = components([c for c in walkable if c not in zone_of], blocked)
         for n, island in enumerate(islands, start=1):
             index = len(areas)
             areas.append(ZoneArea(index, f"Unzoned area {n}", frozenset(island), {}, True))
             zone_of.update((c, index) for c in island)
-        return cls(areas, zone_of, _adjacency(grid, zone_of, len(areas)))
+        return cls(areas, zone_of, adjacency(grid, zone_of, len(areas)))
 
     def _bfs(self, start: int) -> tuple[int | None, ...]:
         steps: list[int | None] = [None] * len(self.zones)
@@ -252,10 +263,6 @@ def _row_major(cell: Cell) -> tuple[int, int]:
     return (cell[1], cell[0])
 
 
-def _walkable(grid: Grid) -> list[Cell]:
-    return [c for c in sorted(grid.cells(), key=_row_major) if not grid.blocks_move(c)]
-
-
 def _fill_gaps(grid: Grid, zone_of: dict[Cell, int]) -> None:
     """Walkable cells no zone covers join the zone they reach in fewest steps (a
     breadth-first flood from every zoned cell at once; ties go to the lower index)."""
@@ -271,18 +278,6 @@ def _fill_gaps(grid: Grid, zone_of: dict[Cell, int]) -> None:
                     grown[other] = zone_of[cell]
         zone_of.update(grown)
         frontier = sorted(grown, key=lambda c: (grown[c], c[1], c[0]))
-
-
-def _adjacency(grid: Grid, zone_of: Mapping[Cell, int], count: int) -> list[frozenset[int]]:
-    sets: list[set[int]] = [set() for _ in range(count)]
-    for cell, here in zone_of.items():
-        for dx, dy in STEPS:
-            other = (cell[0] + dx, cell[1] + dy)
-            there = zone_of.get(other)
-            if there is not None and there != here and step_allowed(grid, cell, other):
-                sets[here].add(there)
-                sets[there].add(here)
-    return [frozenset(s) for s in sets]
 
 
 def auto_zones(grid: Grid, max_cells: int = AUTO_ZONE_MAX_CELLS) -> tuple[_Made, ...]:
@@ -301,9 +296,10 @@ def auto_zones(grid: Grid, max_cells: int = AUTO_ZONE_MAX_CELLS) -> tuple[_Made,
     4. **Names**: "Area N", numbered in reading order of each zone's first cell (top row
        first, then left to right).
     """
-    walkable = _walkable(grid)
+    walkable = walkable_cells(grid)
+    blocked = blocked_rows(grid)
     doors = {c for c in walkable if DOOR_WORD in grid.terrain(c).name.lower()}
-    areas = _components([c for c in walkable if c not in doors], grid)
+    areas = components([c for c in walkable if c not in doors], blocked)
     area_of = {c: i for i, area in enumerate(areas) for c in area}
     for door in sorted(doors, key=_row_major):
         nearby = sorted(
@@ -319,7 +315,7 @@ def auto_zones(grid: Grid, max_cells: int = AUTO_ZONE_MAX_CELLS) -> tuple[_Made,
             areas.append({door})
     pieces: list[set[Cell]] = []
     for area in areas:
-        pieces.extend(_merge_small(_split(area, grid, max_cells), grid))
+        pieces.extend(_merge_small(split_runs(runs_of(area), blocked, max_cells), grid))
     pieces.sort(key=lambda p: min(_row_major(c) for c in p))
     return tuple(_Made(f"Area {n}", frozenset(p)) for n, p in enumerate(pieces, start=1))
 
@@ -330,9 +326,11 @@ def _first(cells: Iterable[Cell]) -> tuple[int, int]:
 
 def _merge_small(pieces: list[set[Cell]], grid: Grid) -> list[set[Cell]]:
     pieces = [set(p) for p in pieces]
+    owner = {c: i for i, p in enumerate(pieces) for c in p}
     while True:
-        owner = {c: i for i, p in enumerate(pieces) for c in p}
-        small = [i for i, p in enumerate(pieces) if len(p) < AUTO_ZONE_MIN_CELLS]
+        # Merged pieces are left empty until the end: every choice is by size and
+        # first cell, never by a piece's place in the list.
+        small = [i for i, p in enumerate(pieces) if 0 < len(p) < AUTO_ZONE_MIN_CELLS]
         merged = False
         for i in sorted(small, key=lambda i: (len(pieces[i]), _first(pieces[i]))):
             touching = {
@@ -344,55 +342,9 @@ def _merge_small(pieces: list[set[Cell]], grid: Grid) -> list[set[Cell]]:
             if touching:
                 into = min(touching, key=lambda j: (len(pieces[j]), _first(pieces[j])))
                 pieces[into] |= pieces[i]
+                owner.update((c, into) for c in pieces[i])
                 pieces[i] = set()
                 merged = True
                 break
-        pieces = [p for p in pieces if p]
         if not merged:
-            return pieces
-
-
-def _components(cells: Iterable[Cell], grid: Grid) -> list[set[Cell]]:
-    """Parts of ``cells`` connected by legal steps (all of ``cells`` are walkable)."""
-    todo = set(cells)
-    blocks = grid.blocks_move
-    out: list[set[Cell]] = []
-    for start in sorted(todo, key=_row_major):
-        if start not in todo:
-            continue
-        todo.discard(start)
-        part = {start}
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            x, y = here
-            for dx, dy in STEPS:
-                other = (x + dx, y + dy)
-                if other not in todo:
-                    continue
-                if dx and dy and blocks((x + dx, y)) and blocks((x, y + dy)):
-                    continue  # squeezing between two walls (movement.step_allowed)
-                todo.discard(other)
-                part.add(other)
-                queue.append(other)
-        out.append(part)
-    return out
-
-
-def _split(area: set[Cell], grid: Grid, max_cells: int) -> list[set[Cell]]:
-    if len(area) <= max_cells:
-        return [area]
-    xs = sorted(c[0] for c in area)
-    ys = sorted(c[1] for c in area)
-    axis = 0 if xs[-1] - xs[0] >= ys[-1] - ys[0] else 1
-    values = xs if axis == 0 else ys
-    cut = values[len(values) // 2]
-    if cut == values[0]:  # all of the lower half share the first value: cut after it
-        cut = values[0] + 1
-    low = {c for c in area if c[axis] < cut}
-    high = area - low
-    out: list[set[Cell]] = []
-    for half in (low, high):
-        for part in _components(half, grid):
-            out.extend(_split(part, grid, max_cells))
-    return out
+            return [p for p in pieces if p]

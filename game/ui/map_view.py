@@ -2,16 +2,21 @@
 
 The map is loaded with ``pytmx.util_pygame.load_pygame`` (only game/ui loads
 images; DESIGN.md · Maps) and every visible tile layer and image layer is
-composed, in the authored order, into one surface at the tileset's native
-size. The ``units``, ``zones`` and ``objectives`` object layers carry data,
-not scenery, and are not drawn; tile objects on any other visible object
-layer (decoration an author placed freely) are.
+composed, in the authored order, at the tileset's native size
+(``map_compose.py``). The ``units``, ``zones`` and ``objectives`` object layers
+carry data, not scenery, and are not drawn; tile objects on any other visible
+object layer (decoration an author placed freely) are.
+
+A map up to ``BASE_MAX_PIXELS`` native pixels is kept composed whole; a bigger one
+(a 256×256 map is 256 MiB at 32 px a square) is composed a chunk at a time when a
+chunk is needed, and never held whole at native size (issue 32 · memory).
 
 A zoom step that shrinks the map is scaled once, whole (one blit a frame, even
-zoomed out over a 256×256 map). Other steps are drawn from square chunks of the
-composed map, scaled once and kept in a cache that always holds at least what
-is on screen (so panning re-scales only the chunks that come into view) while
-memory stays bounded at high zoom.
+zoomed out over a 256×256 map); those whole maps are kept while they fit in
+``WHOLE_CACHE_BYTES`` (the one on screen always). Other steps are drawn from
+square chunks of the composed map, scaled once and kept in a cache that always
+holds at least what is on screen (so panning re-scales only the chunks that come
+into view) plus ``CHUNK_CACHE_BYTES`` more, so memory stays bounded at high zoom.
 """
 
 from __future__ import annotations
@@ -25,12 +30,15 @@ from pytmx.util_pygame import load_pygame, pygame_image_loader
 
 from game.maps.tileset_paths import borrowed_xml
 from game.ui.camera import ZOOM_LEVELS, Camera
-from game.ui.theme import colour
+from game.ui.map_compose import MapComposer
 
 CHUNK_CELLS = 8  # cells per chunk side
-DATA_LAYERS = ("units", "zones", "objectives")  # object layers that carry data, not scenery
-CHUNK_CACHE = 160  # scaled chunks kept beyond those on screen
+# Scaled chunks kept beyond those on screen, in bytes (160 chunks at zoom 1, 32 px squares).
+CHUNK_CACHE_BYTES = 40 * 2**20
 WHOLE_MAX_PIXELS = 4096 * 4096  # a shrunk map up to this size is kept whole
+WHOLE_CACHE_BYTES = 80 * 2**20  # shrunk whole maps kept (besides the one on screen)
+BASE_MAX_PIXELS = 4096 * 4096  # a map up to this size is kept composed whole (64 MiB)
+BLOCK_CELLS = 64  # a map not kept whole is shrunk in blocks this many cells a side
 
 
 class MapLoadError(Exception):
@@ -58,81 +66,52 @@ def load_tiled(path: Path) -> pytmx.TiledMap:
         ) from None
 
 
-def compose(tmx: pytmx.TiledMap, hidden: frozenset[int] = frozenset()) -> pygame.Surface:
-    """All visible tile and image layers drawn in order onto one native-size surface;
-    ``hidden``: ids of layers inside a hidden group (pytmx still calls them visible)."""
-    tw, th = tmx.tilewidth, tmx.tileheight
-    size = (tmx.width * tw, tmx.height * th)
-    display = pygame.display.get_surface()
-    # Opaque, and in the screen's format when there is a screen: MapView then keeps it
-    # as it is (no converted copy: a 256×256 map is 256 MiB at 32 px a square).
-    if display is not None:
-        surface = pygame.Surface(size, 0, display)
-    else:
-        surface = pygame.Surface(size, pygame.SRCALPHA)
-    surface.fill((*colour("night"), 255))
-    for layer in tmx.visible_layers:
-        if int(getattr(layer, "id", 0) or 0) in hidden:
-            continue
-        if isinstance(layer, pytmx.TiledTileLayer):
-            offset_x = int(getattr(layer, "offsetx", 0) or 0)
-            offset_y = int(getattr(layer, "offsety", 0) or 0)
-            opacity = float(getattr(layer, "opacity", 1.0) or 0.0)
-            target = surface
-            if opacity < 1.0:
-                target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            for x, y, image in layer.tiles():
-                # Tiles taller than the grid (trees, towers) stand on their cell's bottom edge.
-                target.blit(image, (x * tw + offset_x, y * th + th - image.get_height() + offset_y))
-            if target is not surface:
-                target.set_alpha(round(255 * opacity))
-                surface.blit(target, (0, 0))
-        elif isinstance(layer, pytmx.TiledObjectGroup) and layer.name not in DATA_LAYERS:
-            # decoration placed as tile objects (pytmx already moved y to the top edge)
-            for obj in layer:
-                image = getattr(obj, "image", None)
-                if image is None or not getattr(obj, "visible", True):
-                    continue
-                w, h = (
-                    round(obj.width or image.get_width()),
-                    round(obj.height or image.get_height()),
-                )
-                if (w, h) != image.get_size():
-                    image = pygame.transform.scale(image, (max(1, w), max(1, h)))
-                surface.blit(image, (round(obj.x), round(obj.y)))
-        elif isinstance(layer, pytmx.TiledImageLayer) and layer.image is not None:
-            surface.blit(
-                layer.image,
-                (int(getattr(layer, "offsetx", 0) or 0), int(getattr(layer, "offsety", 0) or 0)),
-            )
-    return surface
-
-
 class MapView:
-    """A composed map plus a cache of scaled chunks, drawn through a Camera."""
+    """A composed map plus a cache of scaled chunks, drawn through a Camera.
 
-    def __init__(self, base: pygame.Surface, width: int, height: int, tile: int) -> None:
+    Made from the whole map composed (``base``) or from a :class:`MapComposer` that
+    composes the parts asked for (``from_file`` picks by the map's size)."""
+
+    def __init__(
+        self,
+        base: pygame.Surface | None,
+        width: int,
+        height: int,
+        tile: int,
+        composer: MapComposer | None = None,
+    ) -> None:
         # The composed map is opaque (drawn over a filled background): opaque blits are
         # the cheapest kind, and a frame is mostly map.
         display = pygame.display.get_surface()
-        if display is not None and (
-            base.get_flags() & pygame.SRCALPHA
-            or base.get_bitsize() != display.get_bitsize()
-            or base.get_masks() != display.get_masks()
+        if (
+            base is not None
+            and display is not None
+            and (
+                base.get_flags() & pygame.SRCALPHA
+                or base.get_bitsize() != display.get_bitsize()
+                or base.get_masks() != display.get_masks()
+            )
         ):
             base = base.convert()
-        self.base = base
+        if base is None and composer is None:
+            raise ValueError("a map view needs the composed map or a composer")
+        self._base = base
+        self._composer = composer
+        self._size: tuple[int, int] = base.get_size() if base is not None else composer.size  # type: ignore[union-attr]
         self.width = width  # cells
         self.height = height
         self.tile = tile  # native pixels per cell
         self._chunks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
-        self._capacity = CHUNK_CACHE
-        self._whole: dict[int, pygame.Surface] = {}
+        self._chunk_bytes = 0  # bytes of the cached chunks
+        self._keep = (0, CHUNK_CACHE_BYTES)  # chunks on screen, bytes the cache may hold
+        self._whole: OrderedDict[int, pygame.Surface] = OrderedDict()
         self._grid_key: object = None
         self._grid_strips_cache: tuple[pygame.Surface, pygame.Surface] | None = None
 
     @classmethod
-    def from_file(cls, path: Path) -> MapView:
+    def from_file(cls, path: Path, base_max_pixels: int = BASE_MAX_PIXELS) -> MapView:
+        """The view of a .tmx; kept composed whole when it has at most
+        ``base_max_pixels`` native pixels, else composed a chunk at a time."""
         tmx = load_tiled(path)
         if tmx.tilewidth != tmx.tileheight:
             raise MapLoadError(
@@ -140,14 +119,57 @@ class MapView:
             )
         from game.maps.precheck import hidden_layers
 
-        return cls(compose(tmx, hidden_layers(path)), tmx.width, tmx.height, tmx.tilewidth)
+        composer = MapComposer(tmx, hidden_layers(path))
+        if composer.pixels <= base_max_pixels:
+            return cls(composer.whole(), tmx.width, tmx.height, tmx.tilewidth)
+        return cls(None, tmx.width, tmx.height, tmx.tilewidth, composer)
+
+    @property
+    def base(self) -> pygame.Surface:
+        """The whole map at native size. A map too big to keep whole is composed anew
+        at each call (for tests and tools, never for a frame)."""
+        if self._base is not None:
+            return self._base
+        assert self._composer is not None
+        return self._composer.whole()
+
+    def _native(self, area: pygame.Rect) -> pygame.Surface:
+        """The native pixels of ``area`` (within the map)."""
+        if self._base is not None:
+            return self._base.subsurface(area)
+        assert self._composer is not None
+        return self._composer.render(area)
+
+    def _shrunk(self, size: tuple[int, int]) -> pygame.Surface:
+        """The whole map smooth-scaled down to ``size``; a map not kept whole is
+        composed and scaled a block at a time, each block from rounded edges (as
+        chunks are), so the native map is never whole in memory."""
+        if self._base is not None:
+            return pygame.transform.smoothscale(self._base, size)
+        bw, bh = self._size
+        sx, sy = size[0] / bw, size[1] / bh
+        block = BLOCK_CELLS * self.tile
+        out: pygame.Surface | None = None
+        for by in range(0, bh, block):
+            for bx in range(0, bw, block):
+                area = pygame.Rect(bx, by, block, block).clip(pygame.Rect((0, 0), self._size))
+                x0, y0 = round(area.x * sx), round(area.y * sy)
+                x1, y1 = round(area.right * sx), round(area.bottom * sy)
+                if x1 <= x0 or y1 <= y0:
+                    continue
+                piece = pygame.transform.smoothscale(self._native(area), (x1 - x0, y1 - y0))
+                if out is None:
+                    out = pygame.Surface(size, 0, piece)
+                out.blit(piece, (x0, y0))
+        assert out is not None
+        return out
 
     def thumbnail(self, max_w: int, max_h: int) -> pygame.Surface:
         """The whole map scaled to fit ``max_w`` × ``max_h``, keeping its shape."""
-        bw, bh = self.base.get_size()
+        bw, bh = self._size
         scale = min(max_w / bw, max_h / bh)
         size = (max(1, round(bw * scale)), max(1, round(bh * scale)))
-        return pygame.transform.smoothscale(self.base, size)
+        return self._shrunk(size)
 
     def _chunk(self, level: int, cx: int, cy: int) -> pygame.Surface:
         key = (level, cx, cy)
@@ -157,8 +179,8 @@ class MapView:
             return chunk
         zoom = ZOOM_LEVELS[level]
         size = CHUNK_CELLS * self.tile
-        area = pygame.Rect(cx * size, cy * size, size, size).clip(self.base.get_rect())
-        piece = self.base.subsurface(area)
+        area = pygame.Rect(cx * size, cy * size, size, size).clip(pygame.Rect((0, 0), self._size))
+        piece = self._native(area)
         # Scale each chunk edge from rounded world edges so chunks tile without seams.
         x0, y0 = round(area.x * zoom), round(area.y * zoom)
         x1, y1 = round(area.right * zoom), round(area.bottom * zoom)
@@ -168,23 +190,31 @@ class MapView:
         else:
             chunk = pygame.transform.smoothscale(piece, out_size)
         self._chunks[key] = chunk
-        while len(self._chunks) > self._capacity:
-            self._chunks.popitem(last=False)
+        self._chunk_bytes += _bytes(chunk)
+        # Oldest first, never those on screen (the newest ``on_screen`` ones).
+        on_screen, budget = self._keep
+        while len(self._chunks) > on_screen and self._chunk_bytes > budget:
+            _, old = self._chunks.popitem(last=False)
+            self._chunk_bytes -= _bytes(old)
         return chunk
 
     def _whole_map(self, level: int) -> pygame.Surface | None:
         """The whole map scaled to zoom step ``level`` when that shrinks it to at most
-        ``WHOLE_MAX_PIXELS`` (kept, one per step), else None (draw from chunks)."""
+        ``WHOLE_MAX_PIXELS`` (kept while the kept ones fit in ``WHOLE_CACHE_BYTES``),
+        else None (draw from chunks)."""
         whole = self._whole.get(level)
         if whole is not None:
+            self._whole.move_to_end(level)
             return whole
         zoom = ZOOM_LEVELS[level]
-        bw, bh = self.base.get_size()
+        bw, bh = self._size
         size = (max(1, round(bw * zoom)), max(1, round(bh * zoom)))
         if zoom >= 1 or size[0] * size[1] > WHOLE_MAX_PIXELS:
             return None
-        whole = pygame.transform.smoothscale(self.base, size)
+        whole = self._shrunk(size)
         self._whole[level] = whole
+        while len(self._whole) > 1 and sum(map(_bytes, self._whole.values())) > WHOLE_CACHE_BYTES:
+            self._whole.popitem(last=False)
         return whole
 
     def draw(
@@ -205,7 +235,9 @@ class MapView:
         x0, y0, x1, y1 = camera.visible_cells(self.width, self.height)
         across = (x1 + CHUNK_CELLS - 1) // CHUNK_CELLS - x0 // CHUNK_CELLS
         down = (y1 + CHUNK_CELLS - 1) // CHUNK_CELLS - y0 // CHUNK_CELLS
-        self._capacity = max(self._capacity, across * down + CHUNK_CACHE)
+        on_screen = max(0, across) * max(0, down)
+        side = round(size * zoom) + 1
+        self._keep = (on_screen, on_screen * side * side * 4 + CHUNK_CACHE_BYTES)
         for cy in range(y0 // CHUNK_CELLS, (y1 + CHUNK_CELLS - 1) // CHUNK_CELLS):
             for cx in range(x0 // CHUNK_CELLS, (x1 + CHUNK_CELLS - 1) // CHUNK_CELLS):
                 chunk = self._chunk(camera.level, cx, cy)
@@ -260,3 +292,7 @@ class MapView:
             self._grid_key = key
             self._grid_strips_cache = (vertical, horizontal)
         return self._grid_strips_cache
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()

@@ -86,6 +86,7 @@ class MenuScene(Scene):
         self._thumbs: dict[tuple[str, int, int], pygame.Surface | str] = {}
         self._loaded_this_frame = False
         self._thumbs_pending = False  # a thumbnail waits for a later frame
+        self._drawn = False  # a first frame was drawn
         self._views: dict[str, MapView] = {}
         self._size: tuple[int, int] = (0, 0)
         self._compact_title = False
@@ -428,6 +429,7 @@ class MenuScene(Scene):
             self.quit_button,
         ):
             button.draw(surface)
+        self._drawn = True
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         draw_panel(surface, self.list_rect, fill="wood_dark", border="wood_light", alpha=230)
@@ -460,12 +462,13 @@ class MenuScene(Scene):
 
     def _rules_description(self) -> str:
         """The chosen ruleset's description (``Ruleset.description``); "" until its code
-        is imported, which a frame that loaded nothing else does (as for thumbnails)."""
+        is imported, which a frame that loaded nothing else does (as for thumbnails), never
+        the first: that one shows the menu at once, with the chosen map's picture."""
         from game.ui.house_rules import description, loaded
 
         ruleset = self.ruleset.value
         if not loaded(ruleset):
-            if self._loaded_this_frame:
+            if self._loaded_this_frame or not self._drawn:
                 self._thumbs_pending = True
                 return ""
             self._loaded_this_frame = True
