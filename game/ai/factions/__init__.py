@@ -21,6 +21,9 @@ Levels:
   characters ready to react), hides behind and guards (a sturdy ally takes a blow that
   would drop a weak one), agrees to be hidden behind only when it will not fall.
 
+Every level but ``baseline`` equips, unequips and swaps weapons when it pays
+(``gear.py``).
+
 ``ai`` is ``normal``; ``tactical`` and ``search`` play ``hard``. Deterministic: easy's
 slips come from a generator seeded by the name and the seed.
 """
@@ -35,6 +38,7 @@ import esper
 from game.ai.core import objective_map
 from game.ai.core.generic import GenericAI
 from game.ai.core.walk import UNREACHED, WalkField
+from game.ai.factions.gear import gear_up
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.rules.factions import units
 from game.rules.factions.answers import (
@@ -176,6 +180,9 @@ class FactionsAI:
     def turn(self, battle: Battle, unit: str) -> Answer:
         ctx = battle.ctx
         value, strike = self.best_strike(ctx, unit)
+        change = gear_up(self, battle, unit, value)
+        if change is not None:
+            return change
         if strike is not None and value > 0:
             if self.slip and self.rng.random() < self.slip:
                 others = [

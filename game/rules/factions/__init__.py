@@ -62,6 +62,7 @@ class FactionsRuleset(Ruleset):
         shield = min(1, block.armour) if template.shield else 0
         gear = Gear(
             weapons=list(template.weapons),
+            held=in_hand(template.weapons, content),
             shield=shield,
             armour=block.armour - shield,
         )
@@ -171,6 +172,20 @@ class FactionsRuleset(Ruleset):
 
     def hash_extra(self, ctx: Context) -> Any:
         return {"initiative": self.initiative, "options": dict(sorted(ctx.options.items()))}
+
+
+def in_hand(weapons: tuple[str, ...] | list[str], content: Content) -> list[str]:
+    """The weapons a unit holds when the fight starts: its template's, in order, while
+    its two hands allow (a two-handed weapon takes both; README · Decisions "hands");
+    the rest it carries."""
+    held: list[str] = []
+    free = units.HANDS
+    for w in weapons:
+        need = 2 if content.weapons[w].two_handed else 1
+        if need <= free and w not in held:
+            held.append(w)
+            free -= need
+    return held
 
 
 # The registry (game.rulesets) makes battles' rulesets from this.

@@ -27,6 +27,7 @@ from game.rules.factions.answers import (
     Surrender,
 )
 from game.rules.factions.blast import BlastSpec
+from game.rules.factions.hands import EquipSpec, UnequipSpec
 from game.rules.factions.moving import MoveSpec
 from game.rules.factions.sneak import reveal
 from game.rules.factions.strike import strike
@@ -297,6 +298,9 @@ class PickUpSpec(ActionSpec):
             g.dropped.remove(answer.weapon)
         elif answer.weapon not in g.weapons:
             g.weapons.append(answer.weapon)
+        fits = units.hands(ctx, answer.weapon) <= units.free_hands(ctx, answer.unit)
+        if fits and answer.weapon not in g.held:
+            g.held.append(answer.weapon)  # in hand if a hand is free, else carried
         ctx.emit(Note(f"{units.name(ctx, answer.unit)} picks up the {answer.weapon}"))
         return
         yield
@@ -379,10 +383,10 @@ class SurrenderSpec(ActionSpec):
     def perform(self, ctx: Context, answer: Any) -> Flow:
         t = units.turn(ctx, answer.unit)
         t.main, t.bonus, t.moved = True, 2, True
-        for w in list(units.weapons(ctx, answer.unit)):
-            if w != "unarmed":
-                from game.rules.factions.strike import drop
+        from game.rules.factions.strike import drop
 
+        for w in units.weapons(ctx, answer.unit) + units.carried(ctx, answer.unit):
+            if w != "unarmed":
                 drop(ctx, answer.unit, w)
         damage.surrender(ctx, answer.unit)
         return
@@ -403,6 +407,8 @@ SPECS: tuple[type[ActionSpec], ...] = (
     ShoveSpec,
     PickUpSpec,
     PutDownSpec,
+    EquipSpec,
+    UnequipSpec,
     SpeakSpec,
     SurrenderSpec,
     EndTurnSpec,

@@ -149,6 +149,28 @@ class PutDown(Answer):
 
 @register_answer
 @dataclass(frozen=True, slots=True)
+class Equip(Answer):
+    """A bonus action: take a carried weapon in hand (a hand free for it)."""
+
+    kind: ClassVar[str] = "factions_equip"
+    label: ClassVar[str] = "Equip"
+    unit: str
+    weapon: str
+
+
+@register_answer
+@dataclass(frozen=True, slots=True)
+class Unequip(Answer):
+    """A bonus action: put a held weapon away (still carried; its hands free)."""
+
+    kind: ClassVar[str] = "factions_unequip"
+    label: ClassVar[str] = "Unequip"
+    unit: str
+    weapon: str
+
+
+@register_answer
+@dataclass(frozen=True, slots=True)
 class Speak(Answer):
     """A bonus action: say a few words (reveals a concealed unit)."""
 

@@ -78,11 +78,13 @@ class Fate:
 
 @dataclass(slots=True)
 class Gear:
-    """The unit's weapons (first: readied), what it dropped, and the wear of its gear
-    (003 · Combat gear degradation): ``damaged`` and ``broken`` item ids (weapons, the
-    ``shield``, the ``armour``), and the items ``used`` at least once this battle."""
+    """The unit's weapons (``weapons``: all it carries; ``held``: those in its hands,
+    README · Decisions "hands"), what it dropped, and the wear of its gear (003 · Combat
+    gear degradation): ``damaged`` and ``broken`` item ids (weapons, the ``shield``, the
+    ``armour``), and the items ``used`` at least once this battle."""
 
     weapons: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
     shield: int = 0  # armour points the shield gives
     armour: int = 0  # armour points the body armour gives
