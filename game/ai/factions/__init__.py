@@ -11,7 +11,8 @@ Levels:
 - ``normal``: each turn the blow worth most (the preview's chance to drop the target,
   then the share of its health taken); shooters shoot before they move and keep out of
   reach, and stay where they shot from; melee fighters close in, a zone at a time, and
-  never walk away from an enemy beside them; units on an area their side must hold stay
+  never walk away from an enemy beside them (a walk into a hazard zone counts 1.5
+  squares longer); units on an area their side must hold stay
   there, unless the side outnumbers the enemy: then the last one stays, the others fight.
   The character that can strike best acts first. Reactions are weighed with
   the previews: counter when it deals as much as it takes, dodge a blow that could drop
@@ -66,6 +67,7 @@ if TYPE_CHECKING:
 SLIP_RATE = 0.3
 DROP = 10.0  # a likely fall outweighs any wound
 PASS_BELOW = 1.5  # hard passes when no blow of its side is worth this much
+HAZARD_STEP = 1.5  # a walk into a hazard zone counts as this many squares more
 
 
 def make_controller(name: str, seed: int = 0) -> Any:
@@ -275,11 +277,19 @@ class FactionsAI:
                 score = float(now - away) + (0.5 if crowd == 1 else 0.0)
                 if units.health(ctx, unit).hp * 2 <= units.health(ctx, unit).max_hp:
                     score -= 2.0 * max(0, crowd - 1)
+            if self.perilous(ctx, unit, m.to):
+                score -= HAZARD_STEP
             if score > best[0]:
                 best = (score, m)
         if self.slip and best[1] is not None and self.rng.random() < self.slip:
             return moves[0]
         return best[1]
+
+    def perilous(self, ctx: Context, unit: str, to: Any) -> bool:
+        """The move enters a zone with a hazard (met on entering: ``hazards.meet``)."""
+        g = units.graph(ctx)
+        z = g.zone_at(to)
+        return z is not None and z != units.zone(ctx, unit) and g.hazard(z) is not None
 
     def half_range(self, ctx: Context, unit: str) -> int:
         return max((units.weapon(ctx, w).half_range for w in units.weapons(ctx, unit)), default=0)

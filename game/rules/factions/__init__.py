@@ -77,9 +77,11 @@ class FactionsRuleset(Ruleset):
     def setup(self, ctx: Context) -> None:
         from game.geometry.sight import Sight
         from game.geometry.zones import ZoneGraph
+        from game.rules.factions.hazards import check_hazards
 
         ctx.sight = Sight(ctx.grid)
         self.zones = ZoneGraph.build(ctx.grid, ctx.battlefield.zones)
+        check_hazards(self.zones, ctx.battlefield.path)
 
     def run(self, ctx: Context) -> Flow:
         yield from combat(ctx)
@@ -105,6 +107,7 @@ class FactionsRuleset(Ruleset):
             "mortally_wounded": f.incapacitated and not f.dead,
             "fled": f.fled,
             "prone": f.prone,
+            "stuck": f.stuck,
             "surrendered": f.surrendered,
             "concealed": f.concealed,
             "grabbed": bool(f.grabbed_by),

@@ -12,6 +12,7 @@ from game.engine.answers import Answer
 from game.engine.context import Context
 from game.engine.events import Moved, Note
 from game.engine.seam import ActionSpec, EndTurnAction, Flow
+from game.geometry.grid import Cell
 from game.rules.factions import budget, damage, units
 from game.rules.factions.aim import aim, modes_of
 from game.rules.factions.answers import (
@@ -28,6 +29,7 @@ from game.rules.factions.answers import (
 )
 from game.rules.factions.blast import BlastSpec
 from game.rules.factions.hands import EquipSpec, UnequipSpec
+from game.rules.factions.hazards import meet, room_problem
 from game.rules.factions.moving import MoveSpec
 from game.rules.factions.sneak import reveal
 from game.rules.factions.strike import strike
@@ -213,7 +215,9 @@ class GrappleSpec(_NonLethal):
 
 class ShoveSpec(ActionSpec):
     """Shove (main action) the grabbed character: freed and pushed up to half a zone
-    (two squares, README · Decisions) to a free square."""
+    (two squares, README · Decisions) to a free square, or into a hazard: to the
+    landing square of a neighbouring zone with a hazard (``hazards``). Pushed into a
+    hazard zone, or about inside its own, it meets the hazard; a full zone takes no one."""
 
     kind = Shove.kind
     label = "Shove"
@@ -237,19 +241,37 @@ class ShoveSpec(ActionSpec):
                 a = Shove(unit, (x + dx, y + dy))
                 if self.validate(ctx, a) is None:
                     out.append(a)
+        for cell in self._into_hazards(ctx, held):
+            if Shove(unit, cell) not in out and self.validate(ctx, Shove(unit, cell)) is None:
+                out.append(Shove(unit, cell))
+        return out
+
+    def _into_hazards(self, ctx: Context, held: str) -> list[Cell]:
+        """The landing squares of the hazard zones next to the grabbed's zone."""
+        g, here = units.graph(ctx), units.zone(ctx, held)
+        if here is None:
+            return []
+        taken = {units.cell(ctx, u) for u in ctx.units() if ctx.ruleset.occupies_cell(ctx, u)}
+        out = []
+        for z in sorted(g.neighbours(here)):
+            if g.hazard(z) is not None:
+                landing = g.landing(z, taken, units.cell(ctx, held))
+                if landing is not None:
+                    out.append(landing)
         return out
 
     def validate(self, ctx: Context, answer: Any) -> str | None:
         held = units.fate(ctx, answer.unit).holding
         if not held:
             return "holding no one"
-        if units.distance(units.cell(ctx, held), answer.to) > self.PUSH:
-            return "a shove pushes at most half a zone (two squares)"
-        if ctx.grid.blocks_move(answer.to) or not ctx.grid.in_bounds(answer.to):
+        far = units.distance(units.cell(ctx, held), answer.to) > self.PUSH
+        if far and answer.to not in self._into_hazards(ctx, held):
+            return "a shove pushes half a zone (two squares) or into a neighbouring hazard"
+        if not ctx.grid.in_bounds(answer.to) or ctx.grid.blocks_move(answer.to):
             return "that square cannot be entered"
         if units.occupant(ctx, answer.to) not in (None, held):
             return "that square is taken"
-        return None
+        return room_problem(ctx, held, units.graph(ctx).zone_at(answer.to))
 
     def perform(self, ctx: Context, answer: Any) -> Flow:
         held = units.fate(ctx, answer.unit).holding
@@ -258,6 +280,7 @@ class ShoveSpec(ActionSpec):
         start = units.cell(ctx, held)
         ctx.get(held, Position).move_to(answer.to)
         ctx.emit(Moved(held, units.name(ctx, held), start, (answer.to,), 0))
+        meet(ctx, held, units.zone(ctx, held))  # into a hazard, or about in its own
         return
         yield
 

@@ -19,6 +19,7 @@ from game.rules.factions import units
 from game.rules.factions.answers import Move, Opportunity
 from game.rules.factions.defend import spend
 from game.rules.factions.events import Attacked
+from game.rules.factions.hazards import meet, room_problem
 from game.rules.factions.sneak import after_move
 from game.world.components import Position
 
@@ -73,6 +74,8 @@ class MoveSpec(ActionSpec):
         out: list[Answer] = []
         g = units.graph(ctx)
         for z in sorted(reachable_zones(ctx, unit)):
+            if room_problem(ctx, unit, z):
+                continue
             free = [c for c in g.free_cells(z, taken) if c != here]
             picks: list[Cell] = free[:1]
             for foe in foes:
@@ -98,7 +101,7 @@ class MoveSpec(ActionSpec):
         z = units.graph(ctx).zone_at(to)
         if z is None or z not in reachable_zones(ctx, answer.unit):
             return "a move goes at most one zone"
-        return None
+        return room_problem(ctx, answer.unit, z)
 
     def perform(self, ctx: Context, answer: Any) -> Flow:
         unit = answer.unit
@@ -107,6 +110,7 @@ class MoveSpec(ActionSpec):
         if not units.in_fight(ctx, unit) or ctx.over:
             return
         start = units.cell(ctx, unit)
+        was = units.zone(ctx, unit)
         held = units.fate(ctx, unit).holding
         ctx.get(unit, Position).move_to(answer.to)
         ctx.emit(
@@ -121,12 +125,15 @@ class MoveSpec(ActionSpec):
         if held:
             drag(ctx, unit, held)
         after_move(ctx, unit, answer.sneak)
+        if units.zone(ctx, unit) != was:
+            meet(ctx, unit, units.zone(ctx, unit))
 
 
 def drag(ctx: Context, unit: str, held: str) -> None:
     """The grabbed character comes along to the free square next to its holder."""
     taken = occupied(ctx, held)
     x, y = units.cell(ctx, unit)
+    g = units.graph(ctx)
     around = [
         (x + dx, y + dy)
         for dy in (-1, 0, 1)
@@ -135,6 +142,7 @@ def drag(ctx: Context, unit: str, held: str) -> None:
         and ctx.grid.in_bounds((x + dx, y + dy))
         and not ctx.grid.blocks_move((x + dx, y + dy))
         and (x + dx, y + dy) not in taken
+        and not room_problem(ctx, held, g.zone_at((x + dx, y + dy)))
     ]
     if not around:
         from game.rules.factions.damage import let_go
@@ -142,9 +150,12 @@ def drag(ctx: Context, unit: str, held: str) -> None:
         let_go(ctx, unit)
         return
     start = units.cell(ctx, held)
+    was = units.zone(ctx, held)
     to = min(around, key=lambda c: (units.distance(c, start), c))
     ctx.get(held, Position).move_to(to)
     ctx.emit(Moved(held, units.name(ctx, held), start, (to,), 0))
+    if units.zone(ctx, held) != was:
+        meet(ctx, held, units.zone(ctx, held))
 
 
 def opportunities(ctx: Context, unit: str, to: Cell) -> Flow:

@@ -183,8 +183,8 @@ def take_turn(ctx: Context, side: str, unit: str) -> Flow:
     t = units.turn(ctx, unit)
     t.acted = True
     f = units.fate(ctx, unit)
-    if f.prone:  # knocked down: the move goes on getting up
-        f.prone = False
+    if f.prone or f.stuck:  # knocked down, or stuck in a hazard: the move is lost
+        f.prone = f.stuck = False
         t.moved = True
     ctx.active_side, ctx.active_unit = side, unit
     who = units.name(ctx, unit)

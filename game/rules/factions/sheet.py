@@ -63,6 +63,7 @@ def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
             for on, w in (
                 (f.concealed, "concealed"),
                 (f.prone, "knocked down"),
+                (f.stuck, "stuck"),
                 (f.crippled, "crippled"),
                 (f.immune, "steadfast (morale)"),
                 (bool(f.grabbed_by), "grabbed"),

@@ -47,7 +47,8 @@ class Fate:
     """What befell the unit: ``incapacitated`` (0 HP), ``dead`` (a final blow),
     ``surrendered``, ``fled`` (retreated off the field), ``immune`` (passed a morale check:
     no more checks), ``concealed`` (ambushing, hidden from the enemy), ``prone`` (knocked
-    down: loses its next move), ``crippled`` (its blows are impaired), ``grabbed_by`` /
+    down: loses its next move), ``stuck`` (in a hazard zone: loses its next move),
+    ``crippled`` (its blows are impaired), ``grabbed_by`` /
     ``holding`` (a grapple)."""
 
     incapacitated: bool = False
@@ -58,6 +59,7 @@ class Fate:
     concealed: bool = False
     prone: bool = False
     crippled: bool = False
+    stuck: bool = False
     grabbed_by: str = ""
     holding: str = ""
 
