@@ -31,7 +31,7 @@ from game.rules.factions.blast import BlastSpec
 from game.rules.factions.hands import EquipSpec, UnequipSpec
 from game.rules.factions.hazards import meet, room_problem
 from game.rules.factions.moving import MoveSpec
-from game.rules.factions.sneak import reveal
+from game.rules.factions.sneak import HideSpec, reveal
 from game.rules.factions.strike import strike
 from game.world import ground
 from game.world.components import Position
@@ -433,6 +433,7 @@ SPECS: tuple[type[ActionSpec], ...] = (
     EquipSpec,
     UnequipSpec,
     SpeakSpec,
+    HideSpec,
     SurrenderSpec,
     EndTurnSpec,
 )

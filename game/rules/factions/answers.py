@@ -181,6 +181,16 @@ class Speak(Answer):
 
 @register_answer
 @dataclass(frozen=True, slots=True)
+class Hide(Answer):
+    """A main action: a unit out of every enemy's sight since its turn began hides."""
+
+    kind: ClassVar[str] = "factions_hide"
+    label: ClassVar[str] = "Hide"
+    unit: str
+
+
+@register_answer
+@dataclass(frozen=True, slots=True)
 class Surrender(Answer):
     """The whole turn: throw the weapons away and surrender."""
 

@@ -32,7 +32,8 @@ class Turn:
     """What the unit has done this round (003 · Taking a turn): ``acted`` (its turn is
     taken, or spent on a reaction: ``reacted``), its ``bonus`` actions, its ``main``
     action, its ``moved`` zone, and whether it ``peeked`` out from behind a barrier to
-    attack (it then has only cover there until the round ends)."""
+    attack (it then has only cover there until the round ends), and whether it was
+    ``unseen`` by every enemy when its turn began (it may Hide: ``sneak.HideSpec``)."""
 
     acted: bool = False
     reacted: bool = False
@@ -40,6 +41,7 @@ class Turn:
     main: bool = False
     moved: bool = False
     peeked: bool = False
+    unseen: bool = False
 
 
 @dataclass(slots=True)
