@@ -11,6 +11,7 @@ from game.rules.factions.answers import Hide, Move, Speak
 from game.rules.factions.sneak import in_sight
 
 WALL = "\n".join([".....#...."] * 5)  # a wall from top to bottom: no sight across
+FAR_WALL = "\n".join([".......#.."] * 4 + [".........."])  # a wall in the east zone, a gap
 SCREEN = "\n".join([".....#...."] * 3 + [".........."] * 2)  # a wall on the upper rows
 
 
@@ -58,15 +59,19 @@ def test_a_hidden_unit_is_revealed_by_the_same_things_as_an_ambusher() -> None:
     end(b, "ada")
 
 
-def test_the_hard_ai_hides_when_out_of_sight_with_no_blow_then_walks_sneaking() -> None:
+def test_the_hard_ai_hides_when_out_of_sight_with_no_blow_after_its_walk() -> None:
     from game.ai.factions import FactionsAI
 
-    spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (8, 1))]
-    b = fbattle(ffield(spawns, WALL), [1])
+    spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (9, 1))]
+    b = fbattle(ffield(spawns, FAR_WALL), [1])
     start(b, "party", "ada")
     assert b.pending is not None
+    step = FactionsAI("hard", 0).choose(b, b.pending)
+    assert isinstance(step, Move)  # the walk first: a blow after it needs the main action
+    ok(b, step)
     assert FactionsAI("normal", 0).choose(b, b.pending) != Hide("ada")
     assert FactionsAI("hard", 0).choose(b, b.pending) == Hide("ada")
     ok(b, Hide("ada"))
-    step = FactionsAI("hard", 0).choose(b, b.pending)
-    assert isinstance(step, Move) and step.sneak
+    assert fate(b, "ada").concealed
+    moves = [a for a in b.ctx.ruleset.actions[Move.kind].enumerate(b.ctx, "ada")]
+    assert moves and all(isinstance(m, Move) and m.sneak for m in moves)  # walks on sneaking

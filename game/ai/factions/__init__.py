@@ -20,9 +20,10 @@ Levels:
 - ``hard``: ``normal``, and it passes tactically (no one of its own can strike now while
   the enemy still has characters to act, and the enemy did not just pass: it keeps its
   characters ready to react), hides behind and guards (a sturdy ally takes a blow that
-  would drop a weak one), agrees to be hidden behind only when it will not fall; with
-  no blow to strike and out of every enemy's sight since its turn began it hides, then
-  walks sneaking (concealed, its first blow takes the enemy by surprise).
+  would drop a weak one), agrees to be hidden behind only when it will not fall; when
+  its walk is done and it still has no blow to strike, out of every enemy's sight since
+  its turn began, it hides, and walks on sneaking (concealed, its first blow takes the
+  enemy by surprise).
 
 Every level but ``baseline`` equips, unequips and swaps weapons when it pays
 (``gear.py``).
@@ -197,14 +198,14 @@ class FactionsAI:
                     return others[0]
             return strike
         t = units.turn(ctx, unit)
-        if self.hard and ctx.ruleset.actions[Hide.kind].availability(ctx, unit) is None:
-            return Hide(unit)  # no blow to strike and out of sight: sneak up concealed
         if t.main and self.shooter(ctx, unit):
             return EndTurn(unit)  # a shooter that has shot stays where it shot from
         if not t.moved and ctx.ruleset.actions[Move.kind].availability(ctx, unit) is None:
             move = self.walk(battle, unit)
             if move is not None:
                 return move
+        if self.hard and ctx.ruleset.actions[Hide.kind].availability(ctx, unit) is None:
+            return Hide(unit)  # walked, no blow to strike, out of sight: sneak on concealed
         return EndTurn(unit)
 
     def shooter(self, ctx: Context, unit: str) -> bool:

@@ -39,6 +39,9 @@ ACTION_ICONS: dict[str, str] = {
     "factions_disarm": "hand",
     "factions_surrender": "manacles",
     "factions_speak": "conversation",
+    "factions_equip": "broadsword",
+    "factions_unequip": "backup",
+    "factions_hide": "hooded-figure",
 }
 
 
