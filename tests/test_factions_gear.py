@@ -106,3 +106,18 @@ def test_the_ai_keeps_its_bow_in_melee_when_the_sidearm_is_no_better() -> None:
     start(b, "party", "ari")
     assert choice(b) == Attack("ari", "gor", "longbow", "ranged")  # point-blank, no save
     assert choice(b, "normal") == Attack("ari", "gor", "longbow", "ranged")
+
+
+def test_a_pikeman_that_will_not_walk_takes_up_its_dagger_to_throw_when_the_pike_has_no_work() -> (
+    None
+):
+    spawns = [("Sun", "party", "spearman", (1, 1)), ("Gor", "bandits", "bandit", (8, 1))]
+    b = fbattle(ffield(spawns), [1])
+    start(b, "party", "sun")
+    assert b.pending is not None
+    ai = FactionsAI("hard", 0)
+    assert choice(b) != Unequip("sun", "pike")  # it walks in to strike with the pike
+    ai.walk = lambda battle, unit: None  # type: ignore[method-assign]  # e.g. a post to hold
+    assert ai.choose(b, b.pending) == Unequip("sun", "pike")
+    ok(b, Unequip("sun", "pike"))
+    assert ai.choose(b, b.pending) == Equip("sun", "dagger")

@@ -13,7 +13,8 @@ Levels:
   reach, and stay where they shot from; melee fighters close in, a zone at a time, and
   never walk away from an enemy beside them (a walk into a hazard zone counts 1.5
   squares longer); units on an area their side must hold stay
-  there, unless the side outnumbers the enemy: then the last one stays, the others fight.
+  there, unless the side outnumbers the enemy: then the last one stays, the others fight
+  (and do not walk back to a post another already holds).
   The character that can strike best acts first. Reactions are weighed with
   the previews: counter when it deals as much as it takes, dodge a blow that could drop
   it, take opportunity attacks, accept a stunt instead of a likely fall.
@@ -186,7 +187,7 @@ class FactionsAI:
     def turn(self, battle: Battle, unit: str) -> Answer:
         ctx = battle.ctx
         value, strike = self.best_strike(ctx, unit)
-        change = gear_up(self, battle, unit, value)
+        change = gear_up(self, battle, unit, value, lambda: self.stays(battle, unit))
         if change is not None:
             return change
         if strike is not None and value > 0:
@@ -207,6 +208,16 @@ class FactionsAI:
         if self.hard and ctx.ruleset.actions[Hide.kind].availability(ctx, unit) is None:
             return Hide(unit)  # walked, no blow to strike, out of sight: sneak on concealed
         return EndTurn(unit)
+
+    def stays(self, battle: Battle, unit: str) -> bool:
+        """It will not walk this turn: it has moved, cannot move, or ``walk`` finds no
+        step worth taking (a post to hold, nowhere better)."""
+        ctx = battle.ctx
+        if units.turn(ctx, unit).moved:
+            return True
+        if ctx.ruleset.actions[Move.kind].availability(ctx, unit) is not None:
+            return True
+        return self.walk(battle, unit) is None
 
     def shooter(self, ctx: Context, unit: str) -> bool:
         return any(
@@ -259,6 +270,8 @@ class FactionsAI:
                 if not keepers(objective.cells):
                     return None
                 targets = cells  # another holds the post: this one goes to fight
+            elif objective_map.stays(objective) and keepers(objective.cells):
+                targets = cells  # held by another already: fight, do not walk back to it
         if not moves:
             return None
         field = self.field(ctx, targets)

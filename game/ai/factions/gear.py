@@ -12,10 +12,15 @@ hand (``FactionsAI.best_strike``, the hands changed for the reckoning only).
   gives is worth at least ``SWAP_GAIN`` (1.5) times the best blow now, so the blow given
   up is made good within two blows after (a bow-armed unit in melee swaps to a sidearm
   that strikes much harder; an archer keeps its longbow rather than take its dagger).
+- Or, with no enemy beside it, when the unit can strike nothing now and will not walk
+  (it holds a post, or has moved) while a carried weapon would strike (a pikeman on a
+  post takes up its dagger to throw: the main action is idle anyway, and a walk that
+  might end in a blow with the held weapon is not given up for it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from game.engine.answers import Answer
@@ -45,9 +50,12 @@ def worth_with(ai: Striker, ctx: Context, unit: str, held: list[str]) -> float:
         g.held[:] = before
 
 
-def gear_up(ai: Striker, battle: Battle, unit: str, now: float) -> Answer | None:
+def gear_up(
+    ai: Striker, battle: Battle, unit: str, now: float, stays: Callable[[], bool]
+) -> Answer | None:
     """The equip or unequip that pays now (module docstring), or None. ``now``: the
-    worth of the best blow the unit can strike this turn as it is."""
+    worth of the best blow the unit can strike this turn as it is; ``stays``: whether it
+    will not walk this turn (asked only when it has no blow)."""
     ctx = battle.ctx
     spare = units.carried(ctx, unit)
     if not spare or budget.can(ctx, unit, budget.BONUS) is not None:
@@ -58,6 +66,7 @@ def gear_up(ai: Striker, battle: Battle, unit: str, now: float) -> Answer | None
     held = [w for w in units.weapons(ctx, unit) if w != "unarmed"]
     keeps_main = t.bonus == 0
     beside = any(units.nearby(ctx, unit, e) for e in units.enemies(ctx, unit))
+    idle: bool | None = None
     best: tuple[float, Answer | None] = (0.0, None)
     for w in spare:
         fits = units.hands(ctx, w) <= units.free_hands(ctx, unit)
@@ -67,8 +76,12 @@ def gear_up(ai: Striker, battle: Battle, unit: str, now: float) -> Answer | None
         value = worth_with(ai, ctx, unit, [*hands, w])
         if fits and keeps_main:
             pays = value > now
+        elif value < SWAP_GAIN * max(now, 0.1):
+            pays = False
         else:
-            pays = beside and value >= SWAP_GAIN * max(now, 0.1)
+            if idle is None:
+                idle = now <= 0 and stays()
+            pays = beside or idle
         if pays and value > best[0]:
             first = (
                 Equip(unit, w) if fits else Unequip(unit, next(h for h in held if h not in hands))
