@@ -1,6 +1,6 @@
 """Source 003 · Non-lethal attacks ("shove the grabbed character … pushing them into a
-hazard"), and the map's zone conditions in the factions ruleset: hazards met on entering
-a zone, full zones (README · Decisions "hazards", "capacity"), with fixed dice."""
+hazard"), and the map's hazard zones in the factions ruleset, met on entering a zone
+(README · Decisions "hazards"), with fixed dice."""
 
 from __future__ import annotations
 
@@ -82,22 +82,6 @@ def test_a_hazard_s_dr_over_12_makes_the_save_harder_by_as_much() -> None:
     start(b, "party", "ada")
     ok(b, Move("ada", (4, 1)))  # STR 15 less 2: 14 fails
     assert hp(b, "ada") == 9 - 4  # no armour against a hazard
-
-
-def test_a_zone_at_its_capacity_cannot_be_entered_by_a_move_or_a_shove() -> None:
-    spawns = [
-        ("Ada", "party", "warrior", (1, 1)),
-        ("Gor", "bandits", "bandit", (2, 1)),
-        ("Dun", "bandits", "bandit", (5, 3)),
-    ]
-    b = fbattle(with_middle(ffield(spawns), capacity="1"), [1])
-    holding(b, "ada", "gor")
-    start(b, "party", "ada")
-    refused = b.validate(Shove("ada", (4, 1)))  # two squares: half a zone, but full
-    assert refused is not None and "full" in refused
-    refused = b.validate(Move("ada", (4, 1)))
-    assert refused is not None and "full" in refused
-    assert not any(isinstance(a, Move) and a.to[0] in (4, 5, 6) for a in b.legal_answers())
 
 
 def test_a_hazard_these_rules_cannot_play_is_named_when_the_battle_is_built() -> None:

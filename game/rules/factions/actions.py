@@ -29,7 +29,7 @@ from game.rules.factions.answers import (
 )
 from game.rules.factions.blast import BlastSpec
 from game.rules.factions.hands import EquipSpec, UnequipSpec
-from game.rules.factions.hazards import meet, room_problem
+from game.rules.factions.hazards import meet
 from game.rules.factions.moving import MoveSpec
 from game.rules.factions.sneak import HideSpec, reveal
 from game.rules.factions.strike import strike
@@ -217,7 +217,7 @@ class ShoveSpec(ActionSpec):
     """Shove (main action) the grabbed character: freed and pushed up to half a zone
     (two squares, README · Decisions) to a free square, or into a hazard: to the
     landing square of a neighbouring zone with a hazard (``hazards``). Pushed into a
-    hazard zone, or about inside its own, it meets the hazard; a full zone takes no one."""
+    hazard zone, or about inside its own, it meets the hazard."""
 
     kind = Shove.kind
     label = "Shove"
@@ -271,7 +271,7 @@ class ShoveSpec(ActionSpec):
             return "that square cannot be entered"
         if units.occupant(ctx, answer.to) not in (None, held):
             return "that square is taken"
-        return room_problem(ctx, held, units.graph(ctx).zone_at(answer.to))
+        return None
 
     def perform(self, ctx: Context, answer: Any) -> Flow:
         held = units.fate(ctx, answer.unit).holding

@@ -1,7 +1,7 @@
-"""Hazard zones and full zones in the factions ruleset (003 · Non-lethal attacks:
+"""Hazard zones in the factions ruleset (003 · Non-lethal attacks:
 "shove the grabbed character … pushing them into a hazard in their zone"; the zone
 conditions of the map contract, maps/README.md · Zone conditions, read by
-``game.geometry.zone_conditions`` through ``ZoneGraph.hazard`` and ``.capacity``).
+``game.geometry.zone_conditions`` through ``ZoneGraph.hazard``).
 
 - A zone's ``hazard`` ("<ATTR> <DR>: <damage dice> [hindrance]") is met on entering the
   zone (a move, a shove, being dragged) and by a unit shoved about inside its own hazard
@@ -11,8 +11,7 @@ conditions of the map contract, maps/README.md · Zone conditions, read by
   hindrance. The one hindrance these rules play is ``stuck`` (``paralysed`` reads as
   stuck too): the unit loses its next move. Any other attribute or effect is an error of
   the map for this ruleset, named when the battle is built (``check_hazards``).
-- A zone's ``capacity``: a zone holding that many units (standing or surrendered: those
-  that hold a square) cannot be entered by a move, a shove or a drag (``full``).
+- A zone's ``capacity`` is not played (README · Decisions "capacity").
 """
 
 from __future__ import annotations
@@ -110,27 +109,3 @@ def meet(ctx: Context, unit: str, zone: int | None) -> None:
     if found.stuck and units.in_fight(ctx, unit):
         units.fate(ctx, unit).stuck = True
         ctx.emit(Note(f"{units.name(ctx, unit)} is stuck in {where}", unit=unit))
-
-
-def full(ctx: Context, zone: int, but: str = "") -> bool:
-    """The zone holds its ``capacity`` of units (``but`` not counted)."""
-    cap = units.graph(ctx).capacity(zone)
-    if cap is None:
-        return False
-    g = units.graph(ctx)
-    inside = [
-        u
-        for u in ctx.units()
-        if u != but and ctx.ruleset.occupies_cell(ctx, u) and g.zone_at(units.cell(ctx, u)) == zone
-    ]
-    return len(inside) >= cap
-
-
-def room_problem(ctx: Context, unit: str, to_zone: int | None) -> str | None:
-    """Why ``unit`` could not come into ``to_zone`` from its own zone (None: it could)."""
-    if to_zone is None or to_zone == units.zone(ctx, unit):
-        return None
-    if full(ctx, to_zone, but=unit):
-        g = units.graph(ctx)
-        return f"{g.zones[to_zone].name} is full (room for {g.capacity(to_zone)})"
-    return None

@@ -19,7 +19,7 @@ from game.rules.factions import units
 from game.rules.factions.answers import Move, Opportunity
 from game.rules.factions.defend import spend
 from game.rules.factions.events import Attacked
-from game.rules.factions.hazards import meet, room_problem
+from game.rules.factions.hazards import meet
 from game.rules.factions.sneak import after_move
 from game.world.components import Position
 
@@ -74,8 +74,6 @@ class MoveSpec(ActionSpec):
         out: list[Answer] = []
         g = units.graph(ctx)
         for z in sorted(reachable_zones(ctx, unit)):
-            if room_problem(ctx, unit, z):
-                continue
             free = [c for c in g.free_cells(z, taken) if c != here]
             picks: list[Cell] = free[:1]
             for foe in foes:
@@ -101,7 +99,7 @@ class MoveSpec(ActionSpec):
         z = units.graph(ctx).zone_at(to)
         if z is None or z not in reachable_zones(ctx, answer.unit):
             return "a move goes at most one zone"
-        return room_problem(ctx, answer.unit, z)
+        return None
 
     def perform(self, ctx: Context, answer: Any) -> Flow:
         unit = answer.unit
@@ -133,7 +131,6 @@ def drag(ctx: Context, unit: str, held: str) -> None:
     """The grabbed character comes along to the free square next to its holder."""
     taken = occupied(ctx, held)
     x, y = units.cell(ctx, unit)
-    g = units.graph(ctx)
     around = [
         (x + dx, y + dy)
         for dy in (-1, 0, 1)
@@ -142,7 +139,6 @@ def drag(ctx: Context, unit: str, held: str) -> None:
         and ctx.grid.in_bounds((x + dx, y + dy))
         and not ctx.grid.blocks_move((x + dx, y + dy))
         and (x + dx, y + dy) not in taken
-        and not room_problem(ctx, held, g.zone_at((x + dx, y + dy)))
     ]
     if not around:
         from game.rules.factions.damage import let_go
