@@ -121,3 +121,11 @@ def test_a_pikeman_that_will_not_walk_takes_up_its_dagger_to_throw_when_the_pike
     assert ai.choose(b, b.pending) == Unequip("sun", "pike")
     ok(b, Unequip("sun", "pike"))
     assert ai.choose(b, b.pending) == Equip("sun", "dagger")
+
+
+def test_a_swap_begun_is_finished_even_when_the_unit_would_now_walk() -> None:
+    spawns = [("Sun", "party", "spearman", (1, 1)), ("Gor", "bandits", "bandit", (8, 1))]
+    b = fbattle(ffield(spawns), [1])
+    start(b, "party", "sun")
+    ok(b, Unequip("sun", "pike"))  # hands empty, one bonus action left; it could walk
+    assert choice(b) == Equip("sun", "dagger")

@@ -12,6 +12,8 @@ hand (``FactionsAI.best_strike``, the hands changed for the reckoning only).
   gives is worth at least ``SWAP_GAIN`` (1.5) times the best blow now, so the blow given
   up is made good within two blows after (a bow-armed unit in melee swaps to a sidearm
   that strikes much harder; an archer keeps its longbow rather than take its dagger).
+- A swap once begun is finished: with empty hands, the carried weapon that strikes best
+  is taken up (nothing in hand is worse than any weapon that strikes).
 - Or, with no enemy beside it, when the unit can strike nothing now and will not walk
   (it holds a post, or has moved) while a carried weapon would strike (a pikeman on a
   post takes up its dagger to throw: the main action is idle anyway, and a walk that
@@ -74,8 +76,8 @@ def gear_up(
             continue  # a swap needs both bonus actions
         hands = held if fits else _freed(ctx, held, units.hands(ctx, w))
         value = worth_with(ai, ctx, unit, [*hands, w])
-        if fits and keeps_main:
-            pays = value > now
+        if fits and (keeps_main or not held):
+            pays = value > now  # leaves the main action, or ends a swap begun: empty hands
         elif value < SWAP_GAIN * max(now, 0.1):
             pays = False
         else:
