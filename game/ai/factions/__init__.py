@@ -11,15 +11,23 @@ Levels:
 - ``normal``: each turn the blow worth most (the preview's chance to drop the target,
   then the share of its health taken); shooters shoot before they move and keep out of
   reach, and stay where they shot from; melee fighters close in, a zone at a time, and
-  never walk away from an enemy beside them; units on an area their side must hold stay
-  there, unless the side outnumbers the enemy: then the last one stays, the others fight.
+  never walk away from an enemy beside them (a walk into a hazard zone counts 1.5
+  squares longer); units on an area their side must hold stay
+  there, unless the side outnumbers the enemy: then the last one stays, the others fight
+  (and do not walk back to a post another already holds).
   The character that can strike best acts first. Reactions are weighed with
   the previews: counter when it deals as much as it takes, dodge a blow that could drop
   it, take opportunity attacks, accept a stunt instead of a likely fall.
 - ``hard``: ``normal``, and it passes tactically (no one of its own can strike now while
   the enemy still has characters to act, and the enemy did not just pass: it keeps its
   characters ready to react), hides behind and guards (a sturdy ally takes a blow that
-  would drop a weak one), agrees to be hidden behind only when it will not fall.
+  would drop a weak one), agrees to be hidden behind only when it will not fall; when
+  its walk is done and it still has no blow to strike, out of every enemy's sight since
+  its turn began, it hides, and walks on sneaking (concealed, its first blow takes the
+  enemy by surprise).
+
+Every level but ``baseline`` equips, unequips and swaps weapons when it pays
+(``gear.py``).
 
 ``ai`` is ``normal``; ``tactical`` and ``search`` play ``hard``. Deterministic: easy's
 slips come from a generator seeded by the name and the seed.
@@ -35,6 +43,7 @@ import esper
 from game.ai.core import objective_map
 from game.ai.core.generic import GenericAI
 from game.ai.core.walk import UNREACHED, WalkField
+from game.ai.factions.gear import gear_up
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.rules.factions import units
 from game.rules.factions.answers import (
@@ -45,6 +54,7 @@ from game.rules.factions.answers import (
     Counter,
     Dodge,
     Guard,
+    Hide,
     HideBehind,
     Move,
     Opportunity,
@@ -62,6 +72,7 @@ if TYPE_CHECKING:
 SLIP_RATE = 0.3
 DROP = 10.0  # a likely fall outweighs any wound
 PASS_BELOW = 1.5  # hard passes when no blow of its side is worth this much
+HAZARD_STEP = 1.5  # a walk into a hazard zone counts as this many squares more
 
 
 def make_controller(name: str, seed: int = 0) -> Any:
@@ -176,6 +187,9 @@ class FactionsAI:
     def turn(self, battle: Battle, unit: str) -> Answer:
         ctx = battle.ctx
         value, strike = self.best_strike(ctx, unit)
+        change = gear_up(self, battle, unit, value, lambda: self.stays(battle, unit))
+        if change is not None:
+            return change
         if strike is not None and value > 0:
             if self.slip and self.rng.random() < self.slip:
                 others = [
@@ -191,7 +205,19 @@ class FactionsAI:
             move = self.walk(battle, unit)
             if move is not None:
                 return move
+        if self.hard and ctx.ruleset.actions[Hide.kind].availability(ctx, unit) is None:
+            return Hide(unit)  # walked, no blow to strike, out of sight: sneak on concealed
         return EndTurn(unit)
+
+    def stays(self, battle: Battle, unit: str) -> bool:
+        """It will not walk this turn: it has moved, cannot move, or ``walk`` finds no
+        step worth taking (a post to hold, nowhere better)."""
+        ctx = battle.ctx
+        if units.turn(ctx, unit).moved:
+            return True
+        if ctx.ruleset.actions[Move.kind].availability(ctx, unit) is not None:
+            return True
+        return self.walk(battle, unit) is None
 
     def shooter(self, ctx: Context, unit: str) -> bool:
         return any(
@@ -244,6 +270,8 @@ class FactionsAI:
                 if not keepers(objective.cells):
                     return None
                 targets = cells  # another holds the post: this one goes to fight
+            elif objective_map.stays(objective) and keepers(objective.cells):
+                targets = cells  # held by another already: fight, do not walk back to it
         if not moves:
             return None
         field = self.field(ctx, targets)
@@ -268,11 +296,19 @@ class FactionsAI:
                 score = float(now - away) + (0.5 if crowd == 1 else 0.0)
                 if units.health(ctx, unit).hp * 2 <= units.health(ctx, unit).max_hp:
                     score -= 2.0 * max(0, crowd - 1)
+            if self.perilous(ctx, unit, m.to):
+                score -= HAZARD_STEP
             if score > best[0]:
                 best = (score, m)
         if self.slip and best[1] is not None and self.rng.random() < self.slip:
             return moves[0]
         return best[1]
+
+    def perilous(self, ctx: Context, unit: str, to: Any) -> bool:
+        """The move enters a zone with a hazard (met on entering: ``hazards.meet``)."""
+        g = units.graph(ctx)
+        z = g.zone_at(to)
+        return z is not None and z != units.zone(ctx, unit) and g.hazard(z) is not None
 
     def half_range(self, ctx: Context, unit: str) -> int:
         return max((units.weapon(ctx, w).half_range for w in units.weapons(ctx, unit)), default=0)

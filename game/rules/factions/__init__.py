@@ -62,6 +62,7 @@ class FactionsRuleset(Ruleset):
         shield = min(1, block.armour) if template.shield else 0
         gear = Gear(
             weapons=list(template.weapons),
+            held=in_hand(template.weapons, content),
             shield=shield,
             armour=block.armour - shield,
         )
@@ -76,9 +77,11 @@ class FactionsRuleset(Ruleset):
     def setup(self, ctx: Context) -> None:
         from game.geometry.sight import Sight
         from game.geometry.zones import ZoneGraph
+        from game.rules.factions.hazards import check_hazards
 
         ctx.sight = Sight(ctx.grid)
         self.zones = ZoneGraph.build(ctx.grid, ctx.battlefield.zones)
+        check_hazards(self.zones, ctx.battlefield.path)
 
     def run(self, ctx: Context) -> Flow:
         yield from combat(ctx)
@@ -104,6 +107,7 @@ class FactionsRuleset(Ruleset):
             "mortally_wounded": f.incapacitated and not f.dead,
             "fled": f.fled,
             "prone": f.prone,
+            "stuck": f.stuck,
             "surrendered": f.surrendered,
             "concealed": f.concealed,
             "grabbed": bool(f.grabbed_by),
@@ -171,6 +175,20 @@ class FactionsRuleset(Ruleset):
 
     def hash_extra(self, ctx: Context) -> Any:
         return {"initiative": self.initiative, "options": dict(sorted(ctx.options.items()))}
+
+
+def in_hand(weapons: tuple[str, ...] | list[str], content: Content) -> list[str]:
+    """The weapons a unit holds when the fight starts: its template's, in order, while
+    its two hands allow (a two-handed weapon takes both; README · Decisions "hands");
+    the rest it carries."""
+    held: list[str] = []
+    free = units.HANDS
+    for w in weapons:
+        need = 2 if content.weapons[w].two_handed else 1
+        if need <= free and w not in held:
+            held.append(w)
+            free -= need
+    return held
 
 
 # The registry (game.rulesets) makes battles' rulesets from this.

@@ -12,6 +12,7 @@ from game.engine.answers import Answer
 from game.engine.context import Context
 from game.engine.events import Moved, Note
 from game.engine.seam import ActionSpec, EndTurnAction, Flow
+from game.geometry.grid import Cell
 from game.rules.factions import budget, damage, units
 from game.rules.factions.aim import aim, modes_of
 from game.rules.factions.answers import (
@@ -27,8 +28,10 @@ from game.rules.factions.answers import (
     Surrender,
 )
 from game.rules.factions.blast import BlastSpec
+from game.rules.factions.hands import EquipSpec, UnequipSpec
+from game.rules.factions.hazards import meet
 from game.rules.factions.moving import MoveSpec
-from game.rules.factions.sneak import reveal
+from game.rules.factions.sneak import HideSpec, reveal
 from game.rules.factions.strike import strike
 from game.world import ground
 from game.world.components import Position
@@ -212,7 +215,9 @@ class GrappleSpec(_NonLethal):
 
 class ShoveSpec(ActionSpec):
     """Shove (main action) the grabbed character: freed and pushed up to half a zone
-    (two squares, README · Decisions) to a free square."""
+    (two squares, README · Decisions) to a free square, or into a hazard: to the
+    landing square of a neighbouring zone with a hazard (``hazards``). Pushed into a
+    hazard zone, or about inside its own, it meets the hazard."""
 
     kind = Shove.kind
     label = "Shove"
@@ -236,15 +241,33 @@ class ShoveSpec(ActionSpec):
                 a = Shove(unit, (x + dx, y + dy))
                 if self.validate(ctx, a) is None:
                     out.append(a)
+        for cell in self._into_hazards(ctx, held):
+            if Shove(unit, cell) not in out and self.validate(ctx, Shove(unit, cell)) is None:
+                out.append(Shove(unit, cell))
+        return out
+
+    def _into_hazards(self, ctx: Context, held: str) -> list[Cell]:
+        """The landing squares of the hazard zones next to the grabbed's zone."""
+        g, here = units.graph(ctx), units.zone(ctx, held)
+        if here is None:
+            return []
+        taken = {units.cell(ctx, u) for u in ctx.units() if ctx.ruleset.occupies_cell(ctx, u)}
+        out = []
+        for z in sorted(g.neighbours(here)):
+            if g.hazard(z) is not None:
+                landing = g.landing(z, taken, units.cell(ctx, held))
+                if landing is not None:
+                    out.append(landing)
         return out
 
     def validate(self, ctx: Context, answer: Any) -> str | None:
         held = units.fate(ctx, answer.unit).holding
         if not held:
             return "holding no one"
-        if units.distance(units.cell(ctx, held), answer.to) > self.PUSH:
-            return "a shove pushes at most half a zone (two squares)"
-        if ctx.grid.blocks_move(answer.to) or not ctx.grid.in_bounds(answer.to):
+        far = units.distance(units.cell(ctx, held), answer.to) > self.PUSH
+        if far and answer.to not in self._into_hazards(ctx, held):
+            return "a shove pushes half a zone (two squares) or into a neighbouring hazard"
+        if not ctx.grid.in_bounds(answer.to) or ctx.grid.blocks_move(answer.to):
             return "that square cannot be entered"
         if units.occupant(ctx, answer.to) not in (None, held):
             return "that square is taken"
@@ -257,6 +280,7 @@ class ShoveSpec(ActionSpec):
         start = units.cell(ctx, held)
         ctx.get(held, Position).move_to(answer.to)
         ctx.emit(Moved(held, units.name(ctx, held), start, (answer.to,), 0))
+        meet(ctx, held, units.zone(ctx, held))  # into a hazard, or about in its own
         return
         yield
 
@@ -297,6 +321,9 @@ class PickUpSpec(ActionSpec):
             g.dropped.remove(answer.weapon)
         elif answer.weapon not in g.weapons:
             g.weapons.append(answer.weapon)
+        fits = units.hands(ctx, answer.weapon) <= units.free_hands(ctx, answer.unit)
+        if fits and answer.weapon not in g.held:
+            g.held.append(answer.weapon)  # in hand if a hand is free, else carried
         ctx.emit(Note(f"{units.name(ctx, answer.unit)} picks up the {answer.weapon}"))
         return
         yield
@@ -379,10 +406,10 @@ class SurrenderSpec(ActionSpec):
     def perform(self, ctx: Context, answer: Any) -> Flow:
         t = units.turn(ctx, answer.unit)
         t.main, t.bonus, t.moved = True, 2, True
-        for w in list(units.weapons(ctx, answer.unit)):
-            if w != "unarmed":
-                from game.rules.factions.strike import drop
+        from game.rules.factions.strike import drop
 
+        for w in units.weapons(ctx, answer.unit) + units.carried(ctx, answer.unit):
+            if w != "unarmed":
                 drop(ctx, answer.unit, w)
         damage.surrender(ctx, answer.unit)
         return
@@ -403,7 +430,10 @@ SPECS: tuple[type[ActionSpec], ...] = (
     ShoveSpec,
     PickUpSpec,
     PutDownSpec,
+    EquipSpec,
+    UnequipSpec,
     SpeakSpec,
+    HideSpec,
     SurrenderSpec,
     EndTurnSpec,
 )

@@ -149,11 +149,43 @@ class PutDown(Answer):
 
 @register_answer
 @dataclass(frozen=True, slots=True)
+class Equip(Answer):
+    """A bonus action: take a carried weapon in hand (a hand free for it)."""
+
+    kind: ClassVar[str] = "factions_equip"
+    label: ClassVar[str] = "Equip"
+    unit: str
+    weapon: str
+
+
+@register_answer
+@dataclass(frozen=True, slots=True)
+class Unequip(Answer):
+    """A bonus action: put a held weapon away (still carried; its hands free)."""
+
+    kind: ClassVar[str] = "factions_unequip"
+    label: ClassVar[str] = "Unequip"
+    unit: str
+    weapon: str
+
+
+@register_answer
+@dataclass(frozen=True, slots=True)
 class Speak(Answer):
     """A bonus action: say a few words (reveals a concealed unit)."""
 
     kind: ClassVar[str] = "factions_speak"
     label: ClassVar[str] = "Say a few words"
+    unit: str
+
+
+@register_answer
+@dataclass(frozen=True, slots=True)
+class Hide(Answer):
+    """A main action: a unit out of every enemy's sight since its turn began hides."""
+
+    kind: ClassVar[str] = "factions_hide"
+    label: ClassVar[str] = "Hide"
     unit: str
 
 

@@ -19,9 +19,10 @@ IMPAIRED_DIE = 4  # impaired damage: a d4 whatever the weapon (README · Decisio
 SMASH = 8  # damage before armour that breaks a damaged shield, then damaged armour
 
 
-def save(ctx: Context, unit: str, stat: str, why: str) -> bool:
-    """A save: d20 at or under the unit's ``stat`` (README · Decisions)."""
-    score = int(getattr(units.stats(ctx, unit), stat))
+def save(ctx: Context, unit: str, stat: str, why: str, *, harder: int = 0) -> bool:
+    """A save: d20 at or under the unit's ``stat`` (README · Decisions), less ``harder``
+    (a hazard's DR over 12: ``hazards.peril``)."""
+    score = int(getattr(units.stats(ctx, unit), stat)) - harder
     rolled = ctx.roll(
         1,
         20,

@@ -19,6 +19,7 @@ from game.rules.factions import units
 from game.rules.factions.answers import Move, Opportunity
 from game.rules.factions.defend import spend
 from game.rules.factions.events import Attacked
+from game.rules.factions.hazards import meet
 from game.rules.factions.sneak import after_move
 from game.world.components import Position
 
@@ -107,6 +108,7 @@ class MoveSpec(ActionSpec):
         if not units.in_fight(ctx, unit) or ctx.over:
             return
         start = units.cell(ctx, unit)
+        was = units.zone(ctx, unit)
         held = units.fate(ctx, unit).holding
         ctx.get(unit, Position).move_to(answer.to)
         ctx.emit(
@@ -121,6 +123,8 @@ class MoveSpec(ActionSpec):
         if held:
             drag(ctx, unit, held)
         after_move(ctx, unit, answer.sneak)
+        if units.zone(ctx, unit) != was:
+            meet(ctx, unit, units.zone(ctx, unit))
 
 
 def drag(ctx: Context, unit: str, held: str) -> None:
@@ -142,9 +146,12 @@ def drag(ctx: Context, unit: str, held: str) -> None:
         let_go(ctx, unit)
         return
     start = units.cell(ctx, held)
+    was = units.zone(ctx, held)
     to = min(around, key=lambda c: (units.distance(c, start), c))
     ctx.get(held, Position).move_to(to)
     ctx.emit(Moved(held, units.name(ctx, held), start, (to,), 0))
+    if units.zone(ctx, held) != was:
+        meet(ctx, held, units.zone(ctx, held))
 
 
 def opportunities(ctx: Context, unit: str, to: Cell) -> Flow:

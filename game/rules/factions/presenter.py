@@ -25,6 +25,7 @@ CONDITIONS: dict[str, ConditionText] = {
     "reacted": ConditionText("Reacted", "spent its turn this round on a reaction", "neutral"),
     "concealed": ConditionText("Concealed", "hidden from the enemy; its attacks surprise", "help"),
     "prone": ConditionText("Knocked down", "loses its next move getting up", "harm"),
+    "stuck": ConditionText("Stuck", "caught in a hazard: loses its next move", "harm"),
     "grabbed": ConditionText("Grabbed", "cannot move while held", "harm"),
     "crippled": ConditionText("Crippled", "its blows are impaired", "harm"),
     **SHARED_CONDITIONS,
@@ -38,6 +39,9 @@ ACTION_ICONS: dict[str, str] = {
     "factions_disarm": "hand",
     "factions_surrender": "manacles",
     "factions_speak": "conversation",
+    "factions_equip": "broadsword",
+    "factions_unequip": "backup",
+    "factions_hide": "hooded-figure",
 }
 
 

@@ -31,7 +31,7 @@ from game.rules.factions.answers import BeginWith, Pass
 from game.rules.factions.events import Passed
 from game.rules.factions.house_rules import FAST_SLOW, MORALE, on
 from game.rules.factions.morale import morale_phase
-from game.rules.factions.sneak import ambushers
+from game.rules.factions.sneak import ambushers, in_sight
 from game.rules.factions.wear import durability
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def rounds(ctx: Context) -> Flow:
         ctx.emit(RoundStarted(ctx.round))
         for u in ctx.units():
             t = units.turn(ctx, u)
-            t.acted = t.reacted = t.main = t.moved = t.peeked = False
+            t.acted = t.reacted = t.main = t.moved = t.peeked = t.unseen = False
             t.bonus = 0
         first = yield from who_begins(ctx, holder)
         if on(ctx, FAST_SLOW):
@@ -183,10 +183,11 @@ def take_turn(ctx: Context, side: str, unit: str) -> Flow:
     t = units.turn(ctx, unit)
     t.acted = True
     f = units.fate(ctx, unit)
-    if f.prone:  # knocked down: the move goes on getting up
-        f.prone = False
+    if f.prone or f.stuck:  # knocked down, or stuck in a hazard: the move is lost
+        f.prone = f.stuck = False
         t.moved = True
     ctx.active_side, ctx.active_unit = side, unit
+    t.unseen = not in_sight(ctx, unit)  # out of sight since its turn began (Hide)
     who = units.name(ctx, unit)
     ctx.emit(UnitActivated(unit=unit, who=who))
     while units.in_fight(ctx, unit) and not ctx.over:

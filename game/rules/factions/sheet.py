@@ -43,6 +43,9 @@ def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
     ]
     for w in units.weapons(ctx, unit):
         rows.append((units.weapon(ctx, w).name, weapon_text(ctx, unit, w, full=full)))
+    spare = units.carried(ctx, unit)
+    if spare:
+        rows.append(("Carried", ", ".join(units.weapon(ctx, w).name for w in spare)))
     t, f = units.turn(ctx, unit), units.fate(ctx, unit)
     state = "spent on a reaction" if t.reacted else "acted" if t.acted else "yet to act"
     rows.append(("This round", state))
@@ -60,6 +63,7 @@ def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
             for on, w in (
                 (f.concealed, "concealed"),
                 (f.prone, "knocked down"),
+                (f.stuck, "stuck"),
                 (f.crippled, "crippled"),
                 (f.immune, "steadfast (morale)"),
                 (bool(f.grabbed_by), "grabbed"),

@@ -32,7 +32,8 @@ class Turn:
     """What the unit has done this round (003 · Taking a turn): ``acted`` (its turn is
     taken, or spent on a reaction: ``reacted``), its ``bonus`` actions, its ``main``
     action, its ``moved`` zone, and whether it ``peeked`` out from behind a barrier to
-    attack (it then has only cover there until the round ends)."""
+    attack (it then has only cover there until the round ends), and whether it was
+    ``unseen`` by every enemy when its turn began (it may Hide: ``sneak.HideSpec``)."""
 
     acted: bool = False
     reacted: bool = False
@@ -40,6 +41,7 @@ class Turn:
     main: bool = False
     moved: bool = False
     peeked: bool = False
+    unseen: bool = False
 
 
 @dataclass(slots=True)
@@ -47,7 +49,8 @@ class Fate:
     """What befell the unit: ``incapacitated`` (0 HP), ``dead`` (a final blow),
     ``surrendered``, ``fled`` (retreated off the field), ``immune`` (passed a morale check:
     no more checks), ``concealed`` (ambushing, hidden from the enemy), ``prone`` (knocked
-    down: loses its next move), ``crippled`` (its blows are impaired), ``grabbed_by`` /
+    down: loses its next move), ``stuck`` (in a hazard zone: loses its next move),
+    ``crippled`` (its blows are impaired), ``grabbed_by`` /
     ``holding`` (a grapple)."""
 
     incapacitated: bool = False
@@ -58,6 +61,7 @@ class Fate:
     concealed: bool = False
     prone: bool = False
     crippled: bool = False
+    stuck: bool = False
     grabbed_by: str = ""
     holding: str = ""
 
@@ -78,11 +82,13 @@ class Fate:
 
 @dataclass(slots=True)
 class Gear:
-    """The unit's weapons (first: readied), what it dropped, and the wear of its gear
-    (003 · Combat gear degradation): ``damaged`` and ``broken`` item ids (weapons, the
-    ``shield``, the ``armour``), and the items ``used`` at least once this battle."""
+    """The unit's weapons (``weapons``: all it carries; ``held``: those in its hands,
+    README · Decisions "hands"), what it dropped, and the wear of its gear (003 · Combat
+    gear degradation): ``damaged`` and ``broken`` item ids (weapons, the ``shield``, the
+    ``armour``), and the items ``used`` at least once this battle."""
 
     weapons: list[str] = field(default_factory=list)
+    held: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
     shield: int = 0  # armour points the shield gives
     armour: int = 0  # armour points the body armour gives

@@ -162,6 +162,8 @@ def drop(ctx: Context, unit: str, weapon_id: str) -> None:
     if weapon_id not in g.weapons or weapon_id in g.dropped:
         return
     g.dropped.append(weapon_id)
+    if weapon_id in g.held:
+        g.held.remove(weapon_id)
     ground.lay(weapon_id, unit, units.cell(ctx, unit))
     ctx.emit(Note(f"{units.name(ctx, unit)} drops the {weapon_id.replace('_', ' ')}", unit=unit))
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["cell", "name", "occupant", "side", "units_of"]
 
 NEARBY = 1  # squares: "nearby" is the next square (README · Decisions)
+HANDS = 2  # weapon hands; a shield (armour) takes none (README · Decisions "hands")
 
 
 def stats(ctx: Context, unit: str) -> Stats:
@@ -83,10 +84,28 @@ def weapon(ctx: Context, weapon_id: str) -> FactionsWeapon:
 
 
 def weapons(ctx: Context, unit: str) -> list[str]:
-    """The weapons the unit holds (not dropped, not broken); "unarmed" when none."""
+    """The weapons in the unit's hands (not dropped, not broken): the ones it attacks
+    with; "unarmed" when none."""
     g = gear(ctx, unit)
-    held = [w for w in g.weapons if w not in g.dropped and w not in g.broken]
+    held = [w for w in g.held if w in g.weapons and w not in g.dropped and w not in g.broken]
     return held or ["unarmed"]
+
+
+def carried(ctx: Context, unit: str) -> list[str]:
+    """The weapons the unit carries but does not hold (it may equip them)."""
+    g = gear(ctx, unit)
+    return [w for w in g.weapons if w not in g.held and w not in g.dropped and w not in g.broken]
+
+
+def hands(ctx: Context, weapon_id: str) -> int:
+    """The hands a weapon takes: two for a two-handed weapon, else one."""
+    return 2 if ctx.content.weapons[weapon_id].two_handed else 1
+
+
+def free_hands(ctx: Context, unit: str) -> int:
+    """Of the unit's two weapon hands, those free (README · Decisions "hands")."""
+    held = [w for w in weapons(ctx, unit) if w != "unarmed"]
+    return HANDS - sum(hands(ctx, w) for w in held)
 
 
 def sees(ctx: Context, a: str, b: str) -> bool:
