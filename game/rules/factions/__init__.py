@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from game.engine.context import Context
     from game.engine.presenter import Presenter
     from game.geometry.zones import ZoneGraph
+    from game.maps.battlefield import Battlefield
+    from game.maps.errors import Problem
 
 
 class FactionsRuleset(Ruleset):
@@ -77,11 +79,15 @@ class FactionsRuleset(Ruleset):
     def setup(self, ctx: Context) -> None:
         from game.geometry.sight import Sight
         from game.geometry.zones import ZoneGraph
-        from game.rules.factions.hazards import check_hazards
 
         ctx.sight = Sight(ctx.grid)
         self.zones = ZoneGraph.build(ctx.grid, ctx.battlefield.zones)
-        check_hazards(self.zones, ctx.battlefield.path)
+
+    def map_problems(self, battlefield: Battlefield) -> list[Problem]:
+        """A zone hazard these rules cannot play (an attribute or effect they have not)."""
+        from game.rules.factions.hazards import hazard_problems
+
+        return hazard_problems(battlefield.zones)
 
     def run(self, ctx: Context) -> Flow:
         yield from combat(ctx)

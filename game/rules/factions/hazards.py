@@ -10,7 +10,7 @@ conditions of the map contract, maps/README.md · Zone conditions, read by
   plain save); a failure takes the damage dice (no armour: it is no blow) and the
   hindrance. The one hindrance these rules play is ``stuck`` (``paralysed`` reads as
   stuck too): the unit loses its next move. Any other attribute or effect is an error of
-  the map for this ruleset, named when the battle is built (``check_hazards``).
+  the map for this ruleset, named when the battle is built (``hazard_problems``).
 - A zone's ``capacity`` is not played (README · Decisions "capacity").
 """
 
@@ -24,11 +24,12 @@ from game.engine.events import Note
 from game.rules.factions import damage, units
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    from collections.abc import Iterable
 
     from game.engine.context import Context
     from game.geometry.zone_conditions import Hazard
-    from game.geometry.zones import ZoneGraph
+    from game.maps.battlefield import Zone
+    from game.maps.errors import Problem
 
 ATTRIBUTES = {"STR": "STR", "DEX": "AGI", "AGI": "AGI", "SKILL": "WIT", "WIT": "WIT"}
 STUCK = ("stuck", "paralysed")
@@ -65,22 +66,22 @@ def peril(hazard: Hazard) -> Peril:
     return Peril(stat, hazard.difficulty - PLAIN_DR, hazard.damage, hazard.hindrance is not None)
 
 
-def check_hazards(graph: ZoneGraph, path: Path) -> None:
-    """Stop a battle before it begins on a map whose hazard these rules cannot play, one
-    line for each such zone."""
-    from game.maps.errors import MapError, Problem
+def hazard_problems(zones: Iterable[Zone]) -> list[Problem]:
+    """Each zone of the map whose hazard these rules cannot play (``peril``), one problem
+    each: the battle does not begin and check-map warns (``Ruleset.map_problems``)."""
+    from game.geometry.zone_conditions import HAZARD, parse_hazard
+    from game.maps.errors import Problem
 
     problems = []
-    for z, zone in enumerate(graph.zones):
-        hazard = graph.hazard(z)
-        if hazard is None:
+    for zone in zones:
+        text = zone.properties.get(HAZARD)
+        if text is None:
             continue
         try:
-            peril(hazard)
+            peril(parse_hazard(text))
         except ValueError as exc:
             problems.append(Problem(f"zone '{zone.name}'", str(exc)))
-    if problems:
-        raise MapError(path, problems)
+    return problems
 
 
 def peril_at(ctx: Context, zone: int | None) -> Peril | None:
