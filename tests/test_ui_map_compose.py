@@ -218,3 +218,21 @@ def test_shrunk_whole_maps_beyond_the_one_on_screen_stay_within_their_bytes(
         view.draw(surface, Camera(T, 320, 240, level=level))
         assert list(view._whole) == [level]
     assert _same(first, surface)
+
+
+def test_warming_a_zoom_step_makes_its_picture_before_any_frame_draws_it(rich: Path) -> None:
+    """The battle screen warms the zoomed-out picture it opens on (a 256x256 map took a
+    220 ms frame to compose it): afterwards drawing that step composes nothing."""
+    _, chunked = _views(rich)
+    level = next(i for i, z in enumerate(ZOOM_LEVELS) if z < 1)
+    chunked.warm(level)
+    calls: list[tuple[int, int]] = []
+    original = chunked._shrunk
+
+    def counted(size: tuple[int, int]) -> pygame.Surface:
+        calls.append(size)
+        return original(size)
+
+    chunked._shrunk = counted  # type: ignore[method-assign]
+    chunked.draw(pygame.Surface((320, 240)), Camera(T, 320, 240, level=level))
+    assert calls == []

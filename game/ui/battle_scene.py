@@ -115,6 +115,9 @@ class BattleScene(Scene):
         if not self._fitted:
             self.camera = self.first_camera(self.camera).clamped(mw, mh)
             self._fitted = True
+            # the zoomed-out picture a big map opens on is made with the screen, not in
+            # a later frame (bench: a 220 ms frame on a 256x256 map)
+            self.board.view.warm(self.camera.fit(mw, mh).level)
         else:
             self.camera = self.camera.clamped(mw, mh)
             acting = self.model.active_units() - self.hidden_tokens()  # never a fogged one

@@ -198,6 +198,11 @@ class MapView:
             self._chunk_bytes -= _bytes(old)
         return chunk
 
+    def warm(self, level: int) -> None:
+        """Make the whole-map picture of zoom step ``level`` now (a big map's first view
+        takes a fraction of a second to compose), so no later frame pays for it."""
+        self._whole_map(level)
+
     def _whole_map(self, level: int) -> pygame.Surface | None:
         """The whole map scaled to zoom step ``level`` when that shrinks it to at most
         ``WHOLE_MAX_PIXELS`` (kept while the kept ones fit in ``WHOLE_CACHE_BYTES``),
