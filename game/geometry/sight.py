@@ -45,6 +45,9 @@ IntArray = npt.NDArray[np.int64]
 _MAX_PAIRS = 200_000
 _MAX_MAPS = 128
 _MAX_POINTS = 512
+# ... and at most about so many bytes of them (a point's sweep holds two arrays the size of
+# the map: 130 KiB on 256x256, where 512 of them were 64 MiB of a 400 MiB budget)
+_POINT_BYTES = 16 * 2**20
 
 
 def sample_points(cell: Cell) -> tuple[Point, Point, Point, Point, Point]:
@@ -326,7 +329,8 @@ class Sight:
         if found is None:
             found = self._sweeper.point(p, owner)
             self._points[key] = found
-            if len(self._points) > _MAX_POINTS:
+            per_point = 2 * (layout.width + 1) * (layout.height + 1)
+            if len(self._points) > max(64, min(_MAX_POINTS, _POINT_BYTES // per_point)):
                 self._points.popitem(last=False)
         else:
             self._points.move_to_end(key)
