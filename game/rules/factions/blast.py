@@ -121,7 +121,7 @@ class BlastSpec(ActionSpec):
             if not units.in_fight(ctx, target):
                 continue
             trigger = Attacked(
-                unit, target, w.id, "blast", units.name(ctx, unit), units.name(ctx, target)
+                unit, target, w.id, "blast", units.name(ctx, unit), units.name(ctx, target), w.name
             )
             ctx.emit(trigger)
             reaction: Answer | None = None
