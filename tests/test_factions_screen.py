@@ -6,7 +6,7 @@ from __future__ import annotations
 from factions_support import end, fbattle, ffield, ok, react, start
 
 from game.engine import Battle
-from game.rules.factions.answers import Attack, Dodge
+from game.rules.factions.answers import Attack, Counter, Dodge
 
 PAIR = [
     ("Ada", "party", "warrior", (1, 1)),
@@ -31,3 +31,20 @@ def test_the_card_says_waiting_acting_acted_and_spent_on_a_reaction() -> None:
     assert this_round(b, "ada") == "spent on a reaction"
     end(b, "gor")
     assert this_round(b, "gor") == "acted"
+
+
+def test_the_reaction_prompt_labels_each_answer_plainly_and_says_what_it_costs() -> None:
+    b = fbattle(ffield(PAIR), [2])
+    start(b, "bandits", "gor")
+    ok(b, Attack("gor", "ada", "spear"))
+    d = b.pending
+    assert d is not None and d.kind == "reaction"
+    said = {o.label: o.cost for o in d.options}
+    assert set(said) >= {"Dodge", "Counter", "Hide behind Bea", "Decline"}
+    assert not any("(" in label or "_" in label for label in said)
+    for label in ("Dodge", "Counter", "Hide behind Bea"):
+        assert said[label].endswith("takes your turn this round"), label
+    assert said["Dodge"].startswith("AGI save")
+    counters = {o.answer.weapon: o.cost for o in d.options if isinstance(o.answer, Counter)}
+    assert "your sword" in counters["sword"] and "your javelin" in counters["javelin"]
+    assert "Bea takes the attack" in said["Hide behind Bea"]
