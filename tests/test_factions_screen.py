@@ -48,3 +48,17 @@ def test_the_reaction_prompt_labels_each_answer_plainly_and_says_what_it_costs()
     counters = {o.answer.weapon: o.cost for o in d.options if isinstance(o.answer, Counter)}
     assert "your sword" in counters["sword"] and "your javelin" in counters["javelin"]
     assert "Bea takes the attack" in said["Hide behind Bea"]
+
+
+def test_the_legend_shows_cover_lines_a_blast_a_grapple_and_the_markers_effects() -> None:
+    from game.engine.presenter import COVER_ROWS
+    from game.rules.factions.presenter import FactionsPresenter
+
+    shown = FactionsPresenter()
+    rows = shown.legend_rows()
+    assert all(r in rows for r in COVER_ROWS)
+    assert any(r.tone == "blast_area" for r in rows) and any(r.look == "link" for r in rows)
+    said = {r.tone: r.text for r in rows if r.look == "words"}
+    assert "peeked" in said["Cover"] and "spent on a reaction" in said["This round"]
+    for key in ("concealed", "stuck", "surrendered", "grabbed", "prone", "reacted"):
+        assert shown.condition_text(key).effect, key
