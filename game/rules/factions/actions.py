@@ -324,7 +324,8 @@ class PickUpSpec(ActionSpec):
         fits = units.hands(ctx, answer.weapon) <= units.free_hands(ctx, answer.unit)
         if fits and answer.weapon not in g.held:
             g.held.append(answer.weapon)  # in hand if a hand is free, else carried
-        ctx.emit(Note(f"{units.name(ctx, answer.unit)} picks up the {answer.weapon}"))
+        what = units.weapon_words(ctx, answer.weapon)
+        ctx.emit(Note(f"{units.name(ctx, answer.unit)} picks up the {what}"))
         return
         yield
 

@@ -121,7 +121,7 @@ class BlastSpec(ActionSpec):
             if not units.in_fight(ctx, target):
                 continue
             trigger = Attacked(
-                unit, target, w.id, "blast", units.name(ctx, unit), units.name(ctx, target)
+                unit, target, w.id, "blast", units.name(ctx, unit), units.name(ctx, target), w.name
             )
             ctx.emit(trigger)
             reaction: Answer | None = None
@@ -154,16 +154,16 @@ def blast_reaction(
     ctx: Context, unit: str, target: str, trigger: Attacked, ranged: bool, countered: bool
 ) -> Generator[Decision, Answer, Answer | None]:
     """A blast's target may dodge a ranged blast or (the first one only) counter."""
-    from game.rules.factions.asking import ask
+    from game.rules.factions.asking import ask, counter_label
     from game.rules.factions.defend import counters, spend
 
     if not units.ready(ctx, target) or units.fate(ctx, unit).concealed:
         return None
     offers: list[tuple[str, Answer]] = []
     if ranged:
-        offers.append(("Dodge (AGI save)", Dodge(target)))
+        offers.append(("Dodge", Dodge(target)))
     if not countered:
-        offers += [(f"Counter ({c.weapon})", c) for c in counters(ctx, target, unit)]
+        offers += [(counter_label(c), c) for c in counters(ctx, target, unit)]
     if not offers:
         return None
     choice = yield from ask(ctx, target, f"{trigger.text()}: react?", offers, trigger)

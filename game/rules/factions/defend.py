@@ -47,10 +47,12 @@ def reactions(
     behind, who cannot be hidden behind again)."""
     if not units.ready(ctx, target):
         return []
-    out: list[tuple[str, Answer]] = [("Dodge (AGI save)", Dodge(target))]
+    from game.rules.factions.asking import counter_label
+
+    out: list[tuple[str, Answer]] = [("Dodge", Dodge(target))]
     if counter:
         for c in counters(ctx, target, attacker):
-            out.append((f"Counter ({c.weapon.replace('_', ' ')}, {c.mode})", c))
+            out.append((counter_label(c), c))
     holding = units.fate(ctx, target).holding
     for ally in units.allies(ctx, target):
         if ally not in chain and units.nearby(ctx, target, ally):
@@ -123,7 +125,7 @@ def guards(
             ctx,
             ally,
             f"{trigger.text()}: guard {units.name(ctx, target)}?",
-            [(f"Guard {units.name(ctx, target)}", Guard(ally, target))],
+            [("Guard", Guard(ally, target))],  # the screen adds whom: "Guard: Ada"
             trigger,
         )
         if isinstance(choice, Guard):

@@ -11,8 +11,8 @@ from game.engine.events import Event
 
 @dataclass(frozen=True, slots=True)
 class Attacked(Event):
-    """``attacker`` attacks ``target`` with ``weapon`` (``mode``: melee, ranged, indirect,
-    blast, disarm, grapple, moving away)."""
+    """``attacker`` attacks ``target`` with ``weapon`` (its id; ``what``: its name, as the
+    log says it) (``mode``: melee, ranged, indirect, blast, disarm, grapple, moving away)."""
 
     kind: ClassVar[str] = "attack_made"
     tone: ClassVar[str] = "hit"
@@ -22,9 +22,11 @@ class Attacked(Event):
     mode: str
     who: str
     whom: str
+    what: str = ""
 
     def text(self) -> str:
-        return f"{self.who} attacks {self.whom} ({self.mode}, {self.weapon})"
+        with_what = f" with the {self.what.lower()}" if self.what else ""
+        return f"{self.who} attacks {self.whom}{with_what} ({self.mode})"
 
 
 @dataclass(frozen=True, slots=True)

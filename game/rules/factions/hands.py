@@ -21,7 +21,9 @@ from game.rules.factions.answers import Equip, Unequip
 
 def _done(ctx: Context, unit: str, what: str, weapon_id: str) -> Flow:
     """The bonus action spent and said: ``what`` the unit does with the weapon."""
-    ctx.emit(Note(f"{units.name(ctx, unit)} {what} the {weapon_id.replace('_', ' ')}", unit=unit))
+    ctx.emit(
+        Note(f"{units.name(ctx, unit)} {what} the {units.weapon_words(ctx, weapon_id)}", unit=unit)
+    )
     return
     yield
 

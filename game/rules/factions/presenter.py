@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine.presentation import AnswerPreview, ConditionText, Link
-from game.engine.presenter import SHARED_CONDITIONS, Presenter, rows_of
+from game.engine.presentation import AnswerPreview, ConditionText, LegendRow, Link
+from game.engine.presenter import COVER_ROWS, SHARED_CONDITIONS, Presenter, rows_of
 
 if TYPE_CHECKING:
     from game.engine.answers import Answer
@@ -31,6 +31,24 @@ CONDITIONS: dict[str, ConditionText] = {
     **SHARED_CONDITIONS,
 }
 
+LEGEND_ROWS: tuple[LegendRow, ...] = (
+    *COVER_ROWS,
+    LegendRow("fill", "Blast: the zone aimed at and the squares on its borders", "blast_area"),
+    LegendRow("link", "Grapple: the holder and the one it grabbed"),
+    LegendRow(
+        "words",
+        "direct ranged shots only: half cover adds 1 to armour (not against a weapon that"
+        " penetrates cover); a barrier blocks the shot unless the target peeked out",
+        "Cover",
+    ),
+    LegendRow(
+        "words",
+        "waiting, acting, acted, or spent on a reaction (Dodge, Counter, Hide behind, Guard"
+        " and an opportunity attack each take the turn)",
+        "This round",
+    ),
+)
+
 ACTION_ICONS: dict[str, str] = {
     "factions_attack": "crossed-swords",
     "factions_move": "footsteps",
@@ -47,6 +65,11 @@ ACTION_ICONS: dict[str, str] = {
 
 class FactionsPresenter(Presenter):
     condition_texts = CONDITIONS
+
+    def legend_rows(self) -> tuple[LegendRow, ...]:
+        """003's marks on the board and words on the card: the cover lines of a direct
+        ranged shot (003 · Cover), a blast's area, a grapple, and the round's place."""
+        return LEGEND_ROWS
 
     def zone_graph(self, battle: Battle) -> ZoneGraph | None:
         """The zones the battle plays by (a move goes one zone; a blast hits a zone and its

@@ -35,6 +35,18 @@ def weapon_text(ctx: Context, unit: str, weapon_id: str, *, full: bool) -> str:
     return ", ".join(parts)
 
 
+def round_state(ctx: Context, unit: str) -> str:
+    """Where the unit stands in the round (003 · Taking a turn): "acting" while its turn
+    goes on, "acted" once it is over, "spent on a reaction" when a reaction took it, and
+    "waiting" before it."""
+    t = units.turn(ctx, unit)
+    if t.reacted:
+        return "spent on a reaction"
+    if t.acted:
+        return "acting" if ctx.active_unit == unit else "acted"
+    return "waiting"
+
+
 def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
     s = units.stats(ctx, unit)
     rows = [
@@ -46,18 +58,18 @@ def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
     spare = units.carried(ctx, unit)
     if spare:
         rows.append(("Carried", ", ".join(units.weapon(ctx, w).name for w in spare)))
-    t, f = units.turn(ctx, unit), units.fate(ctx, unit)
-    state = "spent on a reaction" if t.reacted else "acted" if t.acted else "yet to act"
-    rows.append(("This round", state))
+    f = units.fate(ctx, unit)
+    rows.append(("This round", round_state(ctx, unit)))
     if s.fearless:
         rows.append(("Fearless", "never checks morale"))
     if full:
         g = units.gear(ctx, unit)
         worn = sorted(g.damaged - g.broken)
         if worn:
-            rows.append(("Damaged gear", ", ".join(worn)))
+            rows.append(("Damaged gear", ", ".join(units.item_name(ctx, i) for i in worn)))
         if g.broken:
-            rows.append(("Broken gear", ", ".join(sorted(g.broken))))
+            broken = (units.item_name(ctx, i) for i in sorted(g.broken))
+            rows.append(("Broken gear", ", ".join(broken)))
         marks = [
             w
             for on, w in (

@@ -49,6 +49,7 @@ def strike(
         how or mode,
         units.name(ctx, attacker),
         units.name(ctx, target),
+        w.name,
     )
     ctx.emit(trigger)
     reveal(ctx, attacker, "attacking")
@@ -165,7 +166,9 @@ def drop(ctx: Context, unit: str, weapon_id: str) -> None:
     if weapon_id in g.held:
         g.held.remove(weapon_id)
     ground.lay(weapon_id, unit, units.cell(ctx, unit))
-    ctx.emit(Note(f"{units.name(ctx, unit)} drops the {weapon_id.replace('_', ' ')}", unit=unit))
+    ctx.emit(
+        Note(f"{units.name(ctx, unit)} drops the {units.weapon_words(ctx, weapon_id)}", unit=unit)
+    )
 
 
 def apply_stunt(ctx: Context, attacker: str, target: str, stunt: str) -> None:

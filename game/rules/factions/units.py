@@ -136,3 +136,16 @@ def armour(ctx: Context, unit: str) -> int:
     g = gear(ctx, unit)
     lost = (g.shield if "shield" in g.broken else 0) + (g.armour if "armour" in g.broken else 0)
     return max(0, stats(ctx, unit).armour - lost)
+
+
+def item_name(ctx: Context, item: str) -> str:
+    """How the log names an item of gear (003 · Combat gear degradation): a weapon by its
+    name ("hand axe"), the ``shield`` and the ``armour`` by their own words."""
+    if item in ctx.content.weapons:
+        return weapon_words(ctx, item)
+    return item.replace("_", " ")
+
+
+def weapon_words(ctx: Context, weapon_id: str) -> str:
+    """A weapon as a sentence names it after "the" ("readies the hand axe")."""
+    return weapon(ctx, weapon_id).name.lower()

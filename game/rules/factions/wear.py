@@ -26,7 +26,7 @@ def durability(ctx: Context) -> None:
                 unit=u,
                 who=units.name(ctx, u),
                 purpose="durability",
-                detail=item.replace("_", " "),
+                detail=units.item_name(ctx, item),
             )
             if rolled.total != 1:
                 continue
@@ -36,4 +36,4 @@ def durability(ctx: Context) -> None:
             else:
                 g.damaged.add(item)
                 state = "damaged"
-            ctx.emit(GearWorn(u, units.name(ctx, u), item.replace("_", " "), state))
+            ctx.emit(GearWorn(u, units.name(ctx, u), units.item_name(ctx, item), state))
