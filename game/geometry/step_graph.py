@@ -20,12 +20,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-import tcod.path
 
 from game.geometry.grid import Cell, Grid, TerrainArrays
+
+if TYPE_CHECKING:  # tcod loads with the first step graph, not with the menu (first frame)
+    import tcod.path
 
 #: The 8 king-move offsets in a fixed order (orthogonal first), so results are
 #: deterministic: searches try a cell's steps in this order.
@@ -87,12 +90,16 @@ class StepGraph:
             (i % stride - 1, i // stride - 1) for i in range(flat_blocked.size)
         )
         self._plain = self._graph(cost)
+        import tcod.path
+
         self._reach_finder = tcod.path.Pathfinder(self._plain)
         self._steps: list[tuple[int, ...] | None] = [None] * flat_blocked.size
         #: Held from a flood until its answer is read (the arrays are shared).
         self.lock = threading.RLock()
 
     def _graph(self, cost: npt.NDArray[np.int32]) -> tcod.path.CustomGraph:
+        import tcod.path
+
         graph = tcod.path.CustomGraph(self.shape)
         for edge, condition in self._conditions:
             graph.add_edge(edge, 1, cost=cost, condition=condition)

@@ -20,8 +20,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from game.engine import Answer, Battle
+if TYPE_CHECKING:  # the menu's first frame loads no engine (bench: first_frame_cpu_s)
+    from game.engine import Answer, Battle
 
 WORLD_LOCK = threading.Lock()  # held by whoever uses esper: a frame, or the worker
 
