@@ -1,0 +1,53 @@
+"""Second play-test of the battle screen at 960×540: the combat log shows a tall newest
+entry from its first row, cut at its end, and scrolling still reaches all of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_support import quick_window
+
+from game.ui.app import App
+from game.ui.log_panel import LogPanel, scroll_range
+
+SMALL = (960, 540)
+ATTACK = (
+    "Hild (Sword, balanced d8) attacks Wulf Half-Hand (Armor 3, HP 6/6, STR 13, 6/10 "
+    "slots). Damage minus Armor goes into HP, the rest into STR, and a long tail of "
+    "words that makes this entry taller than the panel at the smallest window."
+)
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Iterator[App]:
+    a = quick_window(tmp_path, size=SMALL)
+    yield a
+    a.close()
+
+
+def test_a_tall_newest_log_entry_shows_its_first_row_and_is_cut_at_its_end(
+    small: App,
+) -> None:
+    log = LogPanel()
+    log.rect = pygame.Rect(630, 330, 320, 100)  # the side column's log at 960×540
+    log.add("Round 4")
+    log.add(ATTACK, "hit")
+    log.draw(small.screen)
+    assert log.shown[0][2] and log.drawn[0].startswith("Hild (Sword"), log.drawn
+    assert log.drawn[-1].endswith("…"), log.drawn
+    rows = log._rows()
+    seen = {text for text, _, _ in log.shown}
+    low, high = scroll_range(rows, log._visible_rows())
+    assert low < 0 < high
+    for log.scroll in range(low, high + 1):  # every scroll position the wheel reaches
+        log.draw(small.screen)
+        seen |= {text for text, _, _ in log.shown}
+    assert seen == {text for text, _, _ in rows}
+    log.scroll = low
+    log.draw(small.screen)
+    assert log.shown[-1] == rows[-1] and not log.drawn[-1].endswith("…")
+    log.add("Wulf Half-Hand blocks")
+    assert log.scroll == 0
