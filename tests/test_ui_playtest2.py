@@ -51,3 +51,23 @@ def test_a_tall_newest_log_entry_shows_its_first_row_and_is_cut_at_its_end(
     assert log.shown[-1] == rows[-1] and not log.drawn[-1].endswith("…")
     log.add("Wulf Half-Hand blocks")
     assert log.scroll == 0
+
+
+@pytest.mark.parametrize("zones", [False, True])
+def test_every_legend_row_is_drawn_inside_the_smallest_window(small: App, zones: bool) -> None:
+    from game.engine.presenter import Presenter
+    from game.rules import get_ruleset, ruleset_ids
+    from game.ui.legend import BOTTOM, GAP, PAD, TOP, items, layout
+
+    window = small.screen.get_rect()
+    for ruleset in ruleset_ids():
+        shown = get_ruleset(ruleset).presenter()
+        assert isinstance(shown, Presenter)
+        panel, columns, fit = layout(*SMALL, shown, zones=zones)
+        assert window.contains(panel), ruleset
+        placed = [(i.kind, i.text, i.label) for col in columns for i in col]
+        assert placed == [(i.kind, i.text, i.label) for i in items(shown, zones=zones)]
+        for n, col in enumerate(columns):
+            assert panel.x + PAD + n * (fit.col_w + GAP) + fit.col_w <= panel.right, ruleset
+            bottom = panel.y + TOP + sum(i.height(fit) for i in col)
+            assert bottom <= panel.bottom - BOTTOM + 4, (ruleset, n, len(columns))
