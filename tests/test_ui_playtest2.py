@@ -3,6 +3,7 @@ entry from its first row, cut at its end, and scrolling still reaches all of it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +15,15 @@ from game.ui.app import App
 from game.ui.log_panel import LogPanel, scroll_range
 
 SMALL = (960, 540)
+
+
+def shoot(app: App, name: str) -> None:
+    """A screenshot to look at when SHIELDWALL_SHOTS names a folder."""
+    folder = os.environ.get("SHIELDWALL_SHOTS")
+    if folder:
+        pygame.image.save(app.screen, str(Path(folder) / f"{name}.png"))
+
+
 ATTACK = (
     "Hild (Sword, balanced d8) attacks Wulf Half-Hand (Armor 3, HP 6/6, STR 13, 6/10 "
     "slots). Damage minus Armor goes into HP, the rest into STR, and a long tail of "
@@ -71,3 +81,37 @@ def test_every_legend_row_is_drawn_inside_the_smallest_window(small: App, zones:
             assert panel.x + PAD + n * (fit.col_w + GAP) + fit.col_w <= panel.right, ruleset
             bottom = panel.y + TOP + sum(i.height(fit) for i in col)
             assert bottom <= panel.bottom - BOTTOM + 4, (ruleset, n, len(columns))
+
+
+@pytest.mark.parametrize(("ruleset", "name"), [("zones", "fort"), ("factions", "village")])
+def test_zone_names_do_not_overlap_and_keep_off_units_where_there_is_room(
+    small: App, ruleset: str, name: str
+) -> None:
+    from game.engine import Battle
+    from game.maps import find_map
+    from game.ui.map_view import MapView
+    from game.ui.play_scene import PlayScene
+
+    path = find_map(name)
+    from game.maps import load_battlefield
+
+    sides = load_battlefield(path).scenario.sides
+    battle = Battle(path, ruleset, 4, {s.id: "human" for s in sides})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    small.push(scene)
+    small.step(2)
+    scene.camera = scene.camera.fit(scene.model.width, scene.model.height)
+    small.step(1)
+    shoot(small, f"zones-{ruleset}-{name}")
+    board = scene.board
+    assert board.zones is not None
+    plates = board.zone_names
+    assert len(plates) >= len(board.zones.graph.zones) - 2, len(plates)  # few dropped
+    for i, plate in enumerate(plates):
+        assert plate.collidelist(plates[i + 1 :]) < 0, plate
+    units = {t.cell for t in scene.engine.tokens()}
+    for place in board.zones.names:
+        area = board.zones.graph.zones[place.zone]
+        if len(area.cells - units) >= len(area.cells) // 2:  # a zone with room: off units
+            assert place.cell not in units, (area.name, place.cell)
+    battle.close()
