@@ -13,6 +13,7 @@ from ui_support import quick_window
 
 from game.ui.app import App
 from game.ui.log_panel import LogPanel, scroll_range
+from game.ui.play_scene import PlayScene
 
 SMALL = (960, 540)
 
@@ -115,3 +116,41 @@ def test_zone_names_do_not_overlap_and_keep_off_units_where_there_is_room(
         if len(area.cells - units) >= len(area.cells) // 2:  # a zone with room: off units
             assert place.cell not in units, (area.name, place.cell)
     battle.close()
+
+
+def _screen(app: App, ruleset: str, name: str) -> PlayScene:
+    from game.engine import Battle
+    from game.maps import find_map, load_battlefield
+    from game.ui.map_view import MapView
+
+    path = find_map(name)
+    sides = load_battlefield(path).scenario.sides
+    battle = Battle(path, ruleset, 4, {s.id: "human" for s in sides})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(2)
+    return scene
+
+
+@pytest.mark.parametrize("size", [SMALL, (1920, 1080)])
+def test_the_round_limit_stays_in_the_top_bar_while_nobody_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    from game.ui import top_bar
+
+    app = quick_window(tmp_path, size=size)
+    try:
+        drawn: list[str] = []
+        real = top_bar.draw_text
+
+        def record(surface: pygame.Surface, text: str, *a: object, **k: object) -> pygame.Rect:
+            drawn.append(text)
+            return real(surface, text, *a, **k)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(top_bar, "draw_text", record)
+        scene = _screen(app, "clash", "duel")
+        assert scene.model.objective_progress() == ""  # nobody holds the shrine yet
+        shoot(app, f"round-limit-{size[0]}")
+        assert f"Round {scene.model.round_no()} of 12" in drawn, drawn
+    finally:
+        app.close()
