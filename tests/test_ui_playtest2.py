@@ -154,3 +154,30 @@ def test_the_round_limit_stays_in_the_top_bar_while_nobody_holds(
         assert f"Round {scene.model.round_no()} of 12" in drawn, drawn
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("zoomed", [False, True])
+def test_a_new_window_size_refits_the_board_unless_the_player_zoomed(
+    tmp_path: Path, zoomed: bool
+) -> None:
+    from dataclasses import replace
+
+    app = quick_window(tmp_path, size=SMALL)
+    try:
+        scene = _screen(app, "clash", "fort")
+        if zoomed:
+            scene._zoom(scene.viewport.center, -1)
+            app.step(1)
+        before = scene.camera.cell_px
+        app.settings = replace(app.settings, window=(1920, 1080))
+        app.apply_window_settings()  # what Settings does on Apply
+        app.step(2)
+        shoot(app, f"refit-{'zoomed' if zoomed else 'fit'}")
+        assert app.screen.get_size() == (1920, 1080)
+        if zoomed:
+            assert scene.camera.cell_px == before  # the player's zoom is kept
+        else:
+            expected = scene.first_camera(scene.camera).cell_px
+            assert scene.camera.cell_px == expected > before
+    finally:
+        app.close()
