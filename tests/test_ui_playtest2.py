@@ -181,3 +181,46 @@ def test_a_new_window_size_refits_the_board_unless_the_player_zoomed(
             assert scene.camera.cell_px == expected > before
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [SMALL, (1920, 1080)])
+def test_the_house_rules_help_of_every_rule_is_shown_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    from game.rulesets import ruleset_ids
+    from game.ui import house_rules
+    from game.ui.house_rules import HouseRulesScene, rule_options
+    from game.ui.theme import font
+    from game.ui.wrapping import wrap
+
+    shown: list[tuple[str, pygame.Rect, int]] = []
+    real = house_rules.draw_paragraphs
+
+    def record(surface: pygame.Surface, text: str, rect: pygame.Rect, **k: object) -> int:
+        shown.append((text, pygame.Rect(rect), int(k["size"])))  # type: ignore[call-overload]
+        return real(surface, text, rect, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(house_rules, "draw_paragraphs", record)
+    app = quick_window(tmp_path, size=size)
+    try:
+        tried = 0
+        for ruleset in ruleset_ids():
+            specs = rule_options(ruleset)
+            dialog = HouseRulesScene(ruleset, specs, {}, lambda _v: None)
+            app.push(dialog)
+            for spec in specs:  # each rule's help in turn, as hovering shows it
+                dialog.focus = spec
+                shown.clear()
+                app.step(1)
+                if spec is specs[0]:
+                    shoot(app, f"house-help-{ruleset}-{size[0]}")
+                text, rect, type_size = shown[-1]
+                assert app.screen.get_rect().contains(dialog.panel)
+                line = font("body", type_size).get_height() + 3
+                lines = wrap(text, rect.w, "body", type_size)
+                assert len(lines) * line <= rect.h + 3, (ruleset, spec.name, len(lines))
+                tried += 1
+            app.pop()
+        assert tried >= 7
+    finally:
+        app.close()
