@@ -224,3 +224,14 @@ def test_the_house_rules_help_of_every_rule_is_shown_whole(
         assert tried >= 7
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(("ruleset", "name"), [("stress", "village"), ("clash", "fort")])
+def test_the_unit_sheet_stays_over_the_board_at_960(small: App, ruleset: str, name: str) -> None:
+    scene = _screen(small, ruleset, name)
+    for token in scene.engine.tokens():
+        scene.sheet_unit = token.key
+        small.step(1)
+        assert scene.sheet_rect is not None
+        assert scene.viewport.contains(scene.sheet_rect), (token.key, scene.sheet_rect)
+    shoot(small, f"sheet-{ruleset}-{name}")
