@@ -91,6 +91,7 @@ class ZoneMap:
     _tints: dict[int, list[tuple[frozenset[Cell], str]]] = field(default_factory=dict)
     names: list[NamePlace] = field(default_factory=list)  # where the names go (last zoom)
     names_for: tuple[int, int, frozenset[Cell]] | None = None
+    name_tries: tuple[list[list[Cell]], Cell] | None = None  # ``name_tries``, once
 
     @classmethod
     def of(cls, graph: ZoneGraph) -> ZoneMap:
@@ -167,7 +168,21 @@ def _shorter(name: str) -> str:
     return cut.rstrip(",;:-") + "…"
 
 
-def place_names(graph: ZoneGraph, px: int, size: int, occupied: frozenset[Cell]) -> list[NamePlace]:
+def name_tries(graph: ZoneGraph) -> tuple[list[list[Cell]], Cell]:
+    """Each zone's squares tried for its name (nearest its centre first) and the field's
+    size in squares: worked out once per graph (a large map sorts many squares)."""
+    every = [c for a in graph.zones for c in a.cells]
+    extent = (max(x for x, _ in every) + 1, max(y for _, y in every) + 1) if every else (0, 0)
+    return [graph.free_cells(a.index)[:NAME_TRIES] for a in graph.zones], extent
+
+
+def place_names(
+    graph: ZoneGraph,
+    px: int,
+    size: int,
+    occupied: frozenset[Cell],
+    tries: tuple[list[list[Cell]], Cell] | None = None,
+) -> list[NamePlace]:
     """Where each zone's name goes (play-test 2, 960×540: names ran into each other and
     hid under tokens): the largest zones first; a name takes the square nearest its
     zone's centre whose plate overlaps no name placed before it and, while the zone has
@@ -175,13 +190,11 @@ def place_names(graph: ZoneGraph, px: int, size: int, occupied: frozenset[Cell])
     shortened, else left out."""
     placed: list[pygame.Rect] = []
     units = [pygame.Rect(x * px, y * px, px, px) for x, y in occupied]
-    every = [c for a in graph.zones for c in a.cells]
-    right = (max(x for x, _ in every) + 1) * px if every else 0
-    bottom = (max(y for _, y in every) + 1) * px if every else 0
-    field_box = pygame.Rect(0, 0, right, bottom)
+    squares, (cols, rows) = tries or name_tries(graph)
+    field_box = pygame.Rect(0, 0, cols * px, rows * px)
     out: list[NamePlace] = []
     for area in sorted(graph.zones, key=lambda a: (-len(a.cells), a.index)):
-        cells = graph.free_cells(area.index)[:NAME_TRIES]
+        cells = squares[area.index]
         for text in (area.name, _shorter(area.name)):
             plate = plate_size(text, size)
             boxes = [(c, _name_box(c, plate, px)) for c in cells]
@@ -218,7 +231,9 @@ def draw_zone_names(
     size = max(10, min(15, px // 3))
     key = (px, size, occupied)
     if zones.names_for != key:
-        zones.names = place_names(zones.graph, px, size, occupied)
+        if zones.name_tries is None:
+            zones.name_tries = name_tries(zones.graph)
+        zones.names = place_names(zones.graph, px, size, occupied, zones.name_tries)
         zones.names_for = key
     drawn: list[pygame.Rect] = []
     for place in zones.names:
