@@ -179,7 +179,7 @@ def test_the_log_shows_whole_entries_and_only_a_too_tall_one_in_part() -> None:
     rows += [("b3", "", False)]
     assert shown_rows(rows, 5, 4) == (2, 5)  # not "a2": b whole
     assert shown_rows(rows, 5, 5) == (0, 5)
-    assert shown_rows(rows, 5, 2) == (3, 5)  # b is taller than the panel: its last rows
+    assert shown_rows(rows, 5, 2) == (2, 4)  # b is taller than the panel: its first rows
     assert shown_rows(rows, 2, 5) == (0, 2)  # scrolled back to a
     assert shown_rows([], 0, 3) == (0, 0)
 

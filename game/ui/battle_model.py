@@ -68,6 +68,10 @@ class BattleModel(Protocol):
 
     def round_no(self) -> int: ...
 
+    def round_limit(self) -> int | None:
+        """The map's last round (its ``round_limit``), None when it sets none."""
+        ...
+
     def objective_areas(self) -> Sequence[ObjectiveArea]:
         """The map's objectives to shade on the board, with their labels."""
         ...
@@ -209,6 +213,9 @@ class PreviewModel:
 
     def round_no(self) -> int:
         return 0
+
+    def round_limit(self) -> int | None:
+        return self.battlefield.scenario.round_limit
 
     def objective_areas(self) -> Sequence[ObjectiveArea]:
         return areas(self.battlefield)

@@ -77,6 +77,7 @@ class BattleScene(Scene):
         self._size = (0, 0)
         self._fitted = False
         self.user_camera_at = -1e9  # when the player last panned or zoomed (monotonic s)
+        self.user_zoomed = False  # the player zoomed (Home gives the fit back)
         self.viewport = pygame.Rect(0, 0, 800, 600)
         self.log = LogPanel()
         self.note_h = 0  # room kept between the card and the log for a note (a lesson's hint)
@@ -112,7 +113,9 @@ class BattleScene(Scene):
         # (play-test: after Settings → 1024×640 they sat under the action bar)
         self.camera = self.camera.resized(self.viewport.w, self.viewport.h)
         mw, mh = self.model.width, self.model.height
-        if not self._fitted:
+        if not self._fitted or not self.user_zoomed:
+            # a new window size is set like a fresh battle's, unless the player chose a
+            # zoom (play-test 2: after Settings 960 → 1920 the map stayed small)
             self.camera = self.first_camera(self.camera).clamped(mw, mh)
             self._fitted = True
             # the zoomed-out picture a big map opens on is made with the screen, not in
@@ -215,6 +218,7 @@ class BattleScene(Scene):
                 self.board.show_grid = not self.board.show_grid
             elif event.key == pygame.K_HOME:
                 self.camera = self.camera.fit(self.model.width, self.model.height)
+                self.user_zoomed = False
             elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 self._zoom(self.viewport.center, 1)
             elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -256,6 +260,7 @@ class BattleScene(Scene):
 
     def _zoom(self, pos: tuple[int, int], steps: int) -> None:
         self._user_moved_camera()
+        self.user_zoomed = True
         self.camera = self.camera.zoom_at(
             pos[0] - self.viewport.x, pos[1] - self.viewport.y, steps
         ).clamped(self.model.width, self.model.height)

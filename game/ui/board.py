@@ -152,6 +152,7 @@ class Board:
         self.areas: Sequence[ObjectiveArea] = ()
         # The zones of a ruleset that plays by zones (zone_view.py), else None.
         self.zones: ZoneMap | None = None
+        self.zone_names: list[pygame.Rect] = []  # the zones' name plates last drawn
 
     def _layer(
         self,
@@ -352,7 +353,13 @@ class Board:
         if ov.hover is not None and on_screen(ov.hover):
             pygame.draw.rect(surface, colour("bone"), rect_of(ov.hover), 1)
         if self.zones is not None:
-            draw_zone_names(surface, self.zones, rect_of, on_screen, self._plate, px, look)
+            units = frozenset(
+                t.cell for t in self.source.tokens()
+                if t.key not in hidden_units and not {"fled", "off_field"} & set(t.conditions)
+            )  # fmt: skip
+            self.zone_names = draw_zone_names(
+                surface, self.zones, rect_of, on_screen, self._plate, px, look, units
+            )
         for token in self.source.tokens():
             if token.key in hidden_units or not on_screen(token.cell):
                 continue

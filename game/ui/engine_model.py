@@ -214,6 +214,9 @@ class EngineModel:
     def round_no(self) -> int:
         return self.battle.round
 
+    def round_limit(self) -> int | None:
+        return self.battle.battlefield.scenario.round_limit
+
     def objective_areas(self) -> Sequence[ObjectiveArea]:
         return areas(self.battle.battlefield)
 

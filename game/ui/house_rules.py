@@ -18,7 +18,7 @@ from game.engine.options import RuleOption
 from game.ui import theme
 from game.ui.overlays import _Dialog
 from game.ui.theme import colour
-from game.ui.widgets import Button, Choice, draw_paragraphs, draw_text
+from game.ui.widgets import Button, Choice, draw_paragraphs, draw_text, wrap
 
 HELP_H = 120  # the help paragraph under the choices
 
@@ -103,6 +103,7 @@ class HouseRulesScene(_Dialog):
             choice.on_change = lambda _v, s=spec: self._changed(s)
             self.choices.append(choice)
         self.focus: RuleOption | None = self.specs[0] if self.specs else None
+        self.help_size = theme.SIZE_SMALL  # the help's type (``fit_rules``)
         self.done_button = Button("Done", self._done, style="primary", hint="Use these rules.")
         self.reset_button = Button(
             "As written", self._reset, style="flat", hint="Every rule back to its default."
@@ -131,8 +132,11 @@ class HouseRulesScene(_Dialog):
         the buttons in a row; rows and help close up before the panel outgrows the window
         (play-test: clash's seven rules at 960×540 clipped the buttons)."""
         self._size = size
-        cols, step, help_h, height = fit_rules(len(self.choices), size[1] - 20)
-        width = self.width if cols == 1 else min(size[0] - 40, 2 * self.width - 64)
+        helps = [spec.help or "" for spec in self.specs]
+        cols, step, help_h, height, self.help_size = fit_rules(
+            len(self.choices), size[1] - 20, lambda w, t: help_height(helps, w, t), size[0]
+        )
+        width = panel_width(cols, size[0])
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         col_w = (width - 64 - 24 * (cols - 1)) // cols
@@ -181,17 +185,48 @@ class HouseRulesScene(_Dialog):
                 pygame.Rect(
                     self.help_rect.x, self.help_rect.y + 24, self.help_rect.w, self.help_rect.h - 24
                 ),
-                size=theme.SIZE_SMALL,
+                size=self.help_size,
                 fg="ink_soft",
             )
 
 
-def fit_rules(n: int, room: int) -> tuple[int, int, int, int]:
-    """(columns, row step, help height, panel height) of the house-rules dialog for ``n``
-    rules: the roomiest that is at most ``room`` tall, one column before two."""
-    options = [
-        (cols, step, help_h, 84 + -(-n // cols) * step + help_h + 8 + 44 + 24)
-        for cols in (1, 2)
-        for step, help_h in ((46, HELP_H), (40, 96), (36, 76))
-    ]
-    return next((o for o in options if o[3] <= room), options[-1])
+def panel_width(cols: int, window_w: int) -> int:
+    """The dialog's width with ``cols`` columns of choices in a ``window_w`` window."""
+    return (
+        HouseRulesScene.width if cols == 1 else min(window_w - 40, 2 * HouseRulesScene.width - 64)
+    )
+
+
+def help_height(helps: Sequence[str], width: int, size: int) -> int:
+    """The height the help paragraph needs (its heading and the longest help, whole, in
+    type ``size``) at ``width`` pixels (``draw_paragraphs``' line spacing)."""
+    line = theme.font("body", size).get_height() + 3
+    most = max((len(wrap(h, width, "body", size)) for h in helps if h), default=0)
+    return 24 + most * line
+
+
+def fit_rules(
+    n: int,
+    room: int,
+    needs: Callable[[int, int], int] | None = None,
+    window_w: int = 960,
+) -> tuple[int, int, int, int, int]:
+    """(columns, row step, help height, panel height, help type size) of the house-rules
+    dialog for ``n`` rules: the roomiest that is at most ``room`` tall and shows every
+    rule's help whole (``needs(width, size)``: its height; play-test 2: the help ended in
+    "…" at 960×540), one column before two, the small type before the tiny; else the
+    most compact, the help cut with an ellipsis."""
+    options = []
+    for size in (theme.SIZE_SMALL, theme.SIZE_TINY):
+        for cols in (1, 2):
+            for step, help_h in ((46, HELP_H), (40, 96), (36, 76)):
+                if needs is not None:
+                    help_h = max(76, needs(panel_width(cols, window_w) - 64, size))
+                tall = 84 + -(-n // cols) * step + help_h + 8 + 44 + 24
+                options.append((cols, step, help_h, tall, size))
+    fits = next((o for o in options if o[3] <= room), None)
+    if fits is not None:
+        return fits
+    cols, step, _, _, size = options[-1]  # the help gets what room is left
+    help_h = max(48, room - (84 + -(-n // cols) * step + 8 + 44 + 24))
+    return cols, step, help_h, 84 + -(-n // cols) * step + help_h + 8 + 44 + 24, size

@@ -220,7 +220,7 @@ class Fit:
 
     @property
     def small(self) -> int:
-        return self.size - 3
+        return max(10, self.size - 3)  # the marker's words, still legible
 
 
 @dataclass(frozen=True)
@@ -353,11 +353,13 @@ def layout(
 ) -> tuple[pygame.Rect, list[list[Item]], Fit]:
     """The panel, its columns of items and how they are set for a ``w`` × ``h`` window: the
     fewest columns (2 to 4) whose flow fits the window's height, in the small text size,
-    else in the tiny one (the smallest windows the game allows)."""
+    else in the tiny one, else smaller still in up to 5 columns (play-test 2: the grid's
+    legend lost its last key rows at 960×540, the smallest window the game allows)."""
     entries = items(presenter, zones=zones)
     panel_w = min(w - 20, MAX_W)
     room = h - 20 - TOP - BOTTOM
     tries = [(n, size) for size in (theme.SIZE_SMALL, theme.SIZE_TINY) for n in (2, 3, 4)]
+    tries += [(n, theme.SIZE_TINY - 2) for n in (3, 4, 5)]
     for n, size in tries:
         fit = Fit((panel_w - 2 * PAD - (n - 1) * GAP) // n, size)
         columns = _flow(entries, fit, room, n)

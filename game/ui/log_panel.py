@@ -18,7 +18,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.theme import colour, font
-from game.ui.widgets import draw_panel, draw_text, text_image, wrap
+from game.ui.widgets import draw_panel, draw_text, fit_text, text_image, wrap
 
 MIN_H = 40  # the title and one row
 MIN_W = 60
@@ -39,7 +39,7 @@ SHOWN_NAMES = 3
 
 
 def stood_words(names: tuple[str, ...]) -> str:
-    """"Beorn stood", "Beorn and Wulf stood", "4 units stood (Beorn, Wulf, Cy, …)"."""
+    """ "Beorn stood", "Beorn and Wulf stood", "4 units stood (Beorn, Wulf, Cy, …)"."""
     if len(names) == 1:
         return f"{names[0]} stood"
     if len(names) == 2:
@@ -51,13 +51,35 @@ def stood_words(names: tuple[str, ...]) -> str:
 def shown_rows(rows: list[tuple[str, str, bool]], end: int, visible: int) -> tuple[int, int]:
     """The rows to draw, ``rows[start:end]``: at most ``visible`` ending at ``end``, the
     first being an entry's first row (play-test: the log began with "rounds", the tail of
-    a wrapped entry); only an entry taller than the panel shows its last rows (drawn
-    after "…")."""
+    a wrapped entry). An entry taller than the panel shows from its first row, who acts
+    on whom, and is cut at its end (play-test 2: "… Half-Hand (Armor 3…" lost the
+    attacker); scrolling down (``top_rows``) shows the rest."""
     start = max(0, end - visible)
     first = start
     while first < end and not rows[first][2]:
         first += 1
-    return (first if first < end else start), end
+    if first < end or start >= end:
+        return (first if first < end else start), end
+    first = start
+    while first > 0 and not rows[first][2]:
+        first -= 1
+    return first, min(len(rows), first + visible)
+
+
+def scroll_range(rows: list[tuple[str, str, bool]], visible: int) -> tuple[int, int]:
+    """The lowest and highest scroll: below 0 only while the newest entry is taller than
+    the panel (its rows after the first ``visible`` ones, reached by scrolling down)."""
+    top = shown_rows(rows, len(rows), visible)[0]
+    return min(0, top - max(0, len(rows) - visible)), max(0, len(rows) - visible)
+
+
+def view_rows(rows: list[tuple[str, str, bool]], scroll: int, visible: int) -> tuple[int, int]:
+    """The rows shown at ``scroll`` (rows up from the newest; below 0 goes down into a
+    newest entry taller than the panel)."""
+    if scroll >= 0:
+        return shown_rows(rows, len(rows) - scroll, visible)
+    top = shown_rows(rows, len(rows), visible)[0] - scroll
+    return top, min(len(rows), top + visible)
 
 
 class LogPanel:
@@ -70,6 +92,7 @@ class LogPanel:
         self._wrapped: list[tuple[str, str, bool]] = []  # text, tone, first row of its line
         self._wrapped_for = (0, 0)
         self.shown: list[tuple[str, str, bool]] = []  # the rows last drawn
+        self.drawn: list[str] = []  # their texts as drawn, with any "…"
 
     def add(self, text: str, tone: str = "info") -> None:
         if tone == "turn" and self.lines and self.lines[-1].tone == "turn":
@@ -90,7 +113,9 @@ class LogPanel:
                 self.lines.append(LogLine(words, tone, last.stood, closed=True))
                 return
         self.lines.append(LogLine(text, tone))
-        if self.scroll:
+        if self.scroll < 0:
+            self.scroll = 0  # the newest entry, from its first row
+        elif self.scroll:
             self.scroll += 1  # keep the view still while the player reads back
 
     def _drop_last(self) -> None:
@@ -125,9 +150,8 @@ class LogPanel:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
-            rows = self._rows()
-            visible = self._visible_rows()
-            self.scroll = max(0, min(max(0, len(rows) - visible), self.scroll + event.y * 3))
+            low, high = scroll_range(self._rows(), self._visible_rows())
+            self.scroll = max(low, min(high, self.scroll + event.y * 3))
             return True
         return False
 
@@ -147,21 +171,26 @@ class LogPanel:
             fg="gold",
         )
         rows = self._rows()
-        start, end = shown_rows(rows, len(rows) - self.scroll, self._visible_rows())
+        start, end = view_rows(rows, self.scroll, self._visible_rows())
         self.shown = rows[start:end]
+        self.drawn = []
         f = font("body", theme.SIZE_SMALL)
         y = self.rect.y + 30
         for i, (text, tone, first) in enumerate(rows[start:end]):
             x = self.rect.x + 12 + (0 if first else 10)
             if i == 0 and not first:  # the rest of an entry taller than the panel
                 text, x = "… " + text, x - 10
+            if start + i == end - 1 and end < len(rows) and not rows[end][2]:
+                room = self.rect.right - 12 - x  # the entry goes on: cut at its end
+                text = fit_text(text + " …", room, "body", theme.SIZE_SMALL)
+            self.drawn.append(text)
             try:
                 rgb = colour(tone)
             except KeyError:
                 rgb = colour("info")
             surface.blit(text_image(text, "body", theme.SIZE_SMALL, rgb), (x, y))
             y += f.get_height() + 1
-        if self.scroll:
+        if self.scroll > 0:
             draw_text(
                 surface,
                 f"↓ {self.scroll} newer",

@@ -61,15 +61,12 @@ def _split(rows: Wrapped, line_h: int) -> list[Wrapped]:
 def sheet_layout(
     rows: Sequence[tuple[str, str]], board: pygame.Rect, window: pygame.Rect
 ) -> SheetLayout:
-    """The panel for ``rows``: over ``board`` when it fits, else within ``window``, in one
-    column, two columns, then the small text size, whichever fits first."""
+    """The panel for ``rows``: over ``board`` when it fits there (one column, two, then
+    the small text size: play-test 2 saw a sheet overhang the action bar at 960×540),
+    else within ``window`` likewise, whichever fits first."""
     room = window.inflate(-16, -16)
-    tries = [
-        (area, n, size)
-        for size in (theme.SIZE_SMALL, theme.SIZE_TINY)
-        for n in (1, 2)
-        for area in ((board, room) if n == 1 else (room,))
-    ]
+    sizes = (theme.SIZE_SMALL, theme.SIZE_TINY)
+    tries = [(area, n, size) for area in (board, room) for size in sizes for n in (1, 2)]
     for area, n, size in tries:
         width = min(SHEET_W * n, area.w - 8)
         col_w = (width - 40 - GAP * (n - 1)) // n
@@ -107,9 +104,7 @@ def draw_sheet(
     draw_panel(surface, rect, fill="parchment", border="wood_dark")
     disc = pygame.Rect(rect.x + 16, rect.y + 16, 64, 64)
     draw_named_token(surface, token, disc, theme.SIZE_HEADING - 4, (14, 4))
-    draw_text(
-        surface, template_name, (disc.right + 14, rect.y + 54), role="italic", fg="ink_soft"
-    )
+    draw_text(surface, template_name, (disc.right + 14, rect.y + 54), role="italic", fg="ink_soft")
     size, line_h = layout.size, layout.line_h
     for n, column in enumerate(layout.columns):
         x = rect.x + 20 + n * (layout.col_w + GAP)

@@ -75,6 +75,14 @@ def fit_progress(text: str, width: int) -> str:
     return fit_text(counts or text, width, "body", theme.SIZE_SMALL)
 
 
+def _round_words(round_no: int, limit: int | None) -> str:
+    """The round, "Round 5 of 20" when the map sets a last round: the round limit stays in sight
+    while no side holds an objective (play-test 2: the countdown vanished)."""
+    if not round_no:
+        return ""
+    return f"Round {round_no} of {limit}" if limit else f"Round {round_no}"
+
+
 def draw_top_bar(
     surface: pygame.Surface,
     model: BattleModel,
@@ -91,7 +99,7 @@ def draw_top_bar(
     small = theme.font("bold", theme.SIZE_SMALL)
     sides = list(model.sides())
     round_no = model.round_no()
-    round_text = f"Round {round_no}" if round_no else ""
+    round_text = _round_words(round_no, model.round_limit())
     round_w = theme.font("bold", theme.SIZE_BODY).size(round_text)[0] + 20 if round_no else 0
     labels = [_chip_label(side_count, i, side, side.name) for i, side in enumerate(sides)]
     chips_w = sum(small.size(t)[0] + 42 for t in labels)

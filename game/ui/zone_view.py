@@ -89,6 +89,9 @@ class ZoneMap:
     borders: list[Segment]
     anchors: list[Cell]
     _tints: dict[int, list[tuple[frozenset[Cell], str]]] = field(default_factory=dict)
+    names: list[NamePlace] = field(default_factory=list)  # where the names go (last zoom)
+    names_for: tuple[int, int, frozenset[Cell]] | None = None
+    name_tries: tuple[list[list[Cell]], Cell] | None = None  # ``name_tries``, once
 
     @classmethod
     def of(cls, graph: ZoneGraph) -> ZoneMap:
@@ -138,26 +141,120 @@ def draw_zone_lines(
         pygame.draw.line(surface, light, a, b, width)
 
 
+Label = Callable[[str, int, bool], pygame.Surface]
+NAME_TRIES = 48  # squares tried for a zone's name, nearest its centre first
+
+
+@dataclass(frozen=True)
+class NamePlace:
+    """Where a zone's name goes: its square and the text (shortened if it had to be)."""
+
+    zone: int
+    cell: Cell
+    text: str
+
+
+def _name_box(cell: Cell, plate: tuple[int, int], px: int) -> pygame.Rect:
+    """The name's plate centred on ``cell`` (map pixels at ``px`` a square)."""
+    box = pygame.Rect((0, 0), plate)
+    box.center = (cell[0] * px + px // 2, cell[1] * px + px // 2)
+    return box.inflate(2, 2)
+
+
+def _shorter(name: str) -> str:
+    """The name cut to its first word, or its first half, with an ellipsis."""
+    words = name.split()
+    cut = words[0] if len(words) > 1 else name[: max(1, len(name) // 2)]
+    return cut.rstrip(",;:-") + "…"
+
+
+def name_tries(graph: ZoneGraph) -> tuple[list[list[Cell]], Cell]:
+    """Each zone's squares tried for its name (nearest its centre first) and the field's
+    size in squares: worked out once per graph (a large map sorts many squares)."""
+    every = [c for a in graph.zones for c in a.cells]
+    extent = (max(x for x, _ in every) + 1, max(y for _, y in every) + 1) if every else (0, 0)
+    return [graph.free_cells(a.index)[:NAME_TRIES] for a in graph.zones], extent
+
+
+def place_names(
+    graph: ZoneGraph,
+    px: int,
+    size: int,
+    occupied: frozenset[Cell],
+    tries: tuple[list[list[Cell]], Cell] | None = None,
+) -> list[NamePlace]:
+    """Where each zone's name goes (play-test 2, 960×540: names ran into each other and
+    hid under tokens): the largest zones first; a name takes the square nearest its
+    zone's centre whose plate overlaps no name placed before it and, while the zone has
+    such room, no square with a unit (else the fewest) and stays on the field; else it is
+    shortened, else left out."""
+    placed: list[pygame.Rect] = []
+    units = [pygame.Rect(x * px, y * px, px, px) for x, y in occupied]
+    squares, (cols, rows) = tries or name_tries(graph)
+    field_box = pygame.Rect(0, 0, cols * px, rows * px)
+    out: list[NamePlace] = []
+    for area in sorted(graph.zones, key=lambda a: (-len(a.cells), a.index)):
+        cells = squares[area.index]
+        for text in (area.name, _shorter(area.name)):
+            plate = plate_size(text, size)
+            boxes = [(c, _name_box(c, plate, px)) for c in cells]
+            clear = [(c, b) for c, b in boxes if b.collidelist(placed) < 0]
+            if clear:  # fewest units under it, then inside the field, then nearest
+                cell, box = min(
+                    clear,
+                    key=lambda cb: (
+                        len(cb[1].collidelistall(units)),
+                        not field_box.contains(cb[1]),
+                    ),
+                )
+                out.append(NamePlace(area.index, cell, text))
+                placed.append(box)
+                break
+    return out
+
+
 def draw_zone_names(
     surface: pygame.Surface,
     zones: ZoneMap,
     rect_of: Callable[[Cell], pygame.Rect],
     on_screen: Callable[[Cell], bool],
-    label: Callable[[str, int, bool], pygame.Surface],
+    label: Label,
     px: int,
     look: ZoneLook,
-) -> None:
-    """Each zone's name centred on its square nearest the middle; the hovered zone's in
-    the strong ink."""
+    occupied: frozenset[Cell] = frozenset(),
+) -> list[pygame.Rect]:
+    """Each zone's name where ``place_names`` puts it (worked out again only when the
+    zoom or the units' squares change); the hovered zone's in the strong ink. The plates
+    drawn, on the screen."""
     if px < MIN_LABEL_PX:
-        return
+        return []
     size = max(10, min(15, px // 3))
-    for area, anchor in zip(zones.graph.zones, zones.anchors, strict=True):
-        if not on_screen(anchor):
+    key = (px, size, occupied)
+    if zones.names_for != key:
+        if zones.name_tries is None:
+            zones.name_tries = name_tries(zones.graph)
+        zones.names = place_names(zones.graph, px, size, occupied, zones.name_tries)
+        zones.names_for = key
+    drawn: list[pygame.Rect] = []
+    for place in zones.names:
+        if not on_screen(place.cell):
             continue
-        img = label(area.name, size, area.index == look.hovered)
-        r = rect_of(anchor)
-        surface.blit(img, img.get_rect(center=r.center))
+        img = label(place.text, size, place.zone == look.hovered)
+        box = img.get_rect(center=rect_of(place.cell).center)
+        surface.blit(img, box)
+        drawn.append(box)
+    return drawn
+
+
+def _plate_pad(size: int) -> tuple[int, int]:
+    return max(3, size // 3), max(1, size // 8)
+
+
+def plate_size(text: str, size: int) -> tuple[int, int]:
+    """The size of ``name_plate(text, size, …)``, measured without drawing it."""
+    w, h = theme.font("bold", size).size(text)
+    pad_x, pad_y = _plate_pad(size)
+    return w + 2 * pad_x, h + 2 * pad_y
 
 
 def name_plate(text: str, size: int, strong: bool) -> pygame.Surface:
@@ -165,10 +262,8 @@ def name_plate(text: str, size: int, strong: bool) -> pygame.Surface:
     grass and on stone alike (issue 30 play-test: thin light names on grass); the hovered
     zone's (``strong``) plate is darker and its ink brighter."""
     ink = theme.font("bold", size).render(text, True, colour("bone" if strong else "parchment"))
-    pad_x, pad_y = max(3, size // 3), max(1, size // 8)
-    plate = pygame.Surface(
-        (ink.get_width() + 2 * pad_x, ink.get_height() + 2 * pad_y), pygame.SRCALPHA
-    )
+    pad_x, pad_y = _plate_pad(size)
+    plate = pygame.Surface(plate_size(text, size), pygame.SRCALPHA)
     shade = (*colour("shadow")[:3], 200 if strong else 160)
     pygame.draw.rect(plate, shade, plate.get_rect(), border_radius=max(2, size // 3))
     plate.blit(ink, (pad_x, pad_y))
