@@ -130,3 +130,22 @@ def test_two_threads_flooding_one_grid_get_their_own_answers() -> None:
     for thread in threads:
         thread.join()
     assert wrong == []
+
+
+def test_step_graphs_kept_stay_within_their_squares_on_big_maps() -> None:
+    """A step graph holds ~27 MiB on a 256x256 map: no more than ~4 such are kept, while
+    small maps keep up to 8 (each new grid version gets its own graph)."""
+    from game.geometry import step_graph as sg
+
+    sg._GRAPHS.clear()
+    big = [Grid(256, 256) for _ in range(6)]
+    for g in big:
+        sg.step_graph(g)
+        assert sum(x.width * x.height for x in sg._GRAPHS.values()) <= sg._MAX_GRAPH_CELLS
+    assert sg.step_graph(big[-1]) is sg.step_graph(big[-1])  # the newest is kept
+    sg._GRAPHS.clear()
+    small = [Grid(12, 12) for _ in range(10)]
+    for g in small:
+        sg.step_graph(g)
+    assert len(sg._GRAPHS) == sg._MAX_GRAPHS
+    sg._GRAPHS.clear()

@@ -156,6 +156,10 @@ class StepGraph:
 
 
 _GRAPHS: dict[int, StepGraph] = {}
+# Graphs kept: at most 8, and together at most about so many squares (a graph holds
+# ~27 MiB on a 256x256 map: 8 of them were half the 400 MiB budget of the big-map bench).
+_MAX_GRAPHS = 8
+_MAX_GRAPH_CELLS = 4 * 2**16
 
 
 def step_graph(grid: Grid) -> StepGraph:
@@ -163,7 +167,11 @@ def step_graph(grid: Grid) -> StepGraph:
     arrays = grid.arrays()
     held = _GRAPHS.get(id(arrays))
     if held is None or held.arrays is not arrays:
-        if len(_GRAPHS) >= 8:
+        size = grid.width * grid.height
+        while _GRAPHS and (
+            len(_GRAPHS) >= _MAX_GRAPHS
+            or size + sum(g.width * g.height for g in _GRAPHS.values()) > _MAX_GRAPH_CELLS
+        ):
             _GRAPHS.pop(next(iter(_GRAPHS)))
         held = _GRAPHS[id(arrays)] = StepGraph(grid, arrays)
     return held
