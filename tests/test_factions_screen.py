@@ -62,3 +62,23 @@ def test_the_legend_shows_cover_lines_a_blast_a_grapple_and_the_markers_effects(
     assert "peeked" in said["Cover"] and "spent on a reaction" in said["This round"]
     for key in ("concealed", "stuck", "surrendered", "grabbed", "prone", "reacted"):
         assert shown.condition_text(key).effect, key
+
+
+def test_the_victory_gear_column_names_each_item_once_in_its_last_state() -> None:
+    """003 · Combat gear degradation: an item broken in the fight and named again by the
+    durability rolls (another case of its name) shows once, broken (play-test: "Sword
+    broken, sword damaged")."""
+    from types import SimpleNamespace
+
+    from game.rules.factions.events import GearWorn
+    from game.rules.factions.presenter import FactionsPresenter
+
+    events = [
+        GearWorn("ada", "Ada", "Sword", "broken"),
+        GearWorn("ada", "Ada", "sword", "damaged"),
+        GearWorn("ada", "Ada", "shield", "damaged"),
+        GearWorn("bo", "Bo", "bow", "broken"),
+    ]
+    battle = SimpleNamespace(events=events)
+    rows = FactionsPresenter().aftermath(battle, "ada")  # type: ignore[arg-type]
+    assert rows == (("Gear", "Sword broken, shield damaged"),)

@@ -122,11 +122,14 @@ class FactionsPresenter(Presenter):
         fight, and by the durability rolls after it), each item in its last state."""
         from game.rules.factions.events import GearWorn
 
-        worn: dict[str, str] = {}
+        worn: dict[str, tuple[str, str]] = {}  # one entry an item, whatever its case
         for event in battle.events:
             if isinstance(event, GearWorn) and event.unit == unit:
-                worn[event.item] = event.state
-        return (("Gear", ", ".join(f"{i} {s}" for i, s in worn.items()) or "intact"),)
+                key = event.item.lower()
+                name, state = worn.get(key, (event.item, ""))
+                worn[key] = (name, state if state == "broken" else event.state)
+        shown = ", ".join(f"{name} {state}" for name, state in worn.values())
+        return (("Gear", shown or "intact"),)
 
     def budget_line(self, battle: Battle, unit: str) -> str:
         from game.rules.factions import budget
