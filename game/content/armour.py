@@ -14,6 +14,11 @@ Unarmoured AC is 10. The party adds their DEX modifier on top (see ``templates``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.content.loader import Content
+    from game.content.templates import UnitTemplate
 
 UNARMOURED_AC = 10
 WEIGHT_CLASSES: tuple[str, ...] = ("light", "medium", "heavy")
@@ -61,3 +66,17 @@ def armour_class_parts(
     if dex_modifier:
         parts.append(("DEX", dex_modifier))
     return parts
+
+
+def protection_step(template: UnitTemplate, content: Content, cap: int = 3) -> int:
+    """A template's protection on a 0..``cap`` scale, for rules that count armour in
+    steps (light 1, medium 2, heavy 3, a shield +1); a template with neither armour nor
+    shield reads its AC (11 or less 0, 12-13 1, 14-15 2, more 3)."""
+    armour = content.armours.get(template.armour) if template.armour else None
+    if armour is None and template.shield is None:
+        ac = template.ac
+        return 0 if ac <= 11 else 1 if ac <= 13 else 2 if ac <= 15 else 3
+    value = WEIGHT_CLASSES.index(armour.weight) + 1 if armour else 0
+    if template.shield:
+        value += 1
+    return min(cap, value)

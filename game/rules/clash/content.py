@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.content.armour import protection_step
 from game.content.schema import ContentSchema, register_schema
 from game.content.tables import Table
 
@@ -46,7 +47,6 @@ SIZES: dict[str, int] = {"unarmed": 4, "fast": 6, "balanced": 8, "slow": 10}
 WOUNDS: tuple[str, ...] = ("burns", "nerve damage", "frostbite", "poisoning")
 INVENTORY_SLOTS = 10
 MAX_ARMOR = 3
-_ARMOUR_WEIGHT = {"light": 1, "medium": 2, "heavy": 3}
 _ARMOUR_SLOTS = {"light": 1, "medium": 2, "heavy": 2}
 
 
@@ -197,17 +197,6 @@ def clash_weapon(weapon: Weapon) -> ClashWeapon:
     )
 
 
-def _derived_armor(template: UnitTemplate, content: Content) -> int:
-    armour = content.armours.get(template.armour) if template.armour else None
-    if armour is None and template.shield is None:
-        ac = template.ac
-        return 0 if ac <= 11 else 1 if ac <= 13 else 2 if ac <= 15 else 3
-    value = _ARMOUR_WEIGHT[armour.weight] if armour else 0
-    if template.shield:
-        value += 1
-    return min(MAX_ARMOR, value)
-
-
 def carried_slots(template: UnitTemplate, content: Content) -> int:
     """Inventory slots the template's gear fills (weapons, armour, shield)."""
     used = sum(clash_weapon(content.weapons[w]).slots for w in template.weapons)
@@ -231,7 +220,11 @@ def clash_stats(template: UnitTemplate, content: Content) -> ClashStats:
         DEX=entry.DEX if entry.DEX is not None else template.score("DEX"),
         WIL=entry.WIL if entry.WIL is not None else template.score("WIS"),
         hp=entry.hp if entry.hp is not None else max(1, int(average // 2)),
-        armor=entry.armor if entry.armor is not None else _derived_armor(template, content),
+        armor=(
+            entry.armor
+            if entry.armor is not None
+            else protection_step(template, content, MAX_ARMOR)
+        ),
         slots=entry.slots if entry.slots is not None else INVENTORY_SLOTS,
         carried=carried_slots(template, content),
         wound=entry.wound,

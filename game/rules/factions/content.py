@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.content.armour import protection_step
 from game.content.schema import ContentSchema, register_schema
 from game.content.tables import Table
 
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
 RULESET = "factions"
 DICE = (4, 6, 8, 10, 12)
 MAX_ARMOUR = 3
-_ARMOUR_WEIGHT = {"light": 1, "medium": 2, "heavy": 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,17 +181,6 @@ def factions_weapon(weapon: Weapon) -> FactionsWeapon:
     )
 
 
-def _derived_armour(template: UnitTemplate, content: Content) -> int:
-    armour = content.armours.get(template.armour) if template.armour else None
-    if armour is None and template.shield is None:
-        ac = template.ac
-        return 0 if ac <= 11 else 1 if ac <= 13 else 2 if ac <= 15 else 3
-    value = _ARMOUR_WEIGHT[armour.weight] if armour else 0
-    if template.shield:
-        value += 1
-    return min(MAX_ARMOUR, value)
-
-
 def factions_stats(template: UnitTemplate, content: Content) -> FactionsStats:
     """The template's stat block: its ``factions`` table, the rest derived."""
     entry = template.tables.get(RULESET)
@@ -206,6 +195,10 @@ def factions_stats(template: UnitTemplate, content: Content) -> FactionsStats:
         AGI=entry.AGI if entry.AGI is not None else template.score("DEX"),
         WIT=entry.WIT if entry.WIT is not None else template.score("WIS"),
         hp=entry.hp if entry.hp is not None else max(2, int(average)),
-        armour=entry.armour if entry.armour is not None else _derived_armour(template, content),
+        armour=(
+            entry.armour
+            if entry.armour is not None
+            else protection_step(template, content, MAX_ARMOUR)
+        ),
         fearless=entry.fearless if entry.fearless is not None else template.fearless,
     )
