@@ -27,9 +27,9 @@ from game.ui.battle_setup import (
     default_controllers,
 )
 from game.ui.catalogue import MapEntry
-from game.ui.fitting import fit_lines
 from game.ui.map_rows import DIFFICULTY_WORDS, ROW_H, draw_map_row
 from game.ui.map_view import MapLoadError, MapView
+from game.ui.menu_title import draw_title
 from game.ui.row_list import RowList
 from game.ui.settings import LastSetup
 from game.ui.theme import colour, font
@@ -41,7 +41,6 @@ from game.ui.widgets import (
     draw_panel,
     draw_paragraphs,
     draw_text,
-    fit_text,
     wrap,
 )
 
@@ -523,22 +522,9 @@ class MenuScene(Scene):
                 surface, "Choose a battle", left.topleft, role="title", size=theme.SIZE_HEADING
             )
             return
-        # a long title gets a smaller type, then a second line, before it loses words
-        least = theme.SIZE_HEADING - 7
-        lines, size = fit_lines(entry.title, left.w, 1, role="title", size=theme.SIZE_HEADING,
-                                least=least)  # fmt: skip
-        if not lines:
-            lines, size = fit_lines(entry.title, left.w, 2, role="title", size=least + 3,
-                                    least=least)  # fmt: skip
-        if not lines:
-            size = theme.SIZE_HEADING - 7
-            lines = (fit_text(entry.title, left.w, "title", size),)
-        step = font("title", size).get_linesize()
-        for i, line in enumerate(lines):
-            pos = (left.x, left.y + (theme.SIZE_HEADING - size) // 2 + i * step)
-            draw_text(surface, line, pos, role="title", size=size, fg="ink")
-        left.h -= step * (len(lines) - 1)  # the picture and the briefing move down
-        left.y += step * (len(lines) - 1)
+        extra = draw_title(surface, entry.title, left)
+        left.h -= extra  # the picture and the briefing move down
+        left.y += extra
         text = entry.problem or self._about(entry)
         body = theme.SIZE_BODY - 1
         line_h = font("body", body).get_height() + 3
