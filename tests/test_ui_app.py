@@ -121,6 +121,27 @@ def test_an_idle_screen_is_drawn_once_then_the_loop_sleeps_until_input(tmp_path:
     assert scene.draws == 1
 
 
+def test_a_message_stays_up_its_seconds_from_the_first_frame_that_shows_it(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A message said before a long frame (a load on a busy machine) is not taken down
+    before the player could read it: its MESSAGE_MS count from the first frame drawn."""
+    clock = [100_000]
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: clock[0])
+    app.push(Counter())
+    app.notify("Quicksaved")
+    clock[0] += MESSAGE_MS + 5_000  # the frame that should show it came late
+    assert app.idle_ms() == 0  # due now
+    app.step(1)
+    assert [t for t, _ in app.messages] == ["Quicksaved"]
+    clock[0] += MESSAGE_MS - 1
+    app.step(1)
+    assert [t for t, _ in app.messages] == ["Quicksaved"]
+    clock[0] += 1
+    app.step(1)
+    assert app.messages == []
+
+
 def test_the_loop_sleeps_only_while_nothing_is_due(app: App) -> None:
     """#26: idle_ms is 0 (draw every frame) before the first frame and while the scene
     animates; otherwise at most IDLE_WAIT_MS, and no later than a message's end."""

@@ -38,6 +38,7 @@ WORKER_WAIT_S = 0.004  # a frame waits at most this long for the AI's worker (is
 IDLE_WAIT_MS = 1000  # the longest sleep while nothing moves (a deadline cuts it short)
 TOOLTIP_DELAY = 0.35  # seconds the mouse rests before a tooltip shows
 MESSAGE_MS = 8000  # how long a problem line stays up
+NOT_SHOWN = -1  # a message's time before any frame has shown it
 MESSAGE_TOP = 54  # messages start below the battle screen's top bar
 
 NO_DISPLAY_MESSAGE = (
@@ -101,7 +102,8 @@ class App:
         if settings is None:
             settings, problem = load_settings(settings_file)
         self.settings = settings
-        self.messages: list[tuple[str, int]] = []  # (text, ticks when shown)
+        # (text, ticks of the first frame that showed it; NOT_SHOWN until then)
+        self.messages: list[tuple[str, int]] = []
         self._good_news: set[str] = set()  # messages that report success, not a problem
         if problem:
             self.notify(problem)
@@ -161,7 +163,7 @@ class App:
 
     def notify(self, text: str) -> None:
         """Show a one-line problem at the top of the window for a few seconds."""
-        self.messages.append((text, pygame.time.get_ticks()))
+        self.messages.append((text, NOT_SHOWN))
         del self.messages[:-3]
 
     def inform(self, text: str) -> None:
@@ -282,7 +284,10 @@ class App:
     def _draw_messages(self, surface: pygame.Surface) -> None:
         """Problems the player should know about (bad map, unreadable settings)."""
         now = pygame.time.get_ticks()
-        self.messages = [(t, when) for t, when in self.messages if now - when < MESSAGE_MS]
+        # a message's seconds count from the first frame that shows it, so one said
+        # before a long frame (a load on a busy machine) is still read in full
+        shown = [(t, now if when == NOT_SHOWN else when) for t, when in self.messages]
+        self.messages = [(t, when) for t, when in shown if now - when < MESSAGE_MS]
         self._good_news &= {t for t, _ in self.messages}
         if not self.messages:
             return
@@ -408,7 +413,7 @@ class App:
         if self._hover_text and not self._tooltip_shown:
             waits.append(self._hover_since + TOOLTIP_DELAY - now)
         for _text, when in self.messages:
-            waits.append((when + MESSAGE_MS) / 1000 - now)
+            waits.append(0 if when == NOT_SHOWN else (when + MESSAGE_MS) / 1000 - now)
         return max(0, int(min(waits) * 1000))
 
     @staticmethod
