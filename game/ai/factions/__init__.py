@@ -321,9 +321,7 @@ class FactionsAI:
             x, y = units.cell(ctx, u)
             return float(objective_map.distance_to(o.cells, g.width, g.height)[y, x])
 
-        pairs = sorted(
-            (away(u, o), i, j) for i, u in enumerate(team) for j, o in enumerate(areas)
-        )
+        pairs = sorted((away(u, o), i, j) for i, u in enumerate(team) for j, o in enumerate(areas))
         taken = [0] * len(areas)
         placed: dict[int, int] = {}
         for _, i, j in pairs:
