@@ -14,7 +14,9 @@ Levels:
   never walk away from an enemy beside them (a walk into a hazard zone counts 1.5
   squares longer); units on an area their side must hold stay
   there, unless the side outnumbers the enemy: then the last one stays, the others fight
-  (and do not walk back to a post another already holds).
+  (and do not walk back to a post another already holds). With several areas of equal
+  weight to hold (the battle's two bridges), the side shares itself out over them,
+  nearest first, at most an even share on each (``post``), so that every one is held.
   The character that can strike best acts first. Reactions are weighed with
   the previews: counter when it deals as much as it takes, dodge a blow that could drop
   it, take opportunity attacks, accept a stunt instead of a likely fall.
