@@ -33,6 +33,14 @@ def test_the_card_says_waiting_acting_acted_and_spent_on_a_reaction() -> None:
     assert this_round(b, "gor") == "acted"
 
 
+def test_the_acting_unit_bears_no_acted_marker_until_its_turn_is_over() -> None:
+    b = fbattle(ffield(PAIR), [2])
+    start(b, "bandits", "gor")
+    assert "acted" not in b.unit("gor").conditions  # acting: its card says so
+    end(b, "gor")
+    assert "acted" in b.unit("gor").conditions
+
+
 def test_the_reaction_prompt_labels_each_answer_plainly_and_says_what_it_costs() -> None:
     b = fbattle(ffield(PAIR), [2])
     start(b, "bandits", "gor")

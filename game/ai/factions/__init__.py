@@ -14,7 +14,9 @@ Levels:
   never walk away from an enemy beside them (a walk into a hazard zone counts 1.5
   squares longer); units on an area their side must hold stay
   there, unless the side outnumbers the enemy: then the last one stays, the others fight
-  (and do not walk back to a post another already holds).
+  (and do not walk back to a post another already holds). With several areas of equal
+  weight to hold (the battle's two bridges), the side shares itself out over them,
+  nearest first, at most an even share on each (``post``), so that every one is held.
   The character that can strike best acts first. Reactions are weighed with
   the previews: counter when it deals as much as it takes, dodge a blow that could drop
   it, take opportunity attacks, accept a stunt instead of a likely fall.
@@ -68,6 +70,7 @@ if TYPE_CHECKING:
     from game.engine.battle import Battle
     from game.engine.context import Context
     from game.engine.decision import Decision
+    from game.maps.battlefield import Objective
 
 SLIP_RATE = 0.3
 DROP = 10.0  # a likely fall outweighs any wound
@@ -264,7 +267,7 @@ class FactionsAI:
         nearest = min(units.distance(here, c) for c in cells)
         targets = cells
         if goals and nearest > 4:
-            objective, _ = max(goals, key=lambda g: g[1])
+            objective = self.post(ctx, unit, goals)
             targets = sorted(objective.cells)
             if here in objective.cells and objective_map.stays(objective):
                 if not keepers(objective.cells):
@@ -303,6 +306,32 @@ class FactionsAI:
         if self.slip and best[1] is not None and self.rng.random() < self.slip:
             return moves[0]
         return best[1]
+
+    def post(self, ctx: Context, unit: str, goals: list[tuple[Objective, float]]) -> Objective:
+        """The area ``unit`` makes for among the map's most pressing ones: with several
+        (two bridges to hold), the side shares itself out, nearest first, at most an
+        even share on each, so that every area is held (not all on the first)."""
+        top = max(p for _, p in goals)
+        areas = [o for o, p in goals if p == top]
+        if len(areas) == 1:
+            return areas[0]
+        team = [unit, *units.allies(ctx, unit)]
+        g = ctx.grid
+        quota = -(-len(team) // len(areas))
+
+        def away(u: str, o: Objective) -> float:
+            x, y = units.cell(ctx, u)
+            return float(objective_map.distance_to(o.cells, g.width, g.height)[y, x])
+
+        pairs = sorted((away(u, o), i, j) for i, u in enumerate(team) for j, o in enumerate(areas))
+        taken = [0] * len(areas)
+        placed: dict[int, int] = {}
+        for _, i, j in pairs:
+            if i in placed or taken[j] >= quota:
+                continue
+            placed[i] = j
+            taken[j] += 1
+        return areas[placed[0]]
 
     def perilous(self, ctx: Context, unit: str, to: Any) -> bool:
         """The move enters a zone with a hazard (met on entering: ``hazards.meet``)."""

@@ -118,7 +118,7 @@ class FactionsRuleset(Ruleset):
             "concealed": f.concealed,
             "grabbed": bool(f.grabbed_by),
             "crippled": f.crippled,
-            "acted": t.acted and not t.reacted and not f.out,
+            "acted": t.acted and not t.reacted and not f.out and ctx.active_unit != unit,
             "reacted": t.reacted and not f.out,
         }
         return frozenset(k for k, v in marks.items() if v)

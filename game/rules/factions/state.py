@@ -30,10 +30,12 @@ class Health:
 @dataclass(slots=True)
 class Turn:
     """What the unit has done this round (003 · Taking a turn): ``acted`` (its turn is
-    taken, or spent on a reaction: ``reacted``), its ``bonus`` actions, its ``main``
-    action, its ``moved`` zone, and whether it ``peeked`` out from behind a barrier to
-    attack (it then has only cover there until the round ends), and whether it was
-    ``unseen`` by every enemy when its turn began (it may Hide: ``sneak.HideSpec``)."""
+    under way or taken, or spent on a reaction: ``reacted``; set as the turn begins, so
+    the acting unit is neither offered again nor reacts, while the screen's "Acted" marker
+    waits for the turn's end), its ``bonus`` actions, its ``main`` action, its ``moved``
+    zone, and whether it ``peeked`` out from behind a barrier to attack (it then has only
+    cover there until the round ends), and whether it was ``unseen`` by every enemy when
+    its turn began (it may Hide: ``sneak.HideSpec``)."""
 
     acted: bool = False
     reacted: bool = False
