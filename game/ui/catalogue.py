@@ -161,11 +161,15 @@ def _kept_entry(path: Path, user: bool, cache: SummaryCache) -> MapEntry | None:
             size=(int(w), int(h)),
             fog=bool(summary["fog"]),
             user=user,
-            problem=summary["problem"],
-            difficulty=summary["difficulty"],
+            problem=_text_or_none(summary["problem"]),
+            difficulty=_text_or_none(summary["difficulty"]),
         )
     except (TypeError, KeyError, ValueError):
         return None
+
+
+def _text_or_none(value: object) -> str | None:
+    return None if value is None else str(value)
 
 
 def menu_order(entry: MapEntry) -> tuple[bool, bool, int, str]:

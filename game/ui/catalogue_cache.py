@@ -60,26 +60,33 @@ def code_stamp() -> str:
     return digest.hexdigest()
 
 
-def files_digest(files: Iterable[NotedFile]) -> str:
+def files_digest(files: Iterable[NotedFile], seen: dict[NotedFile, bytes] | None = None) -> str:
     """A digest of what ``files`` hold now: each read file's bytes (or why it cannot be
-    read), and for each looked-for path whether it is a file."""
+    read), and for each looked-for path whether it is a file. ``seen`` keeps each file's
+    part between calls (the maps of one listing share their tileset)."""
     digest = hashlib.sha256()
-    for kind, path in files:
-        digest.update(f"|{kind}:{path}:".encode())
-        if kind == "exists":
-            digest.update(b"yes" if path.is_file() else b"no")
-            continue
-        try:
-            data = read_regular(path, MAX_FILE_BYTES)
-        except OSError as exc:
-            digest.update(f"unreadable {type(exc).__name__} {exc.errno}".encode())
-            continue
-        if len(data) > MAX_FILE_BYTES:
-            st = path.stat()
-            digest.update(f"big {st.st_size} {st.st_mtime_ns}".encode())
-        else:
-            digest.update(hashlib.sha256(data).digest())
+    for noted in files:
+        part = seen.get(noted) if seen is not None else None
+        if part is None:
+            part = _file_part(*noted)
+            if seen is not None:
+                seen[noted] = part
+        digest.update(part)
     return digest.hexdigest()
+
+
+def _file_part(kind: str, path: Path) -> bytes:
+    head = f"|{kind}:{path}:".encode()
+    if kind == "exists":
+        return head + (b"yes" if path.is_file() else b"no")
+    try:
+        data = read_regular(path, MAX_FILE_BYTES)
+    except OSError as exc:
+        return head + f"unreadable {type(exc).__name__} {exc.errno}".encode()
+    if len(data) > MAX_FILE_BYTES:
+        st = path.stat()
+        return head + f"big {st.st_size} {st.st_mtime_ns}".encode()
+    return head + hashlib.sha256(data).digest()
 
 
 class SummaryCache:
@@ -91,6 +98,7 @@ class SummaryCache:
         self._old: dict[str, Any] = {}
         self._new: dict[str, Any] = {}
         self._changed = False
+        self._seen: dict[NotedFile, bytes] = {}
         try:
             raw = json.loads(read_regular(self.file, MAX_CACHE_BYTES))
         except (OSError, ValueError):
@@ -107,7 +115,7 @@ class SummaryCache:
         record = self._old.get(str(path))
         try:
             files = [(str(kind), Path(name)) for kind, name in record["files"]]  # type: ignore[index]
-            if files_digest(files) != record["digest"]:  # type: ignore[index]
+            if files_digest(files, self._seen) != record["digest"]:  # type: ignore[index]
                 return None
             summary = record["summary"]  # type: ignore[index]
         except (TypeError, KeyError, ValueError):
@@ -122,7 +130,7 @@ class SummaryCache:
         self._changed = True
         self._new[str(path)] = {
             "files": [[kind, str(name)] for kind, name in files],
-            "digest": files_digest(files),
+            "digest": files_digest(files),  # read anew: the load may have changed them
             "summary": summary,
         }
 
