@@ -6,8 +6,10 @@ Linux); the environment variable ``SHIELDWALL_DATA_DIR`` moves all of it at once
 point it at a temporary folder, and a player can keep everything on a USB stick).
 Settings are the one exception by default: they live in the per-user *config* folder,
 unless ``SHIELDWALL_DATA_DIR`` is set, when they follow the data (so an override never
-mixes one player's settings with another's saves). Nothing is created until something
-is written.
+mixes one player's settings with another's saves). What the game only keeps to start
+faster (the menu's map summaries) goes to the per-user *cache* folder, or ``cache`` in the
+data folder when ``SHIELDWALL_DATA_DIR`` is set. Nothing is created until something is
+written.
 """
 
 from __future__ import annotations
@@ -44,6 +46,16 @@ def config_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def cache_dir() -> Path:
+    """Where the game keeps what it can always make again (it may not exist yet)."""
+    override = data_dir_override()
+    if override is not None:
+        return override / "cache"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME))
 
 
 def screenshots_dir() -> Path:

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.geometry.grid import Cell, Grid
 from game.maps.errors import Problem
 from game.rulesets import DEFAULT as DEFAULT_RULESET
+
+if TYPE_CHECKING:  # the geometry (and numpy) come with a battle, not with a summary
+    from game.geometry.grid import Cell, Grid
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +122,8 @@ class Battlefield:
                 ("Ada", "party", "warrior", (0, 0)), ("Gor", "bandits", "bandit", (5, 1))])
             battle = Battle(field, ruleset="grid", seed=1)
         """
+        from game.geometry.grid import Grid
+
         placed = tuple(Spawn(n, s, t, c) for n, s, t, c in spawns)
         if sides is None:
             ids = list(dict.fromkeys(s.side for s in placed))

@@ -6,8 +6,10 @@ together.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
 
-from game.geometry.zone_conditions import ZONE_PROPERTIES as ZONE_CONDITIONS
+if TYPE_CHECKING:
+    from game.geometry.zone_conditions import ZONE_PROPERTIES as ZONE_PROPERTIES
 
 # --- format and limits ------------------------------------------------------
 MAX_CELLS_PER_SIDE = 256  # 256×256 is four times the big shipped battle
@@ -47,7 +49,8 @@ MAX_MOVE_COST = 4
 # --- spawn, zone and objective properties ------------------------------------
 SPAWN_PROPERTIES = ("side", "template", "ai", "leader", "arrives")
 AI_HINTS = ("hold", "guard", "aggressive", "skirmish")
-ZONE_PROPERTIES = ZONE_CONDITIONS  # capacity, hazard: game/geometry/zone_conditions.py
+# ZONE_PROPERTIES: capacity, hazard, from game/geometry/zone_conditions.py (``__getattr__``
+# below: importing geometry brings numpy, which reading a map's summary does without)
 OBJECTIVE_PROPERTIES = ("kind", "side", "description", "rounds", "count", "unit")
 OBJECTIVE_KINDS = ("hold", "reach", "escape", "protect")
 OBJECTIVE_NEEDS_SIDE = ("protect",)
@@ -91,3 +94,13 @@ BUILTIN_ATTRIBUTES = {
          "visible"}
     ),
 }
+
+
+def __getattr__(name: str) -> Any:
+    """``ZONE_PROPERTIES``, the zone conditions geometry defines, imported on first use."""
+    if name == "ZONE_PROPERTIES":
+        from game.geometry.zone_conditions import ZONE_PROPERTIES
+
+        globals()[name] = ZONE_PROPERTIES
+        return ZONE_PROPERTIES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

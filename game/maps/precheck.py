@@ -26,7 +26,7 @@ from game.maps import contract
 from game.maps.errors import Problem
 from game.maps.templates import expand_templates
 from game.maps.tileset_paths import borrow_shipped_tilesets
-from game.maps.xmlfiles import parse_xml, read_limited
+from game.maps.xmlfiles import is_file, parse_xml, read_limited
 
 # Tiled stores flip/rotation flags in the top four bits of a gid.
 GID_FLAGS = 0xF0000000
@@ -315,7 +315,7 @@ def _check_tileset_node(
             problems.append(Problem(where, "an image has no source file"))
             continue
         image_path = base / source
-        if not image_path.is_file():
+        if not is_file(image_path):
             facts.soft.append(
                 Problem(where, f"image '{source}' not found (looked for "
                         f"{os.path.normpath(image_path)})")
@@ -431,7 +431,7 @@ def _check_image_layers(root: ElementTree.Element, facts: XmlFacts) -> None:
             continue
         image = node.find("image")
         source = image.get("source", "") if image is not None else ""
-        if source and not (facts.path.parent / source).is_file():
+        if source and not is_file(facts.path.parent / source):
             facts.soft.append(
                 Problem(f"layer '{node.get('name', '')}'", f"image '{source}' not found")
             )

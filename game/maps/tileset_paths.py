@@ -10,7 +10,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from xml.etree import ElementTree
 
 from game.maps.errors import Problem
-from game.maps.xmlfiles import parse_xml, read_limited
+from game.maps.xmlfiles import is_file, parse_xml, read_limited
 
 
 def shipped_tileset(name: str) -> Path | None:
@@ -18,7 +18,7 @@ def shipped_tileset(name: str) -> Path | None:
     from game.shipped import assets_dir
 
     path = assets_dir() / "tiles" / name
-    return path if path.is_file() else None
+    return path if is_file(path) else None
 
 
 def borrow_shipped_tilesets(root: ElementTree.Element, map_path: Path) -> list[Problem]:
@@ -27,7 +27,7 @@ def borrow_shipped_tilesets(root: ElementTree.Element, map_path: Path) -> list[P
     warnings = []
     for node in root.findall("tileset"):
         source = node.get("source") or ""
-        if not source.lower().endswith(".tsx") or (map_path.parent / source).is_file():
+        if not source.lower().endswith(".tsx") or is_file(map_path.parent / source):
             continue
         name = (PureWindowsPath if "\\" in source else PurePosixPath)(source).name
         own = shipped_tileset(name)

@@ -1,9 +1,17 @@
 """Reading a map's XML files safely: size-limited reads with one clear line per failure,
 and parsing that refuses DTDs (entity-expansion bombs). Shared by the XML pre-check
-(``precheck``) and the object-template reader (``templates``)."""
+(``precheck``) and the object-template reader (``templates``).
+
+``noting_files()`` lists every file a load reads (``read_limited``) or only looks for
+(``is_file``), so a summary of the map can be kept until one of them changes (the
+menu's list of battles, issue 32 · first frame).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -11,9 +19,38 @@ from game.maps import contract
 from game.maps.errors import Problem
 from game.regular_files import NotRegularFile, read_regular
 
+READ, LOOKED_FOR = "read", "exists"
+NotedFile = tuple[str, Path]  # (READ or LOOKED_FOR, the path)
+_NOTED: ContextVar[list[NotedFile] | None] = ContextVar("map_files_noted", default=None)
+
+
+@contextmanager
+def noting_files() -> Iterator[list[NotedFile]]:
+    """Within the block, every file read through ``read_limited`` and every path asked
+    about through ``is_file`` is appended to the list given, in order."""
+    noted: list[NotedFile] = []
+    token = _NOTED.set(noted)
+    try:
+        yield noted
+    finally:
+        _NOTED.reset(token)
+
+
+def _note(kind: str, path: Path) -> None:
+    noted = _NOTED.get()
+    if noted is not None:
+        noted.append((kind, path))
+
+
+def is_file(path: Path) -> bool:
+    """``path.is_file()``, noted for ``noting_files``."""
+    _note(LOOKED_FOR, path)
+    return path.is_file()
+
 
 def read_limited(path: Path, where: str, problems: list[Problem]) -> bytes | None:
     """The file's bytes, or None after recording why it cannot be read."""
+    _note(READ, path)
     try:
         if path.is_dir():
             problems.append(Problem(where, "is a directory, not a file"))

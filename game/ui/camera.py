@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from game.geometry.grid import Cell
+if TYPE_CHECKING:  # a hint only: the menu draws before the geometry (numpy) is imported
+    from game.geometry.grid import Cell
 
 # Discrete zoom steps, so the map view can cache one rendering per step.
 ZOOM_LEVELS: tuple[float, ...] = (0.25, 0.375, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0)

@@ -8,12 +8,16 @@ the menu instead of a crash.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from game.maps.battlefield import Battlefield, SideInfo
 from game.rulesets import DEFAULT as DEFAULT_RULESET
 from game.ui.objectives_view import briefing_lines, briefing_with_objectives
+
+if TYPE_CHECKING:
+    from game.ui.catalogue_cache import SummaryCache
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +74,14 @@ def load_catalogue(extra: list[Path] | None = None) -> list[MapEntry]:
     (``menu_order``).
 
     A map that fails to load is listed with its first problem, so the player
-    sees why instead of the map silently missing.
+    sees why instead of the map silently missing. A map whose files have not changed
+    since the last listing is not loaded again: its summary is kept in the user's cache
+    folder (``catalogue_cache``; issue 32 · first frame).
     """
-    from game.maps import MapError, load_battlefield
     from game.maps.library import MAP_SUFFIX, map_dirs, user_maps_dir
+    from game.ui.catalogue_cache import SummaryCache
+
+    cache = SummaryCache()
 
     entries: list[MapEntry] = []
     seen: set[Path] = set()
@@ -99,14 +107,69 @@ def load_catalogue(extra: list[Path] | None = None) -> list[MapEntry]:
         if problems:
             entries.append(broken_entry(path, _first(str(path), list(problems)), user=user))
             continue
-        try:
-            entries.append(entry_from_battlefield(load_battlefield(path), user=user))
-        except MapError as exc:
-            entries.append(broken_entry(path, _first(str(path), exc.lines()), user=user))
-        except OSError as exc:
-            entries.append(broken_entry(path, f"{path}: {exc.strerror or exc}", user=user))
+        entries.append(_kept_entry(path, user, cache) or _loaded_entry(path, user, cache))
+    cache.save()
     entries.sort(key=menu_order)
     return entries
+
+
+def _loaded_entry(path: Path, user: bool, cache: SummaryCache) -> MapEntry:
+    """The entry of ``path`` from a full load, kept in ``cache`` unless the file could not
+    be read at all (an error that may pass, so it is looked at again next time)."""
+    from game.maps import MapError, load_battlefield
+    from game.maps.xmlfiles import noting_files
+
+    with noting_files() as files:
+        try:
+            entry = entry_from_battlefield(load_battlefield(path), user=user)
+        except MapError as exc:
+            entry = broken_entry(path, _first(str(path), exc.lines()), user=user)
+        except OSError as exc:
+            return broken_entry(path, f"{path}: {exc.strerror or exc}", user=user)
+    cache.keep(path, _summary(entry), files)
+    return entry
+
+
+_SUMMARY_FIELDS = ("title", "briefing", "ruleset", "fog", "problem", "difficulty")
+
+
+def _summary(entry: MapEntry) -> dict[str, Any]:
+    """What the cache keeps of an entry (all but its path and folder), as JSON values."""
+    out: dict[str, Any] = {name: getattr(entry, name) for name in _SUMMARY_FIELDS}
+    out["size"] = list(entry.size)
+    out["sides"] = [{f.name: getattr(s, f.name) for f in fields(SideInfo)} for s in entry.sides]
+    return out
+
+
+def _kept_entry(path: Path, user: bool, cache: SummaryCache) -> MapEntry | None:
+    """The entry of ``path`` from its kept summary, or None (none kept, files changed, or a
+    summary this version cannot read)."""
+    summary = cache.summary(path)
+    if summary is None:
+        return None
+    try:
+        sides = tuple(
+            SideInfo(**{**side, "flags": tuple(side.get("flags", ()))}) for side in summary["sides"]
+        )
+        w, h = summary["size"]
+        return MapEntry(
+            path=path,
+            title=str(summary["title"]),
+            briefing=str(summary["briefing"]),
+            ruleset=str(summary["ruleset"]),
+            sides=sides,
+            size=(int(w), int(h)),
+            fog=bool(summary["fog"]),
+            user=user,
+            problem=_text_or_none(summary["problem"]),
+            difficulty=_text_or_none(summary["difficulty"]),
+        )
+    except (TypeError, KeyError, ValueError):
+        return None
+
+
+def _text_or_none(value: object) -> str | None:
+    return None if value is None else str(value)
 
 
 def menu_order(entry: MapEntry) -> tuple[bool, bool, int, str]:

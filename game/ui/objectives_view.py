@@ -9,10 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.geometry.grid import Cell
-
 if TYPE_CHECKING:
     from game.engine import Battle
+    from game.geometry.grid import Cell
     from game.maps.battlefield import Battlefield, Objective
 
 NEUTRAL = "gold"  # the colour of an objective for every side

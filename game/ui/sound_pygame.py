@@ -4,16 +4,21 @@ The mixer is opened at 22050 Hz (the rate the sound files are made at) unless th
 opened it already, with 16 channels; a sound is played on a free channel at the asked
 volume, and dropped when all of them are busy. Pitch changes and the mixing of a batch are
 done on the samples with numpy (``pygame.sndarray``), in the mixer's own format; a batch
-whose overlapping sounds would clip is turned down as a whole.
+whose overlapping sounds would clip is turned down as a whole. numpy is imported by the
+first pitch change or mix, not at start: the menu's first frame does without it (issue 32),
+and a battle has imported it long before its first varied sound.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
 import pygame
+
+if TYPE_CHECKING:
+    import numpy as np
 
 RATE = 22050
 CHANNELS = 16
@@ -31,6 +36,8 @@ class PygameMixer:
         return pygame.mixer.Sound(str(path))
 
     def pitched(self, sound: object, ratio: float) -> object:
+        import numpy as np
+
         samples = pygame.sndarray.array(_sound(sound))
         length = max(1, int(len(samples) / ratio))
         where = np.arange(length) * ratio
@@ -44,6 +51,8 @@ class PygameMixer:
         return _make(out, samples.dtype)
 
     def mix(self, parts: Sequence[tuple[object, float, float]]) -> object:
+        import numpy as np
+
         rate = (pygame.mixer.get_init() or (RATE, -16, 2))[0]
         arrays = [(pygame.sndarray.array(_sound(s)), int(at * rate), v) for s, at, v in parts]
         end = max(start + len(a) for a, start, _ in arrays)
@@ -73,6 +82,8 @@ def _sound(sound: object) -> pygame.mixer.Sound:
 
 def _make(samples: np.ndarray, dtype: np.dtype) -> pygame.mixer.Sound:
     """A sound of ``samples`` in the mixer's sample type (integers clipped to their range)."""
+    import numpy as np
+
     if np.issubdtype(dtype, np.integer):
         info = np.iinfo(dtype)
         samples = np.clip(np.round(samples), info.min, info.max)

@@ -16,11 +16,13 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.engine.answers import Answer
-from game.engine.battle import Battle
 from game.engine.decision import Decision
+
+if TYPE_CHECKING:  # the menu lists the AI levels before any battle module is imported
+    from game.engine.battle import Battle
 
 
 class Controller(Protocol):
@@ -52,6 +54,8 @@ class UnknownController(ValueError):
 
 def default_ruleset() -> str:
     """The ruleset a ``Battle`` gets when none is named (its ``ruleset`` default)."""
+    from game.engine.battle import Battle
+
     default = inspect.signature(Battle).parameters["ruleset"].default
     assert isinstance(default, str)
     return default

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from game.ai.core.controllers import Controller
-from game.engine.battle import Battle
+
+if TYPE_CHECKING:
+    from game.engine.battle import Battle
 
 
 class ControllerError(RuntimeError):
