@@ -80,8 +80,9 @@ def _width(text: str) -> int:
 
 def fit_progress(text: str, width: int) -> str:
     """The objectives' progress within ``width`` pixels: the holders' names are shortened
-    first, then all names (with "…"), then left out, so that the counts ("4 of 5 rounds", "counts at round 20")
-    survive (play-test: "Haldor's…" at 960×540 hid them); only then is the line cut."""
+    first, then all names (with "…"), then left out, so that the counts ("4 of 5 rounds",
+    "counts at round 20") survive (play-test: "Haldor's…" at 960×540 hid them); only then
+    is the line cut."""
     if _width(text) <= width:
         return text
     parts = _counts(text)
