@@ -32,10 +32,10 @@ def test_opening_the_audio_device_writes_only_the_games_line() -> None:
 
 
 def test_quiet_stderr_silences_file_descriptor_2_and_gives_it_back(tmp_path: Path) -> None:
-    from game.ui.sound_pygame import quiet_stderr
+    from game.ui.quiet_stderr import quiet_stderr
 
     script = (
-        "import os\nfrom game.ui.sound_pygame import quiet_stderr\n"
+        "import os\nfrom game.ui.quiet_stderr import quiet_stderr\n"
         "with quiet_stderr():\n    os.write(2, b'noise\\n')\nos.write(2, b'kept\\n')\n"
     )
     out = subprocess.run(

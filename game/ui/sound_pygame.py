@@ -4,16 +4,12 @@ The mixer is opened at 22050 Hz (the rate the sound files are made at) unless th
 opened it already, with 16 channels; a sound is played on a free channel at the asked
 volume, and dropped when all of them are busy. Pitch changes and the mixing of a batch are
 done on the samples with numpy (``pygame.sndarray``), in the mixer's own format; a batch
-whose overlapping sounds would clip is turned down as a whole. While the device is opened
-the audio libraries' own stderr noise is silenced (no device: "sound off" alone).
+whose overlapping sounds would clip is turned down as a whole.
 """
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -23,36 +19,12 @@ RATE = 22050
 CHANNELS = 16
 
 
-@contextmanager
-def quiet_stderr() -> Iterator[None]:
-    """Send what C libraries write to the process's stderr (file descriptor 2) to the null
-    device for the ``with`` block: the audio libraries' own noise while the device is
-    probed. A failure still reaches the player as one line, from the exception's text."""
-    try:
-        saved = os.dup(2)
-    except OSError:  # no stderr to silence
-        yield
-        return
-    try:
-        sys.stderr.flush()
-        null = os.open(os.devnull, os.O_WRONLY)
-        try:
-            os.dup2(null, 2)
-        finally:
-            os.close(null)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-
-
 class PygameMixer:
     """``pygame.mixer`` behind the board's ``Mixer`` protocol."""
 
     def start(self) -> None:
         if not pygame.mixer.get_init():
-            with quiet_stderr():  # without a device ALSA prints 8 lines (play-test 3)
-                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+            pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
         pygame.mixer.set_num_channels(CHANNELS)
 
     def load(self, path: Path) -> object:
