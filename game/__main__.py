@@ -25,13 +25,15 @@ def build_parser() -> argparse.ArgumentParser:
     for module in load_commands():
         sub = subparsers.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(sub)
-        sub.set_defaults(run=module.run)
+        sub.set_defaults(run=module.run, command_parser=sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # named by the subcommand they were given to (play-test 3)
+        getattr(args, "command_parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
     run = getattr(args, "run", None)
     if run is None:
         from game.cli import COMMANDS

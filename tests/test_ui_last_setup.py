@@ -130,7 +130,8 @@ def test_last_setup_round_trips_and_a_damaged_one_is_one_line(tmp_path: Path) ->
     save_settings(Settings(last_setup=last), path)
     loaded, problem = load_settings(path)
     assert problem is None and loaded.last_setup == last
-    path.write_text('{"last_setup": {"map": "/x.tmx", "seed": "abc"}}', encoding="utf-8")
+    # (a bad seed alone is dropped since play-test 3: test_ui_cli_playtest3)
+    path.write_text('{"last_setup": {"map": "/x.tmx", "fog": "maybe"}}', encoding="utf-8")
     loaded, problem = load_settings(path)
     assert loaded == Settings()
-    assert problem is not None and str(path) in problem and "seed" in problem
+    assert problem is not None and str(path) in problem and "fog" in problem

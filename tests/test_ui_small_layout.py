@@ -132,8 +132,11 @@ def test_progress_shortens_names_first_then_leaves_them_out() -> None:
     pygame.font.init()
     line = "Haldor's Raiders hold Village square: 4 of 5 rounds · East road: 1 of 4 escaped"
     assert fit_progress(line, 4000) == line
-    some = fit_progress(line, 420)
-    assert "…: 4 of 5 rounds · " in some and some.endswith(": 1 of 4 escaped"), some
+    some = fit_progress(line, 420)  # the holder first (play-test 3: who holds what stays)
+    assert "… hold Village square: 4 of 5 rounds · " in some, some
+    assert some.endswith(": 1 of 4 escaped"), some
+    fewer = fit_progress(line, 330)
+    assert "…: 4 of 5 rounds · " in fewer and fewer.endswith(": 1 of 4 escaped"), fewer
     assert fit_progress(line, 200) == "4 of 5 rounds · 1 of 4 escaped"
     hold = "Haldor's Raiders hold Village square (counts at round 20)"
     assert fit_progress(hold, 200).endswith("… (counts at round 20)")

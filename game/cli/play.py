@@ -17,10 +17,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="preselect this map (.tmx) in the menu",
     )
-    parser.add_argument("--seed", type=int, default=None, help="preset the menu's seed")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="preset the menu's seed, 0 … 2**63 − 1"
+    )
+    parser.add_argument(
+        "--ruleset", default=None, help="preset the menu's ruleset (e.g. grid, clash)"
+    )
     parser.add_argument(
         "--size", default=None, metavar="WxH", help="window size for this run, e.g. 1600x900"
     )
+
+
+MIN_SIZE = (960, 540)  # the smallest window the game lays out (game.ui.settings.MIN_WINDOW)
+MAX_SIZE = (7680, 4320)
 
 
 def _size(text: str | None) -> tuple[int, int] | None:
@@ -30,14 +39,29 @@ def _size(text: str | None) -> tuple[int, int] | None:
         w, h = (int(p) for p in text.lower().split("x"))
     except ValueError:
         raise ValueError(f"--size: expected WIDTHxHEIGHT like 1280x720, got {text!r}") from None
-    if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise ValueError(f"--size: {w}x{h} is outside 320x240 .. 7680x4320")
+    (lo_w, lo_h), (hi_w, hi_h) = MIN_SIZE, MAX_SIZE
+    if not (lo_w <= w <= hi_w and lo_h <= h <= hi_h):
+        raise ValueError(f"--size: {w}x{h} is outside {lo_w}x{lo_h} .. {hi_w}x{hi_h}")
     return (w, h)
+
+
+def _check(args: argparse.Namespace) -> None:
+    """``ValueError`` in one line for a seed a save could not keep or an unknown ruleset
+    (play-test 3: ``--seed -1`` started a battle that could not be saved)."""
+    from game.rulesets import ruleset_ids
+    from game.saves.format import MAX_SEED
+
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise ValueError(f"--seed must be between 0 and 2**63 − 1, got {args.seed}")
+    known = ruleset_ids()
+    if args.ruleset is not None and args.ruleset not in known:
+        raise ValueError(f"--ruleset: no ruleset {args.ruleset!r} (known: {', '.join(known)})")
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         size = _size(args.size)
+        _check(args)
     except ValueError as exc:
         print(f"shieldwall play: {exc}")
         return 2
@@ -56,4 +80,4 @@ def run(args: argparse.Namespace) -> int:
     # Imported here so that other commands never load pygame.
     from game.ui.main import run_game
 
-    return run_game(map_path=map_path, seed=args.seed, size=size)
+    return run_game(map_path=map_path, seed=args.seed, size=size, ruleset=args.ruleset)

@@ -21,6 +21,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from game.words import counted
+
 NAME = "replay"
 HELP = "re-run a saved battle headless and check it reaches the saved state"
 
@@ -65,12 +67,12 @@ def run(args: argparse.Namespace) -> int:
         names = {s.id: s.name for s in battle.battlefield.scenario.sides}
         if battle.over:
             outcome = f"{names.get(battle.winner, battle.winner)} win" if battle.winner else "draw"
-            where = f"{outcome} after {battle.round} rounds"
+            where = f"{outcome} after {counted(battle.round, 'round')}"
         else:
             where = f"in progress, round {battle.round}"
         verdict = "matches the save" if replayed.matches else "DIFFERS from the save"
         print(f"{args.file}: {save.title or save.map_name} on {save.map_name} ({save.ruleset}), "
-              f"seed {save.seed}, {len(save.answers)} answers: {where}; state hash "
+              f"seed {save.seed}, {counted(len(save.answers), 'answer')}: {where}; state hash "
               f"{replayed.state_hash[:12]} {verdict}")
         return 0
     finally:

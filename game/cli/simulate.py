@@ -30,6 +30,7 @@ import sys
 from game.cli.lab import GameResult, GameSpec, Progress, default_jobs, run_games
 from game.cli.lab import account as account  # shared with ``replay --log``
 from game.rulesets import DEFAULT as DEFAULT_RULESET
+from game.words import counted
 
 NAME = "simulate"
 DEFAULT_AI = "hard"  # uses the whole ruleset: a log read to check the rules shows all of it
@@ -206,8 +207,8 @@ def _report(
                 print(line)
         elif not args.json:
             outcome = f"{key} win" if r.winner else "draw"
-            print(f"game {r.index + 1} (seed {r.seed}): {outcome} after {r.rounds} rounds"
-                  f" ({r.decided_by})")
+            after = counted(r.rounds, "round")
+            print(f"game {r.index + 1} (seed {r.seed}): {outcome} after {after} ({r.decided_by})")
     mean = round(sum(r.rounds for r in results) / len(results), 3)
     first = results[0]
     if args.json:

@@ -293,15 +293,28 @@ class App:
             return
         from game.ui.widgets import draw_panel, draw_text
 
-        y = MESSAGE_TOP
-        for text, _when in self.messages:
-            f = theme.font("body", theme.SIZE_SMALL)
-            w = f.size(text)[0] + 24
-            rect = pygame.Rect((surface.get_width() - w) // 2, y, w, 30)
+        for text, rect in self.message_rects(surface.get_width()):
             border = "gold" if text in self._good_news else "health_low"
             draw_panel(surface, rect, fill="wood_dark", border=border, radius=5)
             draw_text(surface, text, rect.center, size=theme.SIZE_SMALL, fg="bone", anchor="center")
+
+    def message_rects(self, width: int) -> list[tuple[str, pygame.Rect]]:
+        """Where the messages go: stacked below the top bar; over a dialog whose panel they
+        would cover (its ``panel``), the newest alone on the panel's top edge, clear of its
+        title (play-test 3: three toasts stacked over the load list's title)."""
+        messages = [text for text, _ in self.messages]
+        y = MESSAGE_TOP
+        top = self.top
+        panel = getattr(top, "panel", None) if top is not None and not top.opaque else None
+        below = MESSAGE_TOP + 36 * len(messages)
+        if isinstance(panel, pygame.Rect) and panel.top < below and panel.bottom > MESSAGE_TOP:
+            messages, y = messages[-1:], max(2, panel.top - 15)
+        out = []
+        for text in messages:
+            w = theme.font("body", theme.SIZE_SMALL).size(text)[0] + 24
+            out.append((text, pygame.Rect((width - w) // 2, y, w, 30)))
             y += 36
+        return out
 
     def step(self, updates: int = 1, events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events (``events``, or the queue's), ``updates`` fixed updates of

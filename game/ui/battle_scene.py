@@ -206,7 +206,8 @@ class BattleScene(Scene):
             return
         if opens_legend(event):
             zones = self.board.zones is not None
-            self.app.push(LegendScene(self.model.presenter, zones=zones))
+            threat = self.threat_offered()
+            self.app.push(LegendScene(self.model.presenter, zones=zones, threat=threat))
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -257,6 +258,10 @@ class BattleScene(Scene):
                     elif event.button == 3:
                         token = self.token_at(cell)
                         self.sheet_unit = token.key if token else None
+
+    def threat_offered(self) -> bool:
+        """Whether Q shows the enemy's threat here (the legend explains it then)."""
+        return False
 
     def _zoom(self, pos: tuple[int, int], steps: int) -> None:
         self._user_moved_camera()

@@ -35,7 +35,9 @@ class GameFlow:
             app.notify, self.resume, self.show_saves, saves_folder, inform=app.inform
         )
 
-    def menu(self, preselect: Path | None = None, seed: int | None = None) -> Scene:
+    def menu(
+        self, preselect: Path | None = None, seed: int | None = None, ruleset: str | None = None
+    ) -> Scene:
         self.entries = load_catalogue(extra=[preselect] if preselect else [])
         target, about = self.saves.continue_target()
         scene = MenuScene(
@@ -59,6 +61,8 @@ class GameFlow:
             scene.open_lesson()
         if seed is not None:
             scene.seed.text = str(seed)
+        if ruleset is not None:
+            scene.ruleset.set_value(ruleset)
         return scene
 
     def open_settings(self) -> None:

@@ -86,8 +86,9 @@ BOARD: tuple[tuple[Swatch, str], ...] = (
     (_outline("target"), "An enemy you can attack now"),
     (_line("path"), "The hovered path"),
     (_fill("fog", 200), "Fog: none of your units sees it"),
-    (_fill("threat", 95), "Q: where the enemies you see can attack next turn (darker: more)"),
 )
+THREAT_TEXT = "Q: where the enemies you see can attack next turn (darker: more)"
+THREAT_BOARD: tuple[Swatch, str] = (_fill("threat", 95), THREAT_TEXT)
 BOARD_LOOKS = ("fill", "outline", "line", "provoking", "link")
 
 
@@ -132,6 +133,8 @@ ZONES: tuple[tuple[Swatch, str], ...] = (
     (_fill("zone_pick", PICK_ALPHA + 40), "The zone a click moves the unit into"),
 )
 
+# the threat overlay's rows, left out when the ruleset does not say what enemies threaten
+THREAT_KEY = ("Q", "the enemy's threat; hover an enemy for its own")
 KEYS: tuple[tuple[str, str], ...] = (
     ("Click", "select, move, attack; right-click: unit sheet"),
     ("Arrows", "move the cursor over the squares (the view follows)"),
@@ -148,7 +151,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Wheel, + and -", "zoom"),
     ("G / Home", "grid / fit the map"),
     ("Space", "skip the animation"),
-    ("Q", "the enemy's threat; hover an enemy for its own"),
+    THREAT_KEY,
     ("Ctrl+Tab", "fold the round plan (rulesets that declare)"),
     ("Ctrl+M", "mute the sound (Settings: volume)"),
     ("F2", "skip the lesson (Learn to play)"),
@@ -168,9 +171,12 @@ class LegendScene(Scene):
     opaque = False
     panel: pygame.Rect | None = None  # where it was last drawn
 
-    def __init__(self, presenter: Presenter | None = None, *, zones: bool = False) -> None:
+    def __init__(
+        self, presenter: Presenter | None = None, *, zones: bool = False, threat: bool = True
+    ) -> None:
         self.presenter = presenter  # the battle's ruleset: its marks and words
         self.zones = zones  # whether the board shows zones (their colours are explained)
+        self.threat = threat  # whether Q shows the enemy's threat (its rows are explained)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
@@ -181,7 +187,9 @@ class LegendScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         w, h = surface.get_size()
-        self.panel, columns, fit = layout(w, h, self.presenter, zones=self.zones)
+        self.panel, columns, fit = layout(
+            w, h, self.presenter, zones=self.zones, threat=self.threat
+        )
         panel = self.panel
         draw_panel(surface, panel, fill="parchment", border="wood_dark")
         draw_text(
@@ -279,16 +287,21 @@ class Item:
         return y + self.height(fit)
 
 
-def items(presenter: Presenter | None = None, *, zones: bool = False) -> list[Item]:
+def items(
+    presenter: Presenter | None = None, *, zones: bool = False, threat: bool = True
+) -> list[Item]:
     """The legend's entries: what every ruleset shares, then what the battle's ruleset
     adds (``Presenter.legend_rows``, its round plan's badges), its token markers and its
     conditions in its own words (none: the shared ones); ``zones``: the board shows zones
-    (their colours too). A marker the ruleset never names is left out."""
+    (their colours too); ``threat``: Q shows the enemy's threat (else its rows are left
+    out). A marker the ruleset never names is left out."""
     shown = presenter or Presenter()
     said = shown.condition_text
     own = shown.legend_rows()
     out = [Item("heading", "On the board")]
     out += [Item("board", text, swatch=swatch) for swatch, text in BOARD]
+    if threat:
+        out.append(Item("board", THREAT_TEXT, swatch=THREAT_BOARD[0]))
     out += [Item("board", r.text, swatch=_swatch(r)) for r in own if r.look in BOARD_LOOKS]
     if zones:
         out.append(Item("heading", "Zones"))  # the ranges say "from the selected unit"
@@ -310,7 +323,7 @@ def items(presenter: Presenter | None = None, *, zones: bool = False) -> list[It
         out.append(Item("heading", "Conditions (unit card)"))
         out += [Item("marker", t.effect, label=t.label) for t in named]
     out.append(Item("heading", "Keys"))
-    out += [Item("key", text, label=key) for key, text in KEYS]
+    out += [Item("key", text, label=key) for key, text in KEYS if threat or key != "Q"]
     return out
 
 
@@ -349,13 +362,18 @@ def _flow(entries: list[Item], fit: Fit, room: int, n: int) -> list[list[Item]] 
 
 
 def layout(
-    w: int, h: int, presenter: Presenter | None = None, *, zones: bool = False
+    w: int,
+    h: int,
+    presenter: Presenter | None = None,
+    *,
+    zones: bool = False,
+    threat: bool = True,
 ) -> tuple[pygame.Rect, list[list[Item]], Fit]:
     """The panel, its columns of items and how they are set for a ``w`` × ``h`` window: the
     fewest columns (2 to 4) whose flow fits the window's height, in the small text size,
     else in the tiny one, else smaller still in up to 5 columns (play-test 2: the grid's
     legend lost its last key rows at 960×540, the smallest window the game allows)."""
-    entries = items(presenter, zones=zones)
+    entries = items(presenter, zones=zones, threat=threat)
     panel_w = min(w - 20, MAX_W)
     room = h - 20 - TOP - BOTTOM
     tries = [(n, size) for size in (theme.SIZE_SMALL, theme.SIZE_TINY) for n in (2, 3, 4)]

@@ -26,7 +26,10 @@ def display_problem() -> str | None:
 
 
 def run_game(
-    map_path: Path | None = None, seed: int | None = None, size: tuple[int, int] | None = None
+    map_path: Path | None = None,
+    seed: int | None = None,
+    size: tuple[int, int] | None = None,
+    ruleset: str | None = None,
 ) -> int:
     problem = display_problem()
     if problem is not None:
@@ -44,4 +47,4 @@ def run_game(
 
     app.on_crash = handle_crash  # a bug of the game's own shows the crash screen (issue 30)
     app.crash_menu = flow.back_to_menu  # the crash screen's way back
-    return app.run(flow.menu(preselect=map_path, seed=seed))
+    return app.run(flow.menu(preselect=map_path, seed=seed, ruleset=ruleset))

@@ -34,8 +34,13 @@ from game.ui.widgets import (
     draw_panel,
     draw_paragraphs,
     draw_text,
+    fit_text,
     wrap,
 )
+
+
+def _title_w(text: str, size: int) -> int:
+    return theme.font("title", size).size(text)[0]
 
 
 def _dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -374,6 +379,7 @@ class VictoryScene(Scene):
             ]
         self.buttons.append(self.button)
         self.panel: pygame.Rect | None = None  # where it was last drawn
+        self.headline_rect = pygame.Rect(0, 0, 0, 0)  # and its headline
 
     def toggle_units(self) -> None:
         """Switch between the table per side and the table per unit."""
@@ -423,12 +429,15 @@ class VictoryScene(Scene):
             border_top_left_radius=6,
             border_top_right_radius=6,
         )
-        draw_text(
+        if self.units:
+            self.units_button.rect = pygame.Rect(band.right - 118, band.y + 10, 108, 34)
+        text, size, centre = self._headline_fit(band)
+        self.headline_rect = draw_text(
             surface,
-            self.headline,
-            band.center,
+            text,
+            centre,
             role="title",
-            size=theme.SIZE_TITLE - 14,
+            size=size,
             fg=theme.readable_on(colour(self.colour_name)),
             anchor="center",
             shadow=True,
@@ -447,8 +456,23 @@ class VictoryScene(Scene):
         for button in self.buttons:
             button.draw(surface)
         if self.units:
-            self.units_button.rect = pygame.Rect(band.right - 118, band.y + 10, 108, 34)
             self.units_button.draw(surface)
+
+    def _headline_fit(self, band: pygame.Rect) -> tuple[str, int, tuple[int, int]]:
+        """The headline's text, size and centre in the coloured band: in its middle, else
+        (a long one) in the room left of the Per unit button, smaller if it must be, cut
+        last (play-test 3: the button covered its last letter at 1920×1080)."""
+        size = theme.SIZE_TITLE - 14
+        if not self.units:
+            return self.headline, size, band.center
+        button = self.units_button.rect
+        clear = band.w - 2 * (band.right - button.x + 10)  # centred, clear of the button
+        if _title_w(self.headline, size) <= clear:
+            return self.headline, size, band.center
+        room = pygame.Rect(band.x + 12, band.y, button.x - 12 - band.x - 12, band.h)
+        while size > theme.SIZE_HEADING and _title_w(self.headline, size) > room.w:
+            size -= 2
+        return fit_text(self.headline, room.w, "title", size), size, room.center
 
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect, row_h: int) -> None:
         """The table shown: a row per side, or a row per unit (scrolled to ``first``)."""

@@ -17,7 +17,7 @@ from game.ui.engine_model import Placed
 from game.ui.play_input import InputScene
 from game.ui.screen_view import LINK
 from game.ui.target_preview import Row, draw_rows, panel_rect, preview_rows
-from game.ui.threat_view import ThreatView
+from game.ui.threat_view import NOT_OFFERED, ThreatView
 
 AREA_ALPHA = 110  # the aimed area's tint, over the zone tints
 
@@ -136,7 +136,13 @@ class PreviewScene(InputScene):
         hovered = self.token_at(self.hover) if self.hover is not None else None
         return self.threat.fills(zones, self.hidden_cells(), hovered.key if hovered else None)
 
+    def threat_offered(self) -> bool:
+        return self.threat.offered(self.battle)
+
     def toggle_threat(self) -> None:
+        if not self.threat_offered():
+            self.app.inform(NOT_OFFERED)
+            return
         on = self.threat.toggle()
         self.app.inform("Enemy threat shown (Q)" if on else "Enemy threat hidden (Q)")
 

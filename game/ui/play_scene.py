@@ -143,6 +143,9 @@ class PlayScene(KeyboardScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_q:
             self.toggle_threat()  # the enemy's threat overlay
             return True
+        if self.sheet_unit is not None and _is_key(event, pygame.K_ESCAPE):
+            self.sheet_unit = None  # Esc closes the sheet first, never a prompt under it
+            return True
         covered = hasattr(event, "pos") and self._sheet_covers(event.pos)
         if not covered and self.intentions.handle(event, self):  # not under the open sheet
             return True
@@ -178,14 +181,24 @@ class PlayScene(KeyboardScene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.closed:  # else the battle's world is gone; the menu replaces this scene
-            super().draw(surface)
+        """The screen, the unit sheet, then a pending reaction prompt over the sheet (play-test
+        3: the sheet hid the prompt its keys answered)."""
+        if self.closed:  # the battle's world is gone; the menu replaces this scene
+            return
+        super().draw(surface)
+        d = self.decision
+        if self.sheet_unit is not None and d is not None and self._prompting(d):
+            self._draw_prompt(surface, d)
+
+    def _prompting(self, d: Decision | None) -> bool:
+        """Whether the reaction prompt for ``d`` shows now."""
+        prompting = d is not None and d.kind == "reaction" and self.human_turn()
+        return prompting and not self.anim.busy and not self.handoff_due(d)
 
     def draw_screen(self, surface: pygame.Surface) -> None:
         self._make_room_for_note(surface)
         d = self.decision
-        prompting = d is not None and d.kind == "reaction" and self.human_turn()
-        prompting = prompting and not self.anim.busy and not self.handoff_due(d)
+        prompting = self._prompting(d)
         if prompting and d is not None:
             self._build_prompt(d)  # before the board: a new prompt may move the camera
         super().draw_screen(surface)
@@ -198,8 +211,8 @@ class PlayScene(KeyboardScene):
         left = self.clock_left()
         if left is not None:
             draw_clock(surface, self.viewport, left)
-        if prompting and d is not None:
-            self._draw_prompt(surface, d)
+        if prompting and d is not None and self.sheet_unit is None:
+            self._draw_prompt(surface, d)  # with the sheet open: over it (``draw``)
         guide = self.guide
         if guide is not None and guide.visible and not self.handoff_due(d):
             for look in looks_now(self, guide):
@@ -348,3 +361,8 @@ def play_scene_for(
         flow=flow,
         lesson=lesson,
     )
+
+
+def _is_key(event: pygame.event.Event, key: int) -> bool:
+    """Whether ``event`` is ``key`` pressed."""
+    return event.type == pygame.KEYDOWN and getattr(event, "key", None) == key

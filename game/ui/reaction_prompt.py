@@ -85,6 +85,17 @@ def about_an_attack(trigger: Event) -> bool:
     return isinstance(getattr(trigger, "target", None), str)
 
 
+def units_named(trigger: Event | None) -> tuple[str, ...]:
+    """The units a reaction window's trigger names: its ``unit``, ``attacker``, ``target``
+    and each of its ``attackers`` (several attacks landing at once)."""
+    if trigger is None:
+        return ()
+    out = [getattr(trigger, f, None) for f in ("unit", "attacker", "target")]
+    many = getattr(trigger, "attackers", ())
+    out += list(many) if isinstance(many, tuple) else []
+    return tuple(u for u in out if isinstance(u, str) and u)
+
+
 def with_weapon(name: str) -> str:
     """ "with a spear", "with an axe", "unarmed"."""
     low = name.lower()
@@ -176,7 +187,8 @@ class ReactionPrompt:
         self.lines = context_lines(battle, d, name)
         attack = attack_behind(battle.events)
         about = (attack.attacker, attack.target) if attack is not None else ()
-        self.about = tuple(u for u in (d.unit, *about) if u is not None)
+        named = (d.unit, *units_named(d.trigger), *about)
+        self.about = tuple(dict.fromkeys(u for u in named if u is not None))
         keys = iter(self._keys)
         for option in d.options:
             if option.answer is None:
@@ -209,10 +221,10 @@ class ReactionPrompt:
         room: pygame.Rect | None = None,
         avoid: Sequence[pygame.Rect] = (),
     ) -> None:
-        """Above the bottom of ``viewport``, or below its top when that covers one of the
-        squares in ``avoid`` (the defender, its attacker) and the top does not (else where
-        it covers fewer); a prompt taller than the board (many attackers, a small window)
-        may spread over ``room`` (the window)."""
+        """Above the bottom of ``viewport``, or below its top, in the middle or to one side:
+        the first of these that covers none of the squares in ``avoid`` (the defender, its
+        attackers), else the one that covers fewest; a prompt taller than the board (many
+        attackers, a small window) may spread over ``room`` (the window)."""
         inner = WIDTH - 36
         line_h = theme.font("body", TEXT_SIZE).get_height() + 3
         n_text = sum(
@@ -226,11 +238,14 @@ class ReactionPrompt:
         height = 46 + n_text * line_h + 12 + rows * row_h + 6
         bounds = viewport if room is None or height <= viewport.h else room
         spots = []
-        for anchor in ("midbottom", "midtop"):
-            rect = pygame.Rect(0, 0, WIDTH, height)
-            y = viewport.bottom - 24 if anchor == "midbottom" else viewport.top + 24
-            setattr(rect, anchor, (viewport.centerx, y))
-            spots.append(rect.clamp(bounds))
+        for anchor in ("bottom", "top"):  # centred first, then to either side (play-test 3)
+            for x in (viewport.centerx, viewport.left + WIDTH // 2, viewport.right - WIDTH // 2):
+                rect = pygame.Rect(0, 0, WIDTH, height)
+                if anchor == "bottom":
+                    rect.midbottom = (x, viewport.bottom - 24)
+                else:
+                    rect.midtop = (x, viewport.top + 24)
+                spots.append(rect.clamp(bounds))
         self.rect = min(spots, key=lambda r: sum(r.colliderect(a) for a in avoid))
         n, w = self._row_width()
         top = self.rect.bottom - 6 - rows * row_h

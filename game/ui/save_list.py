@@ -13,7 +13,7 @@ the selected save a new name (written atomically) and Delete removes it, after a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
@@ -26,7 +26,8 @@ from game.ui.overlays import ConfirmScene
 from game.ui.row_list import RowList
 from game.ui.save_dialogs import RenameScene
 from game.ui.theme import colour
-from game.ui.widgets import Button, draw_panel, draw_text, fit_text
+from game.ui.widgets import Button, draw_panel, draw_text, fit_text, wrap
+from game.words import counted
 
 ROW_H = 80
 KIND_LABELS = {"autosave": "autosave", "quicksave": "quicksave", "save": "saved"}
@@ -36,15 +37,33 @@ def describe(entry: SaveEntry) -> tuple[str, str]:
     """The two lines of a row: the battle's title, and map · ruleset · round · date · kind
     (or the problem, for a file that does not read as a save)."""
     save = entry.save
-    if save is None:
-        return entry.path.name, entry.problem
+    if save is None:  # the row names the file: the reason alone (play-test 3)
+        return entry.path.name, entry.problem.removeprefix(f"{entry.path}: ")
     state = f"round {max(1, save.round)}"
     if save.over:
         winner = save.winner_name or save.winner
-        state = f"over after {save.round} rounds" + (f", {winner} won" if winner else "")
-    moves = f"{len(save.answers)} answer" + ("" if len(save.answers) == 1 else "s")
+        state = f"over after {counted(save.round, 'round')}" + (f", {winner} won" if winner else "")
+    moves = counted(len(save.answers), "answer")
     parts = [save.map_name, save.ruleset, state, moves, entry.when, KIND_LABELS[entry.kind]]
     return save.title or save.map_name, " · ".join(parts)
+
+
+def detail_lines(entry: SaveEntry, detail: str, width: int) -> list[str]:
+    """A row's detail within ``width`` pixels: one line, or two for an unreadable file's
+    reason (play-test 3: long reasons were cut), the last cut with "…"."""
+    if entry.save is not None:
+        return [fit_text(detail, width, "body", theme.SIZE_SMALL)]
+    lines = wrap(detail, width, "body", theme.SIZE_SMALL)
+    if len(lines) > 2:
+        lines = [lines[0], fit_text(" ".join(lines[1:]), width, "body", theme.SIZE_SMALL)]
+    return lines
+
+
+def count_text(entries: Sequence[SaveEntry]) -> str:
+    """ "3 saved battles, 5 unreadable": broken files are not counted as battles."""
+    bad = sum(1 for e in entries if e.save is None)
+    good = counted(len(entries) - bad, "saved battle")
+    return f"{good}, {bad} unreadable" if bad else good
 
 
 def commanders(entry: SaveEntry) -> str:
@@ -251,7 +270,7 @@ class SaveListScene(Scene):
         draw_panel(surface, p, fill="parchment", border="wood_dark")
         draw_text(surface, "Saves & replays", (p.x + 28, p.y + 22), role="title",
                   size=theme.SIZE_HEADING, fg="ink")
-        count = f"{len(self.entries)} saved battle" + ("" if len(self.entries) == 1 else "s")
+        count = count_text(self.entries)
         draw_text(surface, count, (p.right - 28, p.y + 32), size=theme.SIZE_SMALL,
                   fg="ink_soft", anchor="topright")
         draw_panel(surface, self.list_rect, fill="wood_dark", border="wood", radius=6,
@@ -279,8 +298,9 @@ class SaveListScene(Scene):
                 tone = "health_low"
             else:
                 tone = "ink_soft" if chosen else "muted"
-            draw_text(surface, fit_text(detail, row.w - 24, "body", theme.SIZE_SMALL),
-                      (row.x + 12, row.y + 32), size=theme.SIZE_SMALL, fg=tone)
+            for n, line in enumerate(detail_lines(entry, detail, row.w - 24)):
+                draw_text(surface, line, (row.x + 12, row.y + 32 + 22 * n),
+                          size=theme.SIZE_SMALL, fg=tone)  # fmt: skip
             who = commanders(entry)
             if who:
                 draw_text(surface, fit_text(who, row.w - 24, "italic", theme.SIZE_SMALL),

@@ -58,8 +58,8 @@ class LastSetup:
         text = {k: raw.get(k, "") for k in ("map", "ruleset", "seed")}
         if not all(isinstance(v, str) for v in text.values()) or not text["map"]:
             raise ValueError("last_setup needs map, ruleset and seed as text")
-        if not text["seed"].isdigit() and text["seed"]:
-            raise ValueError("last_setup's seed must be digits")
+        if not seed_text_ok(text["seed"]):
+            text["seed"] = ""  # a seed no save could keep (play-test 3): a random one instead
         sides = raw.get("controllers", {})
         if not isinstance(sides, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in sides.items()
@@ -99,6 +99,16 @@ class Settings:
             volume_master=volume(self.volume_master, default.volume_master),
             volume_effects=volume(self.volume_effects, default.volume_effects),
         )
+
+
+def seed_text_ok(text: str) -> bool:
+    """Whether a seed field's text is empty (a random seed) or a seed a save can keep:
+    0 … 2**63 − 1 in ASCII digits."""
+    from game.saves.format import MAX_SEED
+
+    if not text:
+        return True
+    return text.isascii() and text.isdigit() and int(text) <= MAX_SEED
 
 
 def volume(value: object, default: float) -> float:

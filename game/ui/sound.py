@@ -323,8 +323,11 @@ class SoundBoard:
         self.on = self._start(folder)
 
     def _start(self, folder: Path | None) -> bool:
+        from game.ui.quiet_stderr import quiet_stderr
+
         try:
-            self.mixer.start()
+            with quiet_stderr():  # no device: ALSA's 8 lines on stderr (play-test 3)
+                self.mixer.start()
         except Exception as exc:  # no device, no driver, a broken SDL build: all the same
             log.warning("sound off: the audio device could not be opened (%s)", exc)
             return False

@@ -2,7 +2,8 @@
 can see could attack on their next turn, darker where more of them can; with it on,
 hovering one of them shows its own reach alone. The squares come from the ruleset
 (``Battle.threatened_cells``, the same reading of the rules as the AI's: moving, then
-striking with reach or a ranged weapon); a ruleset that does not say shows nothing."""
+striking with reach or a ranged weapon); with a ruleset that does not say, Q says so and
+the legend has no row for it (play-test 3: Q "showed" nothing in three rulesets)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from game.engine import Battle
 from game.geometry.grid import Cell
 
 KEY_NAME = "Q"
+NOT_OFFERED = "No threat overlay in this ruleset"
 TONE = "threat"
 MAX_COUNTED = 7  # squares more enemies can strike look the same as these
 OWN_SHADE = 120
@@ -30,6 +32,15 @@ class ThreatView:
         self.on = False
         self._key: object = None
         self._zones: dict[str, frozenset[Cell]] = {}
+        self._offered: bool | None = None
+
+    def offered(self, battle: Battle) -> bool:
+        """Whether the battle's ruleset says which squares a unit threatens (asked once, of
+        its first unit)."""
+        if self._offered is None:
+            units = battle.unit_ids()
+            self._offered = bool(units) and battle.threatened_cells(units[0]) is not None
+        return self._offered
 
     def toggle(self) -> bool:
         self.on = not self.on

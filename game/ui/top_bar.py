@@ -42,10 +42,36 @@ def _counts(text: str) -> list[tuple[str, str, str]]:
     return out
 
 
+HOLD = " hold "
+SIDE_MIN = "Abcde…"  # the least of a holder's name that still tells the sides apart
+FLOOR_MAX = 360  # the most the progress line keeps from the title and the side chips
+
+
 def progress_floor(text: str) -> int:
-    """The pixels the progress line needs at least: its counts alone."""
-    counts = [c for _, c, _ in _counts(text) if c]
-    return _width(" · ".join(counts)) if counts else 0
+    """The pixels the progress line keeps from the title and the chips: who holds what
+    with the holder's name cut short (play-test 3: "counts at round 15" lost its subject
+    at 960×540), at most ``FLOOR_MAX``, at least its counts alone."""
+    parts = _counts(text)
+    counts = [c for _, c, _ in parts if c]
+    least = _width(" · ".join(counts)) if counts else 0
+    if not text:
+        return 0
+    short = _holders_cut(parts, _width(SIDE_MIN))
+    return max(least, min(_width(short), FLOOR_MAX)) if short else least
+
+
+def _holders_cut(parts: list[tuple[str, str, str]], side_w: int) -> str:
+    """The line with each holder's name ("X hold Y") cut to ``side_w`` pixels and the
+    rest whole; "" when no part names a holder."""
+    if not any(HOLD in h for h, _, _ in parts):
+        return ""
+    shown = []
+    for head, count, how in parts:
+        side, hold, area = head.partition(HOLD)
+        if hold:
+            head = cut_name(side, side_w, "body") + hold + area
+        shown.append(how.format(head, count) if count else head)
+    return " · ".join(shown)
 
 
 def _width(text: str) -> int:
@@ -53,12 +79,21 @@ def _width(text: str) -> int:
 
 
 def fit_progress(text: str, width: int) -> str:
-    """The objectives' progress within ``width`` pixels: the names are shortened first
-    (with "…"), then left out, so that the counts ("4 of 5 rounds", "counts at round 20")
-    survive (play-test: "Haldor's…" at 960×540 hid them); only then is the line cut."""
+    """The objectives' progress within ``width`` pixels: the holders' names are shortened
+    first, then all names (with "…"), then left out, so that the counts ("4 of 5 rounds",
+    "counts at round 20") survive (play-test: "Haldor's…" at 960×540 hid them); only then
+    is the line cut."""
     if _width(text) <= width:
         return text
     parts = _counts(text)
+    holders = sum(1 for h, _, _ in parts if HOLD in h)
+    if holders:  # first the holders' names, so that who holds what stays (play-test 3)
+        bare = _width(_holders_cut(parts, 0))
+        side_w = (width - bare) // holders + _width("…")
+        if side_w >= _width(SIDE_MIN):
+            cut = _holders_cut(parts, side_w)
+            if _width(cut) <= width:
+                return cut
     fixed = _width(" · ".join(how.format("…", c) if c else "…" for _, c, how in parts))
     share = (width - fixed) // len(parts) + _width("…")
     if share >= _width("Abcdef…"):  # else the names say nothing ("The…")
@@ -73,6 +108,15 @@ def fit_progress(text: str, width: int) -> str:
             return joined
     counts = " · ".join(c for _, c, _ in parts if c)
     return fit_text(counts or text, width, "body", theme.SIZE_SMALL)
+
+
+def cut_name(name: str, width: int, role: str) -> str:
+    """A side's name within ``width`` pixels; cut, it drops a leading "The" first ("The
+    Black Tusks" says "Black…", not "The…")."""
+    if theme.font(role, theme.SIZE_SMALL).size(name)[0] <= width:
+        return name
+    short = name[4:] if name.startswith("The ") else name
+    return fit_text(short, width, role, theme.SIZE_SMALL)
 
 
 def _round_words(round_no: int, limit: int | None) -> str:
@@ -129,7 +173,7 @@ def draw_top_bar(
         labels = []
         for i, side in enumerate(sides):
             name_w = max(24, share - 34 - small.size(_chip_label(side_count, i, side, ""))[0])
-            name = fit_text(side.name, name_w, "bold", theme.SIZE_SMALL)
+            name = cut_name(side.name, name_w, "bold")
             labels.append(_chip_label(side_count, i, side, name))
     current = model.current_side()
     rects: list[pygame.Rect] = []

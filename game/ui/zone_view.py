@@ -186,8 +186,9 @@ def place_names(
     """Where each zone's name goes (play-test 2, 960×540: names ran into each other and
     hid under tokens): the largest zones first; a name takes the square nearest its
     zone's centre whose plate overlaps no name placed before it and, while the zone has
-    such room, no square with a unit (else the fewest) and stays on the field; else it is
-    shortened, else left out."""
+    such room, no square with a unit (else the fewest) and stays on the field; shortened
+    when only the shorter name leaves the units clear or it covers fewer (play-test 3),
+    or when the whole one finds no room; else left out."""
     placed: list[pygame.Rect] = []
     units = [pygame.Rect(x * px, y * px, px, px) for x, y in occupied]
     squares, (cols, rows) = tries or name_tries(graph)
@@ -195,22 +196,27 @@ def place_names(
     out: list[NamePlace] = []
     for area in sorted(graph.zones, key=lambda a: (-len(a.cells), a.index)):
         cells = squares[area.index]
+        best: tuple[tuple[int, bool], Cell, pygame.Rect, str] | None = None
         for text in (area.name, _shorter(area.name)):
             plate = plate_size(text, size)
             boxes = [(c, _name_box(c, plate, px)) for c in cells]
             clear = [(c, b) for c, b in boxes if b.collidelist(placed) < 0]
             if clear:  # fewest units under it, then inside the field, then nearest
-                cell, box = min(
-                    clear,
-                    key=lambda cb: (
-                        len(cb[1].collidelistall(units)),
-                        not field_box.contains(cb[1]),
-                    ),
-                )
-                out.append(NamePlace(area.index, cell, text))
-                placed.append(box)
-                break
+                cell, box = min(clear, key=lambda cb: _cost(cb[1], units, field_box))
+                cost = _cost(box, units, field_box)
+                if best is None or cost[0] < best[0][0]:
+                    best = (cost, cell, box, text)
+                if cost[0] == 0:  # the whole name if it leaves the units clear, else the
+                    break  # shorter one does (play-test 3: tokens covered the names)
+        if best is not None:
+            out.append(NamePlace(area.index, best[1], best[3]))
+            placed.append(best[2])
     return out
+
+
+def _cost(box: pygame.Rect, units: list[pygame.Rect], field: pygame.Rect) -> tuple[int, bool]:
+    """How badly a name's plate sits: the units under it, then whether it leaves the field."""
+    return len(box.collidelistall(units)), not field.contains(box)
 
 
 def draw_zone_names(
