@@ -78,16 +78,27 @@ class Deed:
 @dataclass(frozen=True, slots=True)
 class LessonStep:
     """One hint: ``title`` (a few words), ``hint`` (what to do, and why, in two or three
-    short sentences) and the ``deeds``, any one of which finishes it."""
+    short sentences) and the ``deeds``, any one of which finishes it.
+
+    A step must never dead-end (play-test 3): ``moot`` are events that show its subject
+    can no longer be seen as the hint says (the player took another way; the dice went
+    elsewhere). When one is seen and no deed finished the step among the same events,
+    the step finishes anyway and ``moot_note`` (why) is said above the next hint."""
 
     key: str
     title: str
     hint: str
     deeds: tuple[Deed, ...]
+    moot: tuple[Deed, ...] = ()
+    moot_note: str = ""
 
     def __post_init__(self) -> None:
         if not self.deeds:
             raise ValueError(f"lesson step {self.key!r} has no deed to finish it")
+        if any(not d.event for d in self.moot):
+            raise ValueError(f"lesson step {self.key!r}: a moot deed is an event")
+        if self.moot and not self.moot_note:
+            raise ValueError(f"lesson step {self.key!r}: say why it went moot")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +127,7 @@ class LessonTracker:
     index: int = 0
     skipped: bool = False
     done_keys: list[str] = field(default_factory=list)
+    note: str = ""  # why the step before went moot, shown with the current one
 
     @property
     def finished(self) -> bool:
@@ -134,6 +146,7 @@ class LessonTracker:
             return False
         self.done_keys.append(step.key)
         self.index += 1
+        self.note = ""
         return True
 
     def answered(self, decision: str, answer: Answer) -> bool:
@@ -147,11 +160,19 @@ class LessonTracker:
     def happened(self, events: Iterable[Event], players: Callable[[str], bool]) -> bool:
         """The battle emitted ``events`` (``players``: whether a unit is a player's)."""
         advanced = False
+        moot_at = -1  # the step a moot event was seen in
         for event in events:
             step = self.step
             if step is None:
                 break
+            if any(d.by_event(event, players) for d in step.moot):
+                moot_at = self.index
             advanced |= self._advance_if(any(d.by_event(event, players) for d in step.deeds))
+        step = self.step
+        if step is not None and moot_at == self.index:  # no deed came among the same events
+            self._advance_if(True)
+            self.note = step.moot_note
+            advanced = True
         return advanced
 
     def looked(self, look: str) -> bool:
@@ -162,8 +183,20 @@ class LessonTracker:
     def catch_up(self, history: Iterable[Moment], players: Callable[[str], bool]) -> None:
         """Follow a battle already played (a lesson resumed from a save): ``history`` is
         what happened, in order. What the screen showed was not saved, so a step finished
-        only by a look counts as done once something finishes the step after it."""
-        for moment in history:
+        only by a look counts as done once something finishes the step after it; a step
+        gone moot (``LessonStep.moot``) is done when the next answer of a player comes
+        with no deed of it in between."""
+        moot_at = -1
+        for moment in [*history, None]:
+            if moot_at == self.index and not isinstance(moment, Event):
+                step = self.step
+                self._advance_if(True)
+                self.note = step.moot_note if step is not None else ""
+            if moment is None:
+                break
+            if isinstance(moment, Event) and self.step is not None:
+                if any(d.by_event(moment, players) for d in self.step.moot):
+                    moot_at = self.index
             if self._met(self.step, moment, players):
                 self._advance_if(True)
                 continue

@@ -112,7 +112,8 @@ class LessonGuide:
         if step is None:
             return f"{self.lesson.title} · done", self.lesson.closing
         index = self.tracker.index + 1
-        return f"Lesson {index}/{len(self.lesson.steps)} · {step.title}", step.hint
+        hint = f"{self.tracker.note} {step.hint}" if self.tracker.note else step.hint
+        return f"Lesson {index}/{len(self.lesson.steps)} · {step.title}", hint
 
     def _size(self, width: int) -> int:
         """The type size that lets the hint fit a box ``width`` wide in few lines."""
