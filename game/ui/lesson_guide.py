@@ -75,9 +75,17 @@ class LessonGuide:
 
         return mine
 
+    def _follow_decision(self) -> None:
+        """The kind of the decision a player has before them now: a step cued by it is
+        the one shown (play-test 3: the reaction prompt came while the hint said Reveal)."""
+        d = self.battle.pending
+        human = d is not None and self.battle.controllers.get(d.side) == "human"
+        self.tracker.cue = d.kind if d is not None and human else ""
+
     def observe(self) -> None:
         """Read the events the battle emitted since the last look (an undo that cut them
         starts again from where the battle now is)."""
+        self._follow_decision()
         events = self.battle.events
         if len(events) < self.seen:
             self.seen = len(events)
@@ -111,7 +119,7 @@ class LessonGuide:
         step = self.tracker.step
         if step is None:
             return f"{self.lesson.title} · done", self.lesson.closing
-        index = self.tracker.index + 1
+        index = self.tracker.position + 1
         hint = f"{self.tracker.note} {step.hint}" if self.tracker.note else step.hint
         return f"Lesson {index}/{len(self.lesson.steps)} · {step.title}", hint
 
@@ -127,6 +135,7 @@ class LessonGuide:
         """The box's height at ``width``; 0 when it is not shown."""
         if not self.visible:
             return 0
+        self._follow_decision()
         _, hint = self._texts()
         size = self._size(width)
         line = theme.font("body", size).get_height() + GAP
@@ -190,8 +199,7 @@ def lesson_for(battle: Battle) -> Lesson | None:
 def looks_now(scene: PlayScene, guide: LessonGuide) -> list[str]:
     """What the battle screen shows this frame that the current step waits for
     (``game.engine.lesson.LOOKS``): only those its deeds name are worked out."""
-    step = guide.tracker.step
-    wanted = {d.look for d in step.deeds if d.look} if step is not None else set()
+    wanted = {d.look for step in guide.tracker.open_steps() for d in step.deeds if d.look}
     if not wanted:
         return []
     out = []
