@@ -268,14 +268,15 @@ def test_the_lesson_waits_for_the_deed_and_f2_skips_it(app: App, tmp_path: Path)
     assert scene.note_h == 0 and scene.log.rect.y < log_top  # the log has its room back
 
 
-@pytest.mark.parametrize("prompt_first", [False, True])
+@pytest.mark.parametrize(("prompt_first", "size"), [(False, (1280, 720)), (True, (960, 540))])
 def test_the_clash_guided_round_plays_to_its_end_through_the_screen(
-    tmp_path: Path, prompt_first: bool
+    tmp_path: Path, prompt_first: bool, size: tuple[int, int]
 ) -> None:
     """The steps follow what happens (play-test 3): the reaction prompt comes right after
     declaring, and the hint says React while it is up; the panel may be read before the
-    prompt is answered, or after it (in the next round, once its plans are revealed)."""
-    app = quick_window(tmp_path, reaction_prompts="always")
+    prompt is answered, or after it (in the next round, once its plans are revealed).
+    While the hint asks to read the round plan, it is unfolded, in a small window too."""
+    app = quick_window(tmp_path, reaction_prompts="always", size=size)
     try:
         scene = _start_lesson(app, tmp_path, CLASH_LESSON)
         guide = scene.guide
@@ -321,6 +322,10 @@ def test_the_clash_guided_round_plays_to_its_end_through_the_screen(
                 assert step.key == "react", "the prompt is up: the hint is about it"
             title, _ = guide._texts()
             assert title.startswith(f"Lesson {CLASH_LESSON.steps.index(step) + 1}/")
+            if step.key in ("reveal", "order"):
+                assert scene.intentions.pointed and not scene.intentions.folded
+            else:
+                assert scene.intentions.folded == scene.intentions.small, (step.key, shown)
             if not shown or shown[-1] != step.key:
                 shown.append(step.key)
             moves[step.key]()

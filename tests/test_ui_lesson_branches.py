@@ -5,11 +5,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_ui_lesson import _cell_of, _click, _grid_moves, _pos, _start_lesson, _until_human
+import pygame
+import pytest
+from test_ui_lesson import (
+    _cell_of,
+    _click,
+    _grid_moves,
+    _hover,
+    _pos,
+    _start_lesson,
+    _until_human,
+)
 from ui_support import quick_window
 
 from game.engine.events import Damaged
 from game.rules.grid.lesson import GRID_LESSON
+from game.ui import theme
+from game.ui.app import App
+from game.ui.play_scene import PlayScene
+from game.ui.unit_card import LESSON_LOG
 
 
 def test_the_grid_lesson_goes_on_when_bran_shoots_instead_of_ending_his_turn(
@@ -79,3 +93,64 @@ def test_a_moot_event_finishes_a_step_only_when_no_deed_came_with_it() -> None:
     caught = LessonTracker(lesson)
     caught.catch_up([Note("x")], lambda u: True)
     assert caught.index == 1 and caught.note == "It cannot happen now."
+
+
+def _to_step(app: App, scene: PlayScene, key: str) -> None:
+    """Play the grid lesson the usual way until ``key`` is the step shown."""
+    guide = scene.guide
+    assert guide is not None
+    moves = _grid_moves(app, scene)
+    for _ in range(len(GRID_LESSON.steps)):
+        _until_human(app, scene)
+        step = guide.tracker.step
+        assert step is not None
+        if step.key == key:
+            return
+        moves[step.key]()
+        app.step(1)
+    raise AssertionError(f"never came to {key}")
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_the_cover_step_keeps_the_preview_off_the_wall_and_the_lines(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Play-test 3: the preview box covered the low wall and the cover lines the hint
+    asks to look at."""
+    app = quick_window(tmp_path, size=size)
+    try:
+        scene = _start_lesson(app, tmp_path)
+        _to_step(app, scene, "cover")
+        bones = _cell_of(scene, "Crooked Bones")
+        _hover(app, scene, bones)
+        app.step(1)
+        box = scene.preview_rect
+        assert box is not None
+        d = scene.battle.pending
+        assert d is not None and d.unit is not None
+        me = scene.engine.token(d.unit)
+        assert me is not None
+        walls, line = scene._cover_cells(None, me.cell, bones)
+        assert walls == [(8, 2)]  # the low wall
+        # the wall, the two units and, where the board has room, every square on the line
+        for cell in [*walls, me.cell, bones, *(line if size[0] > 960 else [])]:
+            x, y, w, h = scene.camera.cell_to_screen(cell)
+            square = pygame.Rect(x + scene.viewport.x, y + scene.viewport.y, w, h)
+            assert not box.colliderect(square.inflate(-w // 2, -h // 2)), cell
+    finally:
+        app.close()
+
+
+def test_the_log_has_room_while_the_hint_says_watch_it(tmp_path: Path) -> None:
+    """Play-test 3: at 960x540 the combat log shrank to one line under the hint "watch
+    the log"."""
+    app = quick_window(tmp_path, size=(960, 540))
+    try:
+        scene = _start_lesson(app, tmp_path)
+        _to_step(app, scene, "shock")
+        app.step(2)
+        assert "log" in scene.pointed
+        assert scene.log.rect.h >= theme.px(LESSON_LOG) - 2  # a few lines
+        assert scene.guide is not None and scene.guide.rect.bottom < scene.log.rect.top
+    finally:
+        app.close()

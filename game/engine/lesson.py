@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 # one thing that happened in a battle: an event, or a player's answer to a decision kind
 Moment = Event | tuple[str, Answer]
 
+# parts of the screen a step's hint points at, besides those its looks name: the screen
+# gives them room while the step is shown (play-test 3: "watch the log" with a one-line log)
+POINTS = ("log",)
+
 # what the screen can report that it showed the player
 LOOKS = (
     "preview",  # the preview of an attack on a unit (hit chance, damage, modifiers)
@@ -92,6 +96,7 @@ class LessonStep:
     moot: tuple[Deed, ...] = ()
     moot_note: str = ""
     cue: str = ""  # a decision kind: while a player has one before them, this step is shown
+    points: tuple[str, ...] = ()  # parts of the screen its hint points at (``POINTS``)
 
     def __post_init__(self) -> None:
         if not self.deeds:
@@ -100,6 +105,8 @@ class LessonStep:
             raise ValueError(f"lesson step {self.key!r}: a moot deed is an event")
         if self.moot and not self.moot_note:
             raise ValueError(f"lesson step {self.key!r}: say why it went moot")
+        if any(p not in POINTS for p in self.points):
+            raise ValueError(f"lesson step {self.key!r}: it points at one of {POINTS}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,7 @@ class LessonGuide:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.mouse = (-1, -1)  # where the pointer last moved
         self.anchor: tuple[int, int] | None = None  # where a look last finished a step
+        self._looked_points: frozenset[str] = frozenset()  # what that step pointed at
         self.button = Button(
             "Skip lesson",
             self.skip,
@@ -104,14 +105,38 @@ class LessonGuide:
         panel that revealed the plans does not also finish "the order" at once)."""
         self.observe()
         if self.anchor is not None:
-            if (
-                max(abs(self.mouse[0] - self.anchor[0]), abs(self.mouse[1] - self.anchor[1]))
-                < MOVED
-            ):
+            if self._resting():
                 return
             self.anchor = None
+        before = self.points()
         if self.tracker.looked(look):
             self.anchor = self.mouse
+            self._looked_points = before  # still shown while the pointer rests there
+
+    def _resting(self) -> bool:
+        """The pointer is still where a look last finished a step."""
+        if self.anchor is None:
+            return False
+        ax, ay = self.anchor
+        return max(abs(self.mouse[0] - ax), abs(self.mouse[1] - ay)) < MOVED
+
+    def points(self) -> frozenset[str]:
+        """What the current step's hint points at, for the screen to show it (play-test 3):
+        "log" (the combat log, given room), "plans" (the round plan, unfolded), "cover"
+        (the lines of sight, kept clear of the attack preview)."""
+        self._follow_decision()
+        step = self.tracker.step
+        if not self.visible or step is None:
+            return frozenset()
+        looks = {d.look for d in step.deeds}
+        out = set(step.points)
+        if self._resting():  # what the step a look just finished pointed at stays shown
+            out |= self._looked_points
+        if looks & {"plans", "order"}:
+            out.add("plans")
+        if "cover" in looks:
+            out.add("cover")
+        return frozenset(out)
 
     # -- the box -----------------------------------------------------------------------------
 

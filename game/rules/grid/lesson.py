@@ -81,6 +81,7 @@ GRID_LESSON = Lesson(
                 Deed(event="downed", fields=(("who", "Old Grey"),)),
                 Deed(event="died", fields=(("who", "Old Grey"),)),
             ),
+            points=("log",),
             moot_note="No Shock this time: a melee miss does Shock only to a target whose "
             "AC is within the weapon's Shock rating (Total Defense raises AC; a shield "
             "stops one a round).",
