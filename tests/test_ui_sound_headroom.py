@@ -99,7 +99,9 @@ def test_the_real_mixer_keeps_channels_under_full_scale(monkeypatch: pytest.Monk
     mixer = PygameMixer()
     mixer.start()
     try:
-        rate, _size, channels = pygame.mixer.get_init()
+        init = pygame.mixer.get_init()
+        assert init is not None
+        rate, _size, channels = init
         tone = (np.sin(np.arange(rate) * 0.05) * 0.6 * 32767).astype(np.int16)
         sound = pygame.sndarray.make_sound(np.ascontiguousarray(np.stack([tone] * channels, 1)))
         assert mixer.envelope(sound).peak == pytest.approx(0.6, abs=0.01)
