@@ -55,9 +55,9 @@ def test_the_grid_lesson_goes_on_when_bran_shoots_instead_of_ending_his_turn(
             _until_human(app, scene)
         shocked = any(isinstance(e, Damaged) and e.source == "Shock" for e in scene.battle.events)
         assert not shocked, "this branch was meant to show no Shock"
-        assert guide.tracker.note.startswith("No Shock this time")
+        assert guide.tracker.note.startswith("No Shock then")
         title, hint = guide._texts()
-        assert hint.startswith("No Shock this time") and "opportunity" in title.lower()
+        assert hint.startswith("No Shock then") and "opportunity" in title.lower()
         for key in keys[keys.index("opportunity") :]:
             _until_human(app, scene)
             assert guide.tracker.step is not None and guide.tracker.step.key == key

@@ -82,9 +82,8 @@ GRID_LESSON = Lesson(
                 Deed(event="died", fields=(("who", "Old Grey"),)),
             ),
             points=("log",),
-            moot_note="No Shock this time: a melee miss does Shock only to a target whose "
-            "AC is within the weapon's Shock rating (Total Defense raises AC; a shield "
-            "stops one a round).",
+            moot_note="No Shock then: a miss does Shock only when the target's AC is "
+            "within the weapon's Shock rating (Total Defense raises AC).",
         ),
         LessonStep(
             "opportunity",
