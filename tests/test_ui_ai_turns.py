@@ -245,3 +245,39 @@ def test_quiet_answers_and_the_same_unit_walking_on_do_not_wait_for_the_pause(
     assert ("end_turn", True) in during, during  # ending the turn waits for no pause
     first_paused = next(p for k, p, _ in given if k == "move")
     assert first_paused, given
+
+
+def test_the_bar_says_space_skips_the_enemys_moves_during_its_turn(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Play-test 3: AI turns on big maps take 10-17 s at the default speed and nothing
+    said Space skips them: the bottom bar says so, in a bright line, while the AI acts."""
+    import game.ui.play_bar as play_bar
+
+    scene, given = _scene(app, tmp_path, fog=False, speed="slow")
+    drawn: list[tuple[str, object]] = []
+    real = play_bar.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kw: object) -> pygame.Rect:
+        drawn.append((text, kw.get("fg")))
+        return real(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(play_bar, "draw_text", spy)
+    app.step(1)
+    if not scene.human_turn():  # the foes go first: the line is there, then their turn ends
+        assert ("Space: skip the enemy's moves", "gold_bright") in drawn, drawn
+        scene.hurry()
+        _frames_until(app, scene.human_turn)
+    drawn.clear()
+    app.step(1)
+    assert not any(text.startswith("Space: skip") for text, _ in drawn), "not on the player's turn"
+    _end_human_turn(app, scene, given)
+    assert not scene.human_turn()
+    drawn.clear()
+    app.step(1)
+    assert ("Space: skip the enemy's moves", "gold_bright") in drawn, drawn
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+    drawn.clear()
+    app.step(1, [space])
+    if not scene.human_turn():
+        assert any(text == "Skipping the enemy's moves…" for text, _ in drawn), drawn

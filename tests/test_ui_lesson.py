@@ -268,39 +268,73 @@ def test_the_lesson_waits_for_the_deed_and_f2_skips_it(app: App, tmp_path: Path)
     assert scene.note_h == 0 and scene.log.rect.y < log_top  # the log has its room back
 
 
-def test_the_clash_guided_round_plays_to_its_end_through_the_screen(tmp_path: Path) -> None:
-    app = quick_window(tmp_path, reaction_prompts="always")
+@pytest.mark.parametrize(("prompt_first", "size"), [(False, (1280, 720)), (True, (960, 540))])
+def test_the_clash_guided_round_plays_to_its_end_through_the_screen(
+    tmp_path: Path, prompt_first: bool, size: tuple[int, int]
+) -> None:
+    """The steps follow what happens (play-test 3): the reaction prompt comes right after
+    declaring, and the hint says React while it is up; the panel may be read before the
+    prompt is answered, or after it (in the next round, once its plans are revealed).
+    While the hint asks to read the round plan, it is unfolded, in a small window too."""
+    app = quick_window(tmp_path, reaction_prompts="always", size=size)
     try:
         scene = _start_lesson(app, tmp_path, CLASH_LESSON)
         guide = scene.guide
         assert guide is not None
 
-        def order() -> None:
+        def hover_plans() -> None:
+            _click_free(app, (5, 5))
             _click_free(app, (scene.intentions.rect.centerx + 5, scene.intentions.rect.centery))
-            assert guide.tracker.step is not None and guide.tracker.step.key == "order"
+
+        def hover_order() -> None:
             _click_free(app, (scene.intentions.rect.x + 40, scene.intentions.rect.bottom - 6))
+
+        def declare() -> None:
+            foe = "Raider" if any(t.name == "Raider" for t in scene.engine.tokens()) else "Thrall"
+            _click(app, _pos(scene, _cell_of(scene, foe)))
 
         def react() -> None:
             assert scene.prompt_buttons, "no reaction prompt"
+            if not prompt_first:  # the panel first, with the prompt up
+                hover_plans()
+                hover_order()
+                assert guide.tracker.done_keys[-2:] == ["reveal", "order"]
+                assert guide.tracker.step is not None and guide.tracker.step.key == "react"
             _click(app, scene.prompt_buttons[0].rect.center)
 
-        moves = {
-            "declare": lambda: _click(app, _pos(scene, _cell_of(scene, "Raider"))),
-            "reveal": lambda: _click_free(app, scene.intentions.rect.center),
-            "order": order,
-            "react": react,
-        }
+        def reveal() -> None:
+            hover_plans()
+            if guide.tracker.step is not None and guide.tracker.step.key == "reveal":
+                declare()  # nothing revealed yet this round: declare, and look again
+
+        moves = {"declare": declare, "reveal": reveal, "order": hover_order, "react": react}
         assert [s.key for s in CLASH_LESSON.steps] == list(moves)
-        for i, step in enumerate(CLASH_LESSON.steps):
+        shown: list[str] = []
+        for _ in range(12):
             for _ in range(50):  # the raiders answer; the prompt waits for Hild
                 if scene.human_turn() and not scene.anim.busy:
                     break
                 app.step(2)
-            assert guide.tracker.step == step, f"expected step {step.key}"
+            step = guide.tracker.step
+            if step is None:
+                break
+            if scene.prompt_buttons and "react" not in guide.tracker.done_keys:
+                assert step.key == "react", "the prompt is up: the hint is about it"
+            title, _ = guide._texts()
+            assert title.startswith(f"Lesson {CLASH_LESSON.steps.index(step) + 1}/")
+            if step.key in ("reveal", "order"):
+                assert scene.intentions.pointed and not scene.intentions.folded
+            else:
+                assert scene.intentions.folded == scene.intentions.small, (step.key, shown)
+            if not shown or shown[-1] != step.key:
+                shown.append(step.key)
             moves[step.key]()
             app.step(1)
-            assert guide.tracker.index == i + 1, f"step {step.key} did not finish"
         assert guide.tracker.finished and not guide.tracker.skipped
+        assert sorted(guide.tracker.done_keys) == sorted(moves)
+        assert shown[:2] == ["declare", "react"]
+        if prompt_first:
+            assert shown[2:] == ["reveal", "order"]
     finally:
         app.close()
 

@@ -469,3 +469,31 @@ def test_f9_in_another_battle_asks_before_loading_its_quicksave(
     loaded = app.top
     assert isinstance(loaded, PlayScene) and loaded.battle.seed == 3 and second.closed
     assert loaded.battle.state_hash() == quick.state_hash
+
+
+def test_continue_after_a_quickload_resumes_the_quickloaded_battle(
+    app: App, tmp_path: Path, data: Path
+) -> None:
+    """Play-test 3: six answers, F9 back to the quicksave made after three, Save in the
+    Esc menu, Back to menu, Continue: the battle as it was quickloaded, not the six."""
+    _, scene = _start(app, tmp_path)
+    _play(app, scene, 3)
+    _key(app, pygame.K_F5)
+    quick = read_save(data / "saves" / "quicksave.json")
+    _play(app, scene, 3)
+    assert scene.battle.state_hash() != quick.state_hash
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
+    loaded = app.top
+    assert isinstance(loaded, PlayScene) and loaded.battle.state_hash() == quick.state_hash
+    pause = _pause(app)
+    _click(app, pause.items[1].rect.center)  # Save
+    pause = _pause(app)
+    back = next(b for b in pause.items if getattr(b, "label", "") == "Back to menu")
+    _click(app, back.rect.center)
+    menu = app.top
+    assert isinstance(menu, MenuScene) and menu.continue_button.enabled
+    _click(app, menu.continue_button.rect.center)
+    resumed = app.top
+    assert isinstance(resumed, PlayScene) and resumed is not loaded
+    assert len(resumed.battle.answers) == len(quick.answers)
+    assert resumed.battle.state_hash() == quick.state_hash

@@ -40,6 +40,7 @@ from game.ui.top_bar import TOP_H, draw_top_bar
 from game.ui.unit_card import (
     CARD_H,
     EASY_LOG,
+    LESSON_LOG,
     MIN_LOG,
     CardFit,
     card_fit,
@@ -81,6 +82,7 @@ class BattleScene(Scene):
         self.viewport = pygame.Rect(0, 0, 800, 600)
         self.log = LogPanel()
         self.note_h = 0  # room kept between the card and the log for a note (a lesson's hint)
+        self.pointed: frozenset[str] = frozenset()  # what a lesson's hint points at now
         self._log_seen = 0
         self._log_tail: tuple[str, str] = ("", "")
         self.hover: Cell | None = None
@@ -165,10 +167,12 @@ class BattleScene(Scene):
             if base != self.card_rect.h:
                 self._place_card(base)
             return card_fit(0, base, base), []
+        # a lesson's hint that says "watch the log" keeps a log of a few lines (play-test 3)
+        least_log = theme.px(LESSON_LOG if "log" in self.pointed else MIN_LOG)
         if self.note_h:  # a note takes room: the card gives way (closer rows) to keep a log
-            base = max(base // 2, min(base, spare - theme.px(MIN_LOG)))
+            base = max(base // 2, min(base, spare - least_log))
         fit = card_fit(len(rows), base, spare - theme.px(EASY_LOG))
-        most = spare - theme.px(MIN_LOG)
+        most = spare - least_log
         height = max(base, min(fit.height, most))
         if height != self.card_rect.h:
             self._place_card(height)

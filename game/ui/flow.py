@@ -135,11 +135,21 @@ class GameFlow:
         scene.hand_off_first()  # hotseat: the board waits for the player whose turn it is
         self.saves.flush()  # the battle on screen's last autosave, before the files change hands
         self.saves.autosaver.continues(battle, path)  # its autosaves go on with its own
+        self._mark_resumed(battle, path, scene.fog)
         self._discard_battles()
         self.app.reset(scene)
         if replayed.warning:
             self.app.notify(replayed.warning)
         return True
+
+    def _mark_resumed(self, battle: Battle, path: Path, fog: bool | None) -> None:
+        """The battle just loaded is the one Continue resumes from now on (play-test 3: F9
+        back to a quicksave, then Continue, resumed the state loaded away from): unless
+        ``path`` is already the newest autosave, the loaded battle is autosaved at once."""
+        files = self.saves.autosaver.autosaves()
+        if files and files[-1].resolve() == path.resolve():
+            return
+        self.saves.autosave(battle, fog)
 
     def watch(self, path: Path) -> bool:
         """Open the replay viewer on the save at ``path`` (over the current screens)."""

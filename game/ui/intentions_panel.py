@@ -67,6 +67,7 @@ class IntentionsPanel:
     def __init__(self) -> None:
         self.chosen: bool | None = None  # folded or not by the player's Ctrl+Tab
         self.small = False  # the board is small (as last drawn): folded unless chosen
+        self.pointed = False  # a lesson's hint points at it: unfolded unless chosen
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._key: object = None
         self._plan: RoundPlan | None = None
@@ -79,8 +80,11 @@ class IntentionsPanel:
     @property
     def folded(self) -> bool:
         """Folded to its title: as the player chose (Ctrl+Tab), else when the board is
-        small (play-test 960×540: the list covered most of the player's army)."""
-        return self.small if self.chosen is None else self.chosen
+        small (play-test 960×540: the list covered most of the player's army) unless a
+        lesson's hint asks to read it (play-test 3)."""
+        if self.chosen is None:
+            return self.small and not self.pointed
+        return self.chosen
 
     @folded.setter
     def folded(self, value: bool) -> None:

@@ -44,6 +44,7 @@ class LessonGuide:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.mouse = (-1, -1)  # where the pointer last moved
         self.anchor: tuple[int, int] | None = None  # where a look last finished a step
+        self._looked_points: frozenset[str] = frozenset()  # what that step pointed at
         self.button = Button(
             "Skip lesson",
             self.skip,
@@ -75,9 +76,17 @@ class LessonGuide:
 
         return mine
 
+    def _follow_decision(self) -> None:
+        """The kind of the decision a player has before them now: a step cued by it is
+        the one shown (play-test 3: the reaction prompt came while the hint said Reveal)."""
+        d = self.battle.pending
+        human = d is not None and self.battle.controllers.get(d.side) == "human"
+        self.tracker.cue = d.kind if d is not None and human else ""
+
     def observe(self) -> None:
         """Read the events the battle emitted since the last look (an undo that cut them
         starts again from where the battle now is)."""
+        self._follow_decision()
         events = self.battle.events
         if len(events) < self.seen:
             self.seen = len(events)
@@ -96,14 +105,38 @@ class LessonGuide:
         panel that revealed the plans does not also finish "the order" at once)."""
         self.observe()
         if self.anchor is not None:
-            if (
-                max(abs(self.mouse[0] - self.anchor[0]), abs(self.mouse[1] - self.anchor[1]))
-                < MOVED
-            ):
+            if self._resting():
                 return
             self.anchor = None
+        before = self.points()
         if self.tracker.looked(look):
             self.anchor = self.mouse
+            self._looked_points = before  # still shown while the pointer rests there
+
+    def _resting(self) -> bool:
+        """The pointer is still where a look last finished a step."""
+        if self.anchor is None:
+            return False
+        ax, ay = self.anchor
+        return max(abs(self.mouse[0] - ax), abs(self.mouse[1] - ay)) < MOVED
+
+    def points(self) -> frozenset[str]:
+        """What the current step's hint points at, for the screen to show it (play-test 3):
+        "log" (the combat log, given room), "plans" (the round plan, unfolded), "cover"
+        (the lines of sight, kept clear of the attack preview)."""
+        self._follow_decision()
+        step = self.tracker.step
+        if not self.visible or step is None:
+            return frozenset()
+        looks = {d.look for d in step.deeds}
+        out = set(step.points)
+        if self._resting():  # what the step a look just finished pointed at stays shown
+            out |= self._looked_points
+        if looks & {"plans", "order"}:
+            out.add("plans")
+        if "cover" in looks:
+            out.add("cover")
+        return frozenset(out)
 
     # -- the box -----------------------------------------------------------------------------
 
@@ -111,8 +144,9 @@ class LessonGuide:
         step = self.tracker.step
         if step is None:
             return f"{self.lesson.title} · done", self.lesson.closing
-        index = self.tracker.index + 1
-        return f"Lesson {index}/{len(self.lesson.steps)} · {step.title}", step.hint
+        index = self.tracker.position + 1
+        hint = f"{self.tracker.note} {step.hint}" if self.tracker.note else step.hint
+        return f"Lesson {index}/{len(self.lesson.steps)} · {step.title}", hint
 
     def _size(self, width: int) -> int:
         """The type size that lets the hint fit a box ``width`` wide in few lines."""
@@ -126,6 +160,7 @@ class LessonGuide:
         """The box's height at ``width``; 0 when it is not shown."""
         if not self.visible:
             return 0
+        self._follow_decision()
         _, hint = self._texts()
         size = self._size(width)
         line = theme.font("body", size).get_height() + GAP
@@ -189,8 +224,7 @@ def lesson_for(battle: Battle) -> Lesson | None:
 def looks_now(scene: PlayScene, guide: LessonGuide) -> list[str]:
     """What the battle screen shows this frame that the current step waits for
     (``game.engine.lesson.LOOKS``): only those its deeds name are worked out."""
-    step = guide.tracker.step
-    wanted = {d.look for d in step.deeds if d.look} if step is not None else set()
+    wanted = {d.look for step in guide.tracker.open_steps() for d in step.deeds if d.look}
     if not wanted:
         return []
     out = []

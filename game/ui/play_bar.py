@@ -193,6 +193,17 @@ class ActionBarScene(AiDriverScene):
             more,
         )
 
+    def ai_turn_lines(self, who: str) -> tuple[str, str, str]:
+        """The bar during an AI side's turn: who acts, the key that skips the rest of its
+        moves (play-test 3: AI turns on big maps last 10-17 s and nothing said Space skips
+        them), and where the AI's speed is set."""
+        if not self.ai_answer:
+            return f"{who}: no AI can answer ({self.ai_problem or 'none was given'}).", "", ""
+        if self._rush:
+            return f"{who} (AI) is thinking…", "Skipping the enemy's moves…", ""
+        whose = "the enemy's" if self.human_sides() else "the AI's"
+        return f"{who} (AI) is thinking…", f"Space: skip {whose} moves", "· AI speed in Settings"
+
     def draw_bar(self, surface: pygame.Surface) -> None:
         bar = self.bar_rect
         pygame.draw.rect(surface, colour("wood_dark"), bar)
@@ -214,21 +225,28 @@ class ActionBarScene(AiDriverScene):
         if self.fogged_unit(d.unit):
             who = self.battle.battlefield.side(d.side).name  # which unit acts is fogged too
         if not self.human_turn():
-            if self.ai_answer:
-                text = f"{who} (AI) is thinking…"
-            else:
-                text = f"{who}: no AI can answer ({self.ai_problem or 'none was given'})."
+            text, skip, more = self.ai_turn_lines(who)
             draw_text(
                 surface, text, (x, bar.centery - 10), role="bold", fg="bone", anchor="midleft"
             )
-            draw_text(
-                surface,
-                "Space skips the animation · AI speed in Settings",
-                (x, bar.centery + 14),
-                size=theme.SIZE_SMALL,
-                fg="muted",
-                anchor="midleft",
-            )
+            if skip:
+                line = draw_text(
+                    surface,
+                    skip,
+                    (x, bar.centery + 14),
+                    role="bold",
+                    size=theme.SIZE_SMALL,
+                    fg="gold_bright",
+                    anchor="midleft",
+                )
+                draw_text(
+                    surface,
+                    more,
+                    (line.right + 8, bar.centery + 14),
+                    size=theme.SIZE_SMALL,
+                    fg="muted",
+                    anchor="midleft",
+                )
             return
         if d.kind == "choose_unit":
             draw_text(

@@ -34,6 +34,7 @@ class PreviewScene(InputScene):
         self._provoking: tuple[object, list[tuple[Cell, tuple[str, ...]]]] = (None, [])
         self.threat = ThreatView()  # the enemy's threat overlay (Q)
         self._area: tuple[object, tuple[Cell, ...]] = (None, ())  # the aimed area, by answer
+        self.preview_rect: pygame.Rect | None = None  # the attack preview as last drawn
 
     def overlays(self) -> Overlays:
         ov = Overlays(hover=self.hover)
@@ -268,9 +269,26 @@ class PreviewScene(InputScene):
             return f"no attack now: {targeted[0].reason}"
         return "out of reach this turn"
 
+    def _cover_cells(
+        self, placed: Placed | None, here: Cell, target: Cell
+    ) -> tuple[list[Cell], list[Cell]]:
+        """The squares of the cover an attack on ``target`` meets, and those its lines of
+        sight cross (every half square along the line), for the preview to keep clear
+        while a lesson's hint asks to look at them (play-test 3: it covered the wall);
+        the first it must keep clear, the others if it can."""
+        start = self._strike_from(placed, here)
+        (x0, y0), (x1, y1) = start, target
+        steps = 2 * max(abs(x1 - x0), abs(y1 - y0))
+        line = {
+            (round(x0 + (x1 - x0) * i / steps), round(y0 + (y1 - y0) * i / steps))
+            for i in range(1, steps)
+        }
+        return list(self.cover.of(start, target).sources), sorted(line)
+
     def _draw_target_preview(self, surface: pygame.Surface) -> None:
         shown = self.target_preview()
         d = self.decision
+        self.preview_rect = None
         if shown is None or d is None or self.hover is None:
             return
         rows, placed = shown
@@ -278,6 +296,9 @@ class PreviewScene(InputScene):
         cells = [self.hover] + ([me.cell] if me is not None else [])
         if placed is not None and placed.dest is not None:
             cells.append(placed.dest)
+        if "cover" in self.pointed and me is not None:  # a lesson asks to look at them
+            walls, line = self._cover_cells(placed, me.cell, self.hover)
+            cells += walls + line
         ox, oy = self.viewport.topleft
         avoid = [(x + ox, y + oy) for x, y in map(self.camera.cell_centre, cells)]
         hidden = self.hidden_tokens()
@@ -285,3 +306,4 @@ class PreviewScene(InputScene):
         others = [(x + ox, y + oy) for x, y in map(self.camera.cell_centre, seen)]
         rect = panel_rect(rows, self.viewport, avoid, self.camera.cell_px, others)
         draw_rows(surface, rect, rows)
+        self.preview_rect = rect

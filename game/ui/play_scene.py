@@ -225,6 +225,8 @@ class PlayScene(KeyboardScene):
         guide = self.guide
         if surface.get_size() != self._size:
             self._layout(surface.get_size())
+        self.pointed = guide.points() if guide is not None else frozenset()
+        self.intentions.pointed = "plans" in self.pointed
         want = guide.height(self.card_rect.w) if guide is not None else 0
         if want != self.note_h:
             self.note_h = want

@@ -55,7 +55,8 @@ def panel_rect(
     beside the target (``avoid[0]``, screen), a square's width (``cell``) away, right of
     it, else left, below or above, flipped at the viewport's edges so that it covers none
     of the ``avoid`` points (the target, the attacker, where it strikes from); the
-    viewport corner farthest from them when no side has room. A side that covers none of
+    viewport corner over the fewest of them, and farthest from them, when no side has
+    room. A side that covers none of
     ``others`` (the other units in sight) either is taken first."""
     f = theme.font("bold", theme.SIZE_SMALL)
     width = max(
@@ -99,7 +100,12 @@ def panel_rect(
         box = placed_at(i)
         return min(abs(box.centerx - px) + abs(box.centery - py) for px, py in avoid)
 
-    best = placed_at(max(range(4), key=clearance) if avoid else 1)
+    def fewest_covered(i: int) -> tuple[int, int, float]:
+        """A corner over the fewest points first (play-test 3: a lesson's cover lines)."""
+        box = placed_at(i).clamp(viewport)
+        return (-len(box.collidelistall(must)), -len(box.collidelistall(rather)), clearance(i))
+
+    best = placed_at(max(range(4), key=fewest_covered) if avoid else 1)
     best.clamp_ip(viewport)
     return best
 

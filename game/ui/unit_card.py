@@ -25,6 +25,7 @@ FOOT = 40  # under the rows: a gap, then the conditions line
 VALUE_X = 110  # where the value column starts, from the card's left edge
 PAD = 16  # left and right margins of the rows
 MIN_LOG = 60  # the combat log keeps at least this much height when the card grows
+LESSON_LOG = 120  # … and this much while a lesson's hint points at it (a few lines)
 EASY_LOG = 180  # the card grows in its usual type only while the log keeps this much
 
 

@@ -4,7 +4,8 @@ at a time (``game.engine.lesson``): declare in secret, every plan revealed, the 
 (quick turns before full ones, a DEX save against the enemies), and a reaction to an
 attack that always hits (000 · Reactions). The raiders fight through the AI's answers as
 always; the lesson's seed brings the attack on Hild, and its prompt, in the first round
-(``tests/test_ui_lesson.py`` plays it to the end).
+(``tests/test_ui_lesson.py`` plays it to the end). The steps follow what happens: the
+React step is shown while the prompt is up, and the others may be done in any order.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ CLASH_LESSON = Lesson(
         LessonStep(
             "reveal",
             "Reveal",
-            "Every plan is revealed at once. The panel at the top left says who intends "
-            "what: rest the mouse on it.",
+            "Once every unit has declared, every plan is revealed at once. The panel at "
+            "the top left then says who intends what: rest the mouse on it.",
             (Deed(look="plans"),),
         ),
         LessonStep(
@@ -44,8 +45,10 @@ CLASH_LESSON = Lesson(
             "Attacks always hit; the defender chooses how to take it. Pick a reaction in "
             "the prompt (fight back, block, parry): what each costs is under it.",
             (Deed(decision="reaction"),),
+            cue="reaction",  # shown whenever the prompt is up, before or after the panel
         ),
     ),
     closing="That is a round of Clash: declare, reveal, resolve in order, react. Fight "
     "on; F1 shows every key.",
+    any_order=True,  # the prompt may come, and be answered, before the panel is read
 )

@@ -70,6 +70,20 @@ GRID_LESSON = Lesson(
             "In melee even a miss hurts: the preview's Shock line. Shoot or press E, then "
             "attack Old Grey with Ada again and watch the log.",
             (Deed(event="damaged", fields=(("source", "Shock"),)),),
+            # Bran's shot changes the dice: Ada may hit, Old Grey may take Total Defense
+            # (AC above her Shock rating) or fall; the step must not wait for a Shock then
+            moot=(
+                Deed(
+                    event="attack_resolved",
+                    fields=(("hit", False), ("shocks", True), ("ranged", False)),
+                    mine=True,
+                ),
+                Deed(event="downed", fields=(("who", "Old Grey"),)),
+                Deed(event="died", fields=(("who", "Old Grey"),)),
+            ),
+            points=("log",),
+            moot_note="No Shock then: a miss does Shock only when the target's AC is "
+            "within the weapon's Shock rating (Total Defense raises AC).",
         ),
         LessonStep(
             "opportunity",
