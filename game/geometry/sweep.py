@@ -188,11 +188,17 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
         if walls:
             hit = walls & rows
             while hit:
+                # One run of walls one above the other at a time: its cells' open wedges
+                # overlap, so they cut what one wedge of the whole run cuts, but for the
+                # horizontal ray along an edge between two of them (slope 0 when the
+                # source is on that edge), which the edge rule below cuts all the same.
                 low = hit & -hit
-                hit ^= low
+                above = hit + low  # the run cleared, the bit just above it set
+                above &= -above
+                hit ^= above - low
                 # _wedge, inlined: this loop is the hot spot of a visibility map.
                 a = ((low.bit_length() - 1) << 1) - sy
-                b = a + 2
+                b = ((above.bit_length() - 1) << 1) - sy
                 wlo = a / d1 if a >= 0 else (a / d0 if d0 else -INF)
                 whi = (b / d0 if d0 else INF) if b > 0 else b / d1
                 # Most walls lie in slopes already gone: test that before cutting.
@@ -324,14 +330,17 @@ class PointSweeper:
         # blocked (it enters a wall, runs between two, or passes a pinch) blocks every
         # longer one the same way, so each direction stops at its first blocked target.
         if sx & 1:
+            # Along the middle of a column of cells only a wall blocks (rule 1): the
+            # centres up to the first wall each way.
             cx = sx >> 1
-            wall = layout.wall
             own = sy >> 1
-            for rows in (range(own, -1, -1), range(own + 1, h)):
-                for y in rows:
-                    if wall[y, cx] or segment_blocked(layout, p, (sx, 2 * y + 1), owner, (cx, y)):
-                        break
-                    centres[y, cx] = True
+            column = layout.wall[:, cx]
+            up = column[own::-1]  # rows own, own - 1, ..., 0
+            first = int(up.argmax()) if up.any() else up.size
+            centres[own - first + 1 : own + 1, cx] = True
+            down = column[own + 1 :]
+            first = int(down.argmax()) if down.any() else down.size
+            centres[own + 1 : own + 1 + first, cx] = True
         else:
             big_x = sx >> 1
             openq = layout.open_quadrants
