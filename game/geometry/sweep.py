@@ -201,8 +201,10 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
                 b = ((above.bit_length() - 1) << 1) - sy
                 wlo = a / d1 if a >= 0 else (a / d0 if d0 else -INF)
                 whi = (b / d0 if d0 else INF) if b > 0 else b / d1
-                # Most walls lie in slopes already gone: test that before cutting.
-                if right(bounds, wlo) >> 1 < (left(bounds, whi) + 1) >> 1:
+                # Most walls lie in slopes already gone: test that before cutting (wlo
+                # inside an interval, or the next interval starting below whi).
+                k = right(bounds, wlo)
+                if k & 1 or (k < len(bounds) and bounds[k] < whi):
                     _subtract_open(bounds, closed, wlo, whi)
                     changed = True
         if edge_bits and (pcol[c + 1] & edge_bits) == edge_bits:
@@ -343,12 +345,12 @@ class PointSweeper:
             centres[own + 1 : own + 1 + first, cx] = True
         else:
             big_x = sx >> 1
-            openq = layout.open_quadrants
+            column_quads: list[int] = layout.open_quadrants[:, big_x].tolist()
             pinch = layout.pinch
             own = sy >> 1
             for rows in (range(own, -1, -1), range(own + 1, h + 1)):
                 for big_y in rows:
-                    quads = int(openq[big_y, big_x])
+                    quads = column_quads[big_y]
                     if not quads:
                         continue
                     q = (sx, 2 * big_y)
@@ -399,38 +401,56 @@ def _union_open(bounds: list[float], a: float, b: float) -> None:
 def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
     """Centre lines going right from the centre of ``a``: per centre line X, the slopes
     whose ray has passed through a cover tile's interior of level >= 1 and == 2.
-    Tiles in ``a``'s own 3×3 block do not count (see game.geometry.sight)."""
+    Tiles in ``a``'s own 3×3 block do not count (see game.geometry.sight).
+
+    Only the columns holding tiles are visited: a snapshot of the unions is taken on the
+    centre line after each half-column that met tiles (the lines in between share it)."""
     sx, sy = 2 * a[0] + 1, 2 * a[1] + 1
     cover = layout.cover
     unions: tuple[list[float], list[float]] = ([], [])
     lines = (_Lines([], [], [], []), _Lines([], [], [], []))
+
+    def snapshot(big_x: int) -> None:
+        for union, rec in zip(unions, lines, strict=True):
+            if union:
+                rec.bounds += union
+                rec.closed += [False] * len(union)
+                rec.counts.append(len(union) >> 1)
+                rec.line_ids.append(big_x)
+
     near = ((1 << 3) - 1) << (a[1] - 1) if a[1] >= 1 else (1 << 2) - 1
     col_mask = layout.cover_col_mask
-    changed = False
-    for big_x in range(sx + 1, 2 * layout.width + 1):
-        d0 = big_x - 1 - sx
-        d1 = big_x - sx
-        c = (big_x - 1) >> 1
+    width = layout.width
+    pending = -1  # the centre line after the last half-column with tiles, not yet taken
+    for c in range(a[0], width):
         tiles = col_mask[c]
-        if abs(c - a[0]) <= 1:
+        if c - a[0] <= 1:
             tiles &= ~near
-        while tiles:
-            low = tiles & -tiles
-            tiles ^= low
-            r = low.bit_length() - 1
-            wlo, whi = _wedge(2 * r, sy, d0, d1)
-            _union_open(unions[0], wlo, whi)
-            if cover[r, c] > 1:
-                _union_open(unions[1], wlo, whi)
-            changed = True
-        if big_x & 1 and changed:  # a snapshot where tiles were met since the last
-            changed = False
-            for union, rec in zip(unions, lines, strict=True):
-                if union:
-                    rec.bounds += union
-                    rec.closed += [False] * len(union)
-                    rec.counts.append(len(union) >> 1)
-                    rec.line_ids.append(big_x)
+        if not tiles:
+            continue
+        if pending >= 0 and pending != 2 * c + 1:
+            snapshot(pending)
+        pending = -1
+        for big_x in (2 * c + 1, 2 * c + 2):  # the two half-columns of column c
+            if big_x <= sx:
+                continue
+            d0 = big_x - 1 - sx
+            d1 = big_x - sx
+            rest = tiles
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                r = low.bit_length() - 1
+                wlo, whi = _wedge(2 * r, sy, d0, d1)
+                _union_open(unions[0], wlo, whi)
+                if cover[r, c] > 1:
+                    _union_open(unions[1], wlo, whi)
+            if big_x & 1:
+                snapshot(big_x)
+        if c + 1 < width:
+            pending = 2 * c + 3
+    if pending >= 0:
+        snapshot(pending)
     return lines
 
 
