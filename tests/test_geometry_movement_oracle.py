@@ -149,3 +149,24 @@ def test_step_graphs_kept_stay_within_their_squares_on_big_maps() -> None:
         sg.step_graph(g)
     assert len(sg._GRAPHS) == sg._MAX_GRAPHS
     sg._GRAPHS.clear()
+
+
+def test_searches_in_a_row_on_one_grid_leave_nothing_behind() -> None:
+    """The path search keeps its per-cell lists with the step graph and resets what it
+    touched: searches on one grid, with and without a way through (a walled pen, enemies
+    closing a gap), each answer the heap search's."""
+    grid = Grid.from_ascii(
+        "..........\n..####....\n..#..#....\n..#..#.~~.\n..##.#.~~.\n..........\n",
+        {"~": MUD},
+    )
+    rng = random.Random(7)
+    cells = open_cells(grid)
+    gap = {(4, 4), (3, 5), (4, 5), (5, 5)}
+    asks = [((0, 0), (3, 2), frozenset()), ((0, 0), (3, 2), frozenset(gap))]
+    asks += [((3, 3), (9, 0), frozenset(gap))]  # shut in: the whole pen searched
+    asks += [((0, 0), (9, 5), frozenset())]
+    for _ in range(60):
+        asks.append((rng.choice(cells), rng.choice(cells), frozenset(rng.sample(cells, 5))))
+    answers = [shortest_path(grid, s, g, e) for s, g, e in asks]
+    assert answers[0] and answers[3] and answers[1] is None and answers[2] is None
+    assert answers == [oracle_shortest_path(grid, s, g, e) for s, g, e in asks]

@@ -157,6 +157,19 @@ class CoverPairs:
         level = np.array([v for _, v in cells], dtype=np.int64)
         return cls(xs, ys, tx, ty, level, dx, dy, (dx != 0) | (dy != 0))
 
+    def targets(self, keep: npt.NDArray[np.bool_]) -> CoverPairs:
+        """The same tiles against the targets ``keep`` marks only."""
+        return CoverPairs(
+            self.xs[keep],
+            self.ys[keep],
+            self.tx,
+            self.ty,
+            self.level,
+            self.dx[keep],
+            self.dy[keep],
+            self.differ[keep],
+        )
+
 
 def tile_cover_towards(
     layout: SightLayout, a: Cell, xs: IntArray, ys: IntArray, pairs: CoverPairs | None = None
@@ -399,10 +412,13 @@ class Sight:
         assert self._sweeper is not None
         tiles = tile_cover_map(layout, self._sweeper.mirror, a, need)
         # The sweep leaves out a's own column and counts a square's own tile; those
-        # few squares are answered apart.
+        # few squares are answered apart (the cover tiles only where ``need`` asks).
         tiles[:, a[0]] = tile_cover_column(layout, a)
         pairs = self._cover_pairs(layout)
-        tiles[pairs.ys, pairs.xs] = tile_cover_towards(layout, a, pairs.xs, pairs.ys, pairs)
+        keep = need[pairs.ys, pairs.xs]
+        if keep.any():
+            pairs = pairs.targets(keep)
+            tiles[pairs.ys, pairs.xs] = tile_cover_towards(layout, a, pairs.xs, pairs.ys, pairs)
         return tiles
 
     def _cover_pairs(self, layout: SightLayout) -> CoverPairs:

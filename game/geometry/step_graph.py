@@ -93,7 +93,9 @@ class StepGraph:
         import tcod.path
 
         self._reach_finder = tcod.path.Pathfinder(self._plain)
-        self._steps: list[tuple[int, ...] | None] = [None] * flat_blocked.size
+        #: The legal steps from each flat index as :meth:`steps` answers them, None until
+        #: first asked (searches read it directly and call :meth:`steps` on a None).
+        self.step_table: list[tuple[int, ...] | None] = [None] * flat_blocked.size
         #: Held from a flood until its answer is read (the arrays are shared).
         self.lock = threading.RLock()
 
@@ -115,7 +117,7 @@ class StepGraph:
     def steps(self, here: int) -> tuple[int, ...]:
         """Flat indices of the legal steps from ``here``, in :data:`STEPS` order (the same
         legality as ``movement.step_allowed``); filled in as walks first ask."""
-        found = self._steps[here]
+        found = self.step_table[here]
         if found is None:
             cost = self.cost_flat
             out = []
@@ -127,7 +129,7 @@ class StepGraph:
                 if dx and dy and not cost[here + dx] and not cost[here + dy * self.stride]:
                     continue
                 out.append(there)
-            found = self._steps[here] = tuple(out)
+            found = self.step_table[here] = tuple(out)
         return found
 
     @contextmanager

@@ -15,7 +15,8 @@ a time. The naive way (one segment walk per target) costs 75–175 ms per unit o
   through a pinch on that line are removed (a ray may end at a pinch, not pass).
 - The targets on line ``X`` (corners when ``X`` is even, centres when odd) are
   visible when their slope lies in the set. All those lookups are done at the end
-  in one vectorised ``searchsorted`` over every line's intervals.
+  in one vectorised ``searchsorted`` over the intervals, kept once per run of lines
+  that share them (a snapshot only where a cut changed them).
 - Slopes are quotients of small integers (at most 512 on a 256×256 map), so
   float64 division is exact enough: equal quotients give equal floats and
   different ones stay ordered. No epsilon is involved anywhere.
@@ -37,7 +38,7 @@ from game.geometry.layout import NE, NW, PINCH_ANTI, PINCH_MAIN, SE, SW, SightLa
 from game.geometry.segment import segment_blocked
 
 INF = float("inf")
-_LINE_KEY = 4096.0  # key = X * _LINE_KEY + slope; |slope| < _CLIP keeps lines apart
+_LINE_KEY = 4096.0  # key = snapshot * _LINE_KEY + slope; |slope| < _CLIP keeps them apart
 _CLIP = 1500.0
 
 # The still-open slopes of a sweep: sorted, disjoint intervals kept flat, as the list of
@@ -99,12 +100,23 @@ def _subtract_point(bounds: list[float], closed: list[bool], m: float) -> None:
 @dataclass(slots=True)
 class _Lines:
     """Interval snapshots of one sweep: the flat bounds and closed flags of every
-    recorded line's intervals, concatenated, and how many intervals each line has."""
+    snapshot's intervals, concatenated, and how many intervals each has. Snapshot i
+    holds for the lines from ``line_ids[i]`` up to the next snapshot's (the last to the
+    end of the sweep; an empty one where the sweep stopped)."""
 
     line_ids: list[int]
     bounds: list[float]
     closed: list[bool]
     counts: list[int]
+
+    def keys(
+        self, xs: npt.NDArray[np.float64], slopes: npt.NDArray[np.float64]
+    ) -> npt.NDArray[np.float64]:
+        """Lookup keys of the targets on lines ``xs`` (broadcast against ``slopes``): the
+        index of the snapshot holding on each line times ``_LINE_KEY`` plus the slope
+        (-1 before the first snapshot: below every interval)."""
+        run = np.searchsorted(np.array(self.line_ids, dtype=np.float64), xs, side="right") - 1
+        return run * _LINE_KEY + slopes
 
     def edges(self) -> npt.NDArray[np.float64]:
         """The intervals as one sorted array of keys ``[lo0, hi0, lo1, hi1, ...]`` such
@@ -116,30 +128,13 @@ class _Lines:
             return np.zeros(0)
         arr = np.array(self.bounds, dtype=np.float64).reshape(-1, 2)
         flags = np.array(self.closed, dtype=bool).reshape(-1, 2)
-        line = np.repeat(np.array(self.line_ids, dtype=np.float64) * _LINE_KEY, self.counts)
+        line = np.repeat(np.arange(len(self.counts), dtype=np.float64) * _LINE_KEY, self.counts)
         lo = line + np.maximum(arr[:, 0], -_CLIP)
         hi = line + np.minimum(arr[:, 1], _CLIP)
         out = np.empty(2 * len(lo))
         out[0::2] = np.where(flags[:, 0], np.nextafter(lo, -np.inf), lo)
         out[1::2] = np.where(flags[:, 1], hi, np.nextafter(hi, -np.inf))
         return out
-
-
-def _row_bits(bounds: list[float], sy: int, d0: int, d1: int, top: int) -> int:
-    """Bit mask of the map rows (0..top) that the open rays may cross between the
-    half-lines at distances d0 and d1 from the source: each open interval's span,
-    widened by one row (walls outside them are harmless, only slower)."""
-    mask = 0
-    for k in range(0, len(bounds), 2):
-        lo = bounds[k]
-        hi = bounds[k + 1]
-        ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
-        ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
-        r0 = 0 if ymin < 2 else int(ymin // 2) - 1
-        r1 = top if ymax > 2 * top else int(ymax // 2) + 1
-        if r0 <= r1:
-            mask |= ((1 << (r1 - r0 + 1)) - 1) << r0
-    return mask
 
 
 def _wedge(r2: int, sy: int, d0: int, d1: int) -> tuple[float, float]:
@@ -169,8 +164,9 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
     pcol = layout.padded_col_mask
     pinch_mask = layout.pinch_col_mask
     edge_bits = 3 << (sy >> 1) if not sy & 1 else 0  # padded rows sy/2 and sy/2+1
-    top = layout.height - 1
+    bottom = layout.height  # the last lattice row
     left, right = bisect_left, bisect_right
+    changed = True
     for big_x in range(sx + 1, 2 * layout.width + 1):
         d0 = big_x - 1 - sx
         d1 = big_x - sx
@@ -178,33 +174,50 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
         walls = col_mask[c]
         pinches = 0 if big_x & 1 else pinch_mask[big_x >> 1]
         if walls or pinches:
-            # Rows the open rays cross between the two half-lines (lattice rows up to
-            # the bottom edge included): extra walls or pinches would be harmless,
-            # their slopes are already gone.
-            rows = _row_bits(bounds, sy, d0, d1, top + 1)
+            # Rows the open rays may cross between the two half-lines, from the lowest
+            # open slope to the highest, widened by one row (lattice rows up to the
+            # bottom edge included): walls or pinches in the gaps between open intervals
+            # are harmless, their slopes are already gone (each is tested below).
+            lo = bounds[0]
+            hi = bounds[-1]
+            ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
+            ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
+            r0 = 0 if ymin < 2 else int(ymin // 2) - 1
+            r1 = bottom if ymax > 2 * bottom else int(ymax // 2) + 1
+            rows = ((1 << (r1 - r0 + 1)) - 1) << r0 if r0 <= r1 else 0
         if walls:
             hit = walls & rows
             while hit:
+                # One run of walls one above the other at a time: its cells' open wedges
+                # overlap, so they cut what one wedge of the whole run cuts, but for the
+                # horizontal ray along an edge between two of them (slope 0 when the
+                # source is on that edge), which the edge rule below cuts all the same.
                 low = hit & -hit
-                hit ^= low
+                above = hit + low  # the run cleared, the bit just above it set
+                above &= -above
+                hit ^= above - low
                 # _wedge, inlined: this loop is the hot spot of a visibility map.
                 a = ((low.bit_length() - 1) << 1) - sy
-                b = a + 2
+                b = ((above.bit_length() - 1) << 1) - sy
                 wlo = a / d1 if a >= 0 else (a / d0 if d0 else -INF)
                 whi = (b / d0 if d0 else INF) if b > 0 else b / d1
-                # Most walls lie in slopes already gone: test that before cutting.
-                if right(bounds, wlo) >> 1 < (left(bounds, whi) + 1) >> 1:
+                # Most walls lie in slopes already gone: test that before cutting (wlo
+                # inside an interval, or the next interval starting below whi).
+                k = right(bounds, wlo)
+                if k & 1 or (k < len(bounds) and bounds[k] < whi):
                     _subtract_open(bounds, closed, wlo, whi)
-            if not bounds:
-                break
+                    changed = True
         if edge_bits and (pcol[c + 1] & edge_bits) == edge_bits:
             _subtract_point(bounds, closed, 0.0)
-            if not bounds:
+            changed = True
+        if changed:
+            snap_bounds += bounds
+            snap_closed += closed
+            counts.append(len(bounds) >> 1)
+            line_ids.append(big_x)
+            changed = False
+            if not bounds:  # nothing further is seen
                 break
-        snap_bounds += bounds
-        snap_closed += closed
-        counts.append(len(bounds) >> 1)
-        line_ids.append(big_x)
         if pinches:
             # Lattice rows Y (doubled 2Y) on this line: the rays through a pinch end.
             hit = pinches & rows
@@ -216,7 +229,10 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
                 # Only a slope inside an interval, or on a closed bound, is cut.
                 if k & 1 or (k < len(bounds) and bounds[k] == m):
                     _subtract_point(bounds, closed, m)
-            if not bounds:
+                    changed = True
+            if not bounds:  # nothing past this line is seen
+                counts.append(0)
+                line_ids.append(big_x + 1)
                 break
     return lines
 
@@ -281,8 +297,8 @@ class PointSweeper:
         lines = _sweep_right(layout, sx, sy)
         cx = self._cx[self._cx > sx]
         mx = self._mx[self._mx > sx]
-        ck = cx[None, :] * _LINE_KEY + (self._cy[:, None] - sy) / (cx[None, :] - sx)
-        mk = mx[None, :] * _LINE_KEY + (self._my[:, None] - sy) / (mx[None, :] - sx)
+        ck = lines.keys(cx[None, :], (self._cy[:, None] - sy) / (cx[None, :] - sx))
+        mk = lines.keys(mx[None, :], (self._my[:, None] - sy) / (mx[None, :] - sx))
         both = _lookup(lines, ck, mk)
         return both[: ck.size].reshape(ck.shape), both[ck.size :].reshape(mk.shape)
 
@@ -316,22 +332,25 @@ class PointSweeper:
         # blocked (it enters a wall, runs between two, or passes a pinch) blocks every
         # longer one the same way, so each direction stops at its first blocked target.
         if sx & 1:
+            # Along the middle of a column of cells only a wall blocks (rule 1): the
+            # centres up to the first wall each way.
             cx = sx >> 1
-            wall = layout.wall
             own = sy >> 1
-            for rows in (range(own, -1, -1), range(own + 1, h)):
-                for y in rows:
-                    if wall[y, cx] or segment_blocked(layout, p, (sx, 2 * y + 1), owner, (cx, y)):
-                        break
-                    centres[y, cx] = True
+            column = layout.wall[:, cx]
+            up = column[own::-1]  # rows own, own - 1, ..., 0
+            first = int(up.argmax()) if up.any() else up.size
+            centres[own - first + 1 : own + 1, cx] = True
+            down = column[own + 1 :]
+            first = int(down.argmax()) if down.any() else down.size
+            centres[own + 1 : own + 1 + first, cx] = True
         else:
             big_x = sx >> 1
-            openq = layout.open_quadrants
+            column_quads: list[int] = layout.open_quadrants[:, big_x].tolist()
             pinch = layout.pinch
             own = sy >> 1
             for rows in (range(own, -1, -1), range(own + 1, h + 1)):
                 for big_y in rows:
-                    quads = int(openq[big_y, big_x])
+                    quads = column_quads[big_y]
                     if not quads:
                         continue
                     q = (sx, 2 * big_y)
@@ -382,35 +401,56 @@ def _union_open(bounds: list[float], a: float, b: float) -> None:
 def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
     """Centre lines going right from the centre of ``a``: per centre line X, the slopes
     whose ray has passed through a cover tile's interior of level >= 1 and == 2.
-    Tiles in ``a``'s own 3×3 block do not count (see game.geometry.sight)."""
+    Tiles in ``a``'s own 3×3 block do not count (see game.geometry.sight).
+
+    Only the columns holding tiles are visited: a snapshot of the unions is taken on the
+    centre line after each half-column that met tiles (the lines in between share it)."""
     sx, sy = 2 * a[0] + 1, 2 * a[1] + 1
     cover = layout.cover
     unions: tuple[list[float], list[float]] = ([], [])
     lines = (_Lines([], [], [], []), _Lines([], [], [], []))
+
+    def snapshot(big_x: int) -> None:
+        for union, rec in zip(unions, lines, strict=True):
+            if union:
+                rec.bounds += union
+                rec.closed += [False] * len(union)
+                rec.counts.append(len(union) >> 1)
+                rec.line_ids.append(big_x)
+
     near = ((1 << 3) - 1) << (a[1] - 1) if a[1] >= 1 else (1 << 2) - 1
     col_mask = layout.cover_col_mask
-    for big_x in range(sx + 1, 2 * layout.width + 1):
-        d0 = big_x - 1 - sx
-        d1 = big_x - sx
-        c = (big_x - 1) >> 1
+    width = layout.width
+    pending = -1  # the centre line after the last half-column with tiles, not yet taken
+    for c in range(a[0], width):
         tiles = col_mask[c]
-        if abs(c - a[0]) <= 1:
+        if c - a[0] <= 1:
             tiles &= ~near
-        while tiles:
-            low = tiles & -tiles
-            tiles ^= low
-            r = low.bit_length() - 1
-            wlo, whi = _wedge(2 * r, sy, d0, d1)
-            _union_open(unions[0], wlo, whi)
-            if cover[r, c] > 1:
-                _union_open(unions[1], wlo, whi)
-        if big_x & 1:
-            for union, rec in zip(unions, lines, strict=True):
-                if union:
-                    rec.bounds += union
-                    rec.closed += [False] * len(union)
-                    rec.counts.append(len(union) >> 1)
-                    rec.line_ids.append(big_x)
+        if not tiles:
+            continue
+        if pending >= 0 and pending != 2 * c + 1:
+            snapshot(pending)
+        pending = -1
+        for big_x in (2 * c + 1, 2 * c + 2):  # the two half-columns of column c
+            if big_x <= sx:
+                continue
+            d0 = big_x - 1 - sx
+            d1 = big_x - sx
+            rest = tiles
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                r = low.bit_length() - 1
+                wlo, whi = _wedge(2 * r, sy, d0, d1)
+                _union_open(unions[0], wlo, whi)
+                if cover[r, c] > 1:
+                    _union_open(unions[1], wlo, whi)
+            if big_x & 1:
+                snapshot(big_x)
+        if c + 1 < width:
+            pending = 2 * c + 3
+    if pending >= 0:
+        snapshot(pending)
     return lines
 
 
@@ -442,10 +482,11 @@ def tile_cover_map(
         if wanted is not None and not wanted.any():
             continue
         half, full = _cover_sweep_right(frame, (ax, a[1]))
-        keys = mx * _LINE_KEY + (my - sy) / (mx - fsx)
+        slopes = (my - sy) / (mx - fsx)
+        half_keys, full_keys = half.keys(mx, slopes), full.keys(mx, slopes)
         if wanted is not None:
-            keys = keys[wanted]
-        level = _lookup(half, keys).astype(np.int8) + _lookup(full, keys)
+            half_keys, full_keys = half_keys[wanted], full_keys[wanted]
+        level = _lookup(half, half_keys).astype(np.int8) + _lookup(full, full_keys)
         if wanted is None:
             part[...] = level
         else:
