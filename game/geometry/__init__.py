@@ -12,18 +12,52 @@ which cells hold enemies or allies when moving.
 
 from __future__ import annotations
 
-from game.geometry.grid import OPEN, WALL, Cell, Cover, Grid, Terrain
-from game.geometry.movement import (
-    clear_straight_line,
-    distance,
-    neighbours,
-    path_cost,
-    reachable,
-    shortest_path,
-    step_allowed,
-    straight_line,
-)
-from game.geometry.sight import NOT_VISIBLE, Sight, SightLine
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.geometry.grid import OPEN, WALL, Cell, Cover, Grid, Terrain
+    from game.geometry.movement import (
+        clear_straight_line,
+        distance,
+        neighbours,
+        path_cost,
+        reachable,
+        shortest_path,
+        step_allowed,
+        straight_line,
+    )
+    from game.geometry.sight import NOT_VISIBLE, Sight, SightLine
+
+# Each name from its module on first use (PEP 562): loading a map needs ``grid`` only, and
+# the menu's first start need not import numpy for movement and sight (issue 32).
+_HOME = {
+    **dict.fromkeys(("OPEN", "WALL", "Cell", "Cover", "Grid", "Terrain"), "grid"),
+    **dict.fromkeys(
+        (
+            "clear_straight_line",
+            "distance",
+            "neighbours",
+            "path_cost",
+            "reachable",
+            "shortest_path",
+            "step_allowed",
+            "straight_line",
+        ),
+        "movement",
+    ),
+    **dict.fromkeys(("NOT_VISIBLE", "Sight", "SightLine"), "sight"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "NOT_VISIBLE",
