@@ -62,13 +62,18 @@ def ruleset_ids() -> tuple[str, ...]:
     return shipped + tuple(r for r in _REGISTERED if r not in shipped)
 
 
+def check_ruleset_id(ruleset_id: str) -> None:
+    """``UnknownRuleset`` unless ``ruleset_id`` is a known ruleset; imports none (a save's
+    header is checked with it before the menu offers Continue, issue 32 · first frame)."""
+    if ruleset_id not in _REGISTERED and ruleset_id not in _shipped():
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
+
+
 def get_ruleset(ruleset_id: str) -> Ruleset:
     """A fresh instance of the ruleset ``ruleset_id``; ``UnknownRuleset`` if there is none."""
     factory = _REGISTERED.get(ruleset_id)
     if factory is None:
-        if ruleset_id not in _shipped():
-            known = ", ".join(ruleset_ids())
-            raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {known})")
+        check_ruleset_id(ruleset_id)
         module = importlib.import_module(f"{PACKAGE}.{ruleset_id}")
         factory = module.RULESET
     return factory()
@@ -80,6 +85,5 @@ def ruleset_module(ruleset_id: str) -> str:
     factory = _REGISTERED.get(ruleset_id)
     if factory is not None:
         return str(getattr(factory, "__module__", ""))
-    if ruleset_id not in _shipped():
-        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r} (known: {', '.join(ruleset_ids())})")
+    check_ruleset_id(ruleset_id)
     return f"{PACKAGE}.{ruleset_id}"

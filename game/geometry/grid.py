@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # numpy is imported when the arrays are first built (issue 32 · first frame)
+    import numpy as np
+    import numpy.typing as npt
 
 Cell = tuple[int, int]
 
@@ -142,6 +143,8 @@ class TerrainArrays:
 
     @classmethod
     def from_cells(cls, width: int, height: int, cells: Sequence[Terrain]) -> TerrainArrays:
+        import numpy as np
+
         kinds = list(dict.fromkeys(cells))
         index = {t: i for i, t in enumerate(kinds)}
         codes = np.fromiter((index[t] for t in cells), dtype=np.int32, count=len(cells))

@@ -26,7 +26,7 @@ from game.maps import contract
 from game.maps.errors import Problem
 from game.maps.templates import expand_templates
 from game.maps.tileset_paths import borrow_shipped_tilesets
-from game.maps.xmlfiles import is_file, parse_xml, read_limited
+from game.maps.xmlfiles import is_file, parse_shared, parse_xml, read_limited
 
 # Tiled stores flip/rotation flags in the top four bits of a gid.
 GID_FLAGS = 0xF0000000
@@ -237,7 +237,7 @@ def _check_tileset_elements(root: ElementTree.Element, facts: XmlFacts) -> None:
             tsx_root = None
             if tsx_data is not None:
                 facts.hashed_bytes.append(tsx_data)
-                tsx_root = parse_xml(tsx_data, where, tsx_problems)
+                tsx_root = parse_shared(tsx_data, where, tsx_problems)
             if tsx_root is not None and tsx_root.tag != "tileset":
                 tsx_problems.append(
                     Problem(where, f"not a tileset (root element <{tsx_root.tag}>)")

@@ -9,6 +9,8 @@ menu's list of battles, issue 32 · first frame).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -20,6 +22,7 @@ from game.maps.errors import Problem
 from game.regular_files import NotRegularFile, read_regular
 
 READ, LOOKED_FOR = "read", "exists"
+PARSED_KEPT = 8  # external tilesets parsed once per process (``parse_shared``), newest kept
 NotedFile = tuple[str, Path]  # (READ or LOOKED_FOR, the path)
 _NOTED: ContextVar[list[NotedFile] | None] = ContextVar("map_files_noted", default=None)
 
@@ -91,3 +94,27 @@ def parse_xml(data: bytes, where: str, problems: list[Problem]) -> ElementTree.E
     except ElementTree.ParseError as exc:
         problems.append(Problem(where, f"malformed XML ({exc})"))
         return None
+
+
+_SHARED: OrderedDict[bytes, ElementTree.Element] = OrderedDict()
+_SHARED_LOCK = threading.Lock()
+
+
+def parse_shared(data: bytes, where: str, problems: list[Problem]) -> ElementTree.Element | None:
+    """``parse_xml`` for a file many maps share (an external ``.tsx``): the tree of the
+    same bytes is parsed once per process and handed out again, so it must only be read,
+    never changed. A file that does not parse is parsed (and reported) every time.
+    Listing the battles loads every map, each naming the same tileset (issue 32 · first
+    frame)."""
+    with _SHARED_LOCK:  # maps may load on a worker thread too
+        root = _SHARED.get(data)
+        if root is not None:
+            _SHARED.move_to_end(data)
+            return root
+    root = parse_xml(data, where, problems)
+    if root is not None:
+        with _SHARED_LOCK:
+            _SHARED[data] = root
+            while len(_SHARED) > PARSED_KEPT:
+                _SHARED.popitem(last=False)
+    return root

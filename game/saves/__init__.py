@@ -15,6 +15,7 @@ For the UI:
 - ``Autosaver().after_answer(battle)`` after each accepted answer; ``Autosaver().latest()``
   for Continue.
 - ``read_save(path)`` — the metadata (title, round, map) for a load menu, without replaying;
+  ``read_save_header(path)`` the same without rebuilding the answers (Continue's check);
   ``list_saves()`` — every save in the folder that way, newest first; ``new_save_path``
   names a manual save; ``delete_save`` and ``rename_save`` (atomic) for the load list.
 - ``ReplayCursor`` — step forward and back through a saved battle (the replay viewer).
@@ -33,6 +34,7 @@ from game.saves.errors import SaveError
 from game.saves.folders import DATA_DIR_ENV, data_dir, quicksave_path, saves_dir
 from game.saves.format import MAX_ANSWERS, MAX_SAVE_BYTES, SCHEMA, SaveData, snapshot
 from game.saves.format import read as read_save
+from game.saves.format import read_header as read_save_header
 from game.saves.listing import SaveEntry, list_saves, new_save_path
 from game.saves.manage import delete_save, rename_save
 from game.saves.store import save_battle, write_save
@@ -68,6 +70,7 @@ __all__ = [
     "new_save_path",
     "quicksave_path",
     "read_save",
+    "read_save_header",
     "rename_save",
     "replay_save",
     "resume_save",

@@ -203,7 +203,20 @@ def encode_answer(answer: Answer) -> str:
 
 def read(path: Path | str) -> SaveData:
     """Read and check a save file (no replay); ``SaveError`` naming the file if it is bad."""
-    path = Path(path)
+    return decode(_read_bytes(Path(path)), path)
+
+
+def read_header(path: Path | str) -> SaveData:
+    """``read`` without rebuilding the answers (``answers`` is empty): every other field
+    is checked as ``read`` checks it, the ruleset by name only and the answers only as a
+    list within the limit, so the ruleset, which knows the answer kinds, is not imported.
+    The menu reads the newest autosave this way to offer Continue (issue 32 · first
+    frame); pressing it reads the file in full."""
+    return decode(_read_bytes(Path(path)), path, answers=False)
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes, capped; ``SaveError`` when it cannot be read or is too big."""
     try:
         data = read_regular(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
@@ -218,11 +231,12 @@ def read(path: Path | str) -> SaveData:
         with contextlib.suppress(OSError):
             raise SaveError(path, _too_big(path.stat().st_size))
         raise SaveError(path, _too_big(len(data)))
-    return decode(data, path)
+    return data
 
 
-def decode(data: bytes, path: Path | str = "<save>") -> SaveData:
-    """Check the bytes of a save file and rebuild its ``SaveData``."""
+def decode(data: bytes, path: Path | str = "<save>", *, answers: bool = True) -> SaveData:
+    """Check the bytes of a save file and rebuild its ``SaveData`` (without its answers
+    when ``answers`` is false: ``read_header``)."""
     if len(data) > MAX_SAVE_BYTES:
         raise SaveError(path, _too_big(len(data)))
     if not data.strip():
@@ -243,7 +257,7 @@ def decode(data: bytes, path: Path | str = "<save>") -> SaveData:
         raise SaveError(path, "is not a save: JSON nested too deeply") from None
     except ValueError as exc:  # a number with thousands of digits, NaN, Infinity
         raise SaveError(path, f"holds a number this game refuses ({exc})") from None
-    return _from_json(raw, Path(path))
+    return _from_json(raw, Path(path), answers)
 
 
 def _refuse_constant(name: str) -> Any:
@@ -323,7 +337,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 24 else text[:20] + "…"
 
 
-def _from_json(raw: Any, path: Path) -> SaveData:
+def _from_json(raw: Any, path: Path, with_answers: bool = True) -> SaveData:
     top = _Fields(path, raw)
     if top.get("format", None) != FORMAT:
         raise SaveError(path, f"is not a Shieldwall save (no \"format\": \"{FORMAT}\")")
@@ -341,11 +355,12 @@ def _from_json(raw: Any, path: Path) -> SaveData:
     map_hash = mp.digest("hash")
     rs = top.sub("ruleset")
     ruleset = rs.text("id")
-    _check_ruleset(path, ruleset)
+    _check_ruleset(path, ruleset, imported=with_answers)
     options = _options(path, rs.get("options", {}))
     seed = top.integer("seed", 0, MAX_SEED)
     controllers = _controllers(path, top.get("controllers"))
-    answers = _answers(path, top.get("answers"))
+    raw_answers = _answer_list(path, top.get("answers"))
+    answers = _answers(path, raw_answers) if with_answers else ()
     winner = top.get("winner", None)
     if winner is not None:
         winner = top.text("winner")
@@ -376,11 +391,16 @@ def _from_json(raw: Any, path: Path) -> SaveData:
     )
 
 
-def _check_ruleset(path: Path, ruleset: str) -> None:
-    from game.rules import UnknownRuleset, get_ruleset
+def _check_ruleset(path: Path, ruleset: str, imported: bool = True) -> None:
+    """The ruleset must be one this game knows; ``imported``: loaded too, as its answer
+    kinds are needed to rebuild the answers (else checked by name only)."""
+    from game.rulesets import UnknownRuleset, check_ruleset_id, get_ruleset
 
     try:
-        get_ruleset(ruleset)
+        if imported:
+            get_ruleset(ruleset)
+        else:
+            check_ruleset_id(ruleset)
     except UnknownRuleset as exc:
         raise SaveError(path, f"'ruleset.id': {exc}") from None
 
@@ -424,11 +444,16 @@ def _side_names(path: Path, raw: Any) -> tuple[tuple[str, str], ...]:
     return tuple(raw.items())
 
 
-def _answers(path: Path, raw: Any) -> tuple[Answer, ...]:
+def _answer_list(path: Path, raw: Any) -> list[Any]:
+    """The ``answers`` value, checked to be a list within ``MAX_ANSWERS`` (not decoded)."""
     if not isinstance(raw, list):
         raise SaveError(path, f"'answers' should be a list, not {_kind(raw)}")
     if len(raw) > MAX_ANSWERS:
         raise SaveError(path, f"holds {len(raw)} answers; at most {MAX_ANSWERS} are allowed")
+    return raw
+
+
+def _answers(path: Path, raw: list[Any]) -> tuple[Answer, ...]:
     out: list[Answer] = []
     for i, item in enumerate(raw, start=1):
         try:

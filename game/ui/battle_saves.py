@@ -11,6 +11,7 @@ screen. This module only hands it the file to load.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +23,7 @@ from game.saves import (
     new_save_path,
     quicksave_path,
     read_save,
+    read_save_header,
     save_battle,
 )
 from game.ui.autosave_writer import AutosaveWriter
@@ -194,25 +196,33 @@ class BattleSaves:
     def continue_target(self) -> tuple[Path | None, str]:
         """The autosave "Continue" resumes, and a line about it; or None and why there is
         nothing to continue. A damaged newest autosave falls back to the one before it
-        (and says so); when none can be read, the newest one's problem is the reason."""
+        (and says so); when none can be read, the newest one's problem is the reason.
+        Only the headers are read here (the menu's first frame, issue 32): answers that
+        do not read are the one line pressing Continue shows."""
         saver = self.autosaver
         files = saver.autosaves()
         if not files:
             return None, NO_AUTOSAVE
-        path = saver.latest()
-        if path is None:
+        found = _newest_header(files)
+        if found is None:
             try:
-                read_save(files[-1])
+                read_save_header(files[-1])
             except SaveError as exc:
                 return None, exc.line
             return None, NO_AUTOSAVE  # it became readable in between: try again later
-        try:
-            save = read_save(path)
-        except SaveError as exc:  # damaged since latest() looked at it
-            return None, exc.line
+        path, save = found
         if save.over:
             return None, LAST_BATTLE_OVER
         about = f"{save.title or save.map_name}, round {max(1, save.round)} ({save.ruleset})"
         if path != files[-1]:
             about += "; the newest autosave is damaged, so from the one before it"
         return path, about
+
+
+def _newest_header(files: list[Path]) -> tuple[Path, SaveData] | None:
+    """The newest of ``files`` (oldest first) whose header reads (``read_save_header``: the
+    answers are read in full when the player resumes it), with that header; or None."""
+    for path in reversed(files):
+        with contextlib.suppress(SaveError):
+            return path, read_save_header(path)
+    return None
