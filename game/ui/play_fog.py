@@ -14,6 +14,7 @@ from game.geometry.grid import Cell, Grid
 from game.geometry.sight import Sight
 from game.ui.battle_model import SideView
 from game.ui.battle_scene import BattleScene
+from game.ui.cell_mask import CellMask
 from game.ui.engine_model import EngineModel
 from game.ui.play_hotseat import HotseatScene
 from game.ui.tokens import TokenInfo
@@ -24,7 +25,7 @@ def unseen_cells(
     sight: Sight,
     eyes: tuple[Cell, ...],
     known: dict[Cell, npt.NDArray[np.bool_]] | None = None,
-) -> frozenset[Cell]:
+) -> CellMask:
     """Squares none of ``eyes`` can see. A wall is shown when an open square next to it is
     seen, so rooms keep their outline (the geometry's advice for fog). ``known``: what
     each eye sees, kept between calls (only eyes that moved are worked out again); it
@@ -45,8 +46,9 @@ def unseen_cells(
     grown[:, 1:] |= seen[:, :-1]
     grown[:, :-1] |= seen[:, 1:]
     seen |= grown & walls
-    ys, xs = np.nonzero(~seen)
-    return frozenset(zip(xs.tolist(), ys.tolist(), strict=True))
+    hidden = ~seen
+    hidden.setflags(write=False)
+    return CellMask(hidden)  # the board draws the fog from its mask
 
 
 class FoggedView(BattleScene):
