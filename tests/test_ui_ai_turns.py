@@ -7,6 +7,7 @@ the same seed gives the same AI answers as answering synchronously.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -245,3 +246,35 @@ def test_quiet_answers_and_the_same_unit_walking_on_do_not_wait_for_the_pause(
     assert ("end_turn", True) in during, during  # ending the turn waits for no pause
     first_paused = next(p for k, p, _ in given if k == "move")
     assert first_paused, given
+
+
+def test_the_first_frame_is_drawn_before_the_ai_has_the_battle(app: App, tmp_path: Path) -> None:
+    """Issue 32: the screen's first picture does not wait for the AI's first decision
+    (seconds on a big map); the frames after it do not wait for it either."""
+    path = write_map(
+        tmp_path / "first", 12, 8, walls=(), units=UNITS[:1] + (UNITS[1][:3] + (9, 5),)
+    )
+    sides = {"party": "human", "foes": "baseline"}
+    battle = Battle(path, "grid", 2, sides)
+    real = ai_controller(sides, 2)
+    assert real is not None and battle.pending is not None
+    assert sides[battle.pending.side] == "baseline", "the AI side decides first"
+    go = threading.Event()
+
+    def held(b: Battle) -> Answer:
+        assert go.wait(WALL_CLOCK_CAP_S)
+        return real(b)
+
+    app.settings = Settings(ai_speed="fast", reaction_prompts="never")
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None, ai_answer=held)
+    app.push(scene)
+    drawn = app.frames
+    app.step(1)
+    assert app.frames == drawn + 1, "the first frame was drawn"
+    worker = scene._worker
+    assert worker is not None and worker.thinking
+    app.step(1)
+    assert app.frames == drawn + 1, "a frame the AI's worker has the battle draws nothing new"
+    go.set()
+    _frames_until(app, lambda: len(battle.answers) > 0)
+    assert app.frames > drawn + 1
