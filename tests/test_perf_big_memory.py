@@ -140,3 +140,43 @@ def test_the_tint_layer_from_masks_is_the_layer_painted_square_by_square() -> No
             want = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
             board._box = {}
             assert board._bounds(fogged) == want
+
+
+def test_a_screen_part_is_kept_at_its_own_size_and_drawn_again_on_a_new_key() -> None:
+    from game.ui.hud_cache import HudCache
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 48))
+    try:
+        hud = HudCache()
+        rect = pygame.Rect(40, 4, 20, 30)
+        drawn: list[int] = []
+
+        def draw(surface: pygame.Surface) -> None:
+            drawn.append(1)
+            surface.fill((200, 10, 10), pygame.Rect(0, 0, 64, 48))  # past its rectangle too
+            pygame.draw.circle(surface, (10, 200, 10), (50, 20), 9 + len(drawn))
+
+        def shown(key: object) -> bytes:
+            screen = pygame.Surface((64, 48)).convert()
+            screen.fill((1, 2, 3))
+            hud.blit(screen, "side", rect, key, draw)
+            return pygame.image.tobytes(screen, "RGB")
+
+        def direct(circles: int) -> bytes:
+            screen = pygame.Surface((64, 48)).convert()
+            screen.fill((1, 2, 3))
+            whole = pygame.Surface((64, 48)).convert()
+            whole.fill((200, 10, 10))
+            pygame.draw.circle(whole, (10, 200, 10), (50, 20), 9 + circles)
+            screen.blit(whole, rect.topleft, rect)
+            return pygame.image.tobytes(screen, "RGB")
+
+        assert shown("a") == direct(1)
+        assert shown("a") == direct(1) and len(drawn) == 1  # kept
+        assert shown("b") == direct(2) and len(drawn) == 2  # a new key: drawn again
+        assert hud._parts["side"][2].get_size() == rect.size
+        hud.clear()
+        assert shown("b") == direct(3) and len(drawn) == 3
+    finally:
+        pygame.display.quit()
