@@ -180,3 +180,23 @@ def test_a_screen_part_is_kept_at_its_own_size_and_drawn_again_on_a_new_key() ->
         assert shown("b") == direct(3) and len(drawn) == 3
     finally:
         pygame.display.quit()
+
+
+def test_the_ai_worker_shares_the_main_malloc_arena_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from game.ui import ai_worker
+
+    calls: list[tuple[int, int]] = []
+
+    class FakeLibc:
+        def mallopt(self, param: int, value: int) -> int:
+            calls.append((param, value))
+            return 1
+
+    monkeypatch.setattr(ai_worker, "_arenas_shared", [])
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr("ctypes.CDLL", lambda name: FakeLibc())
+    ai_worker.AiWorker(lambda battle: None)  # type: ignore[arg-type,return-value]
+    ai_worker.AiWorker(lambda battle: None)  # type: ignore[arg-type,return-value]
+    assert calls == [(ai_worker.M_ARENA_MAX, 1)]
