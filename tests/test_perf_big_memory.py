@@ -200,3 +200,29 @@ def test_the_ai_worker_shares_the_main_malloc_arena_once(monkeypatch: pytest.Mon
     ai_worker.AiWorker(lambda battle: None)  # type: ignore[arg-type,return-value]
     ai_worker.AiWorker(lambda battle: None)  # type: ignore[arg-type,return-value]
     assert calls == [(ai_worker.M_ARENA_MAX, 1)]
+
+
+def test_the_fog_from_bit_packed_eyes_is_the_fog_from_their_maps() -> None:
+    from game.bench import open_cells, random_grid
+    from game.geometry.sight import Sight
+    from game.ui.play_fog import unseen_cells
+
+    grid = random_grid(23, 17, 0.25, seed=9)  # 391 squares: the last byte half used
+    sight = Sight(grid)
+    rng = random.Random(9)
+    eyes = tuple(rng.sample(open_cells(grid), 5))
+    seen = np.zeros((grid.height, grid.width), dtype=bool)
+    for cell in eyes:
+        seen |= sight.seen(cell)
+    grown = seen.copy()  # a wall next to a seen square is shown
+    grown[1:, :] |= seen[:-1, :]
+    grown[:-1, :] |= seen[1:, :]
+    grown[:, 1:] |= seen[:, :-1]
+    grown[:, :-1] |= seen[:, 1:]
+    seen |= grown & grid.arrays().blocks_sight
+    ys, xs = np.nonzero(~seen)
+    known: dict[Any, Any] = {}
+    got = unseen_cells(grid, sight, eyes, known)
+    assert got == frozenset(zip(xs.tolist(), ys.tolist(), strict=True))
+    assert np.array_equal(got.mask, ~seen)
+    assert all(m.dtype == np.uint8 and m.size == (23 * 17 + 7) // 8 for m in known.values())
