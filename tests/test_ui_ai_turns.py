@@ -7,6 +7,7 @@ the same seed gives the same AI answers as answering synchronously.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -263,7 +264,8 @@ def test_the_bar_says_space_skips_the_enemys_moves_during_its_turn(
         return real(surface, text, *args, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(play_bar, "draw_text", spy)
-    app.step(1)
+    # a frame while the AI's worker has the battle draws nothing new: step to one drawn
+    _frames_until(app, lambda: bool(drawn) or scene.human_turn())
     if not scene.human_turn():  # the foes go first: the line is there, then their turn ends
         assert ("Space: skip the enemy's moves", "gold_bright") in drawn, drawn
         scene.hurry()
@@ -281,3 +283,35 @@ def test_the_bar_says_space_skips_the_enemys_moves_during_its_turn(
     app.step(1, [space])
     if not scene.human_turn():
         assert any(text == "Skipping the enemy's moves…" for text, _ in drawn), drawn
+
+
+def test_the_first_frame_is_drawn_before_the_ai_has_the_battle(app: App, tmp_path: Path) -> None:
+    """Issue 32: the screen's first picture does not wait for the AI's first decision
+    (seconds on a big map); the frames after it do not wait for it either."""
+    path = write_map(
+        tmp_path / "first", 12, 8, walls=(), units=UNITS[:1] + (UNITS[1][:3] + (9, 5),)
+    )
+    sides = {"party": "human", "foes": "baseline"}
+    battle = Battle(path, "grid", 2, sides)
+    real = ai_controller(sides, 2)
+    assert real is not None and battle.pending is not None
+    assert sides[battle.pending.side] == "baseline", "the AI side decides first"
+    go = threading.Event()
+
+    def held(b: Battle) -> Answer:
+        assert go.wait(WALL_CLOCK_CAP_S)
+        return real(b)
+
+    app.settings = Settings(ai_speed="fast", reaction_prompts="never")
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None, ai_answer=held)
+    app.push(scene)
+    drawn = app.frames
+    app.step(1)
+    assert app.frames == drawn + 1, "the first frame was drawn"
+    worker = scene._worker
+    assert worker is not None and worker.thinking
+    app.step(1)
+    assert app.frames == drawn + 1, "a frame the AI's worker has the battle draws nothing new"
+    go.set()
+    _frames_until(app, lambda: len(battle.answers) > 0)
+    assert app.frames > drawn + 1

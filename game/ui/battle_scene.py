@@ -28,6 +28,7 @@ from game.ui.camera import Camera
 from game.ui.camera_follow import aim_at, out_of_view
 from game.ui.condition_view import card_conditions, condition_lines, draw_conditions
 from game.ui.ground_items import Piles, piles, tooltip_line
+from game.ui.hud_cache import HudCache
 from game.ui.legend import LegendScene, opens_legend
 from game.ui.log_panel import LogPanel
 from game.ui.map_view import MapView
@@ -95,7 +96,7 @@ class BattleScene(Scene):
         self._drag_from: tuple[int, int] | None = None
         self._drag_button = 0
         self._dragging = False
-        self._hud: dict[str, tuple[object, pygame.Surface]] = {}
+        self._hud = HudCache()
         self.menu_button = Button(
             "Menu", self._pause, hint="Pause: settings, menu, quit [Esc].", size=theme.SIZE_SMALL
         )
@@ -447,10 +448,6 @@ class BattleScene(Scene):
         self._cached(surface, "side", self.side_rect, self.side_key(), self._draw_side)
         self._cached(surface, "bar", self.bar_rect, self.bar_key(), self.draw_bar)
 
-    # The frame around the board changes only when the battle or the mouse over it does,
-    # so each part is drawn once into a cache and blitted until its key changes; this
-    # keeps a frame within DESIGN.md's 4 ms.
-
     def _cached(
         self,
         surface: pygame.Surface,
@@ -459,19 +456,9 @@ class BattleScene(Scene):
         key: object,
         draw: Callable[[pygame.Surface], None],
     ) -> None:
-        entry = self._hud.get(name)
-        if entry is None or entry[1].get_size() != surface.get_size():
-            layer = pygame.Surface(surface.get_size()).convert()
-            draw(layer)
-            self._hud[name] = (key, layer)
-        elif entry[0] != key:
-            layer = entry[1]  # drawn again in place: a new window-sized surface costs ms
-            layer.fill((0, 0, 0), rect)
-            draw(layer)
-            self._hud[name] = (key, layer)
-        else:
-            layer = entry[1]
-        surface.blit(layer, rect.topleft, rect)
+        """The frame around the board changes only when the battle or the mouse over it
+        does: each part is drawn once and blitted until its key changes (hud_cache.py)."""
+        self._hud.blit(surface, name, rect, key, draw)
 
     def _mouse(self) -> tuple[int, int]:
         return pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)

@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Protocol
 
+import numpy as np
 import pygame
 
 from game.geometry.grid import Cell
 from game.ui.camera import Camera
+from game.ui.cell_mask import mask_of
 from game.ui.ground_items import Piles, draw_piles
 from game.ui.map_view import MapView
 from game.ui.objectives_view import ObjectiveArea
@@ -166,12 +168,17 @@ class Board:
         key = (cells, name, alpha, tuple(more))
         layer = self._layers.get(key)
         if layer is None:
-            layer = pygame.Surface((self.source.width, self.source.height), pygame.SRCALPHA)
+            width, height = self._size()
+            layer = pygame.Surface((width, height), pygame.SRCALPHA)
             for part, tone in ((cells, name), *more):
-                rgba = (*colour(tone), alpha)
-                for x, y in part:
-                    if 0 <= x < self.source.width and 0 <= y < self.source.height:
-                        layer.set_at((x, y), rgba)
+                # numpy writes (issue 32: the fog of 256x256 is ~50,000 squares)
+                on = mask_of(part, width, height).T  # surfarray's [x, y]
+                rgb = pygame.surfarray.pixels3d(layer)
+                rgb[on] = colour(tone)
+                del rgb  # the surface stays locked while a pixel array lives
+                alphas = pygame.surfarray.pixels_alpha(layer)
+                alphas[on] = alpha
+                del alphas
             self._layers[key] = layer
             if len(self._layers) > 24:
                 self._layers.pop(next(iter(self._layers)))
@@ -212,9 +219,15 @@ class Board:
         """The half-open bounding box of ``cells`` (cached with the cell layer)."""
         found = self._box.get(cells)
         if found is None:
-            xs = [c[0] for c in cells]
-            ys = [c[1] for c in cells]
-            found = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+            mask = getattr(cells, "mask", None)
+            if isinstance(mask, np.ndarray) and mask.any():  # a CellMask (the fog)
+                rows = np.flatnonzero(mask.any(axis=1))
+                cols = np.flatnonzero(mask.any(axis=0))
+                found = (int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1)
+            else:
+                xs = [c[0] for c in cells]
+                ys = [c[1] for c in cells]
+                found = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
             self._box[cells] = found
             if len(self._box) > 24:
                 self._box.pop(next(iter(self._box)))

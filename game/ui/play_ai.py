@@ -98,6 +98,7 @@ class AiDriverScene(PreviewScene):
         self.clock = TurnClock()  # a house rule's clock on a player's turn
         self._frame_seen = -1  # the frame the AI's time budget below belongs to
         self._frame_until = 0.0
+        self._first_thought = True  # the screen's first frame does not wait for the AI
 
     def moving(self) -> bool:
         """Animations to play, the AI to answer, a hand-off or the victory screen to show:
@@ -215,7 +216,13 @@ class AiDriverScene(PreviewScene):
         while True:
             worker.start(self.battle)  # thinks during the pause
             rushing = self._rushing()
-            worker.wait(self._budget_left())
+            if self._first_thought:
+                # the frame that sets the AI thinking for the first time is drawn
+                # before it has the battle (issue 32: the first picture of a big battle
+                # waited for the AI's first decision, seconds on 256x256)
+                self._first_thought = False
+            else:
+                worker.wait(self._budget_left())
             pausing = not rushing and self._ai_wait > 0
             if pausing and not self._goes_before_the_pause(worker.peek(self.battle)):
                 return

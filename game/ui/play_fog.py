@@ -14,6 +14,7 @@ from game.geometry.grid import Cell, Grid
 from game.geometry.sight import Sight
 from game.ui.battle_model import SideView
 from game.ui.battle_scene import BattleScene
+from game.ui.cell_mask import CellMask
 from game.ui.engine_model import EngineModel
 from game.ui.play_hotseat import HotseatScene
 from game.ui.tokens import TokenInfo
@@ -23,21 +24,23 @@ def unseen_cells(
     grid: Grid,
     sight: Sight,
     eyes: tuple[Cell, ...],
-    known: dict[Cell, npt.NDArray[np.bool_]] | None = None,
-) -> frozenset[Cell]:
+    known: dict[Cell, npt.NDArray[np.uint8]] | None = None,
+) -> CellMask:
     """Squares none of ``eyes`` can see. A wall is shown when an open square next to it is
     seen, so rooms keep their outline (the geometry's advice for fog). ``known``: what
-    each eye sees, kept between calls (only eyes that moved are worked out again); it
-    is trimmed to the current eyes."""
-    seen = np.zeros((grid.height, grid.width), dtype=bool)
+    each eye sees (``seen_bits``), kept between calls (only eyes that moved are worked
+    out again); it is trimmed to the current eyes."""
+    squares = grid.height * grid.width
+    bits = np.zeros((squares + 7) // 8, dtype=np.uint8)
     maps = {} if known is None else known
     for cell in eyes:
         one = maps.get(cell)
         if one is None:
-            one = maps[cell] = sight.seen(cell)
-        seen |= one
+            one = maps[cell] = seen_bits(sight, cell)
+        bits |= one
     for cell in [c for c in maps if c not in eyes]:
         del maps[cell]
+    seen = np.unpackbits(bits, count=squares).reshape(grid.height, grid.width).astype(bool)
     walls = grid.arrays().blocks_sight
     grown = seen.copy()
     grown[1:, :] |= seen[:-1, :]
@@ -45,8 +48,15 @@ def unseen_cells(
     grown[:, 1:] |= seen[:, :-1]
     grown[:, :-1] |= seen[:, 1:]
     seen |= grown & walls
-    ys, xs = np.nonzero(~seen)
-    return frozenset(zip(xs.tolist(), ys.tolist(), strict=True))
+    hidden = ~seen
+    hidden.setflags(write=False)
+    return CellMask(hidden)  # the board draws the fog from its mask
+
+
+def seen_bits(sight: Sight, cell: Cell) -> npt.NDArray[np.uint8]:
+    """What an eye on ``cell`` sees, one bit a square (issue 32: a side's 150 eyes on
+    256x256 kept as bool maps were ~10 MiB)."""
+    return np.packbits(sight.seen(cell))
 
 
 class FoggedView(BattleScene):
@@ -66,7 +76,7 @@ class FoggedView(BattleScene):
         self._fog_hidden: frozenset[Cell] = frozenset()
         self._sight: Sight | None = None
         self._sight_grid: object = None  # the grid our own sight was made for
-        self._fog_eyes: dict[Cell, npt.NDArray[np.bool_]] = {}  # what each eye sees
+        self._fog_eyes: dict[Cell, npt.NDArray[np.uint8]] = {}  # what each eye sees
         self._fog_grid: object = None  # the grid version those were seen on
 
     def _prepare_fog(self, sides: list[str]) -> None:
@@ -78,7 +88,7 @@ class FoggedView(BattleScene):
         self._fog_grid = (id(grid), grid.version)
         for t in self.engine.tokens():
             if t.side in sides and not t.down and t.cell not in self._fog_eyes:
-                self._fog_eyes[t.cell] = self.sight.seen(t.cell)
+                self._fog_eyes[t.cell] = seen_bits(self.sight, t.cell)
 
     @property
     def sight(self) -> Sight:

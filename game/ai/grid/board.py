@@ -189,10 +189,17 @@ class Board:
         closer = np.maximum(dist - speed, 0)
         shot_ok = (closer <= long_sq) & (dist > 0)
         mod = np.where(vis == 1, -2, np.where(vis == 2, -4, np.where(vis < 0, -2, 0)))
-        shot_mod = mod - 2 * (closer > normal_sq)
+        # kept small (issue 32: one shooter's arrays per enemy, ~70 MiB a decision on
+        # 256x256 in int64 and float64): the modifiers (-8..0) as int16, the factor as
+        # float16 when that holds it exactly (1.0 and 0.5 do); either reads back as the
+        # same numbers in the float64 sums of ``exposure``
+        shot_mod = (mod - 2 * (closer > normal_sq)).astype(np.int16)
         factor = np.where(vis >= 0, 1.0, UNSEEN_SHOT)
         if pinned:
             factor = factor * 0.3  # must step away (and take a blow) before shooting
+        small = factor.astype(np.float16)
+        if np.array_equal(small, factor):
+            factor = small
         for array in (shot_mod, shot_ok, factor):
             array.setflags(write=False)
         return shot_mod, shot_ok, factor

@@ -74,12 +74,29 @@ class BoardCache:
         return found
 
 
-@lru_cache(maxsize=4096)
 def chebyshev(width: int, height: int, at: Cell) -> Array:
-    """Grid distance (squares) from ``at`` to every square, ``[y, x]`` (read-only: the
-    same array is handed to every caller)."""
-    ys, xs = np.mgrid[0:height, 0:width]
-    out = np.maximum(np.abs(xs - at[0]), np.abs(ys - at[1]))
+    """Grid distance (squares) from ``at`` to every square, ``[y, x]`` (read-only).
+
+    A square on the map gets a window of one distance field twice the map's size,
+    centred on nothing but ``at`` (issue 32: a map-sized array kept per square was up
+    to 4096 of them, ~75 MiB a decision on 256x256); the same numbers, in the same
+    dtype, as the field worked out afresh, which a square off the map still gets."""
+    x, y = at
+    if not (0 <= x < width and 0 <= y < height):
+        ys, xs = np.mgrid[0:height, 0:width]
+        out = np.maximum(np.abs(xs - x), np.abs(ys - y))
+        out.setflags(write=False)
+        return out
+    field = _distance_field(width, height)
+    return field[height - 1 - y : 2 * height - 1 - y, width - 1 - x : 2 * width - 1 - x]
+
+
+@lru_cache(maxsize=4)
+def _distance_field(width: int, height: int) -> Array:
+    """Chebyshev distance from the middle square of a ``(2h-1, 2w-1)`` field (read-only,
+    so every window of it is too)."""
+    ys, xs = np.mgrid[0 : 2 * height - 1, 0 : 2 * width - 1]
+    out = np.maximum(np.abs(xs - (width - 1)), np.abs(ys - (height - 1)))
     out.setflags(write=False)
     return out
 
