@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -544,13 +545,25 @@ def test_menu_to_battle_and_back_through_the_esc_menu(app: App, tmp_path: Path) 
     scene = app.top
     assert isinstance(scene, PlayScene) and scene.battle.seed == 3
     world = scene.battle.world_name
-    _key(app, pygame.K_ESCAPE)
+    _key(app, pygame.K_ESCAPE)  # the foes may act first: a frame their AI's worker
+    _frames_until(app, lambda: isinstance(app.top, PauseScene))  # has keeps its keys
     pause = app.top
     assert isinstance(pause, PauseScene)
     back = next(b for b in pause.items if getattr(b, "label", "") == "Back to menu")
     _click_at(app, back.rect.center)
+    _frames_until(app, lambda: isinstance(app.top, MenuScene))
     assert isinstance(app.top, MenuScene) and len(app.stack) == 1
     assert world not in esper.list_worlds()
+
+
+def _frames_until(app: App, done: Callable[[], bool]) -> None:
+    """Frames (with the AI's worker given real time) until ``done()``: a frame in which
+    the worker has the battle keeps its events for the next one."""
+    until = time.monotonic() + 30
+    while not done():
+        assert time.monotonic() < until, "it never happened"
+        app.step(1)
+        time.sleep(0.005)
 
 
 def _hotseat_just_before_a_reaction(app: App, tmp_path: Path) -> tuple[PlayScene, Battle, Answer]:
