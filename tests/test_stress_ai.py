@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stress_support import declare, fighter, make_field, stress_battle
+from stress_support import declare, fighter, make_field, set_fighter, stress_battle
 
 from game.ai.stress.plan import StressAI, danger, heal_chance, threats
 from game.ai.stress.posts import kept_post
@@ -109,3 +109,29 @@ def test_hard_weighs_a_target_by_the_damage_it_deals() -> None:
     fighter(b, "gor").weapons, fighter(b, "hal").weapons = ["spear"], ["maul"]
     choice = StressAI("hard", 1).choose(b, b.pending)
     assert isinstance(choice, StressAttack) and choice.target == "hal"
+
+
+def test_hard_joins_the_blow_an_ally_declared_rather_than_start_on_a_fresh_foe() -> None:
+    # Ada (who cannot move) reaches only Gor; Bea reaches Gor and Hal. Alone, Hal (8 WP
+    # against Gor's 9) is the likelier kill; once Ada's blow on Gor is declared, Gor,
+    # softened by it, is: hard focuses its fire there
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Bea", "party", "warrior", (2, 2)),
+        ("Gor", "bandits", "bandit", (2, 1)),
+        ("Hal", "bandits", "bandit", (3, 3)),
+    ]
+    b = stress_battle(make_field(spawns, WIDE), [5, 6, 7, 8])
+    for name, wp in (("gor", 9), ("hal", 8)):
+        set_fighter(b, name, stress=0, wp=wp)
+    set_fighter(b, "ada", speed=0)
+    ai = StressAI("hard", 1)
+    assert b.pending is not None and b.pending.unit == "ada"
+    first = ai.choose(b, b.pending)
+    assert isinstance(first, StressAttack) and first.target == "gor"
+    declare(b, first)
+    assert b.pending is not None and b.pending.unit == "bea"
+    alone = StressAI("hard", 1).choose(b, b.pending)  # knows nothing of Ada's blow
+    assert isinstance(alone, StressAttack) and alone.target == "hal"
+    joined = ai.choose(b, b.pending)
+    assert isinstance(joined, StressAttack) and joined.target == "gor"

@@ -57,6 +57,7 @@ from game.rules.stress.actions import (
 )
 from game.rules.stress.content import modifier
 from game.rules.stress.moving import attack_cell
+from game.rules.stress.preview import take_out
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -97,6 +98,9 @@ class StressAI:
         self.seed = seed
         self.level = LEVELS.get(name, LEVELS["normal"])
         self._aimed: tuple[object, dict[str, float]] = ((), {})
+        # hard: the damage the side's blows declared this round are expected to deal
+        # each target (``strike_worth``: the focus of fire)
+        self._soaked: dict[str, float] = {}
         # walking (to the map's objectives, toward the enemy, minding the danger) is the
         # generic AI's: its walking fields over the terrain
         self.walker = GenericAI("baseline" if name == "easy" else "hard", seed)
@@ -122,6 +126,7 @@ class StressAI:
         key = (battle.world_name, ctx.round, units.side(ctx, unit))
         if self._aimed[0] != key:
             self._aimed = (key, {})
+            self._soaked = {}
         aimed = self._aimed[1]
         if not units.in_fight(ctx, unit):
             return EndTurn(unit)
@@ -141,7 +146,18 @@ class StressAI:
         target = getattr(answer, "target", None)
         if isinstance(target, str) and pick[2] > 0:
             aimed[target] = aimed.get(target, 0.0) + pick[2]
+        self.soak(ctx, answer)
         return answer
+
+    def soak(self, ctx: Context, answer: Answer) -> None:
+        """Count a declared blow's expected damage against its target (``hard``)."""
+        if not self.level.careful or not isinstance(
+            answer, StressAttack | StressDefensive | StressThrow
+        ):
+            return
+        p = ctx.ruleset.attack_preview(ctx, answer.unit, answer.target, answer.weapon)
+        mean = p.hit_chance * (p.damage_min + p.damage_max) / 2
+        self._soaked[answer.target] = self._soaked.get(answer.target, 0.0) + mean
 
     def keep(
         self,
@@ -163,6 +179,7 @@ class StressAI:
         if inside:
             worth, a, kill = max(inside, key=lambda s: s[0])
             aimed[a.target] = aimed.get(a.target, 0.0) + kill
+            self.soak(ctx, a)
             return a
         if units.cell(ctx, unit) not in post:
             move = step_in(ctx, unit, post)
@@ -221,14 +238,30 @@ class StressAI:
         count = base + (2 if isinstance(a, StressThrow) else w.speed)
         foe_base = t.base_initiative or 0
         if self.level.careful:
-            # hard: a foe that hits hard is worth more, and striking first matters only
-            # when the blow may take it out before it acts
+            # hard: the side's fire is focused (``focus``), a foe that hits hard is worth
+            # more, and striking first matters only when the blow may take it out before
+            # it acts
+            kill, share = self.focus(ctx, unit, a, p.hit_chance * mean, aimed)
             weight = 0.5 + danger(ctx, a.target, unit) / DANGER
             early = EARLY * kill if count < foe_base + 2 else 0.0
             return 1.0 + (KILL * kill + SHARE * share) * weight + early, a, kill
         early = 0.5 if count < foe_base + 2 else 0.0
         worth = 1.0 + KILL * kill + SHARE * share + early
         return worth, a, kill
+
+    def focus(
+        self, ctx: Context, unit: str, a: Any, expected: float, aimed: dict[str, float]
+    ) -> tuple[float, float]:
+        """``hard``'s focus of fire: the chance this blow takes the target out and the
+        share of what it has left it takes, counting the blows allies already declared
+        on it this round (their expected damage soaked first, ``take_out``), times the
+        chance those blows have not taken it out already."""
+        t = units.fighter(ctx, a.target)
+        soaked = self._soaked.get(a.target, 0.0)
+        standing = max(0.0, 1.0 - aimed.get(a.target, 0.0))
+        kill = take_out(ctx, unit, a.target, a.weapon, soaked) * standing
+        share = min(1.0, expected / max(1.0, t.stress + t.wp - soaked)) * standing
+        return kill, share
 
     def provokes(self, ctx: Context, unit: str, a: Any) -> bool:
         """Whether a plain approach for ``a`` steps into a foe's reach (a Riposte)."""
