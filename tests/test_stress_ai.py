@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from stress_support import declare, fighter, make_field, set_fighter, stress_battle
 
 from game.ai.stress.plan import StressAI, danger, heal_chance, threats
-from game.ai.stress.posts import kept_post
+from game.ai.stress.posts import closing_posts, kept_post
 from game.geometry.movement import distance
 from game.maps.battlefield import Objective
 from game.rules.stress.actions import (
@@ -135,3 +137,23 @@ def test_hard_joins_the_blow_an_ally_declared_rather_than_start_on_a_fresh_foe()
     assert isinstance(alone, StressAttack) and alone.target == "hal"
     joined = ai.choose(b, b.pending)
     assert isinstance(joined, StressAttack) and joined.target == "gor"
+
+
+def test_hard_walks_into_the_area_counted_at_the_round_limit_as_the_limit_nears() -> None:
+    # whoever alone stands in the shrine when the last round ends wins: Ada, beside Gor,
+    # fights him while rounds are left, and in the last round walks into the shrine
+    spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]
+    shrine = frozenset({(6, 1), (7, 1), (6, 2), (7, 2)})
+    for limit, closing in ((5, False), (1, True)):
+        bf = make_field(spawns, WIDE)
+        bf.objectives = (Objective("Shrine", "hold", shrine),)
+        bf.scenario = dataclasses.replace(bf.scenario, round_limit=limit)
+        b = stress_battle(bf, [5, 6])
+        assert b.pending is not None and b.pending.unit == "ada"
+        choice = StressAI("hard", 1).choose(b, b.pending)
+        if closing:
+            assert closing_posts(b, "party") == {"ada": shrine}
+            assert isinstance(choice, StressMove) and choice.to in shrine
+        else:
+            assert closing_posts(b, "party") == {}
+            assert isinstance(choice, StressAttack) and choice.target == "gor"

@@ -25,7 +25,8 @@ target out) and the initiative it would act at:
   enemy over the terrain, a shooter keeping its distance.
 - **posts** (``hard``, ``posts.py``): one unit keeps each area the enemy takes by
   finding it empty (its ``hold`` area, our ``protect`` area): it walks in and strikes
-  only from inside, else stands in Full Defense.
+  only from inside, else stands in Full Defense; as the round limit nears, one unit
+  keeps each area counted for the side at the limit the same way.
 - **Ripostes**: always taken (they cost nothing but the round's Reaction) except by
   ``baseline``.
 
@@ -42,8 +43,9 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.ai.core.generic import GenericAI
-from game.ai.stress.posts import kept_post, step_in
+from game.ai.stress.posts import closing_posts, kept_post, step_in
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
+from game.geometry.grid import Cell
 from game.geometry.movement import distance
 from game.rules.stress import units
 from game.rules.stress.actions import (
@@ -101,6 +103,8 @@ class StressAI:
         # hard: the damage the side's blows declared this round are expected to deal
         # each target (``strike_worth``: the focus of fire)
         self._soaked: dict[str, float] = {}
+        # hard: the round's keepers of the areas counted at the round limit (``posts``)
+        self._closing: tuple[object, dict[str, frozenset[Cell]]] = ((), {})
         # walking (to the map's objectives, toward the enemy, minding the danger) is the
         # generic AI's: its walking fields over the terrain
         self.walker = GenericAI("baseline" if name == "easy" else "hard", seed)
@@ -132,6 +136,10 @@ class StressAI:
             return EndTurn(unit)
         legal = battle.legal_answers()
         post = kept_post(battle, unit) if self.level.careful else None
+        if post is None and self.level.careful:
+            if self._closing[0] != key:
+                self._closing = (key, closing_posts(battle, key[2]))
+            post = self._closing[1].get(unit)
         if post is not None:
             return self.keep(battle, unit, legal, aimed, post)
         scored = sorted(self.options(battle, unit, legal, aimed), key=lambda s: -s[0])
