@@ -12,6 +12,7 @@ from game.geometry.movement import distance
 from game.maps.battlefield import Objective
 from game.rules.stress.actions import (
     StressAttack,
+    StressDefensive,
     StressFullDefense,
     StressGuardedMove,
     StressMove,
@@ -157,3 +158,26 @@ def test_hard_walks_into_the_area_counted_at_the_round_limit_as_the_limit_nears(
         else:
             assert closing_posts(b, "party") == {}
             assert isinstance(choice, StressAttack) and choice.target == "gor"
+
+
+def test_in_the_last_round_hard_strikes_the_foe_that_spoils_the_area_counted_at_the_limit() -> None:
+    # Bea keeps the shrine; Gor stands in it, so at the limit it would count for nobody:
+    # Ada strikes Gor there rather than Hal (8 WP against Gor's 9), her likelier kill
+    spawns = [
+        ("Ada", "party", "warrior", (5, 1)),
+        ("Bea", "party", "warrior", (9, 3)),
+        ("Gor", "bandits", "bandit", (10, 1)),
+        ("Hal", "bandits", "bandit", (6, 3)),
+    ]
+    shrine = frozenset({(10, 1), (11, 1), (10, 2), (11, 2)})
+    for limit, target in ((5, "hal"), (1, "gor")):
+        bf = make_field(spawns, WIDE)
+        bf.objectives = (Objective("Shrine", "hold", shrine),)
+        bf.scenario = dataclasses.replace(bf.scenario, round_limit=limit)
+        b = stress_battle(bf, [5, 6, 7, 8])
+        for name, wp in (("gor", 9), ("hal", 8)):
+            set_fighter(b, name, stress=0, wp=wp)
+        assert b.pending is not None and b.pending.unit == "ada"
+        choice = StressAI("hard", 1).choose(b, b.pending)
+        assert isinstance(choice, StressAttack | StressDefensive) and choice.target == target
+        assert closing_posts(b, "party") == ({} if limit == 5 else {"bea": shrine})

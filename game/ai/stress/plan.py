@@ -26,7 +26,8 @@ target out) and the initiative it would act at:
 - **posts** (``hard``, ``posts.py``): one unit keeps each area the enemy takes by
   finding it empty (its ``hold`` area, our ``protect`` area): it walks in and strikes
   only from inside, else stands in Full Defense; as the round limit nears, one unit
-  keeps each area counted for the side at the limit the same way.
+  keeps each area counted for the side at the limit the same way, and a foe standing
+  in one is worth more to strike (``SPOIL``).
 - **Ripostes**: always taken (they cost nothing but the round's Reaction) except by
   ``baseline``.
 
@@ -75,6 +76,8 @@ HEAL_FLOOR = 0.35
 # hard weighs a target by its danger (``danger``): × (0.5 + danger / DANGER)
 DANGER = 4.0
 EARLY = 2.0
+# hard, as the round limit nears: a foe in an area it closes on weighs this much more
+SPOIL = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,10 +138,10 @@ class StressAI:
         if not units.in_fight(ctx, unit):
             return EndTurn(unit)
         legal = battle.legal_answers()
+        if self.level.careful and self._closing[0] != key:
+            self._closing = (key, closing_posts(battle, key[2]))
         post = kept_post(battle, unit) if self.level.careful else None
         if post is None and self.level.careful:
-            if self._closing[0] != key:
-                self._closing = (key, closing_posts(battle, key[2]))
             post = self._closing[1].get(unit)
         if post is not None:
             return self.keep(battle, unit, legal, aimed, post)
@@ -252,6 +255,8 @@ class StressAI:
             kill, share = self.focus(ctx, unit, a, p.hit_chance * mean, aimed)
             weight = 0.5 + danger(ctx, a.target, unit) / DANGER
             early = EARLY * kill if count < foe_base + 2 else 0.0
+            if self.spoils(ctx, a.target):
+                weight += SPOIL
             return 1.0 + (KILL * kill + SHARE * share) * weight + early, a, kill
         early = 0.5 if count < foe_base + 2 else 0.0
         worth = 1.0 + KILL * kill + SHARE * share + early
@@ -270,6 +275,13 @@ class StressAI:
         kill = take_out(ctx, unit, a.target, a.weapon, soaked) * standing
         share = min(1.0, expected / max(1.0, t.stress + t.wp - soaked)) * standing
         return kill, share
+
+    def spoils(self, ctx: Context, foe: str) -> bool:
+        """Whether ``foe`` stands in an area its side's keepers are closing on as the
+        round limit nears (``posts.closing_posts``): while it stands there, the area
+        counts for nobody, so taking it out is worth more."""
+        cell = units.cell(ctx, foe)
+        return any(cell in area for area in self._closing[1].values())
 
     def provokes(self, ctx: Context, unit: str, a: Any) -> bool:
         """Whether a plain approach for ``a`` steps into a foe's reach (a Riposte)."""
