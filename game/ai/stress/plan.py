@@ -11,13 +11,15 @@ target out) and the initiative it would act at:
   lower count strikes before the target can). ``hard`` multiplies the first two by 0.5 +
   the target's ``danger`` / 4 (the damage its best weapon is expected to deal in a blow)
   and counts acting early only by the chance to take the target out first. ``normal``
-  and ``hard`` plan the side together: a target already likely to fall to an ally's
-  declared blow is worth less (they spread), and ``hard`` closes in with a Defensive
-  Attack when a plain approach would step into a foe's reach and take a Riposte, throws
-  only when nothing else reaches, and takes Full Defense when hurt (its Stress gone,
-  half its Wound Points or less) in a foe's reach: falling back at half speed to a
-  square fewer foes reach, nearest an ally, else standing when two or more foes reach
-  it.
+  and ``hard`` plan the side together. ``normal``: a target already likely to fall to
+  an ally's declared blow is worth less (they spread). ``hard`` focuses its fire
+  (``focus``): a target its allies' declared blows are expected to soften is judged as
+  softened, times the chance it is still standing when this blow comes. ``hard``
+  closes in with a Defensive Attack when a plain approach would step into a foe's
+  reach and take a Riposte, throws only when nothing else reaches, and takes Full
+  Defense when hurt (its Stress gone, half its Wound Points or less) in a foe's reach:
+  falling back at half speed to a square fewer foes reach, nearest an ally, else
+  standing when two or more foes reach it.
 - **help**: a downed ally is stabilised (``normal``, ``hard``) when the Heal check has a
   35% chance or more, worth 2.5 × that chance (a likely blow on a foe comes first).
 - **walk**: else it walks as the generic AI walks (``game.ai.core.generic``, its ``hard``
