@@ -181,3 +181,20 @@ def test_in_the_last_round_hard_strikes_the_foe_that_spoils_the_area_counted_at_
         choice = StressAI("hard", 1).choose(b, b.pending)
         assert isinstance(choice, StressAttack | StressDefensive) and choice.target == target
         assert closing_posts(b, "party") == ({} if limit == 5 else {"bea": shrine})
+
+
+def test_a_keeper_walks_into_its_post_rather_than_strike_a_foe_beside_it() -> None:
+    # Gor stands beside the gate: a blow on him from Bea would step into the gate, but
+    # he may move first and Bea follow him out; she walks in, then strikes from there
+    spawns = [("Bea", "party", "warrior", (2, 3)), ("Gor", "bandits", "bandit", (7, 3))]
+    bf = make_field(spawns, WIDE)
+    gate = frozenset({(5, 3), (6, 3)})
+    bf.objectives = (Objective("Gate", "hold", gate, side="bandits"),)
+    b = stress_battle(bf, [5, 6])
+    ai = StressAI("hard", 1)
+    assert kept_post(b, "bea") == gate and b.pending is not None
+    choice = ai.choose(b, b.pending)
+    assert isinstance(choice, StressMove) and choice.to in gate
+    b.edit("bea", Position).move_to((6, 3))
+    choice = ai.choose(b, b.pending)
+    assert isinstance(choice, StressAttack | StressDefensive) and choice.target == "gor"

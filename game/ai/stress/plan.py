@@ -26,8 +26,8 @@ target out) and the initiative it would act at:
   level; ``easy``: its ``baseline``): to the map's objective areas or toward the nearest
   enemy over the terrain, a shooter keeping its distance.
 - **posts** (``hard``, ``posts.py``): one unit keeps each area the enemy takes by
-  finding it empty (its ``hold`` area, our ``protect`` area): it walks in and strikes
-  only from inside, else stands in Full Defense; as the round limit nears, one unit
+  finding it empty (its ``hold`` area, our ``protect`` area): it walks in, then strikes
+  only from where it stands, else stands in Full Defense; as the round limit nears, one unit
   keeps each area counted for the side at the limit the same way, and a foe standing
   in one is worth more to strike (``SPOIL``).
 - **Ripostes**: always taken (they cost nothing but the round's Reaction) except by
@@ -180,21 +180,23 @@ class StressAI:
         aimed: dict[str, float],
         post: frozenset[tuple[int, int]],
     ) -> Answer:
-        """The keeper of a post (``posts``): a strike from inside it, else the walk in,
-        else Full Defense there."""
+        """The keeper of a post (``posts``): inside it, a strike from where it stands, else
+        Full Defense there; outside, the walk in. Not a strike that steps in: the target
+        may move before the blow comes, and the keeper would follow it out."""
         ctx = battle.ctx
+        here = units.cell(ctx, unit)
         inside = []
         for worth, a, kill in self.options(battle, unit, legal, aimed):
-            if isinstance(a, StressAttack | StressDefensive | StressThrow):
+            if here in post and isinstance(a, StressAttack | StressDefensive | StressThrow):
                 spot = attack_cell(ctx, unit, a.target, a.weapon, throw=isinstance(a, StressThrow))
-                if spot is not None and spot in post:
+                if spot == here:
                     inside.append((worth, a, kill))
         if inside:
             worth, a, kill = max(inside, key=lambda s: s[0])
             aimed[a.target] = aimed.get(a.target, 0.0) + kill
             self.soak(ctx, a)
             return a
-        if units.cell(ctx, unit) not in post:
+        if here not in post:
             move = step_in(ctx, unit, post)
             if move is not None:
                 return move

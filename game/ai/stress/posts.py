@@ -4,7 +4,8 @@ An area is a *post* of a side when one of its units standing in it is enough to 
 the enemy: the enemy's ``hold`` area ("no defender in it"), or a ``protect`` area of the
 side's own ("none of the company inside"). For each post, one unit keeps it: the first
 of its side (in unit order) already inside, else the one of its side nearest it. The
-keeper walks in and stays: it strikes only from inside, else takes Full Defense there.
+keeper walks in and stays: it strikes only from where it stands there, else takes Full
+Defense.
 The other units fight as they would.
 
 As the round limit nears (``closing_post``), one unit also keeps each area counted for
