@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from stress_support import declare, fighter, make_field, stress_battle
+import dataclasses
+
+from stress_support import declare, fighter, make_field, set_fighter, stress_battle
 
 from game.ai.stress.plan import StressAI, danger, heal_chance, threats
-from game.ai.stress.posts import kept_post
+from game.ai.stress.posts import closing_posts, kept_post
 from game.geometry.movement import distance
 from game.maps.battlefield import Objective
 from game.rules.stress.actions import (
     StressAttack,
+    StressDefensive,
     StressFullDefense,
     StressGuardedMove,
     StressMove,
@@ -109,3 +112,89 @@ def test_hard_weighs_a_target_by_the_damage_it_deals() -> None:
     fighter(b, "gor").weapons, fighter(b, "hal").weapons = ["spear"], ["maul"]
     choice = StressAI("hard", 1).choose(b, b.pending)
     assert isinstance(choice, StressAttack) and choice.target == "hal"
+
+
+def test_hard_joins_the_blow_an_ally_declared_rather_than_start_on_a_fresh_foe() -> None:
+    # Ada (who cannot move) reaches only Gor; Bea reaches Gor and Hal. Alone, Hal (8 WP
+    # against Gor's 9) is the likelier kill; once Ada's blow on Gor is declared, Gor,
+    # softened by it, is: hard focuses its fire there
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Bea", "party", "warrior", (2, 2)),
+        ("Gor", "bandits", "bandit", (2, 1)),
+        ("Hal", "bandits", "bandit", (3, 3)),
+    ]
+    b = stress_battle(make_field(spawns, WIDE), [5, 6, 7, 8])
+    for name, wp in (("gor", 9), ("hal", 8)):
+        set_fighter(b, name, stress=0, wp=wp)
+    set_fighter(b, "ada", speed=0)
+    ai = StressAI("hard", 1)
+    assert b.pending is not None and b.pending.unit == "ada"
+    first = ai.choose(b, b.pending)
+    assert isinstance(first, StressAttack) and first.target == "gor"
+    declare(b, first)
+    assert b.pending is not None and b.pending.unit == "bea"
+    alone = StressAI("hard", 1).choose(b, b.pending)  # knows nothing of Ada's blow
+    assert isinstance(alone, StressAttack) and alone.target == "hal"
+    joined = ai.choose(b, b.pending)
+    assert isinstance(joined, StressAttack) and joined.target == "gor"
+
+
+def test_hard_walks_into_the_area_counted_at_the_round_limit_as_the_limit_nears() -> None:
+    # whoever alone stands in the shrine when the last round ends wins: Ada, beside Gor,
+    # fights him while rounds are left, and in the last round walks into the shrine
+    spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]
+    shrine = frozenset({(6, 1), (7, 1), (6, 2), (7, 2)})
+    for limit, closing in ((5, False), (1, True)):
+        bf = make_field(spawns, WIDE)
+        bf.objectives = (Objective("Shrine", "hold", shrine),)
+        bf.scenario = dataclasses.replace(bf.scenario, round_limit=limit)
+        b = stress_battle(bf, [5, 6])
+        assert b.pending is not None and b.pending.unit == "ada"
+        choice = StressAI("hard", 1).choose(b, b.pending)
+        if closing:
+            assert closing_posts(b, "party") == {"ada": shrine}
+            assert isinstance(choice, StressMove) and choice.to in shrine
+        else:
+            assert closing_posts(b, "party") == {}
+            assert isinstance(choice, StressAttack) and choice.target == "gor"
+
+
+def test_in_the_last_round_hard_strikes_the_foe_that_spoils_the_area_counted_at_the_limit() -> None:
+    # Bea keeps the shrine; Gor stands in it, so at the limit it would count for nobody:
+    # Ada strikes Gor there rather than Hal (8 WP against Gor's 9), her likelier kill
+    spawns = [
+        ("Ada", "party", "warrior", (5, 1)),
+        ("Bea", "party", "warrior", (9, 3)),
+        ("Gor", "bandits", "bandit", (10, 1)),
+        ("Hal", "bandits", "bandit", (6, 3)),
+    ]
+    shrine = frozenset({(10, 1), (11, 1), (10, 2), (11, 2)})
+    for limit, target in ((5, "hal"), (1, "gor")):
+        bf = make_field(spawns, WIDE)
+        bf.objectives = (Objective("Shrine", "hold", shrine),)
+        bf.scenario = dataclasses.replace(bf.scenario, round_limit=limit)
+        b = stress_battle(bf, [5, 6, 7, 8])
+        for name, wp in (("gor", 9), ("hal", 8)):
+            set_fighter(b, name, stress=0, wp=wp)
+        assert b.pending is not None and b.pending.unit == "ada"
+        choice = StressAI("hard", 1).choose(b, b.pending)
+        assert isinstance(choice, StressAttack | StressDefensive) and choice.target == target
+        assert closing_posts(b, "party") == ({} if limit == 5 else {"bea": shrine})
+
+
+def test_a_keeper_walks_into_its_post_rather_than_strike_a_foe_beside_it() -> None:
+    # Gor stands beside the gate: a blow on him from Bea would step into the gate, but
+    # he may move first and Bea follow him out; she walks in, then strikes from there
+    spawns = [("Bea", "party", "warrior", (2, 3)), ("Gor", "bandits", "bandit", (7, 3))]
+    bf = make_field(spawns, WIDE)
+    gate = frozenset({(5, 3), (6, 3)})
+    bf.objectives = (Objective("Gate", "hold", gate, side="bandits"),)
+    b = stress_battle(bf, [5, 6])
+    ai = StressAI("hard", 1)
+    assert kept_post(b, "bea") == gate and b.pending is not None
+    choice = ai.choose(b, b.pending)
+    assert isinstance(choice, StressMove) and choice.to in gate
+    b.edit("bea", Position).move_to((6, 3))
+    choice = ai.choose(b, b.pending)
+    assert isinstance(choice, StressAttack | StressDefensive) and choice.target == "gor"

@@ -11,21 +11,25 @@ target out) and the initiative it would act at:
   lower count strikes before the target can). ``hard`` multiplies the first two by 0.5 +
   the target's ``danger`` / 4 (the damage its best weapon is expected to deal in a blow)
   and counts acting early only by the chance to take the target out first. ``normal``
-  and ``hard`` plan the side together: a target already likely to fall to an ally's
-  declared blow is worth less (they spread), and ``hard`` closes in with a Defensive
-  Attack when a plain approach would step into a foe's reach and take a Riposte, throws
-  only when nothing else reaches, and takes Full Defense when hurt (its Stress gone,
-  half its Wound Points or less) in a foe's reach: falling back at half speed to a
-  square fewer foes reach, nearest an ally, else standing when two or more foes reach
-  it.
+  and ``hard`` plan the side together. ``normal``: a target already likely to fall to
+  an ally's declared blow is worth less (they spread). ``hard`` focuses its fire
+  (``focus``): a target its allies' declared blows are expected to soften is judged as
+  softened, times the chance it is still standing when this blow comes. ``hard``
+  closes in with a Defensive Attack when a plain approach would step into a foe's
+  reach and take a Riposte, throws only when nothing else reaches, and takes Full
+  Defense when hurt (its Stress gone, half its Wound Points or less) in a foe's reach:
+  falling back at half speed to a square fewer foes reach, nearest an ally, else
+  standing when two or more foes reach it.
 - **help**: a downed ally is stabilised (``normal``, ``hard``) when the Heal check has a
   35% chance or more, worth 2.5 × that chance (a likely blow on a foe comes first).
 - **walk**: else it walks as the generic AI walks (``game.ai.core.generic``, its ``hard``
   level; ``easy``: its ``baseline``): to the map's objective areas or toward the nearest
   enemy over the terrain, a shooter keeping its distance.
 - **posts** (``hard``, ``posts.py``): one unit keeps each area the enemy takes by
-  finding it empty (its ``hold`` area, our ``protect`` area): it walks in and strikes
-  only from inside, else stands in Full Defense.
+  finding it empty (its ``hold`` area, our ``protect`` area): it walks in, then strikes
+  only from where it stands, else stands in Full Defense; as the round limit nears, one unit
+  keeps each area counted for the side at the limit the same way, and a foe standing
+  in one is worth more to strike (``SPOIL``).
 - **Ripostes**: always taken (they cost nothing but the round's Reaction) except by
   ``baseline``.
 
@@ -42,8 +46,9 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.ai.core.generic import GenericAI
-from game.ai.stress.posts import kept_post, step_in
+from game.ai.stress.posts import closing_posts, kept_post, step_in
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
+from game.geometry.grid import Cell
 from game.geometry.movement import distance
 from game.rules.stress import units
 from game.rules.stress.actions import (
@@ -57,6 +62,7 @@ from game.rules.stress.actions import (
 )
 from game.rules.stress.content import modifier
 from game.rules.stress.moving import attack_cell
+from game.rules.stress.preview import take_out
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
@@ -72,6 +78,8 @@ HEAL_FLOOR = 0.35
 # hard weighs a target by its danger (``danger``): × (0.5 + danger / DANGER)
 DANGER = 4.0
 EARLY = 2.0
+# hard, as the round limit nears: a foe in an area it closes on weighs this much more
+SPOIL = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +105,11 @@ class StressAI:
         self.seed = seed
         self.level = LEVELS.get(name, LEVELS["normal"])
         self._aimed: tuple[object, dict[str, float]] = ((), {})
+        # hard: the damage the side's blows declared this round are expected to deal
+        # each target (``strike_worth``: the focus of fire)
+        self._soaked: dict[str, float] = {}
+        # hard: the round's keepers of the areas counted at the round limit (``posts``)
+        self._closing: tuple[object, dict[str, frozenset[Cell]]] = ((), {})
         # walking (to the map's objectives, toward the enemy, minding the danger) is the
         # generic AI's: its walking fields over the terrain
         self.walker = GenericAI("baseline" if name == "easy" else "hard", seed)
@@ -122,11 +135,16 @@ class StressAI:
         key = (battle.world_name, ctx.round, units.side(ctx, unit))
         if self._aimed[0] != key:
             self._aimed = (key, {})
+            self._soaked = {}
         aimed = self._aimed[1]
         if not units.in_fight(ctx, unit):
             return EndTurn(unit)
         legal = battle.legal_answers()
+        if self.level.careful and self._closing[0] != key:
+            self._closing = (key, closing_posts(battle, key[2]))
         post = kept_post(battle, unit) if self.level.careful else None
+        if post is None and self.level.careful:
+            post = self._closing[1].get(unit)
         if post is not None:
             return self.keep(battle, unit, legal, aimed, post)
         scored = sorted(self.options(battle, unit, legal, aimed), key=lambda s: -s[0])
@@ -141,7 +159,18 @@ class StressAI:
         target = getattr(answer, "target", None)
         if isinstance(target, str) and pick[2] > 0:
             aimed[target] = aimed.get(target, 0.0) + pick[2]
+        self.soak(ctx, answer)
         return answer
+
+    def soak(self, ctx: Context, answer: Answer) -> None:
+        """Count a declared blow's expected damage against its target (``hard``)."""
+        if not self.level.careful or not isinstance(
+            answer, StressAttack | StressDefensive | StressThrow
+        ):
+            return
+        p = ctx.ruleset.attack_preview(ctx, answer.unit, answer.target, answer.weapon)
+        mean = p.hit_chance * (p.damage_min + p.damage_max) / 2
+        self._soaked[answer.target] = self._soaked.get(answer.target, 0.0) + mean
 
     def keep(
         self,
@@ -151,20 +180,23 @@ class StressAI:
         aimed: dict[str, float],
         post: frozenset[tuple[int, int]],
     ) -> Answer:
-        """The keeper of a post (``posts``): a strike from inside it, else the walk in,
-        else Full Defense there."""
+        """The keeper of a post (``posts``): inside it, a strike from where it stands, else
+        Full Defense there; outside, the walk in. Not a strike that steps in: the target
+        may move before the blow comes, and the keeper would follow it out."""
         ctx = battle.ctx
+        here = units.cell(ctx, unit)
         inside = []
         for worth, a, kill in self.options(battle, unit, legal, aimed):
-            if isinstance(a, StressAttack | StressDefensive | StressThrow):
+            if here in post and isinstance(a, StressAttack | StressDefensive | StressThrow):
                 spot = attack_cell(ctx, unit, a.target, a.weapon, throw=isinstance(a, StressThrow))
-                if spot is not None and spot in post:
+                if spot == here:
                     inside.append((worth, a, kill))
         if inside:
             worth, a, kill = max(inside, key=lambda s: s[0])
             aimed[a.target] = aimed.get(a.target, 0.0) + kill
+            self.soak(ctx, a)
             return a
-        if units.cell(ctx, unit) not in post:
+        if here not in post:
             move = step_in(ctx, unit, post)
             if move is not None:
                 return move
@@ -221,14 +253,39 @@ class StressAI:
         count = base + (2 if isinstance(a, StressThrow) else w.speed)
         foe_base = t.base_initiative or 0
         if self.level.careful:
-            # hard: a foe that hits hard is worth more, and striking first matters only
-            # when the blow may take it out before it acts
+            # hard: the side's fire is focused (``focus``), a foe that hits hard is worth
+            # more, and striking first matters only when the blow may take it out before
+            # it acts
+            kill, share = self.focus(ctx, unit, a, p.hit_chance * mean, aimed)
             weight = 0.5 + danger(ctx, a.target, unit) / DANGER
             early = EARLY * kill if count < foe_base + 2 else 0.0
+            if self.spoils(ctx, a.target):
+                weight += SPOIL
             return 1.0 + (KILL * kill + SHARE * share) * weight + early, a, kill
         early = 0.5 if count < foe_base + 2 else 0.0
         worth = 1.0 + KILL * kill + SHARE * share + early
         return worth, a, kill
+
+    def focus(
+        self, ctx: Context, unit: str, a: Any, expected: float, aimed: dict[str, float]
+    ) -> tuple[float, float]:
+        """``hard``'s focus of fire: the chance this blow takes the target out and the
+        share of what it has left it takes, counting the blows allies already declared
+        on it this round (their expected damage soaked first, ``take_out``), times the
+        chance those blows have not taken it out already."""
+        t = units.fighter(ctx, a.target)
+        soaked = self._soaked.get(a.target, 0.0)
+        standing = max(0.0, 1.0 - aimed.get(a.target, 0.0))
+        kill = take_out(ctx, unit, a.target, a.weapon, soaked) * standing
+        share = min(1.0, expected / max(1.0, t.stress + t.wp - soaked)) * standing
+        return kill, share
+
+    def spoils(self, ctx: Context, foe: str) -> bool:
+        """Whether ``foe`` stands in an area its side's keepers are closing on as the
+        round limit nears (``posts.closing_posts``): while it stands there, the area
+        counts for nobody, so taking it out is worth more."""
+        cell = units.cell(ctx, foe)
+        return any(cell in area for area in self._closing[1].values())
 
     def provokes(self, ctx: Context, unit: str, a: Any) -> bool:
         """Whether a plain approach for ``a`` steps into a foe's reach (a Riposte)."""

@@ -4,8 +4,15 @@ An area is a *post* of a side when one of its units standing in it is enough to 
 the enemy: the enemy's ``hold`` area ("no defender in it"), or a ``protect`` area of the
 side's own ("none of the company inside"). For each post, one unit keeps it: the first
 of its side (in unit order) already inside, else the one of its side nearest it. The
-keeper walks in and stays: it strikes only from inside, else takes Full Defense there.
+keeper walks in and stays: it strikes only from where it stands there, else takes Full
+Defense.
 The other units fight as they would.
+
+As the round limit nears (``closing_post``), one unit also keeps each area counted for
+its side at the limit (a ``hold`` without rounds, the side's or any side's): the one
+already inside, else the nearest not keeping a post; it walks in once the rounds left
+are no more than the rounds its walk takes (always in the last round), and keeps it as
+a post.
 """
 
 from __future__ import annotations
@@ -52,6 +59,44 @@ def kept_post(battle: Battle, unit: str) -> frozenset[Cell] | None:
         if keeper == unit:
             return area
     return None
+
+
+def final_posts(battle: Battle, side: str) -> list[frozenset[Cell]]:
+    """The areas counted for ``side`` at the round limit (``hold`` without ``rounds``)."""
+    return [
+        o.cells
+        for o in battle.battlefield.objectives
+        if o.kind == "hold" and not o.rounds and o.cells and (o.side is None or o.side == side)
+    ]
+
+
+def closing_posts(battle: Battle, side: str) -> dict[str, frozenset[Cell]]:
+    """The areas counted at the round limit ``side``'s units keep now, by unit (module
+    docstring); the same for every unit of the side in a round's declarations."""
+    ctx = battle.ctx
+    limit = battle.battlefield.scenario.round_limit
+    areas = final_posts(battle, side) if limit else []
+    if not limit or not areas:
+        return {}
+    left = limit - ctx.round  # rounds after this one
+    mine = [u for u in units.units_of(ctx, side) if units.in_fight(ctx, u)]
+    if all(gap(units.cell(ctx, u), a) < left for u in mine for a in areas):
+        return {}  # no walk takes as many rounds as are left (speed at least 1)
+    mine = [u for u in mine if kept_post(battle, u) is None]
+    out: dict[str, frozenset[Cell]] = {}
+    for area in areas:
+        if not mine:
+            break
+        inside = [u for u in mine if units.cell(ctx, u) in area]
+        if inside:
+            keeper = inside[0]
+        else:
+            keeper = min(mine, key=lambda u: (gap(units.cell(ctx, u), area), u))
+        mine.remove(keeper)
+        walk = -(-gap(units.cell(ctx, keeper), area) // max(1, units.speed(ctx, keeper)))
+        if walk >= left:
+            out[keeper] = area
+    return out
 
 
 def gap(cell: Cell, area: frozenset[Cell]) -> int:

@@ -25,6 +25,35 @@ def _faces(count: int, sides: int) -> dict[int, float]:
     return dist
 
 
+def _take_out(
+    dist: dict[int, float], plus: int, armour: int, mult: int, hit: float, stress: int, wp: int
+) -> float:
+    """The chance a blow takes the target out of the fight: a plain hit's damage after
+    Armour goes to Stress first, the rest to the Wound Points; a critical (a natural 20)
+    × ``mult`` straight to the Wound Points."""
+    if wp <= 0:
+        return 0.0
+    crit = 1 / 20
+    plain = sum(p for n, p in dist.items() if max(0, max(1, n + plus) - armour) - stress >= wp)
+    sharp = sum(p for n, p in dist.items() if max(0, max(1, n + plus) * mult - armour) >= wp)
+    return (hit - crit) * plain + crit * sharp
+
+
+def take_out(ctx: Context, attacker: str, target: str, weapon: str, soaked: float = 0.0) -> float:
+    """The preview's chance to take ``target`` out with ``weapon``, the target first
+    softened by ``soaked`` points of damage (Stress first, then Wound Points, rounded
+    down): what a blow adds to blows already on their way (the AI's focus of fire)."""
+    w = units.weapon(ctx, weapon)
+    t = units.fighter(ctx, target)
+    need = min(20, max(2, units.defense(ctx, target) - units.attack_bonus(ctx, attacker, w)))
+    plus = w.damage.bonus + units.damage_bonus(ctx, attacker, w)
+    lost = int(soaked)
+    stress = max(0, t.stress - lost)
+    wp = t.wp - max(0, lost - t.stress)
+    dist = _faces(w.damage.count, w.damage.sides)
+    return _take_out(dist, plus, t.armour, w.crit, (21 - need) / 20, stress, wp)
+
+
 def preview(ctx: Context, attacker: str, target: str, weapon: str) -> AttackPreview:
     w = units.weapon(ctx, weapon)
     f, t = units.fighter(ctx, attacker), units.fighter(ctx, target)
@@ -32,19 +61,11 @@ def preview(ctx: Context, attacker: str, target: str, weapon: str) -> AttackPrev
     aim = units.defense(ctx, target)
     need = min(20, max(2, aim - bonus))
     hit = (21 - need) / 20
-    crit = 1 / 20
     plus = w.damage.bonus + units.damage_bonus(ctx, attacker, w)
     dist = _faces(w.damage.count, w.damage.sides)
     low = max(0, max(1, w.damage.count + plus) - t.armour)
     high = max(0, max(1, w.damage.count * w.damage.sides + plus) - t.armour)
-    # out of the fight: the Wound Points left after Stress soaks a plain hit
-    plain = sum(
-        p for total, p in dist.items() if max(0, max(1, total + plus) - t.armour) - t.stress >= t.wp
-    )
-    sharp = sum(
-        p for total, p in dist.items() if max(0, max(1, total + plus) * w.crit - t.armour) >= t.wp
-    )
-    kill = (hit - crit) * plain + crit * sharp if t.wp > 0 else 0.0
+    kill = _take_out(dist, plus, t.armour, w.crit, hit, t.stress, t.wp)
     allowed = units.in_fight(ctx, target)
     rows = (
         ("To hit", f"d20{bonus:+d} vs Defense {aim}: {hit:.0%}"),
