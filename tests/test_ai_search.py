@@ -9,6 +9,8 @@ the battle's own dice, and a seed replays identically.
 
 from __future__ import annotations
 
+import dataclasses
+
 from clash_support import clash_battle, duel_field
 from engine_support import battle, duel, field
 from test_ai_tactics import OPEN, ask, position
@@ -23,8 +25,10 @@ from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.charge import Charge
 from game.rules.grid.components import Conditions, Health
 from game.rules.grid.disengage import Disengage
+from game.rules.grid.hold import HoldAction
 from game.rules.grid.move import Move
 from game.rules.grid.opportunity import leaving_threats
+from game.rules.grid.state import GridState
 from game.rules.grid.use_skill import FirstAid
 
 
@@ -193,6 +197,58 @@ def test_the_archer_does_not_charge_bare_handed_at_a_foe_it_can_shoot() -> None:
         at = units.cell(line.ctx, "arn")
         assert all(units.distance(at, units.cell(line.ctx, e)) > 1 for e in ("hal", "grak"))
     line.close()
+    b.close()
+
+
+def _leader_at_post(routed: tuple[str, ...]) -> Battle:
+    """Haldor, the bandits' leader, keeps a post (``ai = guard``) far behind his band of
+    four; three company fighters are at the band, ten squares off. The bandits act first;
+    ``routed`` of the band have failed their morale. At Haldor's first decision."""
+    spawns = [
+        ("Haldor", "bandits", "bandit_chief", (24, 4)),
+        ("B0", "bandits", "bandit", (14, 3)),
+        ("B1", "bandits", "bandit", (14, 5)),
+        ("B2", "bandits", "bandit", (13, 4)),
+        ("B3", "bandits", "bandit", (15, 7)),
+        ("Ada", "party", "warrior", (12, 4)),
+        ("Wat", "party", "warrior", (12, 3)),
+        ("Cen", "party", "spearman", (13, 6)),
+    ]
+    bf = field(OPEN, spawns, leaders=["Haldor"])
+    posted = tuple(
+        dataclasses.replace(s, ai="guard") if s.name == "Haldor" else s for s in bf.spawns
+    )
+    b = battle(dataclasses.replace(bf, spawns=posted), faces=[1, 8])
+    for unit in routed:
+        b.edit(unit, GridState).routed = True
+    assert b.pending is not None and b.pending.side == "bandits"
+    if b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("haldor")).ok
+    assert b.pending is not None and b.pending.unit == "haldor"
+    return b
+
+
+# -- blunder 5, second half: a held-action leader idle while his band routs -------------------
+def test_the_leader_leaves_his_post_when_his_band_routs() -> None:
+    """004 · Morale (a failed check routs a unit: it flees on its turns) and Hold An Action;
+    maps/README.md · Spawns (``guard``: stay near the post). Three of Haldor's four
+    bandits have routed before the company's fighters, ten squares from his post. The
+    tactical hard used to hold his action there round after round (his post's leash and
+    next round's blows counted only near it) while the company cut the runners down;
+    a post is for a band that holds (``Board.broken``), so now he goes to the fight, the
+    tactical hard and the search alike. With one bandit routed the band still holds,
+    and so does his post."""
+    b = _leader_at_post(("b0",))
+    assert ask(b, "tactical") == HoldAction("haldor")
+    b.close()
+    b = _leader_at_post(("b0", "b1", "b2"))
+    for level in ("tactical", "search"):
+        answer = ask(b, level)
+        assert isinstance(answer, (Charge, Move)), (level, answer)
+        end = answer.to if isinstance(answer, Charge) else answer.path[-1]
+        with b._active():
+            company = [units.cell(b.ctx, u) for u in ("ada", "wat", "cen")]
+        assert min(units.distance(end, c) for c in company) <= 2, (level, answer)
     b.close()
 
 

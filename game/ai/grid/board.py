@@ -55,6 +55,8 @@ PRESS_FULL = 2.5  # ... and at which it presses in full
 OUTGUNNED_FROM = 1.2  # their missile fire to ours at which a side starts pressing ...
 OUTGUNNED_FULL = 2.0  # ... and at which it presses in full (``Board.pressure``)
 PRESS_ROUNDS = 4  # rounds before the round limit from which a side not behind presses
+BROKEN_FROM = 0.25  # share of a side broken (routed, fled, surrendered) from which, and
+BROKEN_FULL = 0.5  # ... up to which, its map posts are released (``Board.broken``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,6 +503,27 @@ class Board:
         outgunned = self.outgunned * self.outshot() if self.outgunned > 0 and not posts else 0.0
         found = self._pressure[posts] = max(ahead, late, outgunned)
         return found
+
+    def broken(self) -> float:
+        """How far this side's band has broken, 0..1, for releasing a map's hold and guard
+        posts (004 · Morale: a failed check routs a unit, which flees; it may surrender
+        or leave the field): 0 while at most ``BROKEN_FROM`` of the side's units are
+        routed, fled or surrendered, 1 from ``BROKEN_FULL``. A post is kept for the band's
+        fight to come to it; once the band runs, there is no line left to hold, and a
+        leader standing at his post only waits to be the last one caught (issue 31,
+        blunder 5: a held-action leader idle four rounds while his band routed)."""
+        side_units = [u for u in self.ctx.units() if units.side(self.ctx, u) == self.side]
+        if not side_units:
+            return 0.0
+        gone = 0
+        for u in side_units:
+            cond = units.conditions(self.ctx, u)
+            if cond.fled or cond.surrendered:
+                gone += 1
+            elif units.in_fight(self.ctx, u) and self.ctx.get(u, GridState).routed:
+                gone += 1
+        share = gone / len(side_units)
+        return min(1.0, max(0.0, (share - BROKEN_FROM) / (BROKEN_FULL - BROKEN_FROM)))
 
     def outshot(self) -> float:
         """How far the enemy's missile fire outweighs ours, 0..1: 0 up to
