@@ -143,6 +143,9 @@ class SearchAI:
         self.model = model
         self.config = config or SearchConfig()
         self.last: list[Tried] = []  # the lines of the last searched decision
+        # the policy's answers in forks before their first die, by (line, answers given):
+        # the same for every sample of a line (``reply``); kept for one search
+        self._replies: dict[tuple[int, int], Answer] = {}
 
     def choose(self, battle: Battle, decision: Decision) -> Answer:
         if decision.kind != "turn" or decision.unit is None:
@@ -167,6 +170,7 @@ class SearchAI:
         assert decision.unit is not None
         unit, side = decision.unit, decision.side
         root = battle.fork()
+        self._replies = {}
         try:
             sums = [0.0] * len(lines)
             counts = [0] * len(lines)
@@ -177,7 +181,7 @@ class SearchAI:
                 for i, line in enumerate(lines):
                     if sample > 0 and not random_[i]:
                         continue
-                    value, rolled = self.play_out(root, line, unit, side, sample, rounds)
+                    value, rolled = self.play_out(root, line, unit, side, sample, rounds, i)
                     sums[i] += value
                     counts[i] += 1
                     random_[i] = random_[i] or rolled
@@ -190,17 +194,25 @@ class SearchAI:
         ]
 
     def play_out(
-        self, root: Battle, line: Line, unit: str, side: str, sample: int, rounds: int
+        self, root: Battle, line: Line, unit: str, side: str, sample: int, rounds: int, index: int
     ) -> tuple[float, bool]:
-        """Play ``line`` on a fork of ``root`` with sampled dice; the leaf's value to
-        ``side`` and whether any die was rolled."""
+        """Play ``line`` (the ``index``-th of this search) on a fork of ``root`` with
+        sampled dice; the leaf's value to ``side`` and whether any die was rolled.
+
+        Until the fork's first die, every sample of a line stands exactly where the first
+        sample stood after as many answers (the same root, the same answers), so the
+        policy's answer there is the one it gave the first time (``_replies``; a policy
+        answers from the battle alone). Its later answers, after the dice, are asked."""
         fork = root.fork()
         try:
-            fork.ctx.rng = StratifiedDice(
+            dice = StratifiedDice(
                 f"shieldwall-search/{self.seed}/{root.seed}/{len(root.answers)}",
                 sample,
                 rounds,
             )
+            fork.ctx.rng = dice
+            unrolled = dice.getstate()
+            given = 0
             start = len(fork.events)
             if not fork.answer(line[0]).ok:
                 return float("-inf"), False
@@ -221,14 +233,34 @@ class SearchAI:
                         turns += 1
                         if turns > self.config.follow:
                             break  # the model's leaf values the rest of the turn
-                        answer = self.model.policy(fork, pending)
+                        answer = self.reply(fork, pending, (index, given), dice, unrolled)
                 elif pending.kind == "reaction" or whole_round:
-                    answer = self.model.policy(fork, pending)
+                    answer = self.reply(fork, pending, (index, given), dice, unrolled)
                 else:
                     break
                 if not fork.answer(answer).ok:
                     break
+                given += 1
             rolled = any(isinstance(e, Rolled) for e in fork.events[start:])
             return self.model.leaf(fork, side, unit), rolled
         finally:
             fork.close()
+
+    def reply(
+        self,
+        fork: Battle,
+        decision: Decision,
+        key: tuple[int, int],
+        dice: StratifiedDice,
+        unrolled: object,
+    ) -> Answer:
+        """The policy's answer at ``decision`` in a fork; ``key`` is (the line, the answers
+        given in the fork so far). While the fork's dice stand as they were made
+        (``unrolled``: no die rolled yet), the fork is where every sample of the line
+        stood at that answer, and the first sample's answer is kept for the others."""
+        if dice.rolled or dice.getstate() != unrolled:
+            return self.model.policy(fork, decision)
+        found = self._replies.get(key)
+        if found is None:
+            found = self._replies[key] = self.model.policy(fork, decision)
+        return found
