@@ -123,6 +123,8 @@ class Board:
         self._memo: dict[Hashable, Any] = {}  # estimates' side-wide sums, for this picture
         self._adjacent: Array | None = None
         self._pressure: dict[bool, float] = {}
+        self._broken: float | None = None
+        self._strengths: tuple[float, float] | None = None  # (ours, theirs), ``pressure``
 
     # -- enemies ---------------------------------------------------------------------------
     def threats(self) -> list[EnemyPicture]:
@@ -494,8 +496,10 @@ class Board:
         if found is not None:
             return found
         start, full = (PRESS_AHEAD, PRESS_FULL) if posts else (self.press_from, self.press_full)
-        theirs = self.strength(self.enemies)
-        ratio = self.strength(self.friends) / theirs if theirs > 0 else 0.0
+        if self._strengths is None:  # the same sums for both kinds of pressure
+            self._strengths = (self.strength(self.friends), self.strength(self.enemies))
+        ours, theirs = self._strengths
+        ratio = ours / theirs if theirs > 0 else 0.0
         ahead = min(1.0, max(0.0, (ratio - start) / (full - start)))
         limit = self.ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
         left = limit - self.ctx.round  # whole rounds after this one
@@ -512,8 +516,11 @@ class Board:
         fight to come to it; once the band runs, there is no line left to hold, and a
         leader standing at his post only waits to be the last one caught (issue 31,
         blunder 5: a held-action leader idle four rounds while his band routed)."""
+        if self._broken is not None:
+            return self._broken
         side_units = [u for u in self.ctx.units() if units.side(self.ctx, u) == self.side]
         if not side_units:
+            self._broken = 0.0
             return 0.0
         gone = 0
         for u in side_units:
@@ -523,7 +530,19 @@ class Board:
             elif units.in_fight(self.ctx, u) and self.ctx.get(u, GridState).routed:
                 gone += 1
         share = gone / len(side_units)
-        return min(1.0, max(0.0, (share - BROKEN_FROM) / (BROKEN_FULL - BROKEN_FROM)))
+        self._broken = min(1.0, max(0.0, (share - BROKEN_FROM) / (BROKEN_FULL - BROKEN_FROM)))
+        return self._broken
+
+    def share_standing(self, other: Board) -> None:
+        """Take ``other``'s figures of how the fight stands (``pressure``, ``broken``)
+        where it has them: ``other`` is a board of the same side on the same battle whose
+        only difference is a unit's own condition (the search's Total Defense in hand,
+        ``game.ai.grid.search``), which neither reads (they weigh each unit's worth and
+        health, its morale and the round)."""
+        for posts, found in other._pressure.items():
+            self._pressure.setdefault(posts, found)
+        if self._broken is None:
+            self._broken = other._broken
 
     def outshot(self) -> float:
         """How far the enemy's missile fire outweighs ours, 0..1: 0 up to

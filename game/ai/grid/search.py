@@ -111,9 +111,9 @@ class GridModel:
         else:
             x, y = planner.here
             rest = float(planner.position_values_cached()[y, x])
-        return value + max(rest, self.guarded(battle, unit))
+        return value + max(rest, self.guarded(battle, unit, planner))
 
-    def guarded(self, battle: Battle, unit: str) -> float:
+    def guarded(self, battle: Battle, unit: str, planner: Planner | None = None) -> float:
         """The unit standing where it is with Total Defense in hand (``evaluation.guard``):
         a unit whose Main action is still free when the enemy's blows come may take it
         as the Instant after seeing a roll it turns (hard does when the blow or its Shock
@@ -121,16 +121,20 @@ class GridModel:
         and no Shock (004 · Total Defense). The value of its square so (next round's
         blows it may take and deal there); minus infinity when the guard is not in hand.
         The leaf's fork is the search's own and is closed after it, so the condition is
-        set on it for the planner to read, then reset."""
+        set on it for the planner to read, then reset. ``planner``: the leaf's own planner
+        of the unit, without the guard, whose figures of how the fight stands the guard's
+        planner shares (``Board.share_standing``)."""
         ctx = battle.ctx
         if not evaluation.guard_in_hand(ctx, unit):
             return float("-inf")
         with evaluation.guard(ctx, unit):
-            planner = self.tactical.planner(ctx, unit)
-            if planner is None:
+            guarded = self.tactical.planner(ctx, unit)
+            if guarded is None:
                 return float("-inf")
-            x, y = planner.here
-            return float(planner.position_values_cached()[y, x])
+            if planner is not None:
+                guarded.board.share_standing(planner.board)
+            x, y = guarded.here
+            return float(guarded.position_values_cached()[y, x])
 
 
 # Plans whose worth comes after the unit's turn, which a leaf at its end cannot see: a
