@@ -533,17 +533,6 @@ class Board:
         self._broken = min(1.0, max(0.0, (share - BROKEN_FROM) / (BROKEN_FULL - BROKEN_FROM)))
         return self._broken
 
-    def share_standing(self, other: Board) -> None:
-        """Take ``other``'s figures of how the fight stands (``pressure``, ``broken``)
-        where it has them: ``other`` is a board of the same side on the same battle whose
-        only difference is a unit's own condition (the search's Total Defense in hand,
-        ``game.ai.grid.search``), which neither reads (they weigh each unit's worth and
-        health, its morale and the round)."""
-        for posts, found in other._pressure.items():
-            self._pressure.setdefault(posts, found)
-        if self._broken is None:
-            self._broken = other._broken
-
     def outshot(self) -> float:
         """How far the enemy's missile fire outweighs ours, 0..1: 0 up to
         ``OUTGUNNED_FROM`` times ours, 1 from ``OUTGUNNED_FULL`` times."""

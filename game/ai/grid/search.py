@@ -122,17 +122,20 @@ class GridModel:
         blows it may take and deal there); minus infinity when the guard is not in hand.
         The leaf's fork is the search's own and is closed after it, so the condition is
         set on it for the planner to read, then reset. ``planner``: the leaf's own planner
-        of the unit, without the guard, whose figures of how the fight stands the guard's
-        planner shares (``Board.share_standing``)."""
+        of the unit, without the guard, whose board the guard's planner shares: the guard
+        reaches the board only through the unit's AC (``Board.exposure`` and the blows
+        are kept by AC; the rest of the board, the enemies' pictures, the stakes, the
+        pressure, never reads the unit's Total Defense)."""
         ctx = battle.ctx
         if not evaluation.guard_in_hand(ctx, unit):
             return float("-inf")
         with evaluation.guard(ctx, unit):
-            guarded = self.tactical.planner(ctx, unit)
+            if planner is not None:
+                guarded: Planner | None = Planner(ctx, unit, self.level, planner.board)
+            else:
+                guarded = self.tactical.planner(ctx, unit)
             if guarded is None:
                 return float("-inf")
-            if planner is not None:
-                guarded.board.share_standing(planner.board)
             x, y = guarded.here
             return float(guarded.position_values_cached()[y, x])
 
