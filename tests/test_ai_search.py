@@ -16,7 +16,7 @@ from engine_support import battle, duel, field
 from test_ai_tactics import OPEN, ask, position
 
 from game.ai import make_controller, play
-from game.ai.core.search import Line, SearchAI, SearchConfig, StratifiedDice
+from game.ai.core.search import Line, SearchAI, SearchConfig, StratifiedDice, Tried
 from game.engine import Battle, ScriptedRandom
 from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.engine.decision import Decision
@@ -358,3 +358,72 @@ def test_a_fork_plays_on_until_the_round_resolves_when_the_model_asks() -> None:
         assert len(model.rounds) == 2 and set(model.rounds) == {start + later}
         assert b.round == start and len(b.answers) == 0
         b.close()
+
+
+def test_a_noisy_lead_does_not_override_the_models_pick() -> None:
+    """``SearchConfig.confidence``: a line whose higher mean comes from one lucky sample
+    (behind the pick in three samples of four, the same dice in each, far ahead in the
+    fourth) is not taken over the model's pick; a steady lead of the same size is, and so
+    is a line that rolled no die. With ``confidence`` 0 the margin alone decides."""
+    pick = Tried((EndTurn("a"),), 0.0, 4, (0.0, 0.0, 0.0, 0.0))
+    lucky = Tried((EndTurn("b"),), 3.0, 4, (-5.0, -5.0, -5.0, 27.0))
+    steady = Tried((EndTurn("c"),), 3.0, 4, (2.5, 3.0, 3.5, 3.0))
+    unrolled = Tried((EndTurn("d"),), 3.0, 1, (3.0,))
+    careful = SearchAI("t", 0, _RoundWatcher(), SearchConfig(confidence=0.4))
+    assert not careful.sure(lucky, pick)
+    assert careful.sure(steady, pick) and careful.sure(unrolled, pick)
+    assert SearchAI("t", 0, _RoundWatcher(), SearchConfig()).sure(lucky, pick)
+
+
+class _Counting:
+    """The grid model of ``search``, counting the policy's answers."""
+
+    def __init__(self) -> None:
+        ai = make_controller("search", 0)
+        assert isinstance(ai, SearchAI)
+        self.inner = ai.model
+        self.calls = 0
+
+    def policy(self, battle: Battle, decision: Decision) -> Answer:
+        self.calls += 1
+        return self.inner.policy(battle, decision)
+
+    def candidates(self, battle: Battle, decision: Decision) -> list[Line]:
+        return self.inner.candidates(battle, decision)
+
+    def leaf(self, battle: Battle, side: str, unit: str) -> float:
+        return self.inner.leaf(battle, side, unit)
+
+
+def test_the_policy_is_asked_once_a_line_until_a_die_is_rolled() -> None:
+    """Before a fork's first die every sample of a line stands where the first stood, so
+    the policy's answer there (the blow after a walk up to a bandit) is asked once for
+    the line, not once a sample; the choice is the same as asking every time."""
+    spawns = [("Ada", "party", "warrior", (5, 4)), ("Hal", "bandits", "bandit", (9, 4))]
+    b = position(OPEN, spawns, "ada")
+    assert b.pending is not None
+    config = SearchConfig(candidates=3, samples=4, leaves=12, follow=1)
+    model = _Counting()
+    ai = SearchAI("t", 0, model, config)
+    answer = ai.choose(b, b.pending)
+    walks = [t for t in ai.last if isinstance(t.line[0], Move) and len(t.line) == 1]
+    assert walks and all(t.samples == 4 for t in walks)  # the blow after the walk rolls
+    assert model.calls < sum(t.samples for t in ai.last)
+    again = _Counting()
+    assert _AskingAlways("t", 0, again, config).choose(b, b.pending) == answer
+    assert again.calls > model.calls
+    b.close()
+
+
+class _AskingAlways(SearchAI):
+    """The search asking its policy at every answer of every fork."""
+
+    def reply(
+        self,
+        fork: Battle,
+        decision: Decision,
+        key: tuple[int, int],
+        dice: StratifiedDice,
+        unrolled: object,
+    ) -> Answer:
+        return self.model.policy(fork, decision)

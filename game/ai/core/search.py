@@ -111,6 +111,9 @@ class SearchConfig:
     margin: float = 0.3  # what another line must beat the model's pick by
     steps: int = 12  # answers given at most inside one fork (reactions, the turn's rest)
     follow: int = 0  # the unit's own answers after its line, given by the policy
+    # standard errors of its lead (paired over the samples) by which another line must
+    # beat the model's pick as well as by ``margin`` (``SearchAI.sure``); 0: margin alone
+    confidence: float = 0.0
     # Where a fork stops for its leaf: "turn", once the unit's turn is over (the leaf
     # values what comes after); "round", once the round the line was given in has
     # resolved, every decision in between (the other units' turns, both sides') given by
@@ -126,6 +129,7 @@ class Tried:
     line: Line
     value: float
     samples: int
+    values: tuple[float, ...] = ()  # each sample's leaf value, in the order played
 
     @property
     def answer(self) -> Answer:
@@ -158,11 +162,33 @@ class SearchAI:
             return lines[0][0] if lines else self.model.policy(battle, decision)
         tried = self.search(battle, decision, lines)
         self.last = tried
-        best = tried[0]
+        pick = best = tried[0]
         for t in tried[1:]:
-            if t.value > best.value + (self.config.margin if best is tried[0] else 0.0):
-                best = t
+            if t.value > best.value + (self.config.margin if best is pick else 0.0):
+                if self.sure(t, pick):
+                    best = t
         return best.answer
+
+    def sure(self, line: Tried, pick: Tried) -> bool:
+        """Whether ``line`` beats the model's ``pick`` beyond the noise of the dice: its
+        mean lead is more than ``confidence`` standard errors of the lead, sample by
+        sample (both saw the same dice in each sample: common random numbers, so the
+        differences are paired; a line that rolled no die is the same in every sample).
+        The best of a few noisy means is lucky more often than it is better (the
+        winner's curse): a line whose lead is one lucky kill and the rout it set off in
+        one sample of four is not taken over the model's pick. Always sure with
+        ``confidence`` 0, or when neither line rolled a die."""
+        z = self.config.confidence
+        n = max(line.samples, pick.samples)
+        if z <= 0 or n < 2:
+            return True
+        diffs = [
+            line.values[k if line.samples > 1 else 0] - pick.values[k if pick.samples > 1 else 0]
+            for k in range(n)
+        ]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > z * (var / n) ** 0.5
 
     def search(self, battle: Battle, decision: Decision, lines: list[Line]) -> list[Tried]:
         """Every line's mean leaf value, in the order given."""
@@ -172,8 +198,7 @@ class SearchAI:
         root = battle.fork()
         self._replies = {}
         try:
-            sums = [0.0] * len(lines)
-            counts = [0] * len(lines)
+            values: list[list[float]] = [[] for _ in lines]
             random_ = [False] * len(lines)
             # rounds of samples, each played whole: as many as the budget allows
             rounds = max(1, min(cfg.samples, cfg.leaves // len(lines)))
@@ -182,15 +207,16 @@ class SearchAI:
                     if sample > 0 and not random_[i]:
                         continue
                     value, rolled = self.play_out(root, line, unit, side, sample, rounds, i)
-                    sums[i] += value
-                    counts[i] += 1
+                    values[i].append(value)
                     random_[i] = random_[i] or rolled
         finally:
             root.close()
             if esper.current_world != battle.world_name:
                 esper.switch_world(battle.world_name)  # the live battle stays active
         return [
-            Tried(line, sums[i] / counts[i], counts[i]) for i, line in enumerate(lines) if counts[i]
+            Tried(line, sum(values[i]) / len(values[i]), len(values[i]), tuple(values[i]))
+            for i, line in enumerate(lines)
+            if values[i]
         ]
 
     def play_out(

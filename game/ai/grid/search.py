@@ -48,7 +48,9 @@ if TYPE_CHECKING:
 
 # the search levels: the tactical level they play with, and their node budgets
 CONFIGS: dict[str, SearchConfig] = {
-    "search": SearchConfig(candidates=5, samples=4, leaves=20, margin=1.5, follow=1),
+    "search": SearchConfig(
+        candidates=5, samples=4, leaves=20, margin=1.5, follow=1, confidence=0.4
+    ),
 }
 
 
