@@ -509,19 +509,12 @@ class Board:
         return found
 
     def broken(self) -> float:
-        """How far this side's band has broken, 0..1, for releasing a map's hold and guard
-        posts (004 · Morale: a failed check routs a unit, which flees; it may surrender
-        or leave the field): 0 while at most ``BROKEN_FROM`` of the side's units are
-        routed, fled or surrendered, 1 from ``BROKEN_FULL``. A post is kept for the band's
-        fight to come to it; once the band runs, there is no line left to hold, and a
-        leader standing at his post only waits to be the last one caught (issue 31,
-        blunder 5: a held-action leader idle four rounds while his band routed)."""
+        """How far this side has broken (004 · Morale), 0..1: 0 up to ``BROKEN_FROM`` of its
+        units routed, fled or surrendered, 1 from ``BROKEN_FULL``. It releases a map's
+        posts: once the band runs there is no line to hold (issue 31, blunder 5)."""
         if self._broken is not None:
             return self._broken
         side_units = [u for u in self.ctx.units() if units.side(self.ctx, u) == self.side]
-        if not side_units:
-            self._broken = 0.0
-            return 0.0
         gone = 0
         for u in side_units:
             cond = units.conditions(self.ctx, u)
@@ -529,7 +522,7 @@ class Board:
                 gone += 1
             elif units.in_fight(self.ctx, u) and self.ctx.get(u, GridState).routed:
                 gone += 1
-        share = gone / len(side_units)
+        share = gone / max(1, len(side_units))
         self._broken = min(1.0, max(0.0, (share - BROKEN_FROM) / (BROKEN_FULL - BROKEN_FROM)))
         return self._broken
 
