@@ -422,7 +422,7 @@ class _AskingAlways(SearchAI):
         self,
         fork: Battle,
         decision: Decision,
-        key: tuple[int, int],
+        key: tuple[int | None, int],
         dice: StratifiedDice,
         unrolled: object,
     ) -> Answer:

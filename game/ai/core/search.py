@@ -149,7 +149,7 @@ class SearchAI:
         self.last: list[Tried] = []  # the lines of the last searched decision
         # the policy's answers in forks before their first die, by (line, answers given):
         # the same for every sample of a line (``reply``); kept for one search
-        self._replies: dict[tuple[int, int], Answer] = {}
+        self._replies: dict[tuple[int | None, int], Answer] = {}
 
     def choose(self, battle: Battle, decision: Decision) -> Answer:
         if decision.kind != "turn" or decision.unit is None:
@@ -220,10 +220,18 @@ class SearchAI:
         ]
 
     def play_out(
-        self, root: Battle, line: Line, unit: str, side: str, sample: int, rounds: int, index: int
+        self,
+        root: Battle,
+        line: Line,
+        unit: str,
+        side: str,
+        sample: int,
+        rounds: int,
+        index: int | None = None,
     ) -> tuple[float, bool]:
-        """Play ``line`` (the ``index``-th of this search) on a fork of ``root`` with
-        sampled dice; the leaf's value to ``side`` and whether any die was rolled.
+        """Play ``line`` (the ``index``-th of this search; None: keep no answers) on a fork
+        of ``root`` with sampled dice; the leaf's value to ``side`` and whether any die was
+        rolled.
 
         Until the fork's first die, every sample of a line stands exactly where the first
         sample stood after as many answers (the same root, the same answers), so the
@@ -276,7 +284,7 @@ class SearchAI:
         self,
         fork: Battle,
         decision: Decision,
-        key: tuple[int, int],
+        key: tuple[int | None, int],
         dice: StratifiedDice,
         unrolled: object,
     ) -> Answer:
@@ -284,7 +292,7 @@ class SearchAI:
         given in the fork so far). While the fork's dice stand as they were made
         (``unrolled``: no die rolled yet), the fork is where every sample of the line
         stood at that answer, and the first sample's answer is kept for the others."""
-        if dice.rolled or dice.getstate() != unrolled:
+        if key[0] is None or dice.rolled or dice.getstate() != unrolled:
             return self.model.policy(fork, decision)
         found = self._replies.get(key)
         if found is None:
