@@ -9,12 +9,14 @@ the battle's own dice, and a seed replays identically.
 
 from __future__ import annotations
 
+import dataclasses
+
 from clash_support import clash_battle, duel_field
 from engine_support import battle, duel, field
 from test_ai_tactics import OPEN, ask, position
 
 from game.ai import make_controller, play
-from game.ai.core.search import Line, SearchAI, SearchConfig, StratifiedDice
+from game.ai.core.search import Line, SearchAI, SearchConfig, StratifiedDice, Tried
 from game.engine import Battle, ScriptedRandom
 from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.engine.decision import Decision
@@ -23,8 +25,10 @@ from game.rules.grid.attack import MeleeAttack, RangedAttack
 from game.rules.grid.charge import Charge
 from game.rules.grid.components import Conditions, Health
 from game.rules.grid.disengage import Disengage
+from game.rules.grid.hold import HoldAction
 from game.rules.grid.move import Move
 from game.rules.grid.opportunity import leaving_threats
+from game.rules.grid.state import GridState
 from game.rules.grid.use_skill import FirstAid
 
 
@@ -196,6 +200,58 @@ def test_the_archer_does_not_charge_bare_handed_at_a_foe_it_can_shoot() -> None:
     b.close()
 
 
+def _leader_at_post(routed: tuple[str, ...]) -> Battle:
+    """Haldor, the bandits' leader, keeps a post (``ai = guard``) far behind his band of
+    four; three company fighters are at the band, ten squares off. The bandits act first;
+    ``routed`` of the band have failed their morale. At Haldor's first decision."""
+    spawns = [
+        ("Haldor", "bandits", "bandit_chief", (24, 4)),
+        ("B0", "bandits", "bandit", (14, 3)),
+        ("B1", "bandits", "bandit", (14, 5)),
+        ("B2", "bandits", "bandit", (13, 4)),
+        ("B3", "bandits", "bandit", (15, 7)),
+        ("Ada", "party", "warrior", (12, 4)),
+        ("Wat", "party", "warrior", (12, 3)),
+        ("Cen", "party", "spearman", (13, 6)),
+    ]
+    bf = field(OPEN, spawns, leaders=["Haldor"])
+    posted = tuple(
+        dataclasses.replace(s, ai="guard") if s.name == "Haldor" else s for s in bf.spawns
+    )
+    b = battle(dataclasses.replace(bf, spawns=posted), faces=[1, 8])
+    for unit in routed:
+        b.edit(unit, GridState).routed = True
+    assert b.pending is not None and b.pending.side == "bandits"
+    if b.pending.kind == "choose_unit":
+        assert b.answer(ChooseUnit("haldor")).ok
+    assert b.pending is not None and b.pending.unit == "haldor"
+    return b
+
+
+# -- blunder 5, second half: a held-action leader idle while his band routs -------------------
+def test_the_leader_leaves_his_post_when_his_band_routs() -> None:
+    """004 · Morale (a failed check routs a unit: it flees on its turns) and Hold An Action;
+    maps/README.md · Spawns (``guard``: stay near the post). Three of Haldor's four
+    bandits have routed before the company's fighters, ten squares from his post. The
+    tactical hard used to hold his action there round after round (his post's leash and
+    next round's blows counted only near it) while the company cut the runners down;
+    a post is for a band that holds (``Board.broken``), so now he goes to the fight, the
+    tactical hard and the search alike. With one bandit routed the band still holds,
+    and so does his post."""
+    b = _leader_at_post(("b0",))
+    assert ask(b, "tactical") == HoldAction("haldor")
+    b.close()
+    b = _leader_at_post(("b0", "b1", "b2"))
+    for level in ("tactical", "search"):
+        answer = ask(b, level)
+        assert isinstance(answer, (Charge, Move)), (level, answer)
+        end = answer.to if isinstance(answer, Charge) else answer.path[-1]
+        with b._active():
+            company = [units.cell(b.ctx, u) for u in ("ada", "wat", "cen")]
+        assert min(units.distance(end, c) for c in company) <= 2, (level, answer)
+    b.close()
+
+
 def provokers(b: Battle, move: Move) -> set[str]:
     """The enemies ``move`` gives an attack of opportunity (004 · Run)."""
     with b._active():
@@ -302,3 +358,72 @@ def test_a_fork_plays_on_until_the_round_resolves_when_the_model_asks() -> None:
         assert len(model.rounds) == 2 and set(model.rounds) == {start + later}
         assert b.round == start and len(b.answers) == 0
         b.close()
+
+
+def test_a_noisy_lead_does_not_override_the_models_pick() -> None:
+    """``SearchConfig.confidence``: a line whose higher mean comes from one lucky sample
+    (behind the pick in three samples of four, the same dice in each, far ahead in the
+    fourth) is not taken over the model's pick; a steady lead of the same size is, and so
+    is a line that rolled no die. With ``confidence`` 0 the margin alone decides."""
+    pick = Tried((EndTurn("a"),), 0.0, 4, (0.0, 0.0, 0.0, 0.0))
+    lucky = Tried((EndTurn("b"),), 3.0, 4, (-5.0, -5.0, -5.0, 27.0))
+    steady = Tried((EndTurn("c"),), 3.0, 4, (2.5, 3.0, 3.5, 3.0))
+    unrolled = Tried((EndTurn("d"),), 3.0, 1, (3.0,))
+    careful = SearchAI("t", 0, _RoundWatcher(), SearchConfig(confidence=0.4))
+    assert not careful.sure(lucky, pick)
+    assert careful.sure(steady, pick) and careful.sure(unrolled, pick)
+    assert SearchAI("t", 0, _RoundWatcher(), SearchConfig()).sure(lucky, pick)
+
+
+class _Counting:
+    """The grid model of ``search``, counting the policy's answers."""
+
+    def __init__(self) -> None:
+        ai = make_controller("search", 0)
+        assert isinstance(ai, SearchAI)
+        self.inner = ai.model
+        self.calls = 0
+
+    def policy(self, battle: Battle, decision: Decision) -> Answer:
+        self.calls += 1
+        return self.inner.policy(battle, decision)
+
+    def candidates(self, battle: Battle, decision: Decision) -> list[Line]:
+        return self.inner.candidates(battle, decision)
+
+    def leaf(self, battle: Battle, side: str, unit: str) -> float:
+        return self.inner.leaf(battle, side, unit)
+
+
+def test_the_policy_is_asked_once_a_line_until_a_die_is_rolled() -> None:
+    """Before a fork's first die every sample of a line stands where the first stood, so
+    the policy's answer there (the blow after a walk up to a bandit) is asked once for
+    the line, not once a sample; the choice is the same as asking every time."""
+    spawns = [("Ada", "party", "warrior", (5, 4)), ("Hal", "bandits", "bandit", (9, 4))]
+    b = position(OPEN, spawns, "ada")
+    assert b.pending is not None
+    config = SearchConfig(candidates=3, samples=4, leaves=12, follow=1)
+    model = _Counting()
+    ai = SearchAI("t", 0, model, config)
+    answer = ai.choose(b, b.pending)
+    walks = [t for t in ai.last if isinstance(t.line[0], Move) and len(t.line) == 1]
+    assert walks and all(t.samples == 4 for t in walks)  # the blow after the walk rolls
+    assert model.calls < sum(t.samples for t in ai.last)
+    again = _Counting()
+    assert _AskingAlways("t", 0, again, config).choose(b, b.pending) == answer
+    assert again.calls > model.calls
+    b.close()
+
+
+class _AskingAlways(SearchAI):
+    """The search asking its policy at every answer of every fork."""
+
+    def reply(
+        self,
+        fork: Battle,
+        decision: Decision,
+        key: tuple[int | None, int],
+        dice: StratifiedDice,
+        unrolled: object,
+    ) -> Answer:
+        return self.model.policy(fork, decision)

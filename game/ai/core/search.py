@@ -111,6 +111,9 @@ class SearchConfig:
     margin: float = 0.3  # what another line must beat the model's pick by
     steps: int = 12  # answers given at most inside one fork (reactions, the turn's rest)
     follow: int = 0  # the unit's own answers after its line, given by the policy
+    # standard errors of its lead (paired over the samples) by which another line must
+    # beat the model's pick as well as by ``margin`` (``SearchAI.sure``); 0: margin alone
+    confidence: float = 0.0
     # Where a fork stops for its leaf: "turn", once the unit's turn is over (the leaf
     # values what comes after); "round", once the round the line was given in has
     # resolved, every decision in between (the other units' turns, both sides') given by
@@ -126,6 +129,7 @@ class Tried:
     line: Line
     value: float
     samples: int
+    values: tuple[float, ...] = ()  # each sample's leaf value, in the order played
 
     @property
     def answer(self) -> Answer:
@@ -143,6 +147,9 @@ class SearchAI:
         self.model = model
         self.config = config or SearchConfig()
         self.last: list[Tried] = []  # the lines of the last searched decision
+        # the policy's answers in forks before their first die, by (line, answers given):
+        # the same for every sample of a line (``reply``); kept for one search
+        self._replies: dict[tuple[int | None, int], Answer] = {}
 
     def choose(self, battle: Battle, decision: Decision) -> Answer:
         if decision.kind != "turn" or decision.unit is None:
@@ -155,11 +162,33 @@ class SearchAI:
             return lines[0][0] if lines else self.model.policy(battle, decision)
         tried = self.search(battle, decision, lines)
         self.last = tried
-        best = tried[0]
+        pick = best = tried[0]
         for t in tried[1:]:
-            if t.value > best.value + (self.config.margin if best is tried[0] else 0.0):
-                best = t
+            if t.value > best.value + (self.config.margin if best is pick else 0.0):
+                if self.sure(t, pick):
+                    best = t
         return best.answer
+
+    def sure(self, line: Tried, pick: Tried) -> bool:
+        """Whether ``line`` beats the model's ``pick`` beyond the noise of the dice: its
+        mean lead is more than ``confidence`` standard errors of the lead, sample by
+        sample (both saw the same dice in each sample: common random numbers, so the
+        differences are paired; a line that rolled no die is the same in every sample).
+        The best of a few noisy means is lucky more often than it is better (the
+        winner's curse): a line whose lead is one lucky kill and the rout it set off in
+        one sample of four is not taken over the model's pick. Always sure with
+        ``confidence`` 0, or when neither line rolled a die."""
+        z = self.config.confidence
+        n = max(line.samples, pick.samples)
+        if z <= 0 or n < 2:
+            return True
+        diffs = [
+            line.values[k if line.samples > 1 else 0] - pick.values[k if pick.samples > 1 else 0]
+            for k in range(n)
+        ]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > z * (var / n) ** 0.5
 
     def search(self, battle: Battle, decision: Decision, lines: list[Line]) -> list[Tried]:
         """Every line's mean leaf value, in the order given."""
@@ -167,9 +196,9 @@ class SearchAI:
         assert decision.unit is not None
         unit, side = decision.unit, decision.side
         root = battle.fork()
+        self._replies = {}
         try:
-            sums = [0.0] * len(lines)
-            counts = [0] * len(lines)
+            values: list[list[float]] = [[] for _ in lines]
             random_ = [False] * len(lines)
             # rounds of samples, each played whole: as many as the budget allows
             rounds = max(1, min(cfg.samples, cfg.leaves // len(lines)))
@@ -177,30 +206,47 @@ class SearchAI:
                 for i, line in enumerate(lines):
                     if sample > 0 and not random_[i]:
                         continue
-                    value, rolled = self.play_out(root, line, unit, side, sample, rounds)
-                    sums[i] += value
-                    counts[i] += 1
+                    value, rolled = self.play_out(root, line, unit, side, sample, rounds, i)
+                    values[i].append(value)
                     random_[i] = random_[i] or rolled
         finally:
             root.close()
             if esper.current_world != battle.world_name:
                 esper.switch_world(battle.world_name)  # the live battle stays active
         return [
-            Tried(line, sums[i] / counts[i], counts[i]) for i, line in enumerate(lines) if counts[i]
+            Tried(line, sum(values[i]) / len(values[i]), len(values[i]), tuple(values[i]))
+            for i, line in enumerate(lines)
+            if values[i]
         ]
 
     def play_out(
-        self, root: Battle, line: Line, unit: str, side: str, sample: int, rounds: int
+        self,
+        root: Battle,
+        line: Line,
+        unit: str,
+        side: str,
+        sample: int,
+        rounds: int,
+        index: int | None = None,
     ) -> tuple[float, bool]:
-        """Play ``line`` on a fork of ``root`` with sampled dice; the leaf's value to
-        ``side`` and whether any die was rolled."""
+        """Play ``line`` (the ``index``-th of this search; None: keep no answers) on a fork
+        of ``root`` with sampled dice; the leaf's value to ``side`` and whether any die was
+        rolled.
+
+        Until the fork's first die, every sample of a line stands exactly where the first
+        sample stood after as many answers (the same root, the same answers), so the
+        policy's answer there is the one it gave the first time (``_replies``; a policy
+        answers from the battle alone). Its later answers, after the dice, are asked."""
         fork = root.fork()
         try:
-            fork.ctx.rng = StratifiedDice(
+            dice = StratifiedDice(
                 f"shieldwall-search/{self.seed}/{root.seed}/{len(root.answers)}",
                 sample,
                 rounds,
             )
+            fork.ctx.rng = dice
+            unrolled = dice.getstate()
+            given = 0
             start = len(fork.events)
             if not fork.answer(line[0]).ok:
                 return float("-inf"), False
@@ -221,14 +267,34 @@ class SearchAI:
                         turns += 1
                         if turns > self.config.follow:
                             break  # the model's leaf values the rest of the turn
-                        answer = self.model.policy(fork, pending)
+                        answer = self.reply(fork, pending, (index, given), dice, unrolled)
                 elif pending.kind == "reaction" or whole_round:
-                    answer = self.model.policy(fork, pending)
+                    answer = self.reply(fork, pending, (index, given), dice, unrolled)
                 else:
                     break
                 if not fork.answer(answer).ok:
                     break
+                given += 1
             rolled = any(isinstance(e, Rolled) for e in fork.events[start:])
             return self.model.leaf(fork, side, unit), rolled
         finally:
             fork.close()
+
+    def reply(
+        self,
+        fork: Battle,
+        decision: Decision,
+        key: tuple[int | None, int],
+        dice: StratifiedDice,
+        unrolled: object,
+    ) -> Answer:
+        """The policy's answer at ``decision`` in a fork; ``key`` is (the line, the answers
+        given in the fork so far). While the fork's dice stand as they were made
+        (``unrolled``: no die rolled yet), the fork is where every sample of the line
+        stood at that answer, and the first sample's answer is kept for the others."""
+        if key[0] is None or dice.rolled or dice.getstate() != unrolled:
+            return self.model.policy(fork, decision)
+        found = self._replies.get(key)
+        if found is None:
+            found = self._replies[key] = self.model.policy(fork, decision)
+        return found

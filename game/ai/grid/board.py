@@ -55,6 +55,8 @@ PRESS_FULL = 2.5  # ... and at which it presses in full
 OUTGUNNED_FROM = 1.2  # their missile fire to ours at which a side starts pressing ...
 OUTGUNNED_FULL = 2.0  # ... and at which it presses in full (``Board.pressure``)
 PRESS_ROUNDS = 4  # rounds before the round limit from which a side not behind presses
+BROKEN_FROM = 0.25  # share of a side broken (routed, fled, surrendered) from which, and
+BROKEN_FULL = 0.5  # ... up to which, its map posts are released (``Board.broken``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,8 @@ class Board:
         self._memo: dict[Hashable, Any] = {}  # estimates' side-wide sums, for this picture
         self._adjacent: Array | None = None
         self._pressure: dict[bool, float] = {}
+        self._broken: float | None = None
+        self._strengths: tuple[float, float] | None = None  # (ours, theirs), ``pressure``
 
     # -- enemies ---------------------------------------------------------------------------
     def threats(self) -> list[EnemyPicture]:
@@ -499,8 +503,10 @@ class Board:
         if found is not None:
             return found
         start, full = (PRESS_AHEAD, PRESS_FULL) if posts else (self.press_from, self.press_full)
-        theirs = self.strength(self.enemies)
-        ratio = self.strength(self.friends) / theirs if theirs > 0 else 0.0
+        if self._strengths is None:  # the same sums for both kinds of pressure
+            self._strengths = (self.strength(self.friends), self.strength(self.enemies))
+        ours, theirs = self._strengths
+        ratio = ours / theirs if theirs > 0 else 0.0
         ahead = min(1.0, max(0.0, (ratio - start) / (full - start)))
         limit = self.ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
         left = limit - self.ctx.round  # whole rounds after this one
@@ -508,6 +514,24 @@ class Board:
         outgunned = self.outgunned * self.outshot() if self.outgunned > 0 and not posts else 0.0
         found = self._pressure[posts] = max(ahead, late, outgunned)
         return found
+
+    def broken(self) -> float:
+        """How far this side has broken (004 · Morale), 0..1: 0 up to ``BROKEN_FROM`` of its
+        units routed, fled or surrendered, 1 from ``BROKEN_FULL``. It releases a map's
+        posts: once the band runs there is no line to hold (issue 31, blunder 5)."""
+        if self._broken is not None:
+            return self._broken
+        side_units = [u for u in self.ctx.units() if units.side(self.ctx, u) == self.side]
+        gone = 0
+        for u in side_units:
+            cond = units.conditions(self.ctx, u)
+            if cond.fled or cond.surrendered:
+                gone += 1
+            elif units.in_fight(self.ctx, u) and self.ctx.get(u, GridState).routed:
+                gone += 1
+        share = gone / max(1, len(side_units))
+        self._broken = min(1.0, max(0.0, (share - BROKEN_FROM) / (BROKEN_FULL - BROKEN_FROM)))
+        return self._broken
 
     def outshot(self) -> float:
         """How far the enemy's missile fire outweighs ours, 0..1: 0 up to

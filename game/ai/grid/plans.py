@@ -122,6 +122,8 @@ class Planner:
         patience = max(patience, 1.5 * press)
         if lv.press > 0:
             release = max(release, lv.press * self.board.pressure(posts=True))
+        if hint.leash > 0:
+            release = max(release, self.board.broken())  # the band runs: no line to hold
         pull = (hint.approach + (1.0 - hint.approach) * release) * (1.0 + press)
         approach = np.where(offence > 0, approach * patience, approach) * pull
         if hint.leash > 0 and release < 1.0:

@@ -48,7 +48,9 @@ if TYPE_CHECKING:
 
 # the search levels: the tactical level they play with, and their node budgets
 CONFIGS: dict[str, SearchConfig] = {
-    "search": SearchConfig(candidates=5, samples=4, leaves=20, margin=1.5, follow=1),
+    "search": SearchConfig(
+        candidates=5, samples=4, leaves=20, margin=1.5, follow=1, confidence=0.4
+    ),
 }
 
 
@@ -111,9 +113,9 @@ class GridModel:
         else:
             x, y = planner.here
             rest = float(planner.position_values_cached()[y, x])
-        return value + max(rest, self.guarded(battle, unit))
+        return value + max(rest, self.guarded(battle, unit, planner))
 
-    def guarded(self, battle: Battle, unit: str) -> float:
+    def guarded(self, battle: Battle, unit: str, planner: Planner | None = None) -> float:
         """The unit standing where it is with Total Defense in hand (``evaluation.guard``):
         a unit whose Main action is still free when the enemy's blows come may take it
         as the Instant after seeing a roll it turns (hard does when the blow or its Shock
@@ -121,16 +123,23 @@ class GridModel:
         and no Shock (004 · Total Defense). The value of its square so (next round's
         blows it may take and deal there); minus infinity when the guard is not in hand.
         The leaf's fork is the search's own and is closed after it, so the condition is
-        set on it for the planner to read, then reset."""
+        set on it for the planner to read, then reset. ``planner``: the leaf's own planner
+        of the unit, without the guard, whose board the guard's planner shares: the guard
+        reaches the board only through the unit's AC (``Board.exposure`` and the blows
+        are kept by AC; the rest of the board, the enemies' pictures, the stakes, the
+        pressure, never reads the unit's Total Defense)."""
         ctx = battle.ctx
         if not evaluation.guard_in_hand(ctx, unit):
             return float("-inf")
         with evaluation.guard(ctx, unit):
-            planner = self.tactical.planner(ctx, unit)
-            if planner is None:
+            if planner is not None:
+                guarded: Planner | None = Planner(ctx, unit, self.level, planner.board)
+            else:
+                guarded = self.tactical.planner(ctx, unit)
+            if guarded is None:
                 return float("-inf")
-            x, y = planner.here
-            return float(planner.position_values_cached()[y, x])
+            x, y = guarded.here
+            return float(guarded.position_values_cached()[y, x])
 
 
 # Plans whose worth comes after the unit's turn, which a leaf at its end cannot see: a
