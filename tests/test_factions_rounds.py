@@ -29,7 +29,7 @@ def test_initiative_is_rolled_when_no_one_started_the_fight_and_its_holder_picks
     None
 ):
     b = fbattle(ffield(DUEL), [2])
-    assert "initiative: d2 2 = 2" in log(b)
+    assert "Which side holds the initiative: d2 2 = 2" in log(b)
     d = b.pending
     assert d is not None and d.kind == "choose_side" and d.side == "bandits"
     assert set(d.answers) == {BeginWith("party"), BeginWith("bandits")}

@@ -3,7 +3,7 @@ the reaction prompt's labels and costs, the legend's rows."""
 
 from __future__ import annotations
 
-from factions_support import end, fbattle, ffield, ok, react, start
+from factions_support import end, fbattle, ffield, log, ok, react, start
 
 from game.engine import Battle
 from game.rules.factions.answers import Attack, Counter, Dodge
@@ -90,3 +90,13 @@ def test_the_victory_gear_column_names_each_item_once_in_its_last_state() -> Non
     battle = SimpleNamespace(events=events)
     rows = FactionsPresenter().aftermath(battle, "ada")  # type: ignore[arg-type]
     assert rows == (("Gear", "Sword broken, shield damaged"),)
+
+
+def test_the_log_says_what_the_initiative_die_is_for() -> None:
+    """Play-test 3: "initiative: d2 1 = 1" had no subject; the line says the die picks
+    the side that holds the initiative, and the next line names it."""
+    b = fbattle(ffield(PAIR), [2])
+    lines = log(b)
+    rolled = next(i for i, t in enumerate(lines) if "d2 2 = 2" in t)
+    assert lines[rolled].startswith("Which side holds the initiative"), lines[rolled]
+    assert lines[rolled + 1].endswith("hold the initiative"), lines[rolled + 1]

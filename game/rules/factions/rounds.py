@@ -72,7 +72,7 @@ def initiative(ctx: Context) -> str:
     caught = ctx.battlefield.scenario.surprise
     if caught in ctx.side_order:
         return next(s for s in ctx.side_order if s != caught)
-    rolled = ctx.roll(1, len(ctx.side_order), purpose="initiative")
+    rolled = ctx.roll(1, len(ctx.side_order), purpose="Which side holds the initiative")
     holder = ctx.side_order[rolled.total - 1]
     ctx.emit(Note(f"{ctx.side_info(holder).name} hold the initiative"))
     return holder
