@@ -53,6 +53,22 @@ def test_a_disabled_button_is_dimmer_and_lower_in_contrast_than_an_enabled_one(
         assert abs(off_mean - behind) < abs(on_mean - behind)
 
 
+def test_a_flat_button_on_parchment_casts_no_shadow_past_its_rim() -> None:
+    """Play-test 3: the lesson box's Skip button (flat, on parchment) spilled a dark drop
+    shadow past its rim and out of the box, so its label looked off-centre."""
+    pygame.init()
+    surface = pygame.Surface((200, 60))
+    surface.fill(colour("parchment"))
+    button = Button("Skip [F2]", lambda: None, pygame.Rect(10, 10, 150, 30), style="flat")
+    button.draw(surface)
+    outside = [surface.get_at((x, y))[:3] for x in range(0, 200) for y in (42, 45, 50)]
+    outside += [surface.get_at((x, y))[:3] for x in (162, 166) for y in range(0, 60)]
+    assert set(outside) == {colour("parchment")[:3]}
+    wood = Button("Menu", lambda: None, pygame.Rect(10, 10, 150, 30))
+    wood.draw(surface)
+    assert surface.get_at((165, 40))[:3] != colour("parchment")[:3]  # raised ones keep it
+
+
 def test_every_board_outline_reads_differently_in_the_legend_and_on_the_board() -> None:
     """Play-test: Run and 'what gives cover' were the same yellow border, Charge and an
     enemy differed by a thin border's shade. Any two outlines now differ in pattern (a
