@@ -63,6 +63,7 @@ def measure_steps(map_path: Path, frames: int, seed: int = 1) -> dict[str, float
     from game.engine import Answer, Battle
     from game.maps import load_battlefield
     from game.ui.app import App
+    from game.ui.heap import settle_battle
     from game.ui.map_view import MapView
     from game.ui.play_ai import ai_controller
     from game.ui.play_scene import PlayScene
@@ -98,6 +99,7 @@ def measure_steps(map_path: Path, frames: int, seed: int = 1) -> dict[str, float
                 battle, MapView.from_file(map_path), lambda: None, timed_answer, fog=True
             )
             app.push(scene)
+            settle_battle()  # as the game's own battle start does (game.ui.heap)
             times: list[float] = []  # frames of the AI side's turn
             human_times: list[float] = []  # frames of the human side's turn
             think_total = 0.0

@@ -20,6 +20,7 @@ from game.geometry.grid import Cell
 from game.ui.ai_worker import main_holds_lock
 from game.ui.battle_scene import BattleScene
 from game.ui.engine_model import EngineModel
+from game.ui.heap import release_battle
 from game.ui.map_view import MapView
 from game.ui.play_animation import Animations
 
@@ -79,6 +80,7 @@ class PlayBase(BattleScene):
                 self.saves.flush()
             self.closed = True
             self.battle.close()
+            release_battle()
 
     def _autosave(self) -> None:
         """After every answer (issue 6). In a frame of ``App``'s own loop the file is

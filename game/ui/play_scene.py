@@ -38,6 +38,7 @@ import pygame
 from game.engine import Answer, Battle, Decision
 from game.engine.lesson import Lesson
 from game.ui.action_bar import ACTION_KEYS
+from game.ui.heap import settle_battle
 from game.ui.intentions_panel import IntentionsPanel
 from game.ui.lesson_guide import LessonGuide, lesson_for, looks_now
 from game.ui.map_view import MapView
@@ -353,7 +354,7 @@ def play_scene_for(
     except UnknownController as exc:
         battle.close()
         return str(exc)
-    return PlayScene(
+    scene = PlayScene(
         battle,
         view,
         flow.back_to_menu,
@@ -363,6 +364,8 @@ def play_scene_for(
         flow=flow,
         lesson=lesson,
     )
+    settle_battle()  # the collector's full scans skip what lives as long as the battle
+    return scene
 
 
 def _is_key(event: pygame.event.Event, key: int) -> bool:
