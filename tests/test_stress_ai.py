@@ -198,3 +198,28 @@ def test_a_keeper_walks_into_its_post_rather_than_strike_a_foe_beside_it() -> No
     b.edit("bea", Position).move_to((6, 3))
     choice = ai.choose(b, b.pending)
     assert isinstance(choice, StressAttack | StressDefensive) and choice.target == "gor"
+
+
+def test_a_far_enemy_hold_counted_at_the_limit_is_kept_only_as_the_limit_nears() -> None:
+    # the bandits' tower counts only at the round limit and lies far past Gor: Ada does
+    # not walk there alone from the first round (on battle, the Company's keepers of the
+    # horde's watchtower fell one after another); in the last round she makes for it
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Bea", "party", "warrior", (1, 3)),
+        ("Gor", "bandits", "bandit", (12, 2)),
+    ]
+    tower = frozenset({(27, 1), (28, 1)})
+    for limit, closing in ((20, False), (1, True)):
+        bf = make_field(spawns, WIDE)
+        bf.objectives = (Objective("Tower", "hold", tower, side="bandits"),)
+        bf.scenario = dataclasses.replace(bf.scenario, round_limit=limit)
+        b = stress_battle(bf, [5, 6, 7])
+        assert kept_post(b, "ada") is None and kept_post(b, "bea") is None
+        assert b.pending is not None and b.pending.unit == "ada"
+        choice = StressAI("hard", 1).choose(b, b.pending)
+        if closing:
+            assert closing_posts(b, "party") == {"ada": tower}
+            assert isinstance(choice, StressMove) and distance(choice.to, (27, 1)) < 26
+        else:
+            assert closing_posts(b, "party") == {}
