@@ -6,8 +6,10 @@ import dataclasses
 
 from stress_support import declare, fighter, make_field, set_fighter, stress_battle
 
+from game.ai.core.generic import GenericAI
 from game.ai.stress.plan import StressAI, danger, heal_chance, threats
 from game.ai.stress.posts import closing_posts, kept_post
+from game.ai.stress.walk import SharingWalker
 from game.geometry.movement import distance
 from game.maps.battlefield import Objective
 from game.rules.stress.actions import (
@@ -223,3 +225,22 @@ def test_a_far_enemy_hold_counted_at_the_limit_is_kept_only_as_the_limit_nears()
             assert isinstance(choice, StressMove) and distance(choice.to, (27, 1)) < 26
         else:
             assert closing_posts(b, "party") == {}
+
+
+def test_hard_shares_its_side_out_over_areas_of_the_same_worth() -> None:
+    # two areas to hold at the limit, both nearer Ada and Bea at the top: the generic
+    # walk takes both to the top one (on battle: the Company on one bridge, a draw);
+    # hard's sends the one nearer it there and the other to the bottom one
+    spawns = [
+        ("Ada", "party", "warrior", (0, 2)),
+        ("Bea", "party", "warrior", (2, 3)),
+        ("Gor", "bandits", "bandit", (11, 6)),
+    ]
+    top, bottom = frozenset({(1, 0)}), frozenset({(1, 11)})
+    bf = make_field(spawns, "\n".join(["." * 12] * 12))
+    bf.objectives = (Objective("Top", "hold", top), Objective("Bottom", "hold", bottom))
+    b = stress_battle(bf, [5, 6, 7])
+    plain, sharing = GenericAI("hard", 1), SharingWalker("hard", 1)
+    assert plain.goal(b, b.unit("ada")) == top and plain.goal(b, b.unit("bea")) == top
+    assert sharing.goal(b, b.unit("ada")) == top and sharing.goal(b, b.unit("bea")) == bottom
+    assert isinstance(StressAI("hard", 1).walker, SharingWalker)

@@ -47,6 +47,7 @@ import esper
 
 from game.ai.core.generic import GenericAI
 from game.ai.stress.posts import closing_posts, kept_post, step_in
+from game.ai.stress.walk import SharingWalker
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.grid import Cell
 from game.geometry.movement import distance
@@ -111,8 +112,13 @@ class StressAI:
         # hard: the round's keepers of the areas counted at the round limit (``posts``)
         self._closing: tuple[object, dict[str, frozenset[Cell]]] = ((), {})
         # walking (to the map's objectives, toward the enemy, minding the danger) is the
-        # generic AI's: its walking fields over the terrain
-        self.walker = GenericAI("baseline" if name == "easy" else "hard", seed)
+        # generic AI's: its walking fields over the terrain; hard's shares the side out
+        # over the objective areas of the same worth (``walk``)
+        self.walker = (
+            SharingWalker(name, seed)
+            if self.level.careful
+            else GenericAI("baseline" if name == "easy" else "hard", seed)
+        )
 
     def choose(self, battle: Battle, decision: Decision) -> Answer:
         if esper.current_world != battle.world_name:
