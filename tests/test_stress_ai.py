@@ -6,8 +6,10 @@ import dataclasses
 
 from stress_support import declare, fighter, make_field, set_fighter, stress_battle
 
+from game.ai.core.generic import GenericAI
 from game.ai.stress.plan import StressAI, danger, heal_chance, threats
 from game.ai.stress.posts import closing_posts, kept_post
+from game.ai.stress.walk import SharingWalker
 from game.geometry.movement import distance
 from game.maps.battlefield import Objective
 from game.rules.stress.actions import (
@@ -198,3 +200,47 @@ def test_a_keeper_walks_into_its_post_rather_than_strike_a_foe_beside_it() -> No
     b.edit("bea", Position).move_to((6, 3))
     choice = ai.choose(b, b.pending)
     assert isinstance(choice, StressAttack | StressDefensive) and choice.target == "gor"
+
+
+def test_a_far_enemy_hold_counted_at_the_limit_is_kept_only_as_the_limit_nears() -> None:
+    # the bandits' tower counts only at the round limit and lies far past Gor: Ada does
+    # not walk there alone from the first round (on battle, the Company's keepers of the
+    # horde's watchtower fell one after another); in the last round she makes for it
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Bea", "party", "warrior", (1, 3)),
+        ("Gor", "bandits", "bandit", (12, 2)),
+    ]
+    tower = frozenset({(27, 1), (28, 1)})
+    for limit, closing in ((20, False), (1, True)):
+        bf = make_field(spawns, WIDE)
+        bf.objectives = (Objective("Tower", "hold", tower, side="bandits"),)
+        bf.scenario = dataclasses.replace(bf.scenario, round_limit=limit)
+        b = stress_battle(bf, [5, 6, 7])
+        assert kept_post(b, "ada") is None and kept_post(b, "bea") is None
+        assert b.pending is not None and b.pending.unit == "ada"
+        choice = StressAI("hard", 1).choose(b, b.pending)
+        if closing:
+            assert closing_posts(b, "party") == {"ada": tower}
+            assert isinstance(choice, StressMove) and distance(choice.to, (27, 1)) < 26
+        else:
+            assert closing_posts(b, "party") == {}
+
+
+def test_hard_shares_its_side_out_over_areas_of_the_same_worth() -> None:
+    # two areas to hold at the limit, both nearer Ada and Bea at the top: the generic
+    # walk takes both to the top one (on battle: the Company on one bridge, a draw);
+    # hard's sends the one nearer it there and the other to the bottom one
+    spawns = [
+        ("Ada", "party", "warrior", (0, 2)),
+        ("Bea", "party", "warrior", (2, 3)),
+        ("Gor", "bandits", "bandit", (11, 6)),
+    ]
+    top, bottom = frozenset({(1, 0)}), frozenset({(1, 11)})
+    bf = make_field(spawns, "\n".join(["." * 12] * 12))
+    bf.objectives = (Objective("Top", "hold", top), Objective("Bottom", "hold", bottom))
+    b = stress_battle(bf, [5, 6, 7])
+    plain, sharing = GenericAI("hard", 1), SharingWalker("hard", 1)
+    assert plain.goal(b, b.unit("ada")) == top and plain.goal(b, b.unit("bea")) == top
+    assert sharing.goal(b, b.unit("ada")) == top and sharing.goal(b, b.unit("bea")) == bottom
+    assert isinstance(StressAI("hard", 1).walker, SharingWalker)

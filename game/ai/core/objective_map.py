@@ -84,3 +84,27 @@ def value_map(battlefield: Battlefield, side: str, worth: float, speed: int) -> 
         if stays(objective):
             total += np.where(dist == 0, INSIDE * worth, 0.0)
     return total
+
+
+def share_out(
+    cells: list[Cell], areas: list[frozenset[Cell]], width: int, height: int
+) -> list[int]:
+    """Which of ``areas`` (of equal worth) each of a side's units, standing on ``cells``,
+    makes for: the nearest pairs first, at most an even share on each area, so that
+    every area gets its share (not all on the first, nor all on one nearest the most)."""
+    quota = -(-len(cells) // max(1, len(areas)))
+    pairs = sorted(
+        (float(distance_to(a, width, height)[y, x]), i, j)
+        for i, (x, y) in enumerate(cells)
+        for j, a in enumerate(areas)
+    )
+    taken = [0] * len(areas)
+    out = [0] * len(cells)
+    placed: set[int] = set()
+    for _, i, j in pairs:
+        if i in placed or taken[j] >= quota:
+            continue
+        placed.add(i)
+        out[i] = j
+        taken[j] += 1
+    return out

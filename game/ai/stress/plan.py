@@ -24,12 +24,14 @@ target out) and the initiative it would act at:
   35% chance or more, worth 2.5 × that chance (a likely blow on a foe comes first).
 - **walk**: else it walks as the generic AI walks (``game.ai.core.generic``, its ``hard``
   level; ``easy``: its ``baseline``): to the map's objective areas or toward the nearest
-  enemy over the terrain, a shooter keeping its distance.
+  enemy over the terrain, a shooter keeping its distance; ``hard`` shares the side out
+  over the objective areas of the same worth (``walk.py``: battle's two bridges).
 - **posts** (``hard``, ``posts.py``): one unit keeps each area the enemy takes by
   finding it empty (its ``hold`` area, our ``protect`` area): it walks in, then strikes
-  only from where it stands, else stands in Full Defense; as the round limit nears, one unit
-  keeps each area counted for the side at the limit the same way, and a foe standing
-  in one is worth more to strike (``SPOIL``).
+  only from where it stands, else stands in Full Defense (an enemy's area counted only at
+  the round limit, only when its keeper walks in within two rounds); as the round limit
+  nears, one unit keeps each area counted at the limit (to hold or to deny) the same
+  way, and a foe standing in one is worth more to strike (``SPOIL``).
 - **Ripostes**: always taken (they cost nothing but the round's Reaction) except by
   ``baseline``.
 
@@ -47,6 +49,7 @@ import esper
 
 from game.ai.core.generic import GenericAI
 from game.ai.stress.posts import closing_posts, kept_post, step_in
+from game.ai.stress.walk import SharingWalker
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.grid import Cell
 from game.geometry.movement import distance
@@ -111,8 +114,13 @@ class StressAI:
         # hard: the round's keepers of the areas counted at the round limit (``posts``)
         self._closing: tuple[object, dict[str, frozenset[Cell]]] = ((), {})
         # walking (to the map's objectives, toward the enemy, minding the danger) is the
-        # generic AI's: its walking fields over the terrain
-        self.walker = GenericAI("baseline" if name == "easy" else "hard", seed)
+        # generic AI's: its walking fields over the terrain; hard's shares the side out
+        # over the objective areas of the same worth (``walk``)
+        self.walker = (
+            SharingWalker(name, seed)
+            if self.level.careful
+            else GenericAI("baseline" if name == "easy" else "hard", seed)
+        )
 
     def choose(self, battle: Battle, decision: Decision) -> Answer:
         if esper.current_world != battle.world_name:

@@ -8,11 +8,17 @@ keeper walks in and stays: it strikes only from where it stands there, else take
 Defense.
 The other units fight as they would.
 
-As the round limit nears (``closing_post``), one unit also keeps each area counted for
-its side at the limit (a ``hold`` without rounds, the side's or any side's): the one
-already inside, else the nearest not keeping a post; it walks in once the rounds left
-are no more than the rounds its walk takes (always in the last round), and keeps it as
-a post.
+An enemy's hold counted only at the round limit (no ``rounds``) is kept from the start
+only when its keeper walks in within ``NEAR`` rounds; farther off, it is left to the
+closing posts. (On battle, the Company's nearest unit walked alone over the river to
+the horde's watchtower from the first round and fell; the next nearest followed it, and
+the next: the Company fed the horde one unit at a time.)
+
+As the round limit nears (``closing_posts``), one unit also keeps each area counted at
+the limit that no post keeper holds (a ``hold`` without rounds: the side's or any
+side's, to hold; the enemy's, to deny): the one already inside, else the nearest not
+keeping a post; it walks in once the rounds left are no more than the rounds its walk
+takes (always in the last round), and keeps it as a post.
 """
 
 from __future__ import annotations
@@ -28,10 +34,14 @@ from game.rules.stress.moving import reachable_cells
 if TYPE_CHECKING:
     from game.engine.battle import Battle
     from game.engine.context import Context
+    from game.maps.battlefield import Objective
+
+# rounds of walking within which an enemy's hold counted at the limit is kept from the start
+NEAR = 2
 
 
-def posts(battle: Battle, side: str) -> list[frozenset[Cell]]:
-    """The areas ``side`` denies the enemy by standing in them."""
+def posts(battle: Battle, side: str) -> list[Objective]:
+    """The objectives whose areas ``side`` denies the enemy by standing in them."""
     out = []
     for o in battle.battlefield.objectives:
         if not o.cells:
@@ -39,7 +49,7 @@ def posts(battle: Battle, side: str) -> list[frozenset[Cell]]:
         if (o.kind == "hold" and o.side is not None and o.side != side) or (
             o.kind == "protect" and o.side == side and o.unit is None
         ):
-            out.append(o.cells)
+            out.append(o)
     return out
 
 
@@ -50,23 +60,27 @@ def kept_post(battle: Battle, unit: str) -> frozenset[Cell] | None:
     mine = [u for u in units.units_of(ctx, side) if units.in_fight(ctx, u)]
     if unit not in mine:
         return None
-    for area in posts(battle, side):
+    for o in posts(battle, side):
+        area = o.cells
         inside = [u for u in mine if units.cell(ctx, u) in area]
         if inside:
             keeper = inside[0]
         else:
             keeper = min(mine, key=lambda u: (gap(units.cell(ctx, u), area), u))
+            if o.kind == "hold" and not o.rounds and walk(ctx, keeper, area) > NEAR:
+                continue  # far off and counted only at the limit: a closing post
         if keeper == unit:
             return area
     return None
 
 
-def final_posts(battle: Battle, side: str) -> list[frozenset[Cell]]:
-    """The areas counted for ``side`` at the round limit (``hold`` without ``rounds``)."""
+def final_posts(battle: Battle) -> list[frozenset[Cell]]:
+    """The areas counted at the round limit (``hold`` without ``rounds``): a side's own
+    and any side's to hold, the enemy's to deny."""
     return [
         o.cells
         for o in battle.battlefield.objectives
-        if o.kind == "hold" and not o.rounds and o.cells and (o.side is None or o.side == side)
+        if o.kind == "hold" and not o.rounds and o.cells
     ]
 
 
@@ -75,14 +89,16 @@ def closing_posts(battle: Battle, side: str) -> dict[str, frozenset[Cell]]:
     docstring); the same for every unit of the side in a round's declarations."""
     ctx = battle.ctx
     limit = battle.battlefield.scenario.round_limit
-    areas = final_posts(battle, side) if limit else []
+    areas = final_posts(battle) if limit else []
     if not limit or not areas:
         return {}
     left = limit - ctx.round  # rounds after this one
     mine = [u for u in units.units_of(ctx, side) if units.in_fight(ctx, u)]
     if all(gap(units.cell(ctx, u), a) < left for u in mine for a in areas):
         return {}  # no walk takes as many rounds as are left (speed at least 1)
-    mine = [u for u in mine if kept_post(battle, u) is None]
+    kept = {u: kept_post(battle, u) for u in mine}
+    areas = [a for a in areas if a not in kept.values()]
+    mine = [u for u in mine if kept[u] is None]
     out: dict[str, frozenset[Cell]] = {}
     for area in areas:
         if not mine:
@@ -93,10 +109,14 @@ def closing_posts(battle: Battle, side: str) -> dict[str, frozenset[Cell]]:
         else:
             keeper = min(mine, key=lambda u: (gap(units.cell(ctx, u), area), u))
         mine.remove(keeper)
-        walk = -(-gap(units.cell(ctx, keeper), area) // max(1, units.speed(ctx, keeper)))
-        if walk >= left:
+        if walk(ctx, keeper, area) >= left:
             out[keeper] = area
     return out
+
+
+def walk(ctx: Context, unit: str, area: frozenset[Cell]) -> int:
+    """The rounds ``unit`` takes to walk into ``area`` over open ground."""
+    return -(-gap(units.cell(ctx, unit), area) // max(1, units.speed(ctx, unit)))
 
 
 def gap(cell: Cell, area: frozenset[Cell]) -> int:
