@@ -25,7 +25,9 @@ OPEN = """
 
 
 def clash_battle(
-    bf: Battlefield, faces: Iterable[int] = (), options: dict[str, Any] | None = None,
+    bf: Battlefield,
+    faces: Iterable[int] = (),
+    options: dict[str, Any] | None = None,
     seed: int = 0,
 ) -> Battle:
     """A clash battle whose fight dice are exactly ``faces``."""
@@ -33,7 +35,8 @@ def clash_battle(
 
 
 def duel_field(
-    spawns: Iterable[tuple[str, str, str, tuple[int, int]]], ascii_map: str = OPEN,
+    spawns: Iterable[tuple[str, str, str, tuple[int, int]]],
+    ascii_map: str = OPEN,
     surprise: str | None = None,
 ) -> Battlefield:
     bf = field(ascii_map, spawns)
@@ -105,6 +108,16 @@ def set_hp(b: Battle, unit: str, value: int) -> None:
 
 
 __all__ = [
-    "OPEN", "clash_battle", "declare", "decline_all", "duel_field", "hp", "log", "react",
-    "set_hp", "set_state", "state", "units",
+    "OPEN",
+    "clash_battle",
+    "declare",
+    "decline_all",
+    "duel_field",
+    "hp",
+    "log",
+    "react",
+    "set_hp",
+    "set_state",
+    "state",
+    "units",
 ]

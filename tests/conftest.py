@@ -37,8 +37,9 @@ def fresh_world() -> Iterator[str]:
 
 # --- where saves look for their maps ---------------------------------------------------
 @pytest.fixture(autouse=True)
-def _test_maps_are_map_folders(request: pytest.FixtureRequest,
-                               monkeypatch: pytest.MonkeyPatch) -> None:
+def _test_maps_are_map_folders(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A save finds its map by name and content hash in the map folders only (the
     player's, the shipped ones, the save's own). Tests write their maps into ``tmp_path``
     or ``tmp_path / "maps"`` and their saves elsewhere in it, so for a test those two

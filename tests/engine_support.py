@@ -234,9 +234,7 @@ def duel(
     return battle(bf, faces)
 
 
-def random_legal_play(
-    b: Battle, pick: Any, check: Any = None, limit: int = 3000
-) -> None:
+def random_legal_play(b: Battle, pick: Any, check: Any = None, limit: int = 3000) -> None:
     """Answer with random legal answers (``pick`` a ``random.Random``) until the battle
     ends (at most ``limit`` answers), calling ``check(b)`` after each (property tests)."""
     for _ in range(limit):

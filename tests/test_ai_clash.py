@@ -34,9 +34,12 @@ WIDE = "\n".join(["." * 20] * 5) + "\n"
 # d8); archer HP 4 Armor 1, longbow (d8); bandit_archer shortbow (fast d6); ogre
 # tree-club (slow d10).
 TWO_MILITIA_FOUR_BANDITS = [
-    ("M1", "party", "militia", (3, 1)), ("M2", "party", "militia", (3, 3)),
-    ("B1", "bandits", "bandit", (7, 0)), ("B2", "bandits", "bandit", (7, 1)),
-    ("B3", "bandits", "bandit", (7, 2)), ("B4", "bandits", "bandit", (7, 3)),
+    ("M1", "party", "militia", (3, 1)),
+    ("M2", "party", "militia", (3, 3)),
+    ("B1", "bandits", "bandit", (7, 0)),
+    ("B2", "bandits", "bandit", (7, 1)),
+    ("B3", "bandits", "bandit", (7, 2)),
+    ("B4", "bandits", "bandit", (7, 3)),
 ]
 
 
@@ -76,9 +79,16 @@ def test_attackers_spread_over_the_targets_instead_of_piling_on_one(level: str) 
 
 def test_the_blow_goes_where_the_armor_lets_it_hurt() -> None:
     # 000 · Attacking & Damage: the die minus Armor. A d6 on Armor 3 barely scratches.
-    b = clash_battle(duel_field([("Ada", "party", "warrior", (3, 1)),
-                                 ("Cy", "party", "archer", (3, 3)),
-                                 ("Gor", "bandits", "bandit", (4, 2))], WIDE))
+    b = clash_battle(
+        duel_field(
+            [
+                ("Ada", "party", "warrior", (3, 1)),
+                ("Cy", "party", "archer", (3, 3)),
+                ("Gor", "bandits", "bandit", (4, 2)),
+            ],
+            WIDE,
+        )
+    )
     for level in ("baseline", "normal", "hard"):
         assert targets(plans(b, "bandits", level)) == ["cy"]
     b.close()
@@ -86,8 +96,11 @@ def test_the_blow_goes_where_the_armor_lets_it_hurt() -> None:
 
 def test_finish_the_wounded_foe_it_can_drop() -> None:
     # 000 · Critical Damage: with its HP spent, every point goes into STR and a save.
-    spawns = [("Ada", "party", "militia", (3, 1)), ("Cy", "party", "militia", (3, 3)),
-              ("Gor", "bandits", "bandit", (4, 2))]
+    spawns = [
+        ("Ada", "party", "militia", (3, 1)),
+        ("Cy", "party", "militia", (3, 3)),
+        ("Gor", "bandits", "bandit", (4, 2)),
+    ]
     b = clash_battle(duel_field(spawns, WIDE))
     set_hp(b, "ada", 0)
     set_state(b, "ada", STR=4)
@@ -97,8 +110,9 @@ def test_finish_the_wounded_foe_it_can_drop() -> None:
 
 def test_an_archer_shoots_then_steps_out_of_the_charging_foes_reach() -> None:
     # 000 · Full turn: "moving before or after making a ranged attack".
-    b = clash_battle(duel_field([("Cy", "party", "archer", (8, 2)),
-                                 ("Gor", "bandits", "bandit", (13, 2))], WIDE))
+    b = clash_battle(
+        duel_field([("Cy", "party", "archer", (8, 2)), ("Gor", "bandits", "bandit", (13, 2))], WIDE)
+    )
     shot = plans(b, "party", "normal")["cy"]
     assert isinstance(shot, ClashShoot) and shot.target == "gor" and shot.then_to is not None
     assert abs(shot.then_to[0] - 13) - 1 > 6  # beyond the bandit's one move
@@ -108,9 +122,16 @@ def test_an_archer_shoots_then_steps_out_of_the_charging_foes_reach() -> None:
 
 def test_an_archer_close_to_a_foe_steps_out_of_close_then_shoots() -> None:
     # A bow cannot shoot a Close foe (README · decisions): step away first (a full turn).
-    b = clash_battle(duel_field([("Cy", "party", "archer", (8, 2)),
-                                 ("Gor", "bandits", "bandit", (9, 2)),
-                                 ("Hal", "bandits", "bandit", (14, 2))], WIDE))
+    b = clash_battle(
+        duel_field(
+            [
+                ("Cy", "party", "archer", (8, 2)),
+                ("Gor", "bandits", "bandit", (9, 2)),
+                ("Hal", "bandits", "bandit", (14, 2)),
+            ],
+            WIDE,
+        )
+    )
     shot = plans(b, "party", "normal")["cy"]
     assert isinstance(shot, ClashShoot) and shot.to is not None
     assert band(shot.to, (9, 2)) != CLOSE
@@ -118,8 +139,12 @@ def test_an_archer_close_to_a_foe_steps_out_of_close_then_shoots() -> None:
 
 
 def test_the_declared_step_is_carried_out_after_the_shot() -> None:
-    b = clash_battle(duel_field([("Cy", "party", "archer", (8, 2)),
-                                 ("Gor", "bandits", "bandit", (13, 2))], WIDE), [6] * 40)
+    b = clash_battle(
+        duel_field(
+            [("Cy", "party", "archer", (8, 2)), ("Gor", "bandits", "bandit", (13, 2))], WIDE
+        ),
+        [6] * 40,
+    )
     ai = make_controller("normal", 0, "clash")
     shot = ai.choose(b, b.pending) if b.pending else None
     assert isinstance(shot, ClashShoot) and shot.then_to is not None
@@ -136,9 +161,16 @@ def test_the_declared_step_is_carried_out_after_the_shot() -> None:
 def test_hard_trips_the_foe_that_cannot_block_so_the_allys_blow_is_enhanced() -> None:
     # 000 · Gambits resolve before the moment's damage; a prone target is enhanced
     # against. Ada has one free slot left: she will not spend it on a block.
-    b = clash_battle(duel_field([("Ada", "party", "warrior", (5, 2)),
-                                 ("Gor", "bandits", "bandit", (4, 2)),
-                                 ("Hal", "bandits", "bandit", (6, 2))], WIDE))
+    b = clash_battle(
+        duel_field(
+            [
+                ("Ada", "party", "warrior", (5, 2)),
+                ("Gor", "bandits", "bandit", (4, 2)),
+                ("Hal", "bandits", "bandit", (6, 2)),
+            ],
+            WIDE,
+        )
+    )
     st = state(b, "ada")
     set_state(b, "ada", fatigue=st.slots - st.used_slots - 1)
     hard = plans(b, "bandits", "hard")
@@ -151,22 +183,36 @@ def test_hard_trips_the_foe_that_cannot_block_so_the_allys_blow_is_enhanced() ->
 
 def test_hard_does_not_trip_a_foe_whose_block_would_cancel_the_enhancement() -> None:
     # 000 · Attack Modifiers: a blocked (impaired) enhanced blow rolls its plain die.
-    b = clash_battle(duel_field([("Ada", "party", "warrior", (5, 2)),
-                                 ("Gor", "bandits", "bandit", (4, 2)),
-                                 ("Hal", "bandits", "bandit", (6, 2))], WIDE))
+    b = clash_battle(
+        duel_field(
+            [
+                ("Ada", "party", "warrior", (5, 2)),
+                ("Gor", "bandits", "bandit", (4, 2)),
+                ("Hal", "bandits", "bandit", (6, 2)),
+            ],
+            WIDE,
+        )
+    )
     assert all(isinstance(a, ClashAttack) for a in plans(b, "bandits", "hard").values())
     b.close()
 
 
 def test_no_trip_when_no_ally_strikes_in_that_moment() -> None:
-    b = clash_battle(duel_field([("Ada", "party", "warrior", (5, 2)),
-                                 ("Gor", "bandits", "bandit", (4, 2))], WIDE))
+    b = clash_battle(
+        duel_field(
+            [("Ada", "party", "warrior", (5, 2)), ("Gor", "bandits", "bandit", (4, 2))], WIDE
+        )
+    )
     assert isinstance(plans(b, "bandits", "hard")["gor"], ClashAttack)
     b.close()
 
 
-def reaction_to(spawns: list[tuple[str, str, str, tuple[int, int]]], attack: Declaration,
-                level: str = "normal", **ada: int) -> Answer:
+def reaction_to(
+    spawns: list[tuple[str, str, str, tuple[int, int]]],
+    attack: Declaration,
+    level: str = "normal",
+    **ada: int,
+) -> Answer:
     b = clash_battle(duel_field(spawns, WIDE))
     if ada:
         set_state(b, "ada", **ada)
@@ -177,9 +223,10 @@ def reaction_to(spawns: list[tuple[str, str, str, tuple[int, int]]], attack: Dec
     return answer
 
 
-ARCHER_SHOOTS_ADA = ([("Ada", "party", "warrior", (2, 2)),
-                      ("Ivo", "bandits", "bandit_archer", (12, 2))],
-                     ClashShoot("ivo", "ada", "shortbow"))
+ARCHER_SHOOTS_ADA = (
+    [("Ada", "party", "warrior", (2, 2)), ("Ivo", "bandits", "bandit_archer", (12, 2))],
+    ClashShoot("ivo", "ada", "shortbow"),
+)
 
 
 def test_no_fatigue_burnt_blocking_a_blow_the_armor_absorbs() -> None:
@@ -211,8 +258,9 @@ def test_the_last_free_slot_is_never_spent_on_fatigue() -> None:
     st = state(b, "ada")
     fatigue = st.slots - st.used_slots - 1
     b.close()
-    assert reaction_to(spawns, ClashAttack("og", "ada", "ogre_club"),
-                       fatigue=fatigue) == Decline("ada")
+    assert reaction_to(spawns, ClashAttack("og", "ada", "ogre_club"), fatigue=fatigue) == Decline(
+        "ada"
+    )
 
 
 def test_make_controller_picks_the_clash_level_by_name() -> None:
@@ -244,11 +292,13 @@ def test_without_coordination_every_option_is_valued_as_if_alone() -> None:
 
 @pytest.mark.parametrize("initiative", ["declared", "dex_save"])
 def test_every_level_plays_a_whole_battle_through_the_decisions(initiative: str) -> None:
-    spawns = [*TWO_MILITIA_FOUR_BANDITS, ("Cy", "party", "archer", (0, 2)),
-              ("Ada", "party", "warrior", (1, 2))]
+    spawns = [
+        *TWO_MILITIA_FOUR_BANDITS,
+        ("Cy", "party", "archer", (0, 2)),
+        ("Ada", "party", "warrior", (1, 2)),
+    ]
     for a, z in (("easy", "hard"), ("hard", "baseline"), ("normal", "easy")):
-        b = Battle(duel_field(spawns, WIDE), "clash", seed=4,
-                   options={"initiative": initiative})
+        b = Battle(duel_field(spawns, WIDE), "clash", seed=4, options={"initiative": initiative})
         ctl = {"party": make_controller(a, 4, "clash"), "bandits": make_controller(z, 4, "clash")}
         play(b, ctl)
         assert b.over

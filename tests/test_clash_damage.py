@@ -123,11 +123,16 @@ def test_non_lethal_blows_knock_out_on_a_failed_critical_damage_save() -> None:
 
 def test_improvised_weapons_break_after_one_attack() -> None:
     content = load_content()
-    chair = dataclasses.replace(content.weapons["club"], tables={"clash": ClashWeaponEntry(
-        size="balanced", improvised=True)})
+    chair = dataclasses.replace(
+        content.weapons["club"],
+        tables={"clash": ClashWeaponEntry(size="balanced", improvised=True)},
+    )
     bandit = dataclasses.replace(content.templates["bandit"], weapons=("club", "dagger"))
-    custom = dataclasses.replace(content, weapons={**content.weapons, "club": chair},
-                                 templates={**content.templates, "bandit": bandit})
+    custom = dataclasses.replace(
+        content,
+        weapons={**content.weapons, "club": chair},
+        templates={**content.templates, "bandit": bandit},
+    )
 
     b = Battle(duel_field(FACE_TO_FACE), "clash", dice=ScriptedRandom([7]), content=custom)
     declare(b, EndTurn("ada"), ClashAttack("gor", "ada", "club"))
@@ -140,8 +145,9 @@ def test_improvised_weapons_break_after_one_attack() -> None:
 def test_multiple_attackers_roll_all_and_only_the_highest_lands() -> None:
     bf = duel_field(FACE_TO_FACE + [("Hal", "bandits", "bandit", (2, 2))])
     b = clash_battle(bf, [2, 6])
-    declare(b, EndTurn("ada"), ClashAttack("gor", "ada", "spear"),
-            ClashAttack("hal", "ada", "dagger"))
+    declare(
+        b, EndTurn("ada"), ClashAttack("gor", "ada", "spear"), ClashAttack("hal", "ada", "dagger")
+    )
     decline_all(b)
     assert "Multiple attackers on Ada (2, 6): only Hal's 6 lands" in log(b)
     assert hp(b, "ada") == 2

@@ -32,13 +32,13 @@ def test_the_ruleset_names_its_ai_and_make_controller_picks_it() -> None:
     assert make_controller("hard", 1, "clash").name == "hard"
 
 
-@pytest.mark.parametrize("map_path", sorted(shipped_maps_dir().glob("*.tmx")),
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize("map_path", sorted(shipped_maps_dir().glob("*.tmx")), ids=lambda p: p.stem)
 def test_simulate_clash_finishes_on_every_shipped_map_with_every_roll_explained(
     map_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run(capsys, "simulate", str(map_path), "--ruleset", "clash", "--ai",
-                         "normal", "--log")
+    code, out, err = run(
+        capsys, "simulate", str(map_path), "--ruleset", "clash", "--ai", "normal", "--log"
+    )
     assert code == 0, err
     assert "— Round 1 —" in out and (" win in round " in out or "ends in a draw" in out)
     assert "has declared an intention" in out and "intends to" in out
@@ -69,16 +69,28 @@ def test_simulate_sets_house_rules_lists_them_and_refuses_bad_ones(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = str(write_tmx(tmp_path, SIX_A_SIDE_MAP, SIX_A_SIDE))
-    code, out, _ = run(capsys, "simulate", path, "--ruleset", "clash", "--json",
-                       "--rule", "melee_clashes=on", "--rule", "critical=locations")
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        path,
+        "--ruleset",
+        "clash",
+        "--json",
+        "--rule",
+        "melee_clashes=on",
+        "--rule",
+        "critical=locations",
+    )
     assert code == 0
     data = json.loads(out)
     assert data["rules"]["melee_clashes"] == "on" and data["rules"]["critical"] == "locations"
     code, out, _ = run(capsys, "simulate", "--ruleset", "clash", "--list-rules")
     assert code == 0 and "melee_clashes=off|on (default off)" in out
-    for bad, message in (("clashes=on", "unknown rule 'clashes'"),
-                         ("critical=d20", "expected one of d6, locations"),
-                         ("critical", "NAME=VALUE")):
+    for bad, message in (
+        ("clashes=on", "unknown rule 'clashes'"),
+        ("critical=d20", "expected one of d6, locations"),
+        ("critical", "NAME=VALUE"),
+    ):
         code, _, err = run(capsys, "simulate", path, "--ruleset", "clash", "--rule", bad)
         assert code == 2 and message in err and len(err.strip().splitlines()) == 1
 
@@ -98,7 +110,9 @@ def test_a_save_keeps_the_house_rules_and_replays_to_the_same_hash(tmp_path: Pat
     plain = Battle(path, "clash", seed=9)
     for a in b.answers[:20]:
         plain.answer(a)
-    assert plain.state_hash() != Battle.replay(path, b.answers[:20], "clash", 9,
-                                               options=options).state_hash()
+    assert (
+        plain.state_hash()
+        != Battle.replay(path, b.answers[:20], "clash", 9, options=options).state_hash()
+    )
     for x in (b, again.battle, plain):
         x.close()

@@ -69,19 +69,21 @@ def junk_answer(r: random.Random, ids: list[str]) -> object:
     target = r.choice(ids + ["ghost"])
     weapon = r.choice(["sword", "longbow", "pike", "laser", "unarmed", "shortbow", "dagger"])
     cell = (r.randint(-2, 12), r.randint(-2, 12))
-    return r.choice([
-        ClashAttack(unit, target, weapon, r.choice([None, "dagger", weapon])),
-        ClashGambit(unit, target, weapon, r.choice(["trip", "stun", "tickle"])),
-        ClashShoot(unit, target, weapon, r.choice([None, cell])),
-        ClashMove(unit, cell),
-        ClashRetreat(unit),
-        Block(unit),
-        Parry(unit, target),
-        FightBack(unit, target),
-        EndTurn(unit),
-        ChooseUnit(unit),
-        "not an answer",
-    ])
+    return r.choice(
+        [
+            ClashAttack(unit, target, weapon, r.choice([None, "dagger", weapon])),
+            ClashGambit(unit, target, weapon, r.choice(["trip", "stun", "tickle"])),
+            ClashShoot(unit, target, weapon, r.choice([None, cell])),
+            ClashMove(unit, cell),
+            ClashRetreat(unit),
+            Block(unit),
+            Parry(unit, target),
+            FightBack(unit, target),
+            EndTurn(unit),
+            ChooseUnit(unit),
+            "not an answer",
+        ]
+    )
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -37,8 +37,12 @@ def test_the_defender_is_asked_before_any_damage_die_with_all_four_options() -> 
     b = gor_attacks_ada([])
     d = b.pending
     assert d is not None and d.kind == "reaction" and d.unit == "ada" and d.side == "party"
-    assert set(d.answers) == {FightBack("ada", "gor"), Block("ada"), Parry("ada", "gor"),
-                              Decline("ada")}  # no Dodge: a fast spear only
+    assert set(d.answers) == {
+        FightBack("ada", "gor"),
+        Block("ada"),
+        Parry("ada", "gor"),
+        Decline("ada"),
+    }  # no Dodge: a fast spear only
     assert not any("damage" in line for line in log(b))
 
 
@@ -98,15 +102,24 @@ def test_no_reactions_with_reactions_left_to_the_party() -> None:
 
 
 def test_restricted_blocking_needs_a_balanced_weapon_or_shield_no_dodge_in_armor_3() -> None:
-    bf = duel_field([("Cy", "party", "bandit_archer", (1, 1)), ("Og", "bandits", "ogre", (2, 1)),
-                     ("Ada", "party", "warrior", (5, 4))])
+    bf = duel_field(
+        [
+            ("Cy", "party", "bandit_archer", (1, 1)),
+            ("Og", "bandits", "ogre", (2, 1)),
+            ("Ada", "party", "warrior", (5, 4)),
+        ]
+    )
     b = clash_battle(bf, [], options={"blocking_dodging": "restricted"})
     declare(b, EndTurn("cy"), EndTurn("ada"), ClashAttack("og", "ada", "ogre_club"))
     assert b.pending is not None and b.pending.unit == "ada"
     assert Dodge("ada") not in b.pending.answers  # Armor 3
-    b2 = clash_battle(duel_field([("Cy", "party", "bandit_archer", (1, 1)),
-                                  ("Gor", "bandits", "bandit", (2, 1))]), [],
-                      options={"blocking_dodging": "restricted"})
+    b2 = clash_battle(
+        duel_field(
+            [("Cy", "party", "bandit_archer", (1, 1)), ("Gor", "bandits", "bandit", (2, 1))]
+        ),
+        [],
+        options={"blocking_dodging": "restricted"},
+    )
     declare(b2, EndTurn("cy"), ClashAttack("gor", "cy", "spear"))
     assert b2.pending is not None and Block("cy") not in b2.pending.answers  # dagger, bow
 
@@ -141,10 +154,15 @@ def test_gambits_resolve_before_the_damage_of_the_other_attackers() -> None:
     bf = duel_field(FACE_TO_FACE + [("Bo", "party", "warrior", (2, 2))])
     b = clash_battle(bf, [1, 3, 5, 4, 10])  # trip 1; save 3; Bo 5 + 4; Gor's STR save
     set_state(b, "gor", DEX=2)  # a clumsy bandit: 3 over DEX 2 fails
-    declare(b, ClashGambit("ada", "gor", "sword", "trip"), ClashAttack("bo", "gor", "sword"),
-            EndTurn("gor"))
+    declare(
+        b,
+        ClashGambit("ada", "gor", "sword", "trip"),
+        ClashAttack("bo", "gor", "sword"),
+        EndTurn("gor"),
+    )
     decline_all(b)
     text = log(b)
     assert text.index("Ada trips Gor: prone until the round ends") < text.index(
-        "Bo damage vs Gor with Sword: d8 5 = 5")
+        "Bo damage vs Gor with Sword: d8 5 = 5"
+    )
     assert "Bo enhanced damage (target prone): d12 4 = 4" in text

@@ -57,14 +57,16 @@ def test_quick_turns_resolve_before_full_turns() -> None:
     # Hal must walk to Ada (full turn); Gor strikes from Close (quick turn): Gor first.
     bf = duel_field(FACE_TO_FACE + [("Hal", "bandits", "bandit", (6, 1))])
     b = clash_battle(bf, [6, 2])  # Gor's spear 6, Hal's spear 2
-    declare(b, EndTurn("ada"), ClashAttack("gor", "ada", "spear"),
-            ClashAttack("hal", "ada", "spear"))
+    declare(
+        b, EndTurn("ada"), ClashAttack("gor", "ada", "spear"), ClashAttack("hal", "ada", "spear")
+    )
     decline_all(b)
     order = orders(b)
     assert [(o.group, o.order) for o in order] == [("quick", ("gor",)), ("full", ("hal",))]
     text = log(b)
     assert text.index("Gor damage vs Ada with Spear: d6 6 = 6") < text.index(
-        "Hal moves 20 ft to 2,0")
+        "Hal moves 20 ft to 2,0"
+    )
 
 
 def test_a_made_dex_save_acts_before_the_enemies_a_failed_one_after() -> None:
@@ -118,12 +120,23 @@ def test_melee_clashes_enhanced_attacks_go_before_normal_and_impaired_last() -> 
 
 def test_range_bands_in_squares() -> None:
     assert [band_of(n) for n in (1, 2, 6, 7, 24, 25)] == [
-        "Close", "Near", "Near", "Far", "Far", "Distant"]
+        "Close",
+        "Near",
+        "Near",
+        "Far",
+        "Far",
+        "Distant",
+    ]
 
 
 def test_shots_reach_near_and_far_but_not_close_or_distant_targets() -> None:
-    bf = duel_field([("Cy", "party", "archer", (0, 0)), ("Gor", "bandits", "bandit", (1, 0)),
-                     ("Hal", "bandits", "bandit", (9, 4))])
+    bf = duel_field(
+        [
+            ("Cy", "party", "archer", (0, 0)),
+            ("Gor", "bandits", "bandit", (1, 0)),
+            ("Hal", "bandits", "bandit", (9, 4)),
+        ]
+    )
     b = clash_battle(bf, [])
     assert "Close" in (b.validate(ClashShoot("cy", "gor", "longbow")) or "")
     assert b.validate(ClashShoot("cy", "hal", "longbow")) is None
@@ -144,8 +157,13 @@ def test_a_move_within_one_move_is_a_quick_turn_two_moves_or_leaving_close_a_ful
 
 
 def test_retreat_is_a_quick_turn_away_from_close_foes_and_a_dex_save_to_leave() -> None:
-    bf = duel_field([("Ada", "party", "warrior", (0, 0)), ("Gor", "bandits", "bandit", (9, 4)),
-                     ("Hal", "bandits", "bandit", (9, 0))])
+    bf = duel_field(
+        [
+            ("Ada", "party", "warrior", (0, 0)),
+            ("Gor", "bandits", "bandit", (9, 4)),
+            ("Hal", "bandits", "bandit", (9, 0)),
+        ]
+    )
     b = clash_battle(bf, [3])  # DEX save 3 vs 11: made
     declare(b, ClashRetreat("ada"))
     assert [e.turn for e in b.events if isinstance(e, IntentionRevealed)] == ["quick"]
@@ -192,7 +210,8 @@ def test_full_turn_attack_then_move_away_strikes_from_close_then_moves() -> None
     revealed = [e for e in b.events if isinstance(e, IntentionRevealed)]
     assert [(e.unit, e.turn) for e in revealed] == [("ada", "full")]
     assert revealed[0].text() == (
-        "Ada intends to attack Gor with the Sword, then move to 0,1 (full turn)")
+        "Ada intends to attack Gor with the Sword, then move to 0,1 (full turn)"
+    )
     decline_all(b)
     text = log(b)
     assert text.index("Gor is struck for 4 - Armor 2 = 2") < text.index("Ada moves 5 ft to 0,1")
@@ -209,14 +228,15 @@ def test_full_turn_gambit_then_move_away() -> None:
 
 
 def test_attack_then_move_away_needs_the_foe_close_and_a_square_within_one_move() -> None:
-    far = clash_battle(duel_field(
-        [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (4, 1))]), [])
+    far = clash_battle(
+        duel_field([("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (4, 1))]), []
+    )
     assert "not Close" in (far.validate(ClashAttack("ada", "gor", "sword", None, (0, 1))) or "")
     b = clash_battle(duel_field(FACE_TO_FACE), [])
-    assert "within one move" in (b.validate(ClashAttack("ada", "gor", "sword", None, (9, 1)))
-                                 or "")
-    assert "within one move" in (b.validate(ClashAttack("ada", "gor", "sword", None, (2, 1)))
-                                 or "")  # Gor's own square
+    assert "within one move" in (b.validate(ClashAttack("ada", "gor", "sword", None, (9, 1))) or "")
+    assert "within one move" in (
+        b.validate(ClashAttack("ada", "gor", "sword", None, (2, 1))) or ""
+    )  # Gor's own square
     assert b.validate(ClashAttack("ada", "gor", "sword", None, (6, 1))) is None
     offered = [a for a in b.legal_answers() if isinstance(a, ClashAttack) and a.then_to]
     assert offered and all(a.target == "gor" for a in offered)
@@ -225,8 +245,11 @@ def test_attack_then_move_away_needs_the_foe_close_and_a_square_within_one_move(
 def test_attack_then_move_away_fizzles_on_a_foe_no_longer_close_but_still_moves() -> None:
     # Gor (quick turn) shoves Ada away first; her blow finds him no longer Close.
     b = clash_battle(duel_field(FACE_TO_FACE), [1, 20])  # shove roll 1, Ada's STR save 20
-    declare(b, ClashAttack("ada", "gor", "sword", None, (0, 3)),
-            ClashGambit("gor", "ada", "spear", "shove"))
+    declare(
+        b,
+        ClashAttack("ada", "gor", "sword", None, (0, 3)),
+        ClashGambit("gor", "ada", "spear", "shove"),
+    )
     decline_all(b)
     text = log(b)
     assert "Gor is no longer Close: Ada's attack fizzles" in text
@@ -250,6 +273,9 @@ def test_melee_clashes_striking_then_moving_away_counts_as_already_close() -> No
     # Both strike from Close and then move away (full turns): the faster weapon first, as
     # when already Close, although Ada failed her DEX save (20).
     b = clash_battle(duel_field(FACE_TO_FACE), [20], options={"melee_clashes": "on"})
-    declare(b, ClashAttack("ada", "gor", "sword", None, (0, 1)),
-            ClashAttack("gor", "ada", "spear", None, (3, 1)))
+    declare(
+        b,
+        ClashAttack("ada", "gor", "sword", None, (0, 1)),
+        ClashAttack("gor", "ada", "spear", None, (3, 1)),
+    )
     assert [(o.group, o.order) for o in orders(b)] == [("full", ("ada", "gor"))]

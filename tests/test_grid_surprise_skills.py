@@ -37,9 +37,7 @@ OPEN = "\n".join(["." * 8] * 4)
 def with_surprise(
     bf: Battlefield, surprise: str, hints: dict[str, str] | None = None
 ) -> Battlefield:
-    spawns = tuple(
-        dataclasses.replace(s, ai=(hints or {}).get(s.name, s.ai)) for s in bf.spawns
-    )
+    spawns = tuple(dataclasses.replace(s, ai=(hints or {}).get(s.name, s.ai)) for s in bf.spawns)
     scenario = dataclasses.replace(bf.scenario, surprise=surprise)
     return dataclasses.replace(bf, scenario=scenario, spawns=spawns)
 
@@ -90,18 +88,30 @@ def test_execution_needs_an_unsuspecting_target() -> None:
 
 def test_surprise_check_sneak_against_notice() -> None:
     # sneaks: party 1+1 -1 = 1, bandits 6+6 = 12; watches: party 1+1 = 2, bandits 12
-    b = battle(with_surprise(field(OPEN, [("Ada", "party", "warrior", (1, 1)),
-                                          ("Gor", "bandits", "skeleton", (6, 2))]), "check"),
-               faces=(1, 1, 6, 6, 1, 1, 6, 6))
+    b = battle(
+        with_surprise(
+            field(
+                OPEN, [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "skeleton", (6, 2))]
+            ),
+            "check",
+        ),
+        faces=(1, 1, 6, 6, 1, 1, 6, 6),
+    )
     assert cond(b, "ada").surprised and not cond(b, "gor").surprised
     assert b.pending and b.pending.unit == "gor"
 
 
 def test_a_side_on_guard_cannot_be_surprised() -> None:
-    b = battle(with_surprise(field(OPEN, [("Ada", "party", "warrior", (1, 1)),
-                                          ("Gor", "bandits", "skeleton", (6, 2))]), "check",
-                             {"Ada": "guard"}),
-               faces=(1, 1, 6, 6, 6, 6, 8, 1))
+    b = battle(
+        with_surprise(
+            field(
+                OPEN, [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "skeleton", (6, 2))]
+            ),
+            "check",
+            {"Ada": "guard"},
+        ),
+        faces=(1, 1, 6, 6, 6, 6, 8, 1),
+    )
     assert not cond(b, "ada").surprised and b.round == 1
 
 
@@ -192,7 +202,6 @@ def test_a_side_the_fight_is_not_going_against_does_not_heed_an_appeal(down: int
         assert any("will not hear of parley" in e.text() for e in b.events)
 
 
-
 def bandits_call_for_parley() -> Battle:
     """The bandits act first; Gor appeals to Ada and Bo (who see him) and succeeds."""
     spawns = [
@@ -229,6 +238,7 @@ def test_the_party_may_refuse_an_appeal_for_parley_and_fight_on() -> None:
     assert not [e for e in b.events if isinstance(e, LeftBattle)]
     assert not b.over and b.pending is not None and b.pending.unit == "gor"
     assert cond(b, "gor").fled is False
+
 
 SAMPLES = [
     SwarmAttack("ada", "gor", "sword", False, True),

@@ -79,6 +79,10 @@ def test_total_defense_stops_even_a_swarm_shock() -> None:
     cond(b, "gor").total_defense = True
     push(b, 1)
     sword = b.content.weapons["sword"]
-    run_flow(b, attack_flow(b.ctx, "ada", "gor", sword, ranged=False, mode="swarm",
-                            extras=Extras(shock_always=True)))
+    run_flow(
+        b,
+        attack_flow(
+            b.ctx, "ada", "gor", sword, ranged=False, mode="swarm", extras=Extras(shock_always=True)
+        ),
+    )
     assert not damage(b)

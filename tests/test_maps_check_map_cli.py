@@ -60,9 +60,19 @@ def test_directories_junk_and_missing_files_never_show_a_traceback(tmp_path: Pat
     junk.write_bytes(bytes(range(256)) * 4)
     missing = tmp_path / "missing.tmx"
     result = subprocess.run(
-        [sys.executable, "-m", "game", "check-map", str(tmp_path), str(junk), str(missing),
-         str(CORPUS / "zlib_bomb.tmx")],
-        capture_output=True, text=True, cwd=ROOT,
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "check-map",
+            str(tmp_path),
+            str(junk),
+            str(missing),
+            str(CORPUS / "zlib_bomb.tmx"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr + result.stdout

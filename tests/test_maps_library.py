@@ -38,8 +38,9 @@ def test_a_path_is_taken_as_it_is(tmp_path: Path) -> None:
 
 def test_a_bare_name_is_found_and_the_user_folder_wins(tmp_path: Path) -> None:
     user = _folder(tmp_path, "user", {"duel.tmx": "baseline_ok.tmx"})
-    shipped = _folder(tmp_path, "shipped", {"duel.tmx": "baseline_ok.tmx",
-                                            "ford.tmx": "baseline_ok.tmx"})
+    shipped = _folder(
+        tmp_path, "shipped", {"duel.tmx": "baseline_ok.tmx", "ford.tmx": "baseline_ok.tmx"}
+    )
     assert find_map("duel", [user, shipped]) == user / "duel.tmx"
     assert find_map("ford", [user, shipped]) == shipped / "ford.tmx"
     assert find_map("Ford", [user, shipped]) == shipped / "ford.tmx"
@@ -56,8 +57,9 @@ def test_an_unknown_name_lists_the_known_ones(tmp_path: Path) -> None:
 
 def test_list_maps_gives_titles_sizes_and_problems(tmp_path: Path) -> None:
     user = _folder(tmp_path, "user", {"duel.tmx": "spawn_on_wall.tmx"})
-    shipped = _folder(tmp_path, "shipped", {"duel.tmx": "baseline_ok.tmx",
-                                            "ford.tmx": "baseline_ok.tmx"})
+    shipped = _folder(
+        tmp_path, "shipped", {"duel.tmx": "baseline_ok.tmx", "ford.tmx": "baseline_ok.tmx"}
+    )
     infos = list_maps([user, shipped], TEMPLATES)
     assert [(i.name, i.path.parent.name) for i in infos] == [("duel", "user"), ("ford", "shipped")]
     duel, ford = infos

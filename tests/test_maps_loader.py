@@ -44,8 +44,18 @@ TILESET_ATTRS = 'name="test" tilewidth="32" tileheight="32" tilecount="6" column
 SIDES = "wardens; Wardens; #3366cc; human; party\nbandits; Bandits; #cc3333; ai"
 
 
-def spawn(oid: int, x: float, y: float, side: str, template: str, *, kind: str = 'type="spawn"',
-          name: str = "", shape: str = "<point/>", extra: str = "") -> str:
+def spawn(
+    oid: int,
+    x: float,
+    y: float,
+    side: str,
+    template: str,
+    *,
+    kind: str = 'type="spawn"',
+    name: str = "",
+    shape: str = "<point/>",
+    extra: str = "",
+) -> str:
     return (
         f'<object id="{oid}" name="{name}" {kind} x="{x}" y="{y}" {extra}><properties>'
         f'<property name="side" value="{side}"/><property name="template" value="{template}"/>'
@@ -109,8 +119,9 @@ def write_map(
 
 def test_wall_blocks_move_and_sight_and_ground_gives_the_name(tmp_path: Path) -> None:
     walls = csv([[0, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
-    field = load_battlefield(write_map(tmp_path, layers=[
-        ("ground", csv([[1] * 4] * 4)), ("walls", walls)]), TEMPLATES)
+    field = load_battlefield(
+        write_map(tmp_path, layers=[("ground", csv([[1] * 4] * 4)), ("walls", walls)]), TEMPLATES
+    )
     assert field.grid.to_ascii().splitlines()[0] == ".#.."
     assert field.grid.terrain((0, 0)).name == "grass"
     wall = field.grid.terrain((1, 0))
@@ -135,8 +146,9 @@ def test_cell_terrain_combines_every_layer_highest_cover_and_cost_any_flag() -> 
 def test_terrain_combination_on_a_loaded_map(tmp_path: Path) -> None:
     ground = csv([[6, 6, 1, 1]] + [[1] * 4] * 3)
     top = csv([[3, 5, 5, 0]] + [[0] * 4] * 3)  # gid = tile id + 1
-    field = load_battlefield(write_map(tmp_path, layers=[("ground", ground), ("decor", top)]),
-                             TEMPLATES)
+    field = load_battlefield(
+        write_map(tmp_path, layers=[("ground", ground), ("decor", top)]), TEMPLATES
+    )
     first, second, third = (field.grid.terrain((x, 0)) for x in range(3))
     assert (first.name, first.cover, first.move_cost) == ("low wall", Cover.HALF, 3)
     assert (second.name, second.concealment, second.move_cost) == ("bushes", True, 3)
@@ -144,8 +156,15 @@ def test_terrain_combination_on_a_loaded_map(tmp_path: Path) -> None:
 
 
 def test_tile_properties_reject_unknown_names_and_values() -> None:
-    _, problems = tile_terrain({"terrain": "x", "cover": "quarter", "move_cost": 5,
-                                "blocks_sight": "maybe", "move_cots": 2})
+    _, problems = tile_terrain(
+        {
+            "terrain": "x",
+            "cover": "quarter",
+            "move_cost": 5,
+            "blocks_sight": "maybe",
+            "move_cots": 2,
+        }
+    )
     joined = " | ".join(problems)
     assert "unknown property 'move_cots'" in joined
     assert "'cover' is 'quarter'" in joined
@@ -154,10 +173,13 @@ def test_tile_properties_reject_unknown_names_and_values() -> None:
 
 
 def test_hidden_tile_layers_do_not_count(tmp_path: Path) -> None:
-    path = write_map(tmp_path, layers=[
-        ("ground", csv([[1] * 4] * 4)), ("walls", csv([[0, 2, 0, 0]] + [[0] * 4] * 3))])
-    text = path.read_text().replace('name="walls" width="4" height="4"',
-                                    'name="walls" width="4" height="4" visible="0"')
+    path = write_map(
+        tmp_path,
+        layers=[("ground", csv([[1] * 4] * 4)), ("walls", csv([[0, 2, 0, 0]] + [[0] * 4] * 3))],
+    )
+    text = path.read_text().replace(
+        'name="walls" width="4" height="4"', 'name="walls" width="4" height="4" visible="0"'
+    )
     path.write_text(text)
     assert not load_battlefield(path, TEMPLATES).grid.blocks_move((1, 0))
 
@@ -165,8 +187,9 @@ def test_hidden_tile_layers_do_not_count(tmp_path: Path) -> None:
 def test_flipped_tiles_keep_their_terrain(tmp_path: Path) -> None:
     flipped = 2 | 0x80000000 | 0x40000000
     walls = csv([[0, flipped, 0, 0]] + [[0] * 4] * 3)
-    field = load_battlefield(write_map(tmp_path, layers=[
-        ("ground", csv([[1] * 4] * 4)), ("walls", walls)]), TEMPLATES)
+    field = load_battlefield(
+        write_map(tmp_path, layers=[("ground", csv([[1] * 4] * 4)), ("walls", walls)]), TEMPLATES
+    )
     assert field.grid.terrain((1, 0)).name == "stone wall"
 
 
@@ -189,8 +212,7 @@ def test_external_and_embedded_tilesets_give_the_same_battlefield(tmp_path: Path
     walls = csv([[0, 4, 5, 0]] + [[0] * 4] * 3)
     layers = [("ground", csv([[1] * 4] * 4)), ("walls", walls)]
     embedded = load_battlefield(write_map(tmp_path / "a", layers=layers), TEMPLATES)
-    external = load_battlefield(write_map(tmp_path / "b", layers=layers, external=True),
-                                TEMPLATES)
+    external = load_battlefield(write_map(tmp_path / "b", layers=layers, external=True), TEMPLATES)
     cells = [(x, y) for y in range(4) for x in range(4)]
     assert [embedded.grid.terrain(c) for c in cells] == [external.grid.terrain(c) for c in cells]
     assert embedded.spawns == external.spawns
@@ -214,7 +236,10 @@ def test_spawn_class_is_read_from_type_or_tiled_19_class_or_left_empty(tmp_path:
     )
     field = load_battlefield(write_map(tmp_path, units=units), TEMPLATES)
     assert [(s.name, s.cell) for s in field.spawns] == [
-        ("Typed", (0, 0)), ("Classy", (1, 0)), ("Plain", (3, 3))]
+        ("Typed", (0, 0)),
+        ("Classy", (1, 0)),
+        ("Plain", (3, 3)),
+    ]
 
 
 def test_spawn_cell_of_rectangle_and_tile_objects_is_their_centre(tmp_path: Path) -> None:
@@ -228,9 +253,11 @@ def test_spawn_cell_of_rectangle_and_tile_objects_is_their_centre(tmp_path: Path
 
 
 def test_spawn_properties_and_default_names(tmp_path: Path) -> None:
-    hint = ('<properties><property name="side" value="bandits"/>'
-            '<property name="template" value="bandit"/><property name="ai" value="guard"/>'
-            '<property name="leader" type="bool" value="true"/></properties>')
+    hint = (
+        '<properties><property name="side" value="bandits"/>'
+        '<property name="template" value="bandit"/><property name="ai" value="guard"/>'
+        '<property name="leader" type="bool" value="true"/></properties>'
+    )
     units = (
         spawn(1, 16, 16, "wardens", "warrior")
         + spawn(2, 80, 80, "bandits", "bandit")
@@ -244,10 +271,12 @@ def test_spawn_properties_and_default_names(tmp_path: Path) -> None:
 
 
 def test_zone_rectangle_covers_cells_whose_centres_are_inside(tmp_path: Path) -> None:
-    zones = ('<objectgroup id="60" name="zones">'
-             '<object id="10" name="Yard" type="zone" x="20" y="0" width="50" height="40">'
-             '<properties><property name="elevation" value="low"/></properties></object>'
-             '</objectgroup>')
+    zones = (
+        '<objectgroup id="60" name="zones">'
+        '<object id="10" name="Yard" type="zone" x="20" y="0" width="50" height="40">'
+        '<properties><property name="elevation" value="low"/></properties></object>'
+        "</objectgroup>"
+    )
     field = load_battlefield(write_map(tmp_path, extra_groups=zones), TEMPLATES)
     (zone,) = field.zones
     # centres at x=16 (out), 48 (in), 80 (out: beyond 20+50); y=16 (in), 48 (out)
@@ -256,24 +285,27 @@ def test_zone_rectangle_covers_cells_whose_centres_are_inside(tmp_path: Path) ->
 
 
 def test_zone_polygon_and_class_attribute(tmp_path: Path) -> None:
-    zones = ('<objectgroup id="60" name="zones">'
-             '<object id="10" name="Wedge" class="zone" x="0" y="0">'
-             '<polygon points="0,0 128,0 0,128"/></object></objectgroup>')
+    zones = (
+        '<objectgroup id="60" name="zones">'
+        '<object id="10" name="Wedge" class="zone" x="0" y="0">'
+        '<polygon points="0,0 128,0 0,128"/></object></objectgroup>'
+    )
     field = load_battlefield(write_map(tmp_path, extra_groups=zones), TEMPLATES)
     (zone,) = field.zones
-    assert zone.cells == frozenset(
-        {(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (0, 2)})
+    assert zone.cells == frozenset({(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (0, 2)})
 
 
 def test_objective_cells_kind_and_side(tmp_path: Path) -> None:
-    objectives = ('<objectgroup id="70" name="objectives">'
-                  '<object id="20" name="Well" type="objective" x="64" y="64" width="64" '
-                  'height="64"><properties><property name="kind" value="hold"/>'
-                  '<property name="side" value="wardens"/>'
-                  '<property name="description" value="Keep the well."/></properties></object>'
-                  '<object id="21" name="Road" x="16" y="112"><properties>'
-                  '<property name="kind" value="escape"/></properties><point/></object>'
-                  '</objectgroup>')
+    objectives = (
+        '<objectgroup id="70" name="objectives">'
+        '<object id="20" name="Well" type="objective" x="64" y="64" width="64" '
+        'height="64"><properties><property name="kind" value="hold"/>'
+        '<property name="side" value="wardens"/>'
+        '<property name="description" value="Keep the well."/></properties></object>'
+        '<object id="21" name="Road" x="16" y="112"><properties>'
+        '<property name="kind" value="escape"/></properties><point/></object>'
+        "</objectgroup>"
+    )
     field = load_battlefield(write_map(tmp_path, extra_groups=objectives), TEMPLATES)
     well, road = field.objectives
     assert well.cells == frozenset({(2, 2), (3, 2), (2, 3), (3, 3)})
@@ -295,16 +327,27 @@ def test_rotated_and_elliptic_areas() -> None:
 
 
 def test_scenario_from_map_properties(tmp_path: Path) -> None:
-    props = ('<property name="ruleset" value="clash"/><property name="surprise" value="bandits"/>'
-             '<property name="round_limit" type="int" value="12"/>'
-             '<property name="fog" type="bool" value="true"/>')
+    props = (
+        '<property name="ruleset" value="clash"/><property name="surprise" value="bandits"/>'
+        '<property name="round_limit" type="int" value="12"/>'
+        '<property name="fog" type="bool" value="true"/>'
+    )
     field = load_battlefield(write_map(tmp_path, props=props), TEMPLATES)
     scenario = field.scenario
     assert (scenario.ruleset, scenario.surprise, scenario.round_limit, scenario.fog) == (
-        "clash", "bandits", 12, True)
+        "clash",
+        "bandits",
+        12,
+        True,
+    )
     wardens, bandits = scenario.sides
     assert (wardens.id, wardens.name, wardens.colour, wardens.control, wardens.party) == (
-        "wardens", "Wardens", "#3366cc", "human", True)
+        "wardens",
+        "Wardens",
+        "#3366cc",
+        "human",
+        True,
+    )
     assert (bandits.control, bandits.party) == ("ai", False)
     assert field.side("bandits") is bandits
 
@@ -321,8 +364,9 @@ def test_several_problems_are_all_reported(tmp_path: Path) -> None:
     assert len(caught.value.problems) == 3
 
 
-def test_unreadable_file_is_reported_not_raised(tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unreadable_file_is_reported_not_raised(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = write_map(tmp_path)
 
     def refuse(self: Path, limit: int) -> bytes:
@@ -359,9 +403,14 @@ def test_loading_a_map_never_imports_pygame() -> None:
         "from pytmx.util_pygame import load_pygame\n"  # the UI can still import it later
         "print(callable(load_pygame))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": ""},
-                         cwd=Path(__file__).parents[1])
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": ""},
+        cwd=Path(__file__).parents[1],
+    )
     assert out.stdout.split() == ["False", "True"]
     assert out.stderr == ""
 
@@ -370,6 +419,7 @@ def test_multi_line_string_property_with_explicit_type_is_read(tmp_path: Path) -
     path = write_map(tmp_path)
     text = path.read_text().replace(
         '<property name="briefing" value="B"/>',
-        '<property name="briefing" type="string">First line.\nSecond line.</property>')
+        '<property name="briefing" type="string">First line.\nSecond line.</property>',
+    )
     path.write_text(text)
     assert load_battlefield(path, TEMPLATES).scenario.briefing == "First line.\nSecond line."

@@ -19,7 +19,9 @@ def test_side_control_defaults_to_any_and_colour_is_lower_cased() -> None:
     sides = parse_sides("a; Alpha; #AABBCC; human; party\n\nb; Beta; #112233\n", problems)
     assert problems == []
     assert [(s.id, s.name, s.colour, s.control, s.party) for s in sides] == [
-        ("a", "Alpha", "#aabbcc", "human", True), ("b", "Beta", "#112233", "any", False)]
+        ("a", "Alpha", "#aabbcc", "human", True),
+        ("b", "Beta", "#112233", "any", False),
+    ]
 
 
 def test_sides_lines_are_checked_one_by_one() -> None:
@@ -57,17 +59,21 @@ def test_surprise_must_name_a_side_or_check() -> None:
 
 def test_round_limit_fog_and_unknown_properties() -> None:
     problems: list[Problem] = []
-    scenario = parse_scenario({**BASE, "round_limit": "8", "fog": "true", "author": "me"},
-                              problems)
+    scenario = parse_scenario({**BASE, "round_limit": "8", "fog": "true", "author": "me"}, problems)
     assert (scenario.round_limit, scenario.fog, problems) == (8, True, [])
     parse_scenario({**BASE, "round_limit": 1000, "fog": "perhaps", "titel": "x"}, problems)
     assert sorted(p.where for p in problems) == [
-        "map", "map property 'fog'", "map property 'round_limit'"]
+        "map",
+        "map property 'fog'",
+        "map property 'round_limit'",
+    ]
 
 
 def test_declared_side_ids_include_lines_with_other_mistakes() -> None:
     assert declared_side_ids({"sides": "a; A; #1122\nb; B; #112233\nBad id; C; #112233"}) == {
-        "a", "b"}
+        "a",
+        "b",
+    }
 
 
 def test_a_side_may_be_marked_undecided_but_not_the_party() -> None:
@@ -77,7 +83,10 @@ def test_a_side_may_be_marked_undecided_but_not_the_party() -> None:
     )
     assert problems == []
     assert [(s.id, s.party, s.undecided) for s in sides] == [
-        ("a", True, False), ("b", False, True), ("c", False, False)]
+        ("a", True, False),
+        ("b", False, True),
+        ("c", False, False),
+    ]
     parse_sides(
         "a; A; #112233; human; party; undecided\nb; B; #445566; ai; undecided; undecided\n"
         "c; C; #778899; any; Undecided; party; x",
@@ -92,8 +101,11 @@ def test_a_side_may_be_marked_undecided_but_not_the_party() -> None:
 def test_rulesets_without_a_reaction_roll_ignore_the_undecided_mark() -> None:
     spawns = [("Ada", "party", "warrior", (0, 0)), ("Gor", "bandits", "bandit", (3, 0))]
     plain = Battlefield.from_ascii("....\n....", spawns)
-    marked = Battlefield.from_ascii("....\n....", spawns, sides=[
-        dataclasses.replace(s, undecided=not s.party) for s in plain.scenario.sides])
+    marked = Battlefield.from_ascii(
+        "....\n....",
+        spawns,
+        sides=[dataclasses.replace(s, undecided=not s.party) for s in plain.scenario.sides],
+    )
     for ruleset in ("grid", "clash"):
         logs = []
         for bf in (plain, marked):

@@ -47,11 +47,13 @@ pytestmark = pytest.mark.skipif(not MAPS, reason="no shipped maps in maps/ yet")
 @pytest.fixture(scope="module", autouse=True)
 def _summary() -> Iterator[None]:
     yield
-    print(f"\nreliability fuzz: {FIGURES['examples']} battles on {len(MAPS)} maps, "
-          f"{FIGURES['answers']} answers fuzzed ({FIGURES['accepted']} accepted, "
-          f"{FIGURES['refused']} refused, each refusal left the state hash unchanged), "
-          f"{FIGURES['invariant_checks']} invariant checks, "
-          f"{FIGURES['saves']} saves round-tripped to the same hash")
+    print(
+        f"\nreliability fuzz: {FIGURES['examples']} battles on {len(MAPS)} maps, "
+        f"{FIGURES['answers']} answers fuzzed ({FIGURES['accepted']} accepted, "
+        f"{FIGURES['refused']} refused, each refusal left the state hash unchanged), "
+        f"{FIGURES['invariant_checks']} invariant checks, "
+        f"{FIGURES['saves']} saves round-tripped to the same hash"
+    )
 
 
 @cache
@@ -135,8 +137,13 @@ def _check_invariants(battle: Battle, dead: set[str]) -> None:
     FIGURES["invariant_checks"] += 1
 
 
-@settings(max_examples=16, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=16,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(
     map_path=st.sampled_from(MAPS or [Path("none.tmx")]),
     ruleset=st.sampled_from(ruleset_ids()),

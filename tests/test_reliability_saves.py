@@ -36,9 +36,11 @@ FIGURES: Counter[str] = Counter()
 @pytest.fixture(scope="module", autouse=True)
 def _summary() -> Iterator[None]:
     yield
-    print(f"\nreliability saves: {FIGURES['mutants']} corrupted saves tried, "
-          f"{FIGURES['refused']} refused with one clear line, {FIGURES['loaded']} still "
-          "loaded to the saved state hash, 0 tracebacks")
+    print(
+        f"\nreliability saves: {FIGURES['mutants']} corrupted saves tried, "
+        f"{FIGURES['refused']} refused with one clear line, {FIGURES['loaded']} still "
+        "loaded to the saved state hash, 0 tracebacks"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -106,14 +108,18 @@ def test_wrong_types_for_each_field_are_refused(original: tuple[Path, bytes], ke
         if value == good[key] and type(value) is type(good[key]):
             continue
         mutant = dict(good, **{key: value})
-        message = _outcome(_write(path.parent, "types.json", json.dumps(mutant).encode()),
-                           must_refuse=key in REQUIRED)
+        message = _outcome(
+            _write(path.parent, "types.json", json.dumps(mutant).encode()),
+            must_refuse=key in REQUIRED,
+        )
         if key in REQUIRED:
             # a wrong type names the key; a well-typed wrong seed fails in the replay
             assert any(w in message for w in (key, "answer", "Shieldwall save", "schema"))
     without = {k: v for k, v in good.items() if k != key}
-    _outcome(_write(path.parent, "missing.json", json.dumps(without).encode()),
-             must_refuse=key in REQUIRED)
+    _outcome(
+        _write(path.parent, "missing.json", json.dumps(without).encode()),
+        must_refuse=key in REQUIRED,
+    )
 
 
 def _nested_edits() -> list[tuple[str, Callable[[dict[str, Any]], None]]]:
@@ -148,8 +154,9 @@ def _nested_edits() -> list[tuple[str, Callable[[dict[str, Any]], None]]]:
 
 
 @pytest.mark.parametrize(("label", "edit"), _nested_edits(), ids=lambda v: str(v)[:30])
-def test_wrong_shapes_inside_are_refused(original: tuple[Path, bytes], label: str,
-                                         edit: Callable[[dict[str, Any]], None]) -> None:
+def test_wrong_shapes_inside_are_refused(
+    original: tuple[Path, bytes], label: str, edit: Callable[[dict[str, Any]], None]
+) -> None:
     path, data = original
     mutant = json.loads(data)
     edit(mutant)
@@ -170,8 +177,9 @@ def test_wrong_shapes_inside_are_refused(original: tuple[Path, bytes], label: st
         ("schema 2**40", '"schema": 1099511627776', "outside"),
     ],
 )
-def test_huge_and_odd_numbers_are_refused(original: tuple[Path, bytes], label: str,
-                                          text: str, expected: str) -> None:
+def test_huge_and_odd_numbers_are_refused(
+    original: tuple[Path, bytes], label: str, text: str, expected: str
+) -> None:
     path, data = original
     good = json.loads(data)
     key = text.split('"')[1]
@@ -185,8 +193,9 @@ def test_deep_nesting_oversize_files_and_too_many_answers_are_refused(
     original: tuple[Path, bytes],
 ) -> None:
     path, data = original
-    message = _outcome(_write(path.parent, "deep.json", b"[" * 200_000 + b"]" * 200_000),
-                       must_refuse=True)
+    message = _outcome(
+        _write(path.parent, "deep.json", b"[" * 200_000 + b"]" * 200_000), must_refuse=True
+    )
     assert "nested too deeply" in message or "JSON object" in message
     big = _write(path.parent, "big.json", b" " * (MAX_SAVE_BYTES + 1))
     assert "a save may be at most 16 MiB" in _outcome(big, must_refuse=True)
@@ -209,7 +218,8 @@ def test_hostile_map_paths_odd_dates_and_files_that_are_not_files(
         mutant = json.loads(data)
         mutant["map"]["path"] = hostile
         assert _outcome(_write(path.parent, "hostile.json", json.dumps(mutant).encode())) == (
-            "loaded")
+            "loaded"
+        )
     folder = path.parent / "listed"
     folder.mkdir(exist_ok=True)
     stamps = ["0001-01-01T00:00:00+23:00", "9999-12-31T23:59:59-23:59", "not a date", ""]

@@ -41,9 +41,11 @@ pytestmark = pytest.mark.skipif(not MAPS, reason="no shipped maps in maps/ yet")
 def _summary() -> Iterator[None]:
     yield
     kinds = ", ".join(f"{k} {v}" for k, v in sorted(FIGURES.items()))
-    print(f"\nreliability tmx: {sum(FIGURES.values())} mutants of {len(MAPS)} shipped maps "
-          f"({kinds}): {OUTCOMES['MapError']} MapError, {OUTCOMES['loaded']} still loaded, "
-          "no other exception")
+    print(
+        f"\nreliability tmx: {sum(FIGURES.values())} mutants of {len(MAPS)} shipped maps "
+        f"({kinds}): {OUTCOMES['MapError']} MapError, {OUTCOMES['loaded']} still loaded, "
+        "no other exception"
+    )
 
 
 @cache
@@ -127,16 +129,23 @@ WRONG = ["abc", "", "-1", "0", "99999999999999999999"]
 
 def test_attributes_of_the_wrong_type(workshop: Path, shipped: tuple[str, bytes]) -> None:
     stem, data = shipped
-    targets = [(".", a) for a in ("width", "height", "tilewidth", "tileheight", "infinite",
-                                  "orientation")]
-    targets += [("./tileset", "firstgid"), ("./layer", "width"), ("./layer", "height"),
-                ("./layer/data", "encoding"), ("./objectgroup/object", "x"),
-                ("./objectgroup/object", "id")]
+    targets = [
+        (".", a) for a in ("width", "height", "tilewidth", "tileheight", "infinite", "orientation")
+    ]
+    targets += [
+        ("./tileset", "firstgid"),
+        ("./layer", "width"),
+        ("./layer", "height"),
+        ("./layer/data", "encoding"),
+        ("./objectgroup/object", "x"),
+        ("./objectgroup/object", "id"),
+    ]
     for xpath, attribute in targets:
         for value in WRONG:
 
-            def change(root: ElementTree.Element, x: str = xpath, a: str = attribute,
-                       v: str = value) -> None:
+            def change(
+                root: ElementTree.Element, x: str = xpath, a: str = attribute, v: str = value
+            ) -> None:
                 node = root if x == "." else root.find(x)
                 if node is not None:
                     node.set(a, v)
@@ -146,8 +155,14 @@ def test_attributes_of_the_wrong_type(workshop: Path, shipped: tuple[str, bytes]
 
 def test_wrong_property_types(workshop: Path, shipped: tuple[str, bytes]) -> None:
     stem, data = shipped
-    for ptype, value in [("int", "many"), ("bool", "maybe"), ("float", "x"), ("color", "red"),
-                         ("object", "-3"), ("int", "1" * 400)]:
+    for ptype, value in [
+        ("int", "many"),
+        ("bool", "maybe"),
+        ("float", "x"),
+        ("color", "red"),
+        ("object", "-3"),
+        ("int", "1" * 400),
+    ]:
 
         def change(root: ElementTree.Element, t: str = ptype, v: str = value) -> None:
             for prop in root.iter("property"):
@@ -236,12 +251,17 @@ def test_absurd_sizes(workshop: Path, shipped: tuple[str, bytes]) -> None:
                 layer.set("width", str(ww))
                 layer.set("height", str(hh))
 
-        assert _try(workshop, "absurd sizes", f"{stem}-size", _mutate(data, change)) == (
-            "MapError"
-        )
-    huge_objects = _mutate(data, lambda root: root.extend(
-        [ElementTree.fromstring('<objectgroup name="junk">' + '<object x="1" y="1"/>' * 6000
-                                + "</objectgroup>")]))
+        assert _try(workshop, "absurd sizes", f"{stem}-size", _mutate(data, change)) == ("MapError")
+    huge_objects = _mutate(
+        data,
+        lambda root: root.extend(
+            [
+                ElementTree.fromstring(
+                    '<objectgroup name="junk">' + '<object x="1" y="1"/>' * 6000 + "</objectgroup>"
+                )
+            ]
+        ),
+    )
     _try(workshop, "absurd sizes", f"{stem}-objects", huge_objects)
 
 
@@ -264,11 +284,15 @@ def test_decompression_and_entity_bombs(workshop: Path, shipped: tuple[str, byte
             node.text = base64.b64encode(p).decode()
 
         assert _try(workshop, "bombs", f"{stem}-bomb", _mutate(data, change)) == "MapError"
-    laughs = (b'<?xml version="1.0"?>\n<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa">'
-              + b"".join(f'<!ENTITY a{i} "{"&a;" * 10 if i == 0 else f"&a{i - 1};" * 10}">'
-                         .encode() for i in range(9))
-              + b"]>\n" + data.split(b"?>", 1)[1].replace(b'name="title" value="',
-                                                          b'name="title" value="&a8;', 1))
+    laughs = (
+        b'<?xml version="1.0"?>\n<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa">'
+        + b"".join(
+            f'<!ENTITY a{i} "{"&a;" * 10 if i == 0 else f"&a{i - 1};" * 10}">'.encode()
+            for i in range(9)
+        )
+        + b"]>\n"
+        + data.split(b"?>", 1)[1].replace(b'name="title" value="', b'name="title" value="&a8;', 1)
+    )
     assert _try(workshop, "bombs", f"{stem}-laughs", laughs) == "MapError"
 
 
@@ -280,10 +304,13 @@ def test_broken_tilesets(workshop: Path, shipped: tuple[str, bytes]) -> None:
         b"",
         tsx.replace(b'tilecount="', b'tilecount="9', 1),
         tsx.replace(b"<image", b"<imagex", 1),
-        tsx.replace(b'name="blocks_move" type="bool" value="true"',
-                    b'name="blocks_move" type="bool" value="sometimes"', 1),
+        tsx.replace(
+            b'name="blocks_move" type="bool" value="true"',
+            b'name="blocks_move" type="bool" value="sometimes"',
+            1,
+        ),
         tsx.replace(b'name="cover" value="half"', b'name="cover" value="quarter"', 1),
-        tsx.replace(b'<tileset ', b'<tileset tilewidth="0" ', 1),
+        tsx.replace(b"<tileset ", b'<tileset tilewidth="0" ', 1),
     ]
     for i, broken in enumerate(mutants):
         _try(workshop, "broken tilesets", f"{stem}-tsx{i}", data, tsx=broken)

@@ -26,8 +26,9 @@ def field(tmp_path: Path) -> Path:
     return six_map(tmp_path / "maps")
 
 
-def test_data_folder_comes_from_the_environment_variable(tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_data_folder_comes_from_the_environment_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("SHIELDWALL_DATA_DIR", str(tmp_path / "data"))
     assert data_dir() == tmp_path / "data"
     assert saves_dir() == tmp_path / "data" / "saves"
@@ -164,11 +165,17 @@ def test_kill_9_while_autosaving_loses_at_most_the_last_answer(
     field: Path, tmp_path: Path, kill_after: int
 ) -> None:
     saves = tmp_path / "saves"
-    code = _CHILD.format(repo=str(REPO), tests=str(REPO / "tests"), map=str(field),
-                         saves=str(saves))
-    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    code = _CHILD.format(
+        repo=str(REPO), tests=str(REPO / "tests"), map=str(field), saves=str(saves)
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy"},
+    )
     assert child.stdout is not None
     printed: dict[int, str] = {}
     try:
@@ -293,9 +300,7 @@ def test_a_battle_resumed_from_its_autosave_goes_on_in_the_same_files(
         resumed.close()
 
 
-def test_autosaves_from_before_battle_tags_count_as_one_battle(
-    field: Path, tmp_path: Path
-) -> None:
+def test_autosaves_from_before_battle_tags_count_as_one_battle(field: Path, tmp_path: Path) -> None:
     folder = tmp_path / "saves"
     saver = Autosaver(folder, keep=2)
     with battle_on(field, seed=3, answers=2) as battle:
@@ -323,6 +328,7 @@ def test_the_load_list_shows_one_autosave_per_battle(field: Path, tmp_path: Path
     assert len(saver.autosaves()) == 6
     rows = list_saves(folder)
     assert [(e.kind, e.save.seed if e.save else None) for e in rows] == [
-        ("autosave", 4), ("autosave", 3)
+        ("autosave", 4),
+        ("autosave", 3),
     ]
     assert rows[0].save is not None and len(rows[0].save.answers) == 4

@@ -39,14 +39,28 @@ def test_simulate_save_writes_a_save_with_the_simulated_state_hash(
 def test_simulate_save_with_several_games_writes_one_file_per_seed(
     field: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["simulate", str(field), "--games", "2", "--seed", "5",
-                 "--save", str(tmp_path / "run.json")]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                str(field),
+                "--games",
+                "2",
+                "--seed",
+                "5",
+                "--save",
+                str(tmp_path / "run.json"),
+            ]
+        )
+        == 0
+    )
     assert read_save(tmp_path / "run-5.json").seed == 5
     assert read_save(tmp_path / "run-6.json").seed == 6
 
 
-def test_replay_verify_passes_on_a_good_save(saved: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_verify_passes_on_a_good_save(
+    saved: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["replay", str(saved), "--verify"]) == 0
     out = capsys.readouterr()
     assert "matches the save" in out.out and out.err == ""
@@ -103,8 +117,9 @@ def test_simulate_needs_a_map_unless_soaking(capsys: pytest.CaptureFixture[str])
     assert "name a map" in capsys.readouterr().err
 
 
-def test_simulate_soak_plays_saves_and_replays(field: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_simulate_soak_plays_saves_and_replays(
+    field: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["simulate", str(field), "--soak", "2"]) == 0
     out = capsys.readouterr().out
     assert "2 battles" in out and "2 saves replayed to the same hash, 0 failures" in out

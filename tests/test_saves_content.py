@@ -43,9 +43,12 @@ def test_the_content_fingerprint_ignores_layout_and_unfielded_templates(tmp_path
     shipped = content_digest(load_content(), ["warrior"])
     commented = _content_with(tmp_path / "a", "units/party.toml", "hp = 9\n", "hp = 9  # tough\n")
     assert content_digest(commented, ["warrior"]) == shipped  # type: ignore[arg-type]
-    other = _content_with(tmp_path / "b", "units/party.toml", "hp = 6\nattack_bonus = 0\n"
-                          "attributes = { STR = 10, DEX = 17", "hp = 8\nattack_bonus = 0\n"
-                          "attributes = { STR = 10, DEX = 17")  # the skirmisher, not fielded
+    other = _content_with(
+        tmp_path / "b",
+        "units/party.toml",
+        "hp = 6\nattack_bonus = 0\nattributes = { STR = 10, DEX = 17",
+        "hp = 8\nattack_bonus = 0\nattributes = { STR = 10, DEX = 17",
+    )  # the skirmisher, not fielded
     assert content_digest(other, ["warrior"]) == shipped  # type: ignore[arg-type]
     tougher = _content_with(tmp_path / "c", "units/party.toml", "hp = 9\n", "hp = 30\n")
     assert content_digest(tougher, ["warrior"]) != shipped  # type: ignore[arg-type]
@@ -65,9 +68,12 @@ def test_changed_content_that_changes_the_battle_is_refused_naming_the_content(
 def test_changed_content_this_battle_never_used_loads_with_a_warning(
     saved: Path, tmp_path: Path
 ) -> None:
-    heavier = _content_with(tmp_path, "weapons.toml", 'damage = "1d10"\nattributes = ["STR"]\n'
-                            'skill = "exert"', 'damage = "2d10"\nattributes = ["STR"]\n'
-                            'skill = "exert"')  # the maul: nobody in this duel carries one
+    heavier = _content_with(
+        tmp_path,
+        "weapons.toml",
+        'damage = "1d10"\nattributes = ["STR"]\nskill = "exert"',
+        'damage = "2d10"\nattributes = ["STR"]\nskill = "exert"',
+    )  # the maul: nobody in this duel carries one
     replayed = resume_save(saved, content=heavier)
     try:
         assert replayed.matches and replayed.content_changed

@@ -36,8 +36,9 @@ def _edit(path: Path, change: object) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
-def test_save_then_load_replays_to_the_same_state_hash_mid_battle(field: Path,
-                                                                  tmp_path: Path) -> None:
+def test_save_then_load_replays_to_the_same_state_hash_mid_battle(
+    field: Path, tmp_path: Path
+) -> None:
     with battle_on(field, seed=5, answers=23) as battle:
         path = save_battle(battle, tmp_path / "mid.json")
         loaded = load_battle(path)
@@ -50,8 +51,9 @@ def test_save_then_load_replays_to_the_same_state_hash_mid_battle(field: Path,
             loaded.close()
 
 
-def test_save_of_a_finished_battle_keeps_winner_round_and_metadata(field: Path,
-                                                                   tmp_path: Path) -> None:
+def test_save_of_a_finished_battle_keeps_winner_round_and_metadata(
+    field: Path, tmp_path: Path
+) -> None:
     with battle_on(field, seed=2) as battle:
         path = save_battle(battle, tmp_path / "done.json", title="Field of tests")
         save = read_save(path)
@@ -148,8 +150,9 @@ def _one_line(exc: SaveError, path: Path) -> str:
 
 
 def test_a_map_whose_content_changed_is_refused(saved: Path, field: Path) -> None:
-    field.write_text(field.read_text(encoding="utf-8").replace("Test field", "Other field"),
-                     encoding="utf-8")
+    field.write_text(
+        field.read_text(encoding="utf-8").replace("Test field", "Other field"), encoding="utf-8"
+    )
     with pytest.raises(SaveError) as err:
         load_battle(saved)
     assert "has changed since this battle was saved" in _one_line(err.value, saved)
@@ -235,8 +238,9 @@ def test_missing_and_directory_paths(tmp_path: Path) -> None:
 # --- the replay viewer's cursor ---------------------------------------------------------
 
 
-def test_replay_cursor_steps_forward_and_back_to_the_same_states(field: Path,
-                                                                 tmp_path: Path) -> None:
+def test_replay_cursor_steps_forward_and_back_to_the_same_states(
+    field: Path, tmp_path: Path
+) -> None:
     hashes = []
     with battle_on(field, seed=6, answers=0) as battle:
         from saves_support import play_some

@@ -28,13 +28,33 @@ SHIPPED = ("duel.tmx", "village.tmx", "fort.tmx", "ambush.tmx", "battle.tmx")
 
 # The unit templates the content engineer ships (game/content/data/units); hardcoded
 # on purpose so this test does not depend on the content loader.
-TEMPLATES = frozenset({
-    "warrior", "skirmisher", "archer", "spearman", "captain",
-    "bandit", "bandit_archer", "bandit_chief", "wolf", "orc", "orc_archer", "skeleton",
-    "ogre", "militia", "crossbowman",
-})
-TILE_PROPERTIES = {"terrain": "string", "blocks_move": "bool", "blocks_sight": "bool",
-                   "cover": "string", "move_cost": "int", "concealment": "bool"}
+TEMPLATES = frozenset(
+    {
+        "warrior",
+        "skirmisher",
+        "archer",
+        "spearman",
+        "captain",
+        "bandit",
+        "bandit_archer",
+        "bandit_chief",
+        "wolf",
+        "orc",
+        "orc_archer",
+        "skeleton",
+        "ogre",
+        "militia",
+        "crossbowman",
+    }
+)
+TILE_PROPERTIES = {
+    "terrain": "string",
+    "blocks_move": "bool",
+    "blocks_sight": "bool",
+    "cover": "string",
+    "move_cost": "int",
+    "concealment": "bool",
+}
 COVER = {"none", "half", "full"}
 CONTROLS = {"human", "ai", "any"}
 AI_HINTS = {"hold", "guard", "aggressive", "skirmish"}
@@ -80,9 +100,13 @@ def read_tileset() -> tuple[ElementTree.Element, dict[int, TileTerrain]]:
     for tile in root.findall("tile"):
         p = {k: v for k, (_, v) in properties(tile).items()}
         tiles[int(tile.get("id", "-1"))] = TileTerrain(
-            p.get("terrain", "floor"), p.get("blocks_move") == "true",
-            p.get("blocks_sight") == "true", p.get("cover", "none"),
-            int(p.get("move_cost", "1")), p.get("concealment") == "true")
+            p.get("terrain", "floor"),
+            p.get("blocks_move") == "true",
+            p.get("blocks_sight") == "true",
+            p.get("cover", "none"),
+            int(p.get("move_cost", "1")),
+            p.get("concealment") == "true",
+        )
     return root, tiles
 
 
@@ -115,11 +139,21 @@ def normalised(text: str) -> dict[str, object]:
     objects = []
     for group in root.findall("objectgroup"):
         for obj in group.findall("object"):
-            objects.append((group.get("name"), dict(obj.attrib), properties(obj),
-                            obj.find("point") is not None))
-    return {"map": dict(root.attrib), "properties": properties(root), "layers": layers,
-            "tilesets": [dict(t.attrib) for t in root.findall("tileset")],
-            "objects": objects}
+            objects.append(
+                (
+                    group.get("name"),
+                    dict(obj.attrib),
+                    properties(obj),
+                    obj.find("point") is not None,
+                )
+            )
+    return {
+        "map": dict(root.attrib),
+        "properties": properties(root),
+        "layers": layers,
+        "tilesets": [dict(t.attrib) for t in root.findall("tileset")],
+        "objects": objects,
+    }
 
 
 # --- the tileset ------------------------------------------------------------------------
@@ -179,7 +213,8 @@ def test_tileset_offers_each_kind_of_terrain_the_contract_names() -> None:
 
 def test_tileset_file_is_what_the_catalogue_generates() -> None:
     assert TSX.read_text(encoding="utf-8") == tilecatalog.tsx_text(), (
-        "assets/tiles/terrain.tsx is stale: run python assets/src/draw_tileset.py")
+        "assets/tiles/terrain.tsx is stale: run python assets/src/draw_tileset.py"
+    )
 
 
 # --- the shipped maps ------------------------------------------------------------------------
@@ -192,7 +227,8 @@ def generated() -> dict[str, str]:
 def test_shipped_map_is_what_make_maps_generates(name: str, generated: dict[str, str]) -> None:
     committed = (MAPS / name).read_text(encoding="utf-8")
     assert normalised(committed) == normalised(generated[name]), (
-        f"maps/{name} is stale: run python assets/src/make_maps.py")
+        f"maps/{name} is stale: run python assets/src/make_maps.py"
+    )
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -263,7 +299,8 @@ def test_shipped_map_follows_the_contract(name: str) -> None:
         assert p.get("ai", "hold") in AI_HINTS
         sides[p["side"]] += 1
         assert not blocked[cell[1] * w + cell[0]], (
-            f"{name}: {p['template']} spawns on a blocking cell {cell}")
+            f"{name}: {p['template']} spawns on a blocking cell {cell}"
+        )
     assert all(n > 0 for n in sides.values()), f"{name}: a side with no units {sides}"
     # zones and objectives are rectangles (zones also polygons) inside the map
     for gname, cls in (("zones", "zone"), ("objectives", "objective")):
@@ -324,8 +361,11 @@ def test_fort_has_arrow_slits_and_the_ambush_starts_with_the_party_surprised() -
     assert len(gids & slit_ids) >= 1
     amb = ElementTree.parse(MAPS / "ambush.tmx").getroot()
     props = {k: v for k, (_, v) in properties(amb).items()}
-    party = [ln.split(";")[0].strip() for ln in props["sides"].splitlines()
-             if ln.rstrip().endswith("party")]
+    party = [
+        ln.split(";")[0].strip()
+        for ln in props["sides"].splitlines()
+        if ln.rstrip().endswith("party")
+    ]
     assert props["surprise"] == party[0]
 
 

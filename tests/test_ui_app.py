@@ -160,9 +160,7 @@ def test_the_loop_sleeps_only_while_nothing_is_due(app: App) -> None:
     assert app.idle_ms() == 0
 
 
-def test_a_tooltip_wakes_the_loop_when_it_is_due(
-    app: App, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_tooltip_wakes_the_loop_when_it_is_due(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     class Hinted(Counter):
         def tooltip(self, mouse: tuple[int, int]) -> str:
             return "a hint"

@@ -62,8 +62,12 @@ def hotseat_clash(app: App, tmp_path: Path) -> tuple[Battle, PlayScene]:  # noqa
 
 def ada_and_gor(app: App, tmp_path: Path) -> tuple[Battle, PlayScene]:  # noqa: F811
     """A hotseat clash battle: Ada (warrior) beside Gor (bandit, spear)."""
-    path = write_map(tmp_path / "map", 8, 6, units=(
-        ("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 2, 1)))
+    path = write_map(
+        tmp_path / "map",
+        8,
+        6,
+        units=(("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 2, 1)),
+    )
     battle = Battle(path, "clash", 5, {"party": "human", "foes": "human"})
     scene = PlayScene(battle, MapView.from_file(path), lambda: None)
     app.push(scene)
@@ -72,7 +76,8 @@ def ada_and_gor(app: App, tmp_path: Path) -> tuple[Battle, PlayScene]:  # noqa: 
 
 
 def test_a_hotseat_clash_battle_is_played_with_clicks_and_prompts(
-    app: App, tmp_path: Path  # noqa: F811
+    app: App,  # noqa: F811
+    tmp_path: Path,
 ) -> None:
     battle, scene = hotseat_clash(app, tmp_path)
     handoffs = 0
@@ -93,7 +98,8 @@ def test_a_hotseat_clash_battle_is_played_with_clicks_and_prompts(
 
 
 def test_the_clash_reaction_prompt_names_the_attacker_weapon_die_and_each_options_cost(
-    app: App, tmp_path: Path  # noqa: F811
+    app: App,  # noqa: F811
+    tmp_path: Path,
 ) -> None:
     battle, scene = ada_and_gor(app, tmp_path)
     assert scene.give(EndTurn("ada"))  # Ada holds; Gor strikes her with his spear
@@ -117,7 +123,8 @@ def test_the_clash_reaction_prompt_names_the_attacker_weapon_die_and_each_option
 
 
 def test_the_clash_target_preview_speaks_clash_and_end_turn_says_hold(
-    app: App, tmp_path: Path  # noqa: F811
+    app: App,  # noqa: F811
+    tmp_path: Path,
 ) -> None:
     """Play-test: the clash preview said 'Hit chance 100%', 'Attack bonus +0', 'vs AC 1'
     (that was Armor), 'Shock on a miss' and an empty Cover row, and the big button said

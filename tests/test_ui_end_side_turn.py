@@ -74,8 +74,14 @@ def test_ending_the_side_turn_folds_the_units_that_stood_into_one_log_line(
 def test_the_log_folds_only_units_that_did_nothing() -> None:
     panel = LogPanel()
     panel.rect = pygame.Rect(0, 0, 180, 400)
-    for text in ("Beorn acts", "Beorn moves 5 ft to 2,3", "Beorn ends their turn",
-                 "Wulf acts", "Wulf ends their turn", "Cy acts"):
+    for text in (
+        "Beorn acts",
+        "Beorn moves 5 ft to 2,3",
+        "Beorn ends their turn",
+        "Wulf acts",
+        "Wulf ends their turn",
+        "Cy acts",
+    ):
         panel.add(text, "move" if "moves" in text else "turn")
         panel._rows()  # wrapped rows are kept as lines come: folding must keep them right
     panel.add("Cy ends their turn", "turn")

@@ -88,10 +88,17 @@ def test_a_clash_thrown_javelin_is_drawn_where_it_landed(app: App, tmp_path: Pat
     """The clash rules lay their dropped and thrown weapons the same way (clash README ·
     thrown weapons land by their target), and the screen reads them with no ruleset of
     its own."""
-    path = write_map(tmp_path / "map", 8, 6, walls=(), units=(
-        ("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 4, 1)), foes="human")
-    battle = Battle(path, "clash", 0, {"party": "human", "foes": "human"},
-                    dice=ScriptedRandom((2,)))
+    path = write_map(
+        tmp_path / "map",
+        8,
+        6,
+        walls=(),
+        units=(("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 4, 1)),
+        foes="human",
+    )
+    battle = Battle(
+        path, "clash", 0, {"party": "human", "foes": "human"}, dice=ScriptedRandom((2,))
+    )
     declare(battle, ClashShoot("ada", "gor", "javelin"), EndTurn("gor"))
     decline_all(battle)
     scene = PlayScene(battle, MapView.from_file(battle.battlefield.path), lambda: None)
@@ -131,8 +138,14 @@ def test_the_replay_of_a_clash_battle_shows_the_thrown_javelin_from_its_throw_on
     """The victory screen's Watch replay (``GameFlow.watch_battle``) and the replay viewer
     read the ground like the battle screen: nothing before the throw, the javelin on
     Gor's square after it (hit or miss, whatever the seed's dice)."""
-    path = write_map(tmp_path / "map", 8, 6, walls=(), units=(
-        ("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 4, 1)), foes="human")
+    path = write_map(
+        tmp_path / "map",
+        8,
+        6,
+        walls=(),
+        units=(("Ada", "party", "warrior", 1, 1), ("Gor", "foes", "bandit", 4, 1)),
+        foes="human",
+    )
     battle = Battle(path, "clash", 3, {"party": "human", "foes": "human"})
     declare(battle, ClashShoot("ada", "gor", "javelin"), EndTurn("gor"))
     decline_all(battle)

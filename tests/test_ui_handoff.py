@@ -29,8 +29,10 @@ def test_each_hand_off_goes_to_a_player_who_did_not_have_the_controls(
     app: App, tmp_path: Path, ruleset: str
 ) -> None:
     units = (
-        ("Ada", "party", "warrior", 3, 3), ("Bo", "party", "spearman", 3, 5),
-        ("Cy", "foes", "bandit_chief", 8, 3), ("Di", "foes", "bandit", 8, 5),
+        ("Ada", "party", "warrior", 3, 3),
+        ("Bo", "party", "spearman", 3, 5),
+        ("Cy", "foes", "bandit_chief", 8, 3),
+        ("Di", "foes", "bandit", 8, 5),
     )
     path = write_map(tmp_path / "map", 12, 9, walls=(), units=units, foes="any")
     battle = Battle(path, ruleset, 3, {"party": "human", "foes": "human"})

@@ -78,17 +78,19 @@ def test_a_house_rule_toggled_in_the_menu_reaches_the_battle(app: App, tmp_path:
     assert options["initiative"] == "declared"  # the rest as written
 
 
-def test_cancel_keeps_the_house_rules_and_as_written_resets_them(
-    app: App, tmp_path: Path
-) -> None:
+def test_cancel_keeps_the_house_rules_and_as_written_resets_them(app: App, tmp_path: Path) -> None:
     _flow, menu = _menu(app, tmp_path)
     _set_ruleset(app, menu, "clash")
     menu.house_rules["clash"] = {"morale": "off"}
     _click(app, menu.house_rules_button.rect.center)
     dialog = app.top
     assert isinstance(dialog, HouseRulesScene)
-    assert dict(zip([s.name for s in dialog.specs], [c.value for c in dialog.choices],
-                    strict=True))["morale"] == "off"
+    assert (
+        dict(zip([s.name for s in dialog.specs], [c.value for c in dialog.choices], strict=True))[
+            "morale"
+        ]
+        == "off"
+    )
     _click(app, dialog.reset_button.rect.center)
     _click(app, dialog.cancel_button.rect.center)
     assert menu.house_rules["clash"] == {"morale": "off"}  # cancelled: unchanged
@@ -115,8 +117,9 @@ def test_a_ruleset_without_house_rules_greys_the_button(app: App, tmp_path: Path
 def test_house_rule_summary_counts_only_changes() -> None:
     specs = rule_options("clash")
     assert summary(specs, {}) == "House rules: as written"
-    assert changed_only(specs, {"melee_clashes": "off", "critical": "locations",
-                                "nonsense": "1"}) == {"critical": "locations"}
+    assert changed_only(
+        specs, {"melee_clashes": "off", "critical": "locations", "nonsense": "1"}
+    ) == {"critical": "locations"}
     assert summary(specs, {"critical": "locations"}) == "House rules: 1 changed"
     assert summary((), {}) == "House rules: none"
     assert summary(None, {}) == "House rules"  # the ruleset not loaded yet

@@ -62,9 +62,7 @@ def test_a_battle_rests_on_a_human_decision_and_moves_while_it_animates(
     _settle(app, scene)
 
 
-def test_the_ai_s_turn_runs_every_frame_until_a_human_must_answer(
-    app: App, tmp_path: Path
-) -> None:
+def test_the_ai_s_turn_runs_every_frame_until_a_human_must_answer(app: App, tmp_path: Path) -> None:
     scene = _battle(app, tmp_path, "ai")
     app.step(1)
     _settle(app, scene)
@@ -101,9 +99,7 @@ def test_a_held_pan_key_keeps_the_battle_screen_drawing(
     assert scene.next_change() is None
 
 
-def test_the_menu_draws_every_frame_until_its_thumbnails_are_in(
-    app: App, tmp_path: Path
-) -> None:
+def test_the_menu_draws_every_frame_until_its_thumbnails_are_in(app: App, tmp_path: Path) -> None:
     side = SideInfo("party", "The Party", "#3060c0", "any", True)
     foes = SideInfo("foes", "Bandits", "#c03030", "any")
     entries = [

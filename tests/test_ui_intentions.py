@@ -19,8 +19,11 @@ from game.ui.intentions import DECLARED, DECLARING, REVEALED, WAITING, round_pla
 from game.ui.intentions_panel import badge_text
 from game.ui.overlays import HandOffScene
 
-FACE_TO_FACE = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (2, 1)),
-                ("Hal", "bandits", "bandit", (6, 3))]
+FACE_TO_FACE = [
+    ("Ada", "party", "warrior", (1, 1)),
+    ("Gor", "bandits", "bandit", (2, 1)),
+    ("Hal", "bandits", "bandit", (6, 3)),
+]
 
 
 def test_own_declarations_show_to_their_side_only_until_the_reveal() -> None:
@@ -28,7 +31,10 @@ def test_own_declarations_show_to_their_side_only_until_the_reveal() -> None:
     plan = round_plan(b, "party")
     assert plan is not None and plan.phase == "declaring" and plan.round == 1
     assert [(r.unit, r.state) for r in plan.rows] == [
-        ("ada", DECLARING), ("gor", WAITING), ("hal", WAITING)]
+        ("ada", DECLARING),
+        ("gor", WAITING),
+        ("hal", WAITING),
+    ]
     assert b.answer(ClashAttack("ada", "gor", "sword", None, (0, 1))).ok
     mine = round_plan(b, "party")
     theirs = round_plan(b, "bandits")
@@ -44,8 +50,11 @@ def test_own_declarations_show_to_their_side_only_until_the_reveal() -> None:
 
 def test_after_the_reveal_the_order_shows_groups_places_dex_saves_and_who_acts() -> None:
     b = clash_battle(duel_field(FACE_TO_FACE), [5])  # Ada's DEX save 5 vs 11: before
-    for answer in (ClashAttack("ada", "gor", "sword"), ClashAttack("gor", "ada", "spear"),
-                   ClashShoot("hal", "ada", "dagger")):
+    for answer in (
+        ClashAttack("ada", "gor", "sword"),
+        ClashAttack("gor", "ada", "spear"),
+        ClashShoot("hal", "ada", "dagger"),
+    ):
         assert b.answer(answer).ok, b.validate(answer)
     assert b.pending is not None and b.pending.kind == "reaction"  # Gor, before the damage
     plan = round_plan(b, "bandits")
@@ -73,7 +82,8 @@ def _ctrl_tab(app: App) -> None:  # noqa: F811
 
 
 def test_the_panel_shows_on_the_board_folds_with_ctrl_tab_and_hands_off_hidden(
-    app: App, tmp_path: Path  # noqa: F811
+    app: App,  # noqa: F811
+    tmp_path: Path,
 ) -> None:
     battle, scene = hotseat_clash(app, tmp_path)
     app.step(1)

@@ -30,8 +30,11 @@ def _look(style: str, enabled: bool, backdrop: str) -> tuple[float, float]:
     button.set_enabled(enabled, "nothing to continue")
     button.draw(surface)
     inner = pygame.Rect(14, 14, 172, 32)
-    values = [_luminance(tuple(surface.get_at((x, y)))) for x in range(inner.left, inner.right)
-              for y in range(inner.top, inner.bottom)]
+    values = [
+        _luminance(tuple(surface.get_at((x, y))))
+        for x in range(inner.left, inner.right)
+        for y in range(inner.top, inner.bottom)
+    ]
     return sum(values) / len(values), max(values) - min(values)
 
 

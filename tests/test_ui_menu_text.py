@@ -57,7 +57,11 @@ def test_controller_labels_name_human_or_the_ai_and_its_level() -> None:
     labels = controller_labels(["baseline", "easy", "normal", "hard"])
     assert labels == ["Human", "AI (easy)", "AI (normal)", "AI (hard)", "AI (baseline)"]
     assert [controller_value(label) for label in labels] == [
-        "human", "easy", "ai", "hard", "baseline"
+        "human",
+        "easy",
+        "ai",
+        "hard",
+        "baseline",
     ]
     for value in ("human", "ai", "easy", "hard", "baseline"):
         assert controller_value(controller_label(value)) == value

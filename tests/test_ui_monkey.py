@@ -39,10 +39,26 @@ EVENTS = int(os.environ.get("SHIELDWALL_MONKEY_EVENTS", "4000"))
 SEEDS = tuple(int(s) for s in os.environ.get("SHIELDWALL_MONKEY_SEEDS", "1,2").split(","))
 KEYS = (
     *(getattr(pygame, f"K_{c}") for c in "abcdefghijklmnopqrstuvwxyz0123456789"),
-    pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_TAB, pygame.K_BACKSPACE,
-    pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END,
-    pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS,
-    pygame.K_KP_ENTER, pygame.K_F5, pygame.K_F9, pygame.K_F1,
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_SPACE,
+    pygame.K_TAB,
+    pygame.K_BACKSPACE,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_PAGEUP,
+    pygame.K_PAGEDOWN,
+    pygame.K_PLUS,
+    pygame.K_MINUS,
+    pygame.K_EQUALS,
+    pygame.K_KP_ENTER,
+    pygame.K_F5,
+    pygame.K_F9,
+    pygame.K_F1,
 )  # not F12 (a screenshot file) nor F11 (fullscreen): the resizes below stand in for it
 SIZES = ((1280, 720), (960, 600), (1600, 900), (800, 500))
 UNITS = (
@@ -93,8 +109,10 @@ class Monkey:
         targets = _widgets(top) if top is not None else []
         if targets and self.rng.random() < 0.5:
             rect = self.rng.choice(targets).rect
-            return (rect.x + self.rng.randrange(max(1, rect.w)),
-                    rect.y + self.rng.randrange(max(1, rect.h)))
+            return (
+                rect.x + self.rng.randrange(max(1, rect.w)),
+                rect.y + self.rng.randrange(max(1, rect.h)),
+            )
         w, h = self.app.screen.get_size()
         return self.rng.randrange(w), self.rng.randrange(h)
 
@@ -109,22 +127,32 @@ class Monkey:
             pos = self._pos()
             pygame.mouse.set_pos(pos)
             button = self.rng.choice((1, 1, 1, 3, 2))
-            self._post("mouse click", pygame.event.Event(
-                pygame.MOUSEBUTTONDOWN, button=button, pos=pos))
+            self._post(
+                "mouse click", pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button, pos=pos)
+            )
             if self.rng.random() < 0.2:  # a drag
                 pos = (pos[0] + self.rng.randint(-200, 200), pos[1] + self.rng.randint(-200, 200))
-                self._post("mouse motion", pygame.event.Event(
-                    pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
-            self._post("mouse click", pygame.event.Event(
-                pygame.MOUSEBUTTONUP, button=button, pos=pos))
+                self._post(
+                    "mouse motion",
+                    pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)),
+                )
+            self._post(
+                "mouse click", pygame.event.Event(pygame.MOUSEBUTTONUP, button=button, pos=pos)
+            )
         elif roll < 0.50:
             pos = self._pos()
             pygame.mouse.set_pos(pos)
-            self._post("mouse motion", pygame.event.Event(
-                pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            self._post(
+                "mouse motion",
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            )
         elif roll < 0.58:
-            self._post("wheel", pygame.event.Event(
-                pygame.MOUSEWHEEL, x=0, y=self.rng.choice((-3, -1, 1, 2)), flipped=False))
+            self._post(
+                "wheel",
+                pygame.event.Event(
+                    pygame.MOUSEWHEEL, x=0, y=self.rng.choice((-3, -1, 1, 2)), flipped=False
+                ),
+            )
         elif roll < 0.92:
             key = self.rng.choice(KEYS)
             self._post("key", pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
@@ -135,8 +163,9 @@ class Monkey:
         else:
             size = self.rng.choice(SIZES)
             self.app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-            self._post("resize", pygame.event.Event(
-                pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            self._post(
+                "resize", pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+            )
 
     def run(self, events: int) -> None:
         start = sum(self.posted.values())
@@ -208,9 +237,11 @@ def test_thousands_of_random_events_on_every_screen_raise_nothing(
         app.close()
     seconds = time.perf_counter() - started
     posted = sum(monkey.posted.values())
-    print(f"\nmonkey seed {seed}: {posted} events in {seconds:.1f} s "
-          f"({dict(monkey.posted)}); top screens over {sum(monkey.screens.values())} "
-          f"frames: {dict(monkey.screens)}")
+    print(
+        f"\nmonkey seed {seed}: {posted} events in {seconds:.1f} s "
+        f"({dict(monkey.posted)}); top screens over {sum(monkey.screens.values())} "
+        f"frames: {dict(monkey.screens)}"
+    )
     assert posted >= EVENTS
     flow.back_to_menu()
     leaked = sorted(set(esper.list_worlds()) - before)

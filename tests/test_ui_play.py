@@ -907,9 +907,7 @@ def _until_the_ai_moves(app: App, scene: PlayScene) -> Cell:
     raise AssertionError("the AI never moved")
 
 
-def test_a_big_map_starts_readable_and_the_camera_follows_the_ai(
-    app: App, tmp_path: Path
-) -> None:
+def test_a_big_map_starts_readable_and_the_camera_follows_the_ai(app: App, tmp_path: Path) -> None:
     from game.ui.camera_follow import READABLE_CELL_PX, out_of_view
 
     app.settings = Settings(ai_speed="fast", reaction_prompts="never")

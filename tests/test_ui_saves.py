@@ -384,8 +384,14 @@ def test_kill_9_mid_battle_in_the_window_loses_at_most_the_last_answer(
     repo = Path(__file__).resolve().parents[1]
     code = _CHILD.format(repo=str(repo), tests=str(repo / "tests"), maps=str(tmp_path / "maps"))
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SHIELDWALL_DATA_DIR": str(data)}
-    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     assert child.stdout is not None
     printed: dict[int, str] = {}
     try:

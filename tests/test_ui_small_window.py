@@ -103,8 +103,14 @@ def test_the_victory_screen_fits_the_smallest_window_even_with_many_sides(small:
     sides = [SideSummary(f"Side {i}", "#a04030", 5, 2, 3, 0, 0, 17) for i in range(8)]
     small.push(_Blank())
     victory = VictoryScene(
-        "Victory!", "#3060a0", 12, sides, "Side 0 hold the field after 12 rounds.",
-        lambda: None, play_again=lambda same: None, watch=lambda: None,
+        "Victory!",
+        "#3060a0",
+        12,
+        sides,
+        "Side 0 hold the field after 12 rounds.",
+        lambda: None,
+        play_again=lambda same: None,
+        watch=lambda: None,
     )
     small.push(victory)
     small.step(1)

@@ -206,8 +206,7 @@ def test_the_note_patterns_still_match_what_the_rules_write() -> None:
     clash = inspect.getsource(clash_strike) + inspect.getsource(clash_damage)
     assert "takes no Shock:" in grid
     for words in (
-        "turns {units.name(ctx, s.attacker)}'s \"",
-        "attack aside",
+        "turns {units.name(ctx, s.attacker)}'s attack aside",
         " parries ",
         "Twing! ",
         "is struck for {blow.rolled}{armor} = {dealt}",

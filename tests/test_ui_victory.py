@@ -67,7 +67,10 @@ def test_the_summary_has_a_row_per_side_that_adds_up(app: App, tmp_path: Path) -
     winner = next(r for r in victory.sides if r.standing == 1)
     assert winner.damage > 0 and loser.fallen + loser.fled + loser.surrendered == 1
     assert [b.label for b in victory.buttons] == [
-        "Watch replay", "Play again", "Same seed", "Back to menu"
+        "Watch replay",
+        "Play again",
+        "Same seed",
+        "Back to menu",
     ]
 
 

@@ -83,7 +83,11 @@ def test_the_board_draws_the_zones_and_tints_the_selected_units_ranges(tmp_path:
     zones = scene.board.zones
     assert zones is not None and zones.graph is graph
     assert [a.name for a in graph.zones] == [
-        "North glade", "West glade", "Shrine", "East glade", "South glade"
+        "North glade",
+        "West glade",
+        "Shrine",
+        "East glade",
+        "South glade",
     ]
     assert zones.borders and len(zones.anchors) == 5
     here = graph.zone_at(battle.unit(unit).cell)

@@ -211,9 +211,7 @@ def test_a_hazard_zone_calls_for_a_test_at_the_end_of_each_turn_spent_there() ->
 def test_hazard_texts_read_as_the_map_contract_writes_them_and_bad_ones_are_refused() -> None:
     assert parse_hazard("DEX 12: 1d6 ongoing") == Hazard("DEX", 12, (1, 6, 0), (), True)
     assert parse_hazard("STR 12: stuck") == Hazard("STR", 12, (0, 0, 0), ("stuck",))
-    assert parse_hazard("SKILL 14: 2d4+1 weakened") == Hazard(
-        "Skill", 14, (2, 4, 1), ("weakened",)
-    )
+    assert parse_hazard("SKILL 14: 2d4+1 weakened") == Hazard("Skill", 14, (2, 4, 1), ("weakened",))
     for bad in ("", "WIS 12: 1d4", "DEX 12: fire", "str stuck"):
         with pytest.raises(ValueError):
             parse_hazard(bad)

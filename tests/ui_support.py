@@ -98,9 +98,7 @@ def write_map(
     return path
 
 
-def quick_window(
-    tmp_path: Path, size: tuple[int, int] = (1280, 720), **settings: str
-) -> App:
+def quick_window(tmp_path: Path, size: tuple[int, int] = (1280, 720), **settings: str) -> App:
     """A window (1280×720 unless ``size`` says) with a settings file of the test's own,
     whose AI answers at once and whose reaction prompts are never asked (declined),
     unless ``settings`` say otherwise (e.g. ``reaction_prompts="always"``)."""

@@ -50,9 +50,7 @@ class ZoneStep(Answer):
 
 
 def occupied(ctx: Context, but: str) -> set[Cell]:
-    return {
-        readers.cell(ctx, u) for u in ctx.units() if u != but and scuffle.standing(ctx, u)
-    }
+    return {readers.cell(ctx, u) for u in ctx.units() if u != but and scuffle.standing(ctx, u)}
 
 
 class ZoneStepSpec(ActionSpec):

@@ -71,9 +71,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             where = f"in progress, round {battle.round}"
         verdict = "matches the save" if replayed.matches else "DIFFERS from the save"
-        print(f"{args.file}: {save.title or save.map_name} on {save.map_name} ({save.ruleset}), "
-              f"seed {save.seed}, {counted(len(save.answers), 'answer')}: {where}; state hash "
-              f"{replayed.state_hash[:12]} {verdict}")
+        print(
+            f"{args.file}: {save.title or save.map_name} on {save.map_name} ({save.ruleset}), "
+            f"seed {save.seed}, {counted(len(save.answers), 'answer')}: {where}; state hash "
+            f"{replayed.state_hash[:12]} {verdict}"
+        )
         return 0
     finally:
         battle.close()

@@ -70,16 +70,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--save", metavar="FILE", help="write a save of the battle (FILE-<seed>.json if --games>1)"
     )
     parser.add_argument(
-        "--jobs", type=int, default=None, metavar="N",
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
         help="play games in N processes (default: all cores); the results are the same",
     )
     parser.add_argument(
-        "--cluster", metavar="ADDRESS",
+        "--cluster",
+        metavar="ADDRESS",
         help="play the games on a Dask distributed scheduler (tcp://host:8786); needs "
         "the [cluster] extra; the results are the same",
     )
     parser.add_argument(
-        "--soak", type=int, metavar="N",
+        "--soak",
+        type=int,
+        metavar="N",
         help="N battles on every shipped map (or MAP), each save replayed; prints figures",
     )
 

@@ -200,9 +200,7 @@ class Context:
             side = side_of[unit] if side_of else self.ruleset.side_of(self, unit)
             options = tuple(
                 Option(kind=a.kind, label=a.label, cost=spec.cost, answer=a) for spec, a in offers
-            ) + (
-                Option(kind="decline", label="Decline", answer=Decline(unit)),
-            )
+            ) + (Option(kind="decline", label="Decline", answer=Decline(unit)),)
             choice = yield self.decide(
                 "reaction",
                 side=side,

@@ -57,7 +57,14 @@ OBJECTIVE_NEEDS_SIDE = ("protect",)
 
 # --- map properties (the scenario) ------------------------------------------
 MAP_PROPERTIES = (
-    "title", "briefing", "ruleset", "sides", "surprise", "round_limit", "fog", "author",
+    "title",
+    "briefing",
+    "ruleset",
+    "sides",
+    "surprise",
+    "round_limit",
+    "fog",
+    "author",
     "difficulty",
 )
 REQUIRED_MAP_PROPERTIES = ("title", "briefing", "sides")
@@ -78,20 +85,53 @@ COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 # --- names Tiled itself uses for attributes; a custom property must not reuse them
 BUILTIN_ATTRIBUTES = {
     "map": frozenset(
-        {"version", "tiledversion", "orientation", "renderorder", "width", "height",
-         "tilewidth", "tileheight", "infinite", "nextlayerid", "nextobjectid",
-         "backgroundcolor", "compressionlevel", "class", "type", "parallaxoriginx",
-         "parallaxoriginy", "hexsidelength", "staggeraxis", "staggerindex"}
+        {
+            "version",
+            "tiledversion",
+            "orientation",
+            "renderorder",
+            "width",
+            "height",
+            "tilewidth",
+            "tileheight",
+            "infinite",
+            "nextlayerid",
+            "nextobjectid",
+            "backgroundcolor",
+            "compressionlevel",
+            "class",
+            "type",
+            "parallaxoriginx",
+            "parallaxoriginy",
+            "hexsidelength",
+            "staggeraxis",
+            "staggerindex",
+        }
     ),
     "layer": frozenset(
-        {"id", "name", "width", "height", "opacity", "visible", "offsetx", "offsety",
-         "tintcolor", "class", "type", "locked", "parallaxx", "parallaxy", "color", "draworder"}
+        {
+            "id",
+            "name",
+            "width",
+            "height",
+            "opacity",
+            "visible",
+            "offsetx",
+            "offsety",
+            "tintcolor",
+            "class",
+            "type",
+            "locked",
+            "parallaxx",
+            "parallaxy",
+            "color",
+            "draworder",
+        }
     ),
     # `template` is left out on purpose: the contract uses it for the unit template,
     # and Tiled's own object templates are an XML attribute, not a property.
     "object": frozenset(
-        {"id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid",
-         "visible"}
+        {"id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid", "visible"}
     ),
 }
 

@@ -79,7 +79,11 @@ def load_battlefield(
         check_sides_have_units(scenario.sides, groups[contract.UNITS_LAYER], problems)
     zones = read_zones(groups[contract.ZONES_LAYER], grid, tile, problems)
     objectives = read_objectives(
-        groups[contract.OBJECTIVES_LAYER], grid, tile, side_ids, problems,
+        groups[contract.OBJECTIVES_LAYER],
+        grid,
+        tile,
+        side_ids,
+        problems,
         spawn_sides={s.name: s.side for s in spawns},
     )
     if any(not p.warning for p in problems):
@@ -196,9 +200,12 @@ def _build_grid(tmx: Any, facts: XmlFacts, problems: list[Problem]) -> Grid | No
             cells.append(terrain)
     if empty:
         problems.append(
-            Problem("map", f"{'1 cell has' if empty == 1 else f'{empty} cells have'} no tile "
-                    f"on any visible layer, first at {first_empty}; paint the 'ground' layer "
-                    "everywhere")
+            Problem(
+                "map",
+                f"{'1 cell has' if empty == 1 else f'{empty} cells have'} no tile "
+                f"on any visible layer, first at {first_empty}; paint the 'ground' layer "
+                "everywhere",
+            )
         )
     return Grid(width, height, cells)
 
@@ -236,19 +243,22 @@ def _object_groups(
                 if item.cls in contract.CLASS_OF_LAYER.values():
                     home = next(k for k, v in contract.CLASS_OF_LAYER.items() if v == item.cls)
                     problems.append(
-                        Problem(item.where, f"class '{item.cls}' belongs on the '{home}' layer, "
-                                f"not '{name}'")
+                        Problem(
+                            item.where,
+                            f"class '{item.cls}' belongs on the '{home}' layer, not '{name}'",
+                        )
                     )
                 continue
             if item.cls and item.cls != expected:
                 problems.append(
-                    Problem(item.where, f"class '{item.cls}' on layer '{name}'; use "
-                            f"'{expected}' (or leave it empty)")
+                    Problem(
+                        item.where,
+                        f"class '{item.cls}' on layer '{name}'; use "
+                        f"'{expected}' (or leave it empty)",
+                    )
                 )
                 continue
             groups[name].append(item)
     if not found_units:
-        problems.append(
-            Problem("map", "has no object layer named 'units' (where the spawns go)")
-        )
+        problems.append(Problem("map", "has no object layer named 'units' (where the spawns go)"))
     return groups, found_units

@@ -111,16 +111,16 @@ def _contains(obj: MapObject) -> Callable[[float, float], bool]:
 
 
 def _bounding_corners(obj: MapObject) -> list[Point]:
-    local = list(obj.points) if obj.shape == "polygon" else [
-        (0.0, 0.0), (obj.width, 0.0), (obj.width, obj.height), (0.0, obj.height)
-    ]
+    local = (
+        list(obj.points)
+        if obj.shape == "polygon"
+        else [(0.0, 0.0), (obj.width, 0.0), (obj.width, obj.height), (0.0, obj.height)]
+    )
     if not obj.rotation or obj.shape == "tile":
         return [(obj.x + lx, obj.y + ly) for lx, ly in local]
     angle = math.radians(obj.rotation)
     cos_a, sin_a = math.cos(angle), math.sin(angle)
-    return [
-        (obj.x + lx * cos_a - ly * sin_a, obj.y + lx * sin_a + ly * cos_a) for lx, ly in local
-    ]
+    return [(obj.x + lx * cos_a - ly * sin_a, obj.y + lx * sin_a + ly * cos_a) for lx, ly in local]
 
 
 def anchor_cell(obj: MapObject, tile: int) -> Cell:
@@ -181,8 +181,9 @@ def read_spawns(
         _unknown_keys(obj, contract.SPAWN_PROPERTIES, problems)
         if obj.shape not in ("point", "rect", "tile", "ellipse"):
             problems.append(
-                Problem(where, f"a spawn must be a point, rectangle or tile object, not a "
-                        f"{obj.shape}")
+                Problem(
+                    where, f"a spawn must be a point, rectangle or tile object, not a {obj.shape}"
+                )
             )
             continue
         ok = True
@@ -193,8 +194,11 @@ def read_spawns(
             ok = False
         elif side_ids and side not in side_ids:
             problems.append(
-                Problem(where, f"side '{side}' is not declared in the 'sides' map property "
-                        f"({', '.join(sorted(side_ids))})")
+                Problem(
+                    where,
+                    f"side '{side}' is not declared in the 'sides' map property "
+                    f"({', '.join(sorted(side_ids))})",
+                )
             )
             ok = False
         if not template:
@@ -202,8 +206,11 @@ def read_spawns(
             ok = False
         elif template not in known_templates:
             problems.append(
-                Problem(where, f"unknown unit template '{template}' (known: "
-                        f"{', '.join(sorted(known_templates))})")
+                Problem(
+                    where,
+                    f"unknown unit template '{template}' (known: "
+                    f"{', '.join(sorted(known_templates))})",
+                )
             )
             ok = False
         ai: str | None = None
@@ -228,8 +235,10 @@ def read_spawns(
             found = read_int(obj.properties["arrives"])
             if found is None or found < 1:
                 problems.append(
-                    Problem(where, f"arrives is {obj.properties['arrives']!r}, not a round "
-                            "number (1 or more)")
+                    Problem(
+                        where,
+                        f"arrives is {obj.properties['arrives']!r}, not a round number (1 or more)",
+                    )
                 )
                 ok = False
             else:
@@ -247,9 +256,7 @@ def read_spawns(
             )
             ok = False
         if cell in taken:
-            problems.append(
-                Problem(where, f"spawn at {cell} shares its cell with {taken[cell]}")
-            )
+            problems.append(Problem(where, f"spawn at {cell} shares its cell with {taken[cell]}"))
             ok = False
         else:
             taken[cell] = where
@@ -272,8 +279,13 @@ def _number_default_names(spawns: list[Spawn], objects: Iterable[MapObject]) -> 
         if spawn.name not in authored and counts[spawn.name] > 1:
             seen[spawn.name] = seen.get(spawn.name, 0) + 1
             spawn = Spawn(
-                f"{spawn.name} {seen[spawn.name]}", spawn.side, spawn.template, spawn.cell,
-                spawn.ai, spawn.leader, spawn.arrives,
+                f"{spawn.name} {seen[spawn.name]}",
+                spawn.side,
+                spawn.template,
+                spawn.cell,
+                spawn.ai,
+                spawn.leader,
+                spawn.arrives,
             )
         result.append(spawn)
     return tuple(result)
@@ -295,8 +307,10 @@ def check_sides_have_units(
 def _area(obj: MapObject, tile: int, grid: Grid, problems: list[Problem]) -> frozenset[Cell]:
     if obj.shape in ("polyline", "text"):
         problems.append(
-            Problem(obj.where, f"an area must be a rectangle, polygon, ellipse or point, not a "
-                    f"{obj.shape}")
+            Problem(
+                obj.where,
+                f"an area must be a rectangle, polygon, ellipse or point, not a {obj.shape}",
+            )
         )
         return frozenset()
     cells = area_cells(obj, tile, grid)
@@ -364,8 +378,8 @@ def read_objectives(
             kinds = ", ".join(contract.OBJECTIVE_KINDS)
             problems.append(
                 Problem(obj.where, f"kind '{kind}' is not one of {kinds}")
-                if kind else
-                Problem(obj.where, f"objective has no 'kind' property; use one of {kinds}")
+                if kind
+                else Problem(obj.where, f"objective has no 'kind' property; use one of {kinds}")
             )
             ok = False
         side = str(obj.properties.get("side", "")).strip() or None
@@ -383,16 +397,22 @@ def read_objectives(
             problems.append(Problem(obj.where, "'unit' is only for protect objectives"))
             ok = False
         elif unit is not None and spawn_sides is not None and spawn_sides.get(unit) != side:
-            problems.append(
-                Problem(obj.where, f"unit '{unit}' is not a spawn of side '{side}'")
-            )
+            problems.append(Problem(obj.where, f"unit '{unit}' is not a spawn of side '{side}'"))
             ok = False
         cells = _area(obj, tile, grid, problems)
         if ok and cells:
             description = str(obj.properties.get("description", "")).strip()
             objectives.append(
-                Objective(obj.name or kind, kind, cells, side, description,
-                          rounds=numbers["rounds"], count=numbers["count"], unit=unit)
+                Objective(
+                    obj.name or kind,
+                    kind,
+                    cells,
+                    side,
+                    description,
+                    rounds=numbers["rounds"],
+                    count=numbers["count"],
+                    unit=unit,
+                )
             )
     return tuple(objectives)
 

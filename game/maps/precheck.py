@@ -77,7 +77,10 @@ class XmlFacts:
 
 
 def _int_attr(
-    node: ElementTree.Element, name: str, where: str, problems: list[Problem],
+    node: ElementTree.Element,
+    name: str,
+    where: str,
+    problems: list[Problem],
     default: int | None = None,
 ) -> int | None:
     raw = node.get(name)
@@ -167,8 +170,11 @@ def _check_map_element(root: ElementTree.Element, facts: XmlFacts) -> None:
         )
     if root.get("infinite", "0") not in ("0", "false") or root.find(".//chunk") is not None:
         problems.append(
-            Problem("map", "infinite maps are not supported; untick 'Infinite' in "
-                    "Map > Map Properties (or make a new fixed-size map)")
+            Problem(
+                "map",
+                "infinite maps are not supported; untick 'Infinite' in "
+                "Map > Map Properties (or make a new fixed-size map)",
+            )
         )
     width = _int_attr(root, "width", "map", problems)
     height = _int_attr(root, "height", "map", problems)
@@ -191,8 +197,9 @@ def _check_map_element(root: ElementTree.Element, facts: XmlFacts) -> None:
             )
         elif not 1 <= tile_w <= contract.MAX_TILE_SIZE_PX:
             problems.append(
-                Problem("map", f"tile size {tile_w} pixels is outside 1–"
-                        f"{contract.MAX_TILE_SIZE_PX}")
+                Problem(
+                    "map", f"tile size {tile_w} pixels is outside 1–{contract.MAX_TILE_SIZE_PX}"
+                )
             )
         else:
             facts.tile_size = tile_w
@@ -231,8 +238,9 @@ def _check_tileset_elements(root: ElementTree.Element, facts: XmlFacts) -> None:
             tsx_data = read_limited(tsx_path, where, tsx_problems)
             if tsx_problems and tsx_problems[0].what == "not found":
                 tsx_problems = [
-                    Problem(where, f"tileset file not found (looked for "
-                            f"{os.path.normpath(tsx_path)})")
+                    Problem(
+                        where, f"tileset file not found (looked for {os.path.normpath(tsx_path)})"
+                    )
                 ]
             tsx_root = None
             if tsx_data is not None:
@@ -282,8 +290,11 @@ def _check_tileset_node(
         return None
     if (tile_w, tile_h) != (facts.tile_size, facts.tile_size):
         problems.append(
-            Problem(where, f"its tiles are {tile_w}×{tile_h} pixels but the map's are "
-                    f"{facts.tile_size}×{facts.tile_size}")
+            Problem(
+                where,
+                f"its tiles are {tile_w}×{tile_h} pixels but the map's are "
+                f"{facts.tile_size}×{facts.tile_size}",
+            )
         )
     if not 0 <= count <= contract.MAX_TILES_PER_TILESET:
         problems.append(Problem(where, f"tilecount {count} is out of range"))
@@ -301,9 +312,7 @@ def _check_tileset_node(
             problems.append(Problem(where, f"tile id {tile_id} is out of range"))
             continue
         if image is not None and tile_id >= count:
-            problems.append(
-                Problem(where, f"tile {tile_id} is beyond its {count} tiles")
-            )
+            problems.append(Problem(where, f"tile {tile_id} is beyond its {count} tiles"))
         span = max(span, tile_id + 1)
         tile_image = tile.find("image")
         if tile_image is not None:
@@ -317,8 +326,9 @@ def _check_tileset_node(
         image_path = base / source
         if not is_file(image_path):
             facts.soft.append(
-                Problem(where, f"image '{source}' not found (looked for "
-                        f"{os.path.normpath(image_path)})")
+                Problem(
+                    where, f"image '{source}' not found (looked for {os.path.normpath(image_path)})"
+                )
             )
     return span
 
@@ -331,8 +341,11 @@ def _decode_layer(
     compression = data.get("compression", "")
     if data.find("tile") is not None or not encoding:
         problems.append(
-            Problem(where, "XML tile data is not supported; choose CSV or Base64 as "
-                    "'Tile Layer Format' in Map > Map Properties")
+            Problem(
+                where,
+                "XML tile data is not supported; choose CSV or Base64 as "
+                "'Tile Layer Format' in Map > Map Properties",
+            )
         )
         return None
     if encoding not in contract.ENCODINGS:
@@ -354,8 +367,11 @@ def _decode_layer(
     else:
         if compression == "zstd":
             problems.append(
-                Problem(where, "zstd compression is not supported; choose Base64 (zlib or "
-                        "gzip compressed) or CSV in Map > Map Properties")
+                Problem(
+                    where,
+                    "zstd compression is not supported; choose Base64 (zlib or "
+                    "gzip compressed) or CSV in Map > Map Properties",
+                )
             )
             return None
         if compression not in contract.COMPRESSIONS:
@@ -380,14 +396,17 @@ def _decode_layer(
                 return None
             if len(raw) > limit:
                 problems.append(
-                    Problem(where, f"layer data decompresses to more than the {expected} "
-                            "tiles the layer holds")
+                    Problem(
+                        where,
+                        f"layer data decompresses to more than the {expected} "
+                        "tiles the layer holds",
+                    )
                 )
                 return None
         if len(raw) % 4:
             problems.append(Problem(where, "layer data is not a whole number of tiles"))
             return None
-        gids = [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
+        gids = [int.from_bytes(raw[i : i + 4], "little") for i in range(0, len(raw), 4)]
     if len(gids) != expected:
         problems.append(
             Problem(where, f"holds {len(gids)} tiles of data but the layer has {expected} cells")
@@ -400,8 +419,9 @@ def _check_layers(root: ElementTree.Element, facts: XmlFacts) -> None:
     layers = [node for node in layer_elements(root) if node.tag == "layer"]
     if len(layers) > contract.MAX_TILE_LAYERS:
         facts.blocking.append(
-            Problem("map", f"{len(layers)} tile layers; at most "
-                    f"{contract.MAX_TILE_LAYERS} are allowed")
+            Problem(
+                "map", f"{len(layers)} tile layers; at most {contract.MAX_TILE_LAYERS} are allowed"
+            )
         )
         return
     for node in layers:
@@ -456,8 +476,10 @@ def _check_gids(gids: list[int], width: int, where: str, facts: XmlFacts) -> Non
         count = sum(bad.values())
         cells = "1 cell uses a gid" if count == 1 else f"{count} cells use gids"
         facts.blocking.append(
-            Problem(where, f"{cells} in no tileset ({listed}), first at "
-                    f"({first % width}, {first // width})")
+            Problem(
+                where,
+                f"{cells} in no tileset ({listed}), first at ({first % width}, {first // width})",
+            )
         )
 
 
@@ -557,8 +579,10 @@ def _check_property_block(
             value = prop.get("value")
             if name in builtin:
                 facts.blocking.append(
-                    Problem(prop_where, f"is named like a built-in attribute of Tiled {kind}s; "
-                            "rename or remove it")
+                    Problem(
+                        prop_where,
+                        f"is named like a built-in attribute of Tiled {kind}s; rename or remove it",
+                    )
                 )
                 continue
             if kind_of == "class":

@@ -31,9 +31,12 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
         fields = [part.strip() for part in line.split(";")]
         if len(fields) < 3 or len(fields) > 3 + 1 + contract.MAX_SIDE_FLAGS:
             problems.append(
-                Problem(where, f"{line.strip()!r} should be 'id; Name; #rrggbb; control' "
-                        "(add '; party' for the player's party, '; undecided' for a side "
-                        "whose mind is not made up, '; morale' for a side that checks morale)")
+                Problem(
+                    where,
+                    f"{line.strip()!r} should be 'id; Name; #rrggbb; control' "
+                    "(add '; party' for the player's party, '; undecided' for a side "
+                    "whose mind is not made up, '; morale' for a side that checks morale)",
+                )
             )
             continue
         side_id, name, colour = fields[0], fields[1], fields[2]
@@ -42,8 +45,11 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
         ok = True
         if not contract.SIDE_ID.match(side_id):
             problems.append(
-                Problem(where, f"side id {side_id!r} must be lower case letters, digits or _ "
-                        "and start with a letter")
+                Problem(
+                    where,
+                    f"side id {side_id!r} must be lower case letters, digits or _ "
+                    "and start with a letter",
+                )
             )
             ok = False
         elif side_id in seen:
@@ -58,15 +64,18 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
             ok = False
         if control not in contract.CONTROLS:
             problems.append(
-                Problem(where, f"control {control!r} is not one of "
-                        f"{', '.join(contract.CONTROLS)}")
+                Problem(where, f"control {control!r} is not one of {', '.join(contract.CONTROLS)}")
             )
             ok = False
         for flag in fields[4:]:
             word = flag.lower()
             if word not in contract.SIDE_FLAGS:
-                problems.append(Problem(where, f"{flag!r} is not "
-                                        + " or ".join(f"'{f}'" for f in contract.SIDE_FLAGS)))
+                problems.append(
+                    Problem(
+                        where,
+                        f"{flag!r} is not " + " or ".join(f"'{f}'" for f in contract.SIDE_FLAGS),
+                    )
+                )
                 ok = False
             elif word in flags:
                 problems.append(Problem(where, f"'{word}' is written twice"))
@@ -74,15 +83,24 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
             flags.add(word)
         if {"party", "undecided"} <= flags:
             problems.append(
-                Problem(where, "the party cannot be undecided (its players make up its mind; "
-                        "mark an undecided side that is not the party)")
+                Problem(
+                    where,
+                    "the party cannot be undecided (its players make up its mind; "
+                    "mark an undecided side that is not the party)",
+                )
             )
             ok = False
         if ok:
             sides.append(
-                SideInfo(side_id, name, colour.lower(), control, "party" in flags,
-                         undecided="undecided" in flags,
-                         flags=tuple(f for f in contract.SIDE_FLAGS[2:] if f in flags))
+                SideInfo(
+                    side_id,
+                    name,
+                    colour.lower(),
+                    control,
+                    "party" in flags,
+                    undecided="undecided" in flags,
+                    flags=tuple(f for f in contract.SIDE_FLAGS[2:] if f in flags),
+                )
             )
     if sum(side.party for side in sides) > 1:
         problems.append(Problem("map property 'sides'", "only one side can be the party"))
@@ -111,8 +129,11 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
         value = properties.get(key)
         if not isinstance(value, str) or not value.strip():
             problems.append(
-                Problem("map", f"the '{key}' map property is missing or empty "
-                        "(Map > Map Properties > Custom Properties)")
+                Problem(
+                    "map",
+                    f"the '{key}' map property is missing or empty "
+                    "(Map > Map Properties > Custom Properties)",
+                )
             )
             texts[key] = ""
         else:
@@ -134,8 +155,11 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
         if surprise is not None and surprise != contract.SURPRISE_CHECK and sides:
             if surprise not in side_ids:
                 problems.append(
-                    Problem("map property 'surprise'", f"{surprise!r} is neither a side id "
-                            f"({', '.join(sorted(side_ids))}) nor '{contract.SURPRISE_CHECK}'")
+                    Problem(
+                        "map property 'surprise'",
+                        f"{surprise!r} is neither a side id "
+                        f"({', '.join(sorted(side_ids))}) nor '{contract.SURPRISE_CHECK}'",
+                    )
                 )
 
     round_limit: int | None = None
@@ -143,8 +167,11 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
         limit = read_int(properties["round_limit"])
         if limit is None or not 1 <= limit <= contract.MAX_ROUND_LIMIT:
             problems.append(
-                Problem("map property 'round_limit'", f"{properties['round_limit']!r} is not "
-                        f"a whole number 1–{contract.MAX_ROUND_LIMIT}")
+                Problem(
+                    "map property 'round_limit'",
+                    f"{properties['round_limit']!r} is not "
+                    f"a whole number 1–{contract.MAX_ROUND_LIMIT}",
+                )
             )
         else:
             round_limit = limit

@@ -16,8 +16,20 @@ from game.maps import contract
 # Keys pytmx puts into a tile's property dict by itself (XML attributes of <tile>
 # and its own bookkeeping); everything else is a custom property of the author.
 PYTMX_TILE_KEYS = frozenset(
-    {"id", "type", "class", "probability", "width", "height", "frames", "source", "trans",
-     "colliders", "x", "y"}
+    {
+        "id",
+        "type",
+        "class",
+        "probability",
+        "width",
+        "height",
+        "frames",
+        "source",
+        "trans",
+        "colliders",
+        "x",
+        "y",
+    }
 )
 UNNAMED = ""  # a tile that does not set `terrain`; the cell takes a name from another tile
 _COVER = {"none": Cover.NONE, "half": Cover.HALF, "full": Cover.FULL}

@@ -62,8 +62,11 @@ def read_limited(path: Path, where: str, problems: list[Problem]) -> bytes | Non
         if len(data) > contract.MAX_FILE_BYTES:
             size = max(len(data), path.stat().st_size)
             problems.append(
-                Problem(where, f"is {size / 2**20:.1f} MiB; the limit is "
-                        f"{contract.MAX_FILE_BYTES // 2**20} MiB")
+                Problem(
+                    where,
+                    f"is {size / 2**20:.1f} MiB; the limit is "
+                    f"{contract.MAX_FILE_BYTES // 2**20} MiB",
+                )
             )
             return None
     except NotRegularFile as exc:

@@ -28,9 +28,7 @@ def check_end(ctx: Context, *, round_end: bool = False) -> bool:
             finish(ctx, decided.winner, decided.reason, decided.objective)
             return True
     standing = [
-        s
-        for s in ctx.side_order
-        if any(objectives.fighting(ctx, u) for u in units_of(ctx, s))
+        s for s in ctx.side_order if any(objectives.fighting(ctx, u) for u in units_of(ctx, s))
     ]
     if len(standing) > 1:
         return False
@@ -54,5 +52,6 @@ def finish(ctx: Context, winner: str | None, reason: str, objective: str = "") -
     ctx.winner = winner
     ctx.over = True
     name = ctx.side_info(winner).name if winner else ""
-    ctx.emit(BattleEnded(winner=winner, name=name, round=ctx.round, reason=reason,
-                         objective=objective))
+    ctx.emit(
+        BattleEnded(winner=winner, name=name, round=ctx.round, reason=reason, objective=objective)
+    )

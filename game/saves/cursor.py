@@ -26,8 +26,13 @@ from game.saves.replay import locate_map
 class ReplayCursor:
     """A battle positioned after ``position`` of the save's answers."""
 
-    def __init__(self, save: SaveData, battlefield: Battlefield, path: Path | str = "<save>",
-                 content: Any = None) -> None:
+    def __init__(
+        self,
+        save: SaveData,
+        battlefield: Battlefield,
+        path: Path | str = "<save>",
+        content: Any = None,
+    ) -> None:
         self.save = save
         self.path = Path(path)
         self._field = battlefield
@@ -51,8 +56,9 @@ class ReplayCursor:
 
     def _fresh(self) -> Battle:
         s = self.save
-        return Battle(self._field, s.ruleset, s.seed, s.controllers, content=self._content,
-                      options=s.options)
+        return Battle(
+            self._field, s.ruleset, s.seed, s.controllers, content=self._content, options=s.options
+        )
 
     def forward(self) -> tuple[Event, ...]:
         """Apply the next answer; the events it caused (empty at the end)."""
@@ -61,8 +67,11 @@ class ReplayCursor:
         answer = self.save.answers[self.position]
         result = self.battle.answer(answer)
         if not result.ok:
-            raise SaveError(self.path, f"answer {self.position + 1} of {self.length} is "
-                            f"illegal at that point: {result.reason}")
+            raise SaveError(
+                self.path,
+                f"answer {self.position + 1} of {self.length} is "
+                f"illegal at that point: {result.reason}",
+            )
         self.position += 1
         return result.events
 

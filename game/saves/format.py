@@ -224,8 +224,11 @@ def _read_bytes(path: Path) -> bytes:
     except IsADirectoryError:
         raise SaveError(path, "is a folder, not a save file") from None
     except OSError as exc:  # NotRegularFile: a FIFO, a device, a folder
-        why = (exc.strerror or "is not a regular file") if isinstance(exc, NotRegularFile) else (
-            f"cannot be read ({exc.strerror or exc})")
+        why = (
+            (exc.strerror or "is not a regular file")
+            if isinstance(exc, NotRegularFile)
+            else (f"cannot be read ({exc.strerror or exc})")
+        )
         raise SaveError(path, why) from None
     if len(data) > MAX_SAVE_BYTES:
         with contextlib.suppress(OSError):
@@ -294,25 +297,30 @@ class _Fields:
         if not isinstance(value, str):
             raise SaveError(self.path, f"{self._name(key)} should be text, not {_kind(value)}")
         if len(value) > limit:
-            raise SaveError(self.path, f"{self._name(key)} is {len(value)} characters long; "
-                            f"at most {limit} are allowed")
+            raise SaveError(
+                self.path,
+                f"{self._name(key)} is {len(value)} characters long; at most {limit} are allowed",
+            )
         return value
 
     def integer(self, key: str, low: int, high: int, default: Any = ...) -> int:
         value = self.get(key, default)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise SaveError(self.path, f"{self._name(key)} should be a whole number, "
-                            f"not {_kind(value)}")
+            raise SaveError(
+                self.path, f"{self._name(key)} should be a whole number, not {_kind(value)}"
+            )
         if not low <= value <= high:
-            raise SaveError(self.path, f"{self._name(key)} is {_short(value)}, outside "
-                            f"{low}..{high}")
+            raise SaveError(
+                self.path, f"{self._name(key)} is {_short(value)}, outside {low}..{high}"
+            )
         return value
 
     def boolean(self, key: str, default: Any = ...) -> bool:
         value = self.get(key, default)
         if not isinstance(value, bool):
-            raise SaveError(self.path, f"{self._name(key)} should be true or false, "
-                            f"not {_kind(value)}")
+            raise SaveError(
+                self.path, f"{self._name(key)} should be true or false, not {_kind(value)}"
+            )
         return value
 
     def digest(self, key: str) -> str:
@@ -327,8 +335,15 @@ class _Fields:
 
 
 def _kind(value: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "text", bool: "true/false",
-             int: "a number", float: "a number", type(None): "null"}
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }
     return names.get(type(value), type(value).__name__)
 
 
@@ -340,11 +355,14 @@ def _short(value: Any) -> str:
 def _from_json(raw: Any, path: Path, with_answers: bool = True) -> SaveData:
     top = _Fields(path, raw)
     if top.get("format", None) != FORMAT:
-        raise SaveError(path, f"is not a Shieldwall save (no \"format\": \"{FORMAT}\")")
+        raise SaveError(path, f'is not a Shieldwall save (no "format": "{FORMAT}")')
     schema = top.integer("schema", 0, 2**31)
     if schema > SCHEMA:
-        raise SaveError(path, f"was written by a newer Shieldwall (save schema {schema}; "
-                        f"this version reads up to {SCHEMA}); update the game to load it")
+        raise SaveError(
+            path,
+            f"was written by a newer Shieldwall (save schema {schema}; "
+            f"this version reads up to {SCHEMA}); update the game to load it",
+        )
     if schema < 1:
         raise SaveError(path, f"has an invalid save schema {schema}")
     mp = top.sub("map")
@@ -412,12 +430,16 @@ def _options(path: Path, raw: Any) -> dict[str, str | int | bool]:
         raise SaveError(path, f"'ruleset.options' has {len(raw)} entries; at most {MAX_OPTIONS}")
     out: dict[str, str | int | bool] = {}
     for key, value in raw.items():
-        ok = (isinstance(value, str) and len(value) <= MAX_TEXT) or isinstance(value, bool) or (
-            isinstance(value, int) and abs(value) < 10**9
+        ok = (
+            (isinstance(value, str) and len(value) <= MAX_TEXT)
+            or isinstance(value, bool)
+            or (isinstance(value, int) and abs(value) < 10**9)
         )
         if len(key) > MAX_TEXT or not ok:
-            raise SaveError(path, f"'ruleset.options.{key[:40]}' should be short text, "
-                            f"a small number or true/false")
+            raise SaveError(
+                path,
+                f"'ruleset.options.{key[:40]}' should be short text, a small number or true/false",
+            )
         out[key] = value
     return out
 
@@ -429,8 +451,11 @@ def _controllers(path: Path, raw: Any) -> dict[str, str]:
         raise SaveError(path, f"'controllers' names {len(raw)} sides; expected 1..{MAX_SIDES}")
     for side, name in raw.items():
         if len(side) > MAX_TEXT or not isinstance(name, str) or not 0 < len(name) <= MAX_TEXT:
-            raise SaveError(path, f"'controllers.{side[:40]}' should be a controller name "
-                            f"such as \"human\" or \"baseline\"")
+            raise SaveError(
+                path,
+                f"'controllers.{side[:40]}' should be a controller name "
+                f'such as "human" or "baseline"',
+            )
     return dict(raw)
 
 

@@ -34,7 +34,7 @@ class SaveEntry:
 
     @property
     def kind(self) -> str:
-        """"autosave", "quicksave" or "save"."""
+        """ "autosave", "quicksave" or "save"."""
         if self.path.name.startswith(AUTOSAVE_PREFIX):
             return "autosave"
         if self.path.name == quicksave_path().name:
@@ -72,8 +72,15 @@ def _describable(entry: SaveEntry) -> SaveEntry:
         save = entry.save
         shown = [entry.kind, entry.when]
         if save is not None:
-            shown += [save.title, save.map_name, save.ruleset, save.winner or "",
-                      save.winner_name, str(save.round), str(len(save.answers))]
+            shown += [
+                save.title,
+                save.map_name,
+                save.ruleset,
+                save.winner or "",
+                save.winner_name,
+                str(save.round),
+                str(len(save.answers)),
+            ]
             shown += [text for pair in save.side_names for text in pair]
             shown += [text for pair in save.controllers.items() for text in pair]
         for text in shown:

@@ -53,8 +53,10 @@ class Replayed:
         """One line for the player when the battle loaded but its content changed."""
         if not (self.content_changed and self.matches):
             return ""
-        return (f"{self.save.map_name}: {CONTENT_CHANGED}; it replayed to the saved state and "
-                "goes on with the new numbers")
+        return (
+            f"{self.save.map_name}: {CONTENT_CHANGED}; it replayed to the saved state and "
+            "goes on with the new numbers"
+        )
 
 
 CONTENT_CHANGED = "the unit and weapon content changed since this battle was saved"
@@ -117,13 +119,19 @@ def locate_map(
             return field
         found_changed = found_changed or candidate
     if found_changed is not None:
-        raise SaveError(save_path, f"map {save.map_name} has changed since this battle was "
-                        f"saved ({found_changed} has different content); it cannot be replayed")
+        raise SaveError(
+            save_path,
+            f"map {save.map_name} has changed since this battle was "
+            f"saved ({found_changed} has different content); it cannot be replayed",
+        )
     if broken is not None:
         raise SaveError(save_path, f"map {save.map_name} cannot be loaded: {broken}")
     where = ", ".join(str(folder) for folder in map_folders(save_path, map_dirs))
-    raise SaveError(save_path, f"map {save.map_name} cannot be found with the content it had "
-                    f"when saved (looked in {where})")
+    raise SaveError(
+        save_path,
+        f"map {save.map_name} cannot be found with the content it had "
+        f"when saved (looked in {where})",
+    )
 
 
 def replay_save(
@@ -140,18 +148,22 @@ def replay_save(
     sides = {s.id for s in field.scenario.sides}
     unknown = sorted(set(save.controllers) - sides)
     if unknown:
-        raise SaveError(save_path, f"'controllers' names side {unknown[0]!r}, which "
-                        f"{save.map_name} does not have")
+        raise SaveError(
+            save_path,
+            f"'controllers' names side {unknown[0]!r}, which {save.map_name} does not have",
+        )
     from game.engine.options import RuleOptionError
 
     try:
-        battle = Battle(field, save.ruleset, save.seed, save.controllers, content=content,
-                        options=save.options)
+        battle = Battle(
+            field, save.ruleset, save.seed, save.controllers, content=content, options=save.options
+        )
     except RuleOptionError as exc:
         raise SaveError(save_path, f"'ruleset.options': {exc}") from None
     except Exception as exc:  # the rules refusing this map: still one line, no traceback
-        raise SaveError(save_path, f"the battle cannot start: {type(exc).__name__}: {exc}"
-                        ) from None
+        raise SaveError(
+            save_path, f"the battle cannot start: {type(exc).__name__}: {exc}"
+        ) from None
     total = len(save.answers)
     changed = bool(save.content_hash) and (
         save.content_hash != fielded_content_digest(battle.content, field)
@@ -162,11 +174,17 @@ def replay_save(
             try:
                 result = battle.answer(answer)
             except Exception as exc:  # a rules bug met by a replayed answer: report, no trace
-                raise SaveError(save_path, f"answer {i} of {total} ({_brief(answer)}) broke "
-                                f"the replay: {type(exc).__name__}: {exc}{why}") from None
+                raise SaveError(
+                    save_path,
+                    f"answer {i} of {total} ({_brief(answer)}) broke "
+                    f"the replay: {type(exc).__name__}: {exc}{why}",
+                ) from None
             if not result.ok:
-                raise SaveError(save_path, f"answer {i} of {total} ({_brief(answer)}) is "
-                                f"illegal at that point: {result.reason}{why}")
+                raise SaveError(
+                    save_path,
+                    f"answer {i} of {total} ({_brief(answer)}) is "
+                    f"illegal at that point: {result.reason}{why}",
+                )
         digest = battle.state_hash()
     except BaseException:
         battle.close()
@@ -187,9 +205,7 @@ def resume_save(
     return replayed
 
 
-def load_battle(
-    path: Path | str, *, content: Any = None, map_dirs: Sequence[Path] = ()
-) -> Battle:
+def load_battle(path: Path | str, *, content: Any = None, map_dirs: Sequence[Path] = ()) -> Battle:
     """Read, replay and verify the save at ``path``: the battle, ready to continue
     (``map_dirs``: more folders to look for its map in, see ``map_folders``)."""
     return resume_save(path, content=content, map_dirs=map_dirs).battle
@@ -197,11 +213,16 @@ def load_battle(
 
 def divergence(replayed: Replayed) -> str:
     """The one-line account of a replay that did not reach the saved state."""
-    cause = CONTENT_CHANGED if replayed.content_changed else (
-        "the rules or the content changed since it was saved")
-    return (f"replay diverged: after {len(replayed.save.answers)} answers the state hash is "
-            f"{replayed.state_hash[:12]}…, the save says {replayed.save.state_hash[:12]}… "
-            f"({cause})")
+    cause = (
+        CONTENT_CHANGED
+        if replayed.content_changed
+        else ("the rules or the content changed since it was saved")
+    )
+    return (
+        f"replay diverged: after {len(replayed.save.answers)} answers the state hash is "
+        f"{replayed.state_hash[:12]}…, the save says {replayed.save.state_hash[:12]}… "
+        f"({cause})"
+    )
 
 
 def _brief(answer: Any) -> str:

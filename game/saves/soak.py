@@ -43,10 +43,12 @@ class MapSoak:
 
     def line(self) -> str:
         mean = self.rounds / self.battles if self.battles else 0.0
-        return (f"{self.map}: {self.battles} battles, {self.answers} answers, mean rounds "
-                f"{mean:.1f}, {self.replayed} saves replayed to the same hash, "
-                f"{len(self.exceptions)} exceptions, {len(self.hangs)} hangs, "
-                f"{len(self.divergences)} divergences, slowest {self.slowest_s:.2f} s")
+        return (
+            f"{self.map}: {self.battles} battles, {self.answers} answers, mean rounds "
+            f"{mean:.1f}, {self.replayed} saves replayed to the same hash, "
+            f"{len(self.exceptions)} exceptions, {len(self.hangs)} hangs, "
+            f"{len(self.divergences)} divergences, slowest {self.slowest_s:.2f} s"
+        )
 
 
 def soak_map(
@@ -82,15 +84,22 @@ def soak_map(
             started = time.perf_counter()
             battle = None
             try:
-                controllers = {s: make_controller(n, seed, ruleset)
-                               for s, n in zip(sides, names, strict=True)}
-                battle = Battle(battlefield, ruleset, seed=seed, options=options,
-                                controllers=dict(zip(sides, names, strict=True)))
+                controllers = {
+                    s: make_controller(n, seed, ruleset) for s, n in zip(sides, names, strict=True)
+                }
+                battle = Battle(
+                    battlefield,
+                    ruleset,
+                    seed=seed,
+                    options=options,
+                    controllers=dict(zip(sides, names, strict=True)),
+                )
                 given = 0
                 while not battle.over:
                     if battle.round > max_rounds or given >= max_answers:
-                        report.hangs.append(f"{tag}: still going after {battle.round} rounds, "
-                                            f"{given} answers")
+                        report.hangs.append(
+                            f"{tag}: still going after {battle.round} rounds, {given} answers"
+                        )
                         break
                     decision = battle.pending
                     assert decision is not None
@@ -110,8 +119,9 @@ def soak_map(
                 report.divergences.append(f"{tag}: {exc}")
             except Exception as exc:  # the point of a soak: count them all, keep going
                 last = traceback.extract_tb(exc.__traceback__)[-1]
-                report.exceptions.append(f"{tag}: {type(exc).__name__}: {exc} "
-                                         f"({Path(last.filename).name}:{last.lineno})")
+                report.exceptions.append(
+                    f"{tag}: {type(exc).__name__}: {exc} ({Path(last.filename).name}:{last.lineno})"
+                )
             finally:
                 if battle is not None:
                     battle.close()
@@ -121,9 +131,15 @@ def soak_map(
     return report
 
 
-def run_soak(maps: Sequence[Path], games: int, first_seed: int = 0,
-             ai: Sequence[str] = ("baseline",), print_line: Callable[[str], None] = print,
-             ruleset: str = DEFAULT_RULESET, options: Mapping[str, str] | None = None) -> int:
+def run_soak(
+    maps: Sequence[Path],
+    games: int,
+    first_seed: int = 0,
+    ai: Sequence[str] = ("baseline",),
+    print_line: Callable[[str], None] = print,
+    ruleset: str = DEFAULT_RULESET,
+    options: Mapping[str, str] | None = None,
+) -> int:
     """Soak every map in ``maps``, print one line per map, the failures and the totals;
     returns the exit code (0 when nothing failed)."""
     started = time.perf_counter()
@@ -142,7 +158,9 @@ def run_soak(maps: Sequence[Path], games: int, first_seed: int = 0,
     answers = sum(r.answers for r in reports)
     failures = sum(len(r.failures) for r in reports)
     replayed = sum(r.replayed for r in reports)
-    print_line(f"soak: {len(reports)} maps, {battles} battles, {answers} answers, {replayed} "
-               f"saves replayed to the same hash, {failures} failures, "
-               f"{time.perf_counter() - started:.1f} s")
+    print_line(
+        f"soak: {len(reports)} maps, {battles} battles, {answers} answers, {replayed} "
+        f"saves replayed to the same hash, {failures} failures, "
+        f"{time.perf_counter() - started:.1f} s"
+    )
     return 0 if failures == 0 else 1

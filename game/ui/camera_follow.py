@@ -58,7 +58,8 @@ def readable_start(
     readable = [i for i in big_enough if camera.tile * ZOOM_LEVELS[i] <= START_CELL_PX]
     readable = readable or big_enough[:1] or [len(ZOOM_LEVELS) - 2]
     showing = [
-        i for i in readable
+        i
+        for i in readable
         if box_w * camera.tile * ZOOM_LEVELS[i] <= camera.view_w
         and box_h * camera.tile * ZOOM_LEVELS[i] <= camera.view_h
     ]

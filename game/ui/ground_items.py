@@ -59,7 +59,7 @@ def piles(
 
 
 def tooltip_line(pile: Sequence[Item]) -> str:
-    """"On the ground: Sword, Javelin ×2"; empty when nothing lies there."""
+    """ "On the ground: Sword, Javelin ×2"; empty when nothing lies there."""
     counts: dict[str, int] = {}
     for _, name in pile:
         counts[name] = counts.get(name, 0) + 1

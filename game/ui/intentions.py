@@ -94,8 +94,9 @@ def describe_answer(answer: Answer, names: dict[str, str]) -> str:
         value = getattr(answer, name)
         if isinstance(value, str) and value in names and not target:
             target = names[value]
-        elif (isinstance(value, tuple) and len(value) == 2
-              and all(isinstance(v, int) for v in value)):
+        elif (
+            isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value)
+        ):
             cells.append((name, (value[0], value[1])))
     text = answer.label + (f" {target}" if target else "")
     gambit = getattr(answer, "gambit", None)
@@ -130,15 +131,16 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
         elif isinstance(e, UnitActivated):
             acted.append(e.unit)
     pending = battle.pending
-    declaring = (pending is not None and pending.kind == "turn" and not revealed
-                 and not acted)
+    declaring = pending is not None and pending.kind == "turn" and not revealed and not acted
     acting = acted[-1] if acted and not declaring and pending is not None else None
     sides = {k: v.side for k, v in views.items()}
     own = _own_declarations(battle, declared - set(revealed), viewer, sides, names)
     rows: list[PlanRow] = []
     for unit_id, view in views.items():
-        if unit_id not in declared and unit_id not in revealed and not (
-            declaring and view.in_fight
+        if (
+            unit_id not in declared
+            and unit_id not in revealed
+            and not (declaring and view.in_fight)
         ):
             continue
         r = revealed.get(unit_id)
@@ -155,23 +157,35 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
             state, text, turn = WAITING, "", ""
         order = groups.get(turn, ())
         place = order.index(unit_id) + 1 if unit_id in order else 0
-        rows.append(PlanRow(
-            unit_id, view.name, view.side, state, text, turn, place, rolls.get(unit_id, ""),
-            acting=unit_id == acting,
-            done=unit_id in acted and unit_id != acting,
-        ))
+        rows.append(
+            PlanRow(
+                unit_id,
+                view.name,
+                view.side,
+                state,
+                text,
+                turn,
+                place,
+                rolls.get(unit_id, ""),
+                acting=unit_id == acting,
+                done=unit_id in acted and unit_id != acting,
+            )
+        )
     order = tuple(battle.ctx.side_order)
     kinds = plan_kinds(battle, rows)
     rows = [dataclasses.replace(r, badge=_badge(r, kinds)) for r in rows]
     if not declaring:  # by group and place; those not placed yet keep the side order
         rank = {g.key: i for i, g in enumerate(kinds)}
-        rows.sort(key=lambda r: (rank.get(r.turn, len(kinds)) if r.turn else len(kinds) + 1,
-                                 r.place or 999))
+        rows.sort(
+            key=lambda r: (
+                rank.get(r.turn, len(kinds)) if r.turn else len(kinds) + 1,
+                r.place or 999,
+            )
+        )
     side_rank = {s: i for i, s in enumerate(order)}
     if declaring:
         rows.sort(key=lambda r: side_rank.get(r.side, len(order)))  # stable: spawn order
-    return RoundPlan(number, "declaring" if declaring else "resolving", rows, groups, order,
-                     kinds)
+    return RoundPlan(number, "declaring" if declaring else "resolving", rows, groups, order, kinds)
 
 
 def plan_kinds(battle: Battle, rows: Sequence[PlanRow]) -> tuple[PlanGroup, ...]:
@@ -200,7 +214,10 @@ def _badge(row: PlanRow, kinds: Sequence[PlanGroup]) -> str:
 
 
 def _own_declarations(
-    battle: Battle, hidden: set[str], viewer: str | None, sides: dict[str, str],
+    battle: Battle,
+    hidden: set[str],
+    viewer: str | None,
+    sides: dict[str, str],
     names: dict[str, str],
 ) -> dict[str, str]:
     """What the viewer's own units declared and is not revealed yet (their latest answer)."""

@@ -228,8 +228,9 @@ class PauseScene(_Dialog):
             )
         if on_load is not None:
             self.items.append(
-                Button("Load", on_load, hint="Open a saved battle or watch a replay (F9 "
-                       "quickloads).")
+                Button(
+                    "Load", on_load, hint="Open a saved battle or watch a replay (F9 quickloads)."
+                )
             )
         back_hint = "Leave this battle (it is autosaved: Continue resumes it)."
         if on_save is None:
@@ -361,21 +362,35 @@ class VictoryScene(Scene):
             hint="Each unit's fate, kills and the damage it dealt and took [U].",
         )  # fmt: skip
         self.button = Button(
-            "Back to menu", back_to_menu, style="primary", shortcut=pygame.K_RETURN,
+            "Back to menu",
+            back_to_menu,
+            style="primary",
+            shortcut=pygame.K_RETURN,
             hint="Choose another battle [Enter].",
         )
         self.buttons: list[Button] = []
         if watch is not None:
-            self.buttons.append(Button(
-                "Watch replay", watch, shortcut=pygame.K_r,
-                hint="Step through this battle from its first move [R].",
-            ))
+            self.buttons.append(
+                Button(
+                    "Watch replay",
+                    watch,
+                    shortcut=pygame.K_r,
+                    hint="Step through this battle from its first move [R].",
+                )
+            )
         if play_again is not None:
             self.buttons += [
-                Button("Play again", lambda: play_again(False), shortcut=pygame.K_n,
-                       hint="The same battle and sides with new dice [N]."),
-                Button("Same seed", lambda: play_again(True),
-                       hint="The same battle with the same dice: try other choices."),
+                Button(
+                    "Play again",
+                    lambda: play_again(False),
+                    shortcut=pygame.K_n,
+                    hint="The same battle and sides with new dice [N].",
+                ),
+                Button(
+                    "Same seed",
+                    lambda: play_again(True),
+                    hint="The same battle with the same dice: try other choices.",
+                ),
             ]
         self.buttons.append(self.button)
         self.panel: pygame.Rect | None = None  # where it was last drawn
@@ -444,13 +459,16 @@ class VictoryScene(Scene):
         )
         y = band.bottom + 16
         if self.detail:
-            y += draw_paragraphs(
-                surface,
-                self.detail,
-                pygame.Rect(panel.x + 32, y, panel.w - 64, 60),
-                role="italic",
-                fg="ink_soft",
-            ) + 10
+            y += (
+                draw_paragraphs(
+                    surface,
+                    self.detail,
+                    pygame.Rect(panel.x + 32, y, panel.w - 64, 60),
+                    role="italic",
+                    fg="ink_soft",
+                )
+                + 10
+            )
         self._draw_table(surface, pygame.Rect(panel.x + 28, y, panel.w - 56, 0), row_h)
         self._layout_buttons(panel)
         for button in self.buttons:

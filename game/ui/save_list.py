@@ -102,19 +102,28 @@ class SaveListScene(Scene):
         self.panel = pygame.Rect(0, 0, 600, 400)
         self.list_rect = pygame.Rect(0, 0, 500, 300)
         self.load_button = Button(
-            "Load", self.load_selected, style="primary", shortcut=pygame.K_RETURN,
+            "Load",
+            self.load_selected,
+            style="primary",
+            shortcut=pygame.K_RETURN,
             hint="Resume the selected battle where it was saved.",
         )
         self.watch_button = Button(
-            "Watch replay", self.watch_selected, shortcut=pygame.K_r,
+            "Watch replay",
+            self.watch_selected,
+            shortcut=pygame.K_r,
             hint="Step through the selected battle from its first move.",
         )
         self.rename_button = Button(
-            "Rename", self.rename_selected, shortcut=pygame.K_F2,
+            "Rename",
+            self.rename_selected,
+            shortcut=pygame.K_F2,
             hint="Give the selected save a name of your own [F2].",
         )
         self.delete_button = Button(
-            "Delete", self.delete_selected, shortcut=pygame.K_DELETE,
+            "Delete",
+            self.delete_selected,
+            shortcut=pygame.K_DELETE,
             hint="Delete the selected save; asks first [Delete].",
         )
         self.back_button = Button("Back", self.close, style="flat", hint="[Esc]")
@@ -268,32 +277,60 @@ class SaveListScene(Scene):
         surface.blit(shade, (0, 0))
         p = self.panel
         draw_panel(surface, p, fill="parchment", border="wood_dark")
-        draw_text(surface, "Saves & replays", (p.x + 28, p.y + 22), role="title",
-                  size=theme.SIZE_HEADING, fg="ink")
+        draw_text(
+            surface,
+            "Saves & replays",
+            (p.x + 28, p.y + 22),
+            role="title",
+            size=theme.SIZE_HEADING,
+            fg="ink",
+        )
         count = count_text(self.entries)
-        draw_text(surface, count, (p.right - 28, p.y + 32), size=theme.SIZE_SMALL,
-                  fg="ink_soft", anchor="topright")
-        draw_panel(surface, self.list_rect, fill="wood_dark", border="wood", radius=6,
-                   shadow=False)
+        draw_text(
+            surface,
+            count,
+            (p.right - 28, p.y + 32),
+            size=theme.SIZE_SMALL,
+            fg="ink_soft",
+            anchor="topright",
+        )
+        draw_panel(surface, self.list_rect, fill="wood_dark", border="wood", radius=6, shadow=False)
         inner = self.list_rect.inflate(-12, -12)
         clip = surface.get_clip()
         surface.set_clip(inner)
         if not self.entries:
-            draw_text(surface, "No saves yet: battles are autosaved after every move, F5 "
-                      "quicksaves, and the Esc menu saves.", (inner.x + 12, inner.y + 12),
-                      role="italic", size=theme.SIZE_SMALL + 1, fg="parchment_dark")
+            draw_text(
+                surface,
+                "No saves yet: battles are autosaved after every move, F5 "
+                "quicksaves, and the Esc menu saves.",
+                (inner.x + 12, inner.y + 12),
+                role="italic",
+                size=theme.SIZE_SMALL + 1,
+                fg="parchment_dark",
+            )
         mouse = pygame.mouse.get_pos()
         for i in self.rows.visible():
             entry = self.entries[i]
             row = self.rows.row_rect(i)
             chosen = i == self.selected
             fill = "parchment" if chosen else ("wood_light" if row.collidepoint(mouse) else "wood")
-            draw_panel(surface, row, fill=fill, border="gold" if chosen else "wood_dark",
-                       radius=5, shadow=False)
+            draw_panel(
+                surface,
+                row,
+                fill=fill,
+                border="gold" if chosen else "wood_dark",
+                radius=5,
+                shadow=False,
+            )
             title, detail = describe(entry)
-            draw_text(surface, fit_text(title, row.w - 24, "bold", theme.SIZE_BODY - 1),
-                      (row.x + 12, row.y + 6), role="bold", size=theme.SIZE_BODY - 1,
-                      fg="ink" if chosen else "bone")
+            draw_text(
+                surface,
+                fit_text(title, row.w - 24, "bold", theme.SIZE_BODY - 1),
+                (row.x + 12, row.y + 6),
+                role="bold",
+                size=theme.SIZE_BODY - 1,
+                fg="ink" if chosen else "bone",
+            )
             if entry.save is None:
                 tone = "health_low"
             else:

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from game.engine.context import Context
     from game.engine.decision import Decision
 
+
 def react(ctx: Context, decision: Decision, *, thinks: bool) -> Answer:
     """The answer to a reaction Decision; ``thinks`` False declines every paid reaction."""
     answers = decision.answers
@@ -90,8 +91,9 @@ def attacker_kit(ctx: Context, attacker: str, size: str, melee: bool) -> tuple[s
     return (kit[0].id,)
 
 
-def incoming(ctx: Context, unit: str, trigger: UnderAttack, reaction: str,
-             skip: str = "") -> list[Dist]:
+def incoming(
+    ctx: Context, unit: str, trigger: UnderAttack, reaction: str, skip: str = ""
+) -> list[Dist]:
     """Each attacker's roll against ``unit`` if it reacts with ``reaction`` (negated
     attacks left out; ``skip``: an attacker left out, the one parried)."""
     out: list[Dist] = []

@@ -72,9 +72,7 @@ def harm(ctx: Context, target: str, blow: Blow) -> Flow:
         h.hp -= taken
         lost = dealt - taken
         if taken:
-            ctx.emit(
-                Damaged(target, who, taken, h.hp, h.max_hp, "hit", by=blow.by)
-            )
+            ctx.emit(Damaged(target, who, taken, h.hp, h.max_hp, "hit", by=blow.by))
         why = "HP spent"
         if lost == 0:
             return
@@ -163,16 +161,24 @@ def hit_location(ctx: Context, target: str, by: str | None = None) -> None:
     elif d10 <= 7:
         st.leg_hits += 1
         leg = "left" if d10 == 6 else "right"
-        ctx.emit(Note(f"{who} is hit in the {leg} leg: moves at half speed, and loses the "
-                      "order's DEX saves" + (" outright" if st.leg_hits > 1 else
-                                             " with disadvantage"), target))
+        ctx.emit(
+            Note(
+                f"{who} is hit in the {leg} leg: moves at half speed, and loses the "
+                "order's DEX saves" + (" outright" if st.leg_hits > 1 else " with disadvantage"),
+                target,
+            )
+        )
     elif d10 <= 9:
         st.arm_hits += 1
         arm = "left" if d10 == 8 else "right"
         dropped = disarm(ctx, target)
         what = f"drops the {dropped}" if dropped else "has nothing to drop"
-        ctx.emit(Note(f"{who} is hit in the {arm} arm and {what}; no two-handed or dual "
-                      "weapons now", target))
+        ctx.emit(
+            Note(
+                f"{who} is hit in the {arm} arm and {what}; no two-handed or dual weapons now",
+                target,
+            )
+        )
     else:
         kill(ctx, target, "hit in the head")
     if not units.conditions(ctx, target).dead:
@@ -193,8 +199,7 @@ def add_fatigue(ctx: Context, unit: str, why: str) -> None:
     """000 · Block, Dodge & Parry: each reaction gives 1 Fatigue, which fills a slot."""
     st = units.state(ctx, unit)
     st.fatigue += 1
-    ctx.emit(SlotFilled(unit, units.name(ctx, unit), f"1 Fatigue ({why})", st.used_slots,
-                        st.slots))
+    ctx.emit(SlotFilled(unit, units.name(ctx, unit), f"1 Fatigue ({why})", st.used_slots, st.slots))
 
 
 @register_answer
@@ -220,8 +225,11 @@ def gain_wound(ctx: Context, unit: str, kind: str) -> Flow:
         current = st.wounds[index].split(" ", 1)[0]
         options = (
             Option("wound_choice", f"Worsen the {current} {kind}", answer=WoundChoice(unit, True)),
-            Option("wound_choice", f"A new light {kind} in another slot",
-                   answer=WoundChoice(unit, False)),
+            Option(
+                "wound_choice",
+                f"A new light {kind} in another slot",
+                answer=WoundChoice(unit, False),
+            ),
         )
         choice = yield ctx.decide(
             "reaction",

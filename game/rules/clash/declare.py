@@ -154,8 +154,10 @@ class _MeleeSpec(ActionSpec):
             reason = f"{units.name(ctx, answer.target)} is more than a move away"
         if reason is None and answer.then_to is not None:
             if band(units.cell(ctx, answer.unit), units.cell(ctx, answer.target)) != CLOSE:
-                reason = (f"{units.name(ctx, answer.target)} is not Close: a full turn holds "
-                          "one move, so strike then move away only from Close")
+                reason = (
+                    f"{units.name(ctx, answer.target)} is not Close: a full turn holds "
+                    "one move, so strike then move away only from Close"
+                )
             else:
                 reason = move_after_problem(ctx, answer.unit, answer.then_to)
         return reason
@@ -169,12 +171,15 @@ class _MeleeSpec(ActionSpec):
 
     def weapon_sets(self, ctx: Context, unit: str) -> list[tuple[str, str | None]]:
         out: list[tuple[str, str | None]] = []
-        kit = [w for w in units.melee_weapons(ctx, unit)
-               if weapon_problem(ctx, unit, w.id, melee=True) is None]
+        kit = [
+            w
+            for w in units.melee_weapons(ctx, unit)
+            if weapon_problem(ctx, unit, w.id, melee=True) is None
+        ]
         for w in kit:
             out.append((w.id, None))
         for i, a in enumerate(kit):
-            for b in kit[i + 1:]:
+            for b in kit[i + 1 :]:
                 if offhand_problem(ctx, unit, a.id, b.id) is None:
                     out.append((a.id, b.id))
         return out
@@ -202,12 +207,22 @@ class _MeleeSpec(ActionSpec):
             ctx.emit(Note(f"{who}'s {answer.label.lower()} finds no one to strike", unit))
             return None
         if target != answer.target:
-            ctx.emit(Note(f"{units.name(ctx, answer.target)} is down: {who} turns on "
-                          f"{units.name(ctx, target)}", unit))
+            ctx.emit(
+                Note(
+                    f"{units.name(ctx, answer.target)} is down: {who} turns on "
+                    f"{units.name(ctx, target)}",
+                    unit,
+                )
+            )
         if band(units.cell(ctx, unit), units.cell(ctx, target)) != CLOSE:
             if turn == QUICK:
-                ctx.emit(Note(f"{units.name(ctx, target)} is no longer Close: {who}'s "
-                              f"{answer.label.lower()} fizzles", unit))
+                ctx.emit(
+                    Note(
+                        f"{units.name(ctx, target)} is no longer Close: {who}'s "
+                        f"{answer.label.lower()} fizzles",
+                        unit,
+                    )
+                )
                 return None
             goal = approach_cell(ctx, unit, target)
             if goal is None:
@@ -226,8 +241,11 @@ def move_after_problem(ctx: Context, unit: str, to: object) -> str | None:
 
 
 def _is_cell(value: object) -> bool:
-    return isinstance(value, tuple) and len(value) == 2 and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value)
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
 
 
 def move_after(ctx: Context, answer: Any) -> None:
@@ -242,13 +260,23 @@ def move_after(ctx: Context, answer: Any) -> None:
     if to in reachable_cells(ctx, unit, 1):
         walk(ctx, unit, path_to(ctx, unit, to) or ())
         return
-    ctx.emit(Note(f"{units.name(ctx, unit)} cannot get to {to[0]},{to[1]}: goes as near "
-                  "as one move allows", unit))
+    ctx.emit(
+        Note(
+            f"{units.name(ctx, unit)} cannot get to {to[0]},{to[1]}: goes as near "
+            "as one move allows",
+            unit,
+        )
+    )
     walk(ctx, unit, toward(ctx, unit, to, 1))
 
 
 def retarget(
-    ctx: Context, unit: str, target: str, *, melee: bool, moves: int = 0,
+    ctx: Context,
+    unit: str,
+    target: str,
+    *,
+    melee: bool,
+    moves: int = 0,
     weapon: ClashWeapon | None = None,
 ) -> str | None:
     """``target`` if still in the fight, else the nearest enemy the action reaches now
@@ -258,9 +286,10 @@ def retarget(
     here = units.cell(ctx, unit)
     foes = sorted(units.enemies(ctx, unit), key=lambda e: distance(here, units.cell(ctx, e)))
     for foe in foes:
-        if melee and (band(here, units.cell(ctx, foe)) == CLOSE or (
-            moves and approach_cell(ctx, unit, foe, moves) is not None
-        )):
+        if melee and (
+            band(here, units.cell(ctx, foe)) == CLOSE
+            or (moves and approach_cell(ctx, unit, foe, moves) is not None)
+        ):
             return foe
         if not melee and weapon is not None and shot_problem(ctx, unit, foe, weapon, here) is None:
             return foe
@@ -327,9 +356,7 @@ class GambitSpec(_MeleeSpec):
                     yield ClashGambit(unit, target, main, gambit, offhand)
 
 
-def shot_problem(
-    ctx: Context, unit: str, target: str, weapon: ClashWeapon, at: Cell
-) -> str | None:
+def shot_problem(ctx: Context, unit: str, target: str, weapon: ClashWeapon, at: Cell) -> str | None:
     where = band(at, units.cell(ctx, target))
     if where == DISTANT:
         return f"{units.name(ctx, target)} is Distant: beyond any ranged weapon"
@@ -352,8 +379,11 @@ class ShootSpec(ActionSpec):
     attacks = True
 
     def shooters(self, ctx: Context, unit: str) -> list[ClashWeapon]:
-        return [w for w in units.weapons(ctx, unit)
-                if (w.ranged or w.thrown) and weapon_problem(ctx, unit, w.id, melee=False) is None]
+        return [
+            w
+            for w in units.weapons(ctx, unit)
+            if (w.ranged or w.thrown) and weapon_problem(ctx, unit, w.id, melee=False) is None
+        ]
 
     def availability(self, ctx: Context, unit: str) -> str | None:
         reason = can_act(ctx, unit)
@@ -365,8 +395,12 @@ class ShootSpec(ActionSpec):
 
     def enumerate(self, ctx: Context, unit: str) -> Iterable[Answer]:
         here = units.cell(ctx, unit)
-        shots = [(w, target) for w in self.shooters(ctx, unit) for target in
-                 units.enemies(ctx, unit) if shot_problem(ctx, unit, target, w, here) is None]
+        shots = [
+            (w, target)
+            for w in self.shooters(ctx, unit)
+            for target in units.enemies(ctx, unit)
+            if shot_problem(ctx, unit, target, w, here) is None
+        ]
         for w, target in shots:
             yield ClashShoot(unit, target, w.id)
         cells = sorted(reachable_cells(ctx, unit, 1)) if shots else []
@@ -488,8 +522,11 @@ class RetreatSpec(ActionSpec):
         who = units.name(ctx, unit)
         foes, friends = units.occupied(ctx, unit)
         here = units.cell(ctx, unit)
-        free = [c for c in neighbours(ctx.grid, here)
-                if not ctx.grid.blocks_move(c) and c not in foes and c not in friends]
+        free = [
+            c
+            for c in neighbours(ctx.grid, here)
+            if not ctx.grid.blocks_move(c) and c not in foes and c not in friends
+        ]
         if not free:
             ctx.emit(Note(f"{who} is hemmed in: there is nowhere safe to run", unit))
             return

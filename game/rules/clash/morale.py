@@ -41,19 +41,22 @@ class MoraleWatch:
                 continue
             lost = len(mine) - len(fighting)
             done = self.fired.setdefault(info.id, set())
-            due = [c for c, hit in (("first", lost >= 1), ("half", 2 * lost >= len(mine)))
-                   if hit and c not in done]
+            due = [
+                c
+                for c, hit in (("first", lost >= 1), ("half", 2 * lost >= len(mine)))
+                if hit and c not in done
+            ]
             if not due:
                 continue
             done.update(due)
             if all(units.template(ctx, u).fearless for u in fighting):
                 continue
             leaders = [u for u in fighting if ctx.try_get(u, Leader) is not None]
-            judge = leaders[0] if leaders else max(
-                fighting, key=lambda u: units.state(ctx, u).WIL)
+            judge = leaders[0] if leaders else max(fighting, key=lambda u: units.state(ctx, u).WIL)
             why = "half its number lost" if "half" in due else "its first casualty"
-            ctx.emit(Note(f"Morale: {info.name} ({why}) — {units.name(ctx, judge)} saves WIL",
-                          judge))
+            ctx.emit(
+                Note(f"Morale: {info.name} ({why}) — {units.name(ctx, judge)} saves WIL", judge)
+            )
             if save(ctx, judge, "WIL", "for morale"):
                 continue
             for u in fighting:

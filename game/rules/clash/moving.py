@@ -59,8 +59,9 @@ def approach_cell(ctx: Context, unit: str, target: str, moves: int = 1) -> Cell 
     if distance(here, there) <= 1:
         return here
     cells = reachable_cells(ctx, unit, moves)
-    close = [(cells[c], _straightness(here, c), c) for c in neighbours(ctx.grid, there)
-             if c in cells]
+    close = [
+        (cells[c], _straightness(here, c), c) for c in neighbours(ctx.grid, there) if c in cells
+    ]
     return min(close)[2] if close else None
 
 

@@ -71,9 +71,7 @@ def beat_the_enemies(ctx: Context, entries: list[Entry], group: str) -> list[Ent
     return dex_order(ctx, entries, group)[0]
 
 
-def dex_order(
-    ctx: Context, entries: list[Entry], group: str
-) -> tuple[list[Entry], dict[str, str]]:
+def dex_order(ctx: Context, entries: list[Entry], group: str) -> tuple[list[Entry], dict[str, str]]:
     """The DEX-save order of one group, and per player unit what placed it ("DEX 7/11:
     before the enemies") for the screen's order list."""
     players = [e for e in entries if units.is_party(ctx, e.unit)]
@@ -88,14 +86,14 @@ def dex_order(
     for e in players:
         legs = units.state(ctx, e.unit).leg_hits
         if legs >= 2:
-            ctx.emit(Note(f"{units.name(ctx, e.unit)} cannot beat anyone on a ruined leg",
-                          e.unit))
+            ctx.emit(Note(f"{units.name(ctx, e.unit)} cannot beat anyone on a ruined leg", e.unit))
             after.append(e)
             why[e.unit] = "ruined leg: after the enemies"
             continue
         start = len(ctx.events)
-        made = save(ctx, e.unit, "DEX", f"to act before the enemies ({group} turns)",
-                    disadvantage=legs == 1)
+        made = save(
+            ctx, e.unit, "DEX", f"to act before the enemies ({group} turns)", disadvantage=legs == 1
+        )
         (before if made else after).append(e)
         rolled = [r.total for r in ctx.events[start:] if isinstance(r, Rolled)]
         score = units.state(ctx, e.unit).DEX
@@ -137,7 +135,12 @@ def order_group(ctx: Context, entries: list[Entry], group: str) -> list[Entry]:
         ranked = sorted((order[i] for i in slots), key=lambda e: clash_key(ctx, e))
         for i, e in zip(slots, ranked, strict=True):
             order[i] = e
-    ctx.emit(OrderSet(group, tuple(e.unit for e in order),
-                      tuple(units.name(ctx, e.unit) for e in order),
-                      tuple(why.get(e.unit, "") for e in order)))
+    ctx.emit(
+        OrderSet(
+            group,
+            tuple(e.unit for e in order),
+            tuple(units.name(ctx, e.unit) for e in order),
+            tuple(why.get(e.unit, "") for e in order),
+        )
+    )
     return order

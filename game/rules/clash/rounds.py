@@ -138,15 +138,24 @@ def declared_round(ctx: Context) -> Flow:
             if not ready(ctx, unit):
                 continue
             who = units.name(ctx, unit)
-            answer = yield from ask(ctx, unit, f"{who}: declare your intention for round "
-                                    f"{ctx.round}")
+            answer = yield from ask(
+                ctx, unit, f"{who}: declare your intention for round {ctx.round}"
+            )
             turn = spec_of(ctx, answer.kind).turn(ctx, answer)
             if turn:
                 entries.append(Entry(unit, answer, turn))
             ctx.emit(Declared(unit, who))
     for e in entries:
-        ctx.emit(IntentionRevealed(e.unit, units.name(ctx, e.unit), e.answer.kind, e.target,
-                                   e.turn, describe(ctx, e.answer)))
+        ctx.emit(
+            IntentionRevealed(
+                e.unit,
+                units.name(ctx, e.unit),
+                e.answer.kind,
+                e.target,
+                e.turn,
+                describe(ctx, e.answer),
+            )
+        )
     for group in (QUICK, FULL):
         # a unit taken out of the fight earlier this round rolls nothing, is not listed
         batch = [e for e in entries if e.turn == group and units.in_fight(ctx, e.unit)]
@@ -237,8 +246,16 @@ def dex_save_round(ctx: Context) -> Flow:
         answer = yield from ask(ctx, e.unit, f"{who}: act (round {ctx.round})")
         turn = spec_of(ctx, answer.kind).turn(ctx, answer)
         if turn:
-            ctx.emit(IntentionRevealed(e.unit, who, answer.kind, getattr(answer, "target", None),
-                                       turn, describe(ctx, answer)))
+            ctx.emit(
+                IntentionRevealed(
+                    e.unit,
+                    who,
+                    answer.kind,
+                    getattr(answer, "target", None),
+                    turn,
+                    describe(ctx, answer),
+                )
+            )
         yield from ctx.ruleset.perform(ctx, answer)
         ctx.active_unit = None
         if check_end(ctx):

@@ -112,28 +112,55 @@ def roll_attack(
     who = units.name(ctx, swing.attacker)
     kit = [units.weapon(ctx, w) for w in swing.weapons]
     if impaired and enhanced:
-        ctx.emit(Note(f"{who}'s attack is both impaired ({', '.join(impaired)}) and enhanced "
-                      f"({', '.join(enhanced)}): they cancel", swing.attacker))
+        ctx.emit(
+            Note(
+                f"{who}'s attack is both impaired ({', '.join(impaired)}) and enhanced "
+                f"({', '.join(enhanced)}): they cancel",
+                swing.attacker,
+            )
+        )
         impaired, enhanced = [], []
     victim = units.name(ctx, target)
     if impaired:
-        r = ctx.roll(1, 4, unit=swing.attacker, who=who, purpose=purpose,
-                     detail=f"vs {victim}, impaired ({', '.join(impaired)})")
+        r = ctx.roll(
+            1,
+            4,
+            unit=swing.attacker,
+            who=who,
+            purpose=purpose,
+            detail=f"vs {victim}, impaired ({', '.join(impaired)})",
+        )
         return Roll(r.total, kit[0])
     best: tuple[int, ClashWeapon] | None = None
     for w in kit:
-        r = ctx.roll(1, w.die, unit=swing.attacker, who=who, purpose=purpose,
-                     detail=f"vs {victim} with {w.name}")
+        r = ctx.roll(
+            1,
+            w.die,
+            unit=swing.attacker,
+            who=who,
+            purpose=purpose,
+            detail=f"vs {victim} with {w.name}",
+        )
         if best is None or r.total > best[0]:
             best = (r.total, w)
     assert best is not None
     total, weapon = best
     if len(kit) > 1:
-        ctx.emit(Note(f"{who} strikes with two weapons: the {weapon.name}'s {total} counts",
-                      swing.attacker))
+        ctx.emit(
+            Note(
+                f"{who} strikes with two weapons: the {weapon.name}'s {total} counts",
+                swing.attacker,
+            )
+        )
     if enhanced:
-        bonus = ctx.roll(1, 12, unit=swing.attacker, who=who, purpose=f"enhanced {purpose}",
-                         detail=f"({', '.join(enhanced)})")
+        bonus = ctx.roll(
+            1,
+            12,
+            unit=swing.attacker,
+            who=who,
+            purpose=f"enhanced {purpose}",
+            detail=f"({', '.join(enhanced)})",
+        )
         total += bonus.total
     return Roll(total, weapon)
 
@@ -197,8 +224,12 @@ def moment(ctx: Context, target: str, swings: list[Swing]) -> Flow:
     for s, kit in zip(damaging, kits, strict=True):
         effect = reaction_effect(ctx, target, reaction, kit.size)
         if effect == "negated":
-            ctx.emit(Note(f"{victim}'s {reaction} turns {units.name(ctx, s.attacker)}'s "
-                          "attack aside", target))
+            ctx.emit(
+                Note(
+                    f"{victim}'s {reaction} turns {units.name(ctx, s.attacker)}'s attack aside",
+                    target,
+                )
+            )
             continue
         extra = (f"{victim} {reaction}s",) if effect == "impaired" else ()
         r = roll_attack(ctx, s, target, extra)
@@ -212,8 +243,13 @@ def moment(ctx: Context, target: str, swings: list[Swing]) -> Flow:
         s, best = max(pool, key=lambda p: p[1].total)  # the first of equal highs
         if len(pool) > 1:
             rolls = ", ".join(str(r.total) for _, r in pool)
-            ctx.emit(Note(f"Multiple attackers on {victim} ({rolls}): only "
-                          f"{units.name(ctx, s.attacker)}'s {best.total} lands", target))
+            ctx.emit(
+                Note(
+                    f"Multiple attackers on {victim} ({rolls}): only "
+                    f"{units.name(ctx, s.attacker)}'s {best.total} lands",
+                    target,
+                )
+            )
         yield from harm(ctx, target, Blow(s.attacker, best.total, best.weapon))
     if reaction == "fight_back" and units.in_fight(ctx, target) and units.in_fight(ctx, chosen):
         yield from strike_back(ctx, target, chosen, "fights back")
@@ -241,8 +277,10 @@ def under_attack_text(ctx: Context, target: str, swings: list[Swing]) -> str:
     verb = "attacks" if len(parts) == 1 else "attack"
     st = units.state(ctx, target)
     hp = units.health(ctx, target)
-    text = (f"{who} {verb} {units.name(ctx, target)} (Armor {st.armor}, HP {hp.hp}/"
-            f"{hp.max_hp}, STR {st.STR}, {st.used_slots}/{st.slots} slots).")
+    text = (
+        f"{who} {verb} {units.name(ctx, target)} (Armor {st.armor}, HP {hp.hp}/"
+        f"{hp.max_hp}, STR {st.STR}, {st.used_slots}/{st.slots} slots)."
+    )
     if len(parts) > 1:
         text += " Every die is rolled, only the highest lands."
     return text + " Damage minus Armor goes into HP, the rest into STR."
@@ -267,8 +305,9 @@ def strike_back(ctx: Context, unit: str, foe: str, how: str) -> Flow:
         ctx.emit(Note(f"{units.name(ctx, unit)} cannot reach {units.name(ctx, foe)}", unit))
         return
     ctx.emit(Note(f"{units.name(ctx, unit)} {how} at {units.name(ctx, foe)}", unit))
-    swing = Swing(unit, (weapon.id,), ranged=band(units.cell(ctx, unit),
-                                                   units.cell(ctx, foe)) != CLOSE)
+    swing = Swing(
+        unit, (weapon.id,), ranged=band(units.cell(ctx, unit), units.cell(ctx, foe)) != CLOSE
+    )
     r = roll_attack(ctx, swing, foe)
     spend_weapons(ctx, swing, foe)
     yield from harm(ctx, foe, Blow(unit, r.total, r.weapon))
@@ -281,16 +320,25 @@ def parry(ctx: Context, defender: str, swing: Swing, theirs: Roll) -> Flow:
     me, them = units.name(ctx, defender), units.name(ctx, swing.attacker)
     if mine.total > theirs.total:
         ctx.emit(Note(f"{me} parries {them} ({mine.total} beats {theirs.total})", defender))
-        yield from harm(ctx, swing.attacker, Blow(defender, mine.total, mine.weapon,
-                                                  to_str=True, crit_save=False))
+        yield from harm(
+            ctx,
+            swing.attacker,
+            Blow(defender, mine.total, mine.weapon, to_str=True, crit_save=False),
+        )
     elif mine.total < theirs.total:
-        ctx.emit(Note(f"{them} beats {me}'s parry ({theirs.total} over {mine.total})",
-                      defender))
-        yield from harm(ctx, defender, Blow(swing.attacker, theirs.total, theirs.weapon,
-                                            to_str=True, crit_save=False))
+        ctx.emit(Note(f"{them} beats {me}'s parry ({theirs.total} over {mine.total})", defender))
+        yield from harm(
+            ctx,
+            defender,
+            Blow(swing.attacker, theirs.total, theirs.weapon, to_str=True, crit_save=False),
+        )
     else:
-        ctx.emit(Note(f"Twing! {me}'s and {them}'s weapons bounce off each other "
-                      f"({mine.total} each)", defender))
+        ctx.emit(
+            Note(
+                f"Twing! {me}'s and {them}'s weapons bounce off each other ({mine.total} each)",
+                defender,
+            )
+        )
 
 
 def gambit(ctx: Context, swing: Swing, target: str) -> Flow:
@@ -304,8 +352,9 @@ def gambit(ctx: Context, swing: Swing, target: str) -> Flow:
     difficulty = best if best <= 3 else 0
     ability = GAMBITS[swing.gambit]
     if save(ctx, target, ability, f"against {who}'s {swing.gambit}", difficulty=difficulty):
-        trigger = GambitSaved(target, swing.attacker,
-                              f"{victim} resists {who}'s {swing.gambit} and may attack back")
+        trigger = GambitSaved(
+            target, swing.attacker, f"{victim} resists {who}'s {swing.gambit} and may attack back"
+        )
         ctx.emit(trigger)
         tgt = units.state(ctx, target)
         tgt.reaction, tgt.reaction_target = "", ""
@@ -340,5 +389,4 @@ def apply_gambit(ctx: Context, kind: str, attacker: str, target: str) -> None:
             ctx.emit(Note(f"{who} shoves {victim} back a square", target))
             walk(ctx, target, (dest,))
         else:
-            ctx.emit(Note(f"{who} shoves {victim}, who has nowhere to go and staggers",
-                          target))
+            ctx.emit(Note(f"{who} shoves {victim}, who has nowhere to go and staggers", target))

@@ -145,10 +145,14 @@ class ChargeSpec(ActionSpec):
                     reach = (w.range_normal_squares or 0) if thrown else w.reach
                     if units.distance(here, there) > limit + reach:
                         continue
-                    xs = range(max(there[0] - reach, here[0] - limit),
-                               min(there[0] + reach, here[0] + limit) + 1)
-                    ys = range(max(there[1] - reach, here[1] - limit),
-                               min(there[1] + reach, here[1] + limit) + 1)
+                    xs = range(
+                        max(there[0] - reach, here[0] - limit),
+                        min(there[0] + reach, here[0] + limit) + 1,
+                    )
+                    ys = range(
+                        max(there[1] - reach, here[1] - limit),
+                        min(there[1] + reach, here[1] + limit) + 1,
+                    )
                     for x in xs:
                         for y in ys:
                             to = (x, y)

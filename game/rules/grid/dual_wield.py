@@ -33,11 +33,7 @@ def dual_pair(ctx: Context, unit: str) -> tuple[Weapon, Weapon] | None:
     """The two weapons ``unit`` is dual-wielding, or None."""
     if units.loadout(ctx, unit).shield:
         return None
-    held = [
-        w
-        for w in units.readied_weapons(ctx, unit)
-        if not w.unarmed and not w.natural
-    ]
+    held = [w for w in units.readied_weapons(ctx, unit) if not w.unarmed and not w.natural]
     if len(held) != 2 or any(w.two_handed or not w.melee for w in held):
         return None
     if any(skill_level(ctx, unit, w.skill) < 1 for w in held):

@@ -117,27 +117,53 @@ def execute(ctx: Context, answer: Execute) -> None:
     me, target = answer.unit, answer.target
     weapon = units.weapon(ctx, answer.weapon)
     who, whom = units.name(ctx, me), units.name(ctx, target)
-    ctx.emit(AttackDeclared(attacker=me, target=target, weapon=weapon.id, mode="execution",
-                            text_=f"{who} strikes at the unsuspecting {whom} with {weapon.name}",
-                            thrown=answer.ranged and not weapon.ranged))
+    ctx.emit(
+        AttackDeclared(
+            attacker=me,
+            target=target,
+            weapon=weapon.id,
+            mode="execution",
+            text_=f"{who} strikes at the unsuspecting {whom} with {weapon.name}",
+            thrown=answer.ranged and not weapon.ranged,
+        )
+    )
     if answer.ranged:
         dist = units.distance(units.cell(ctx, me), units.cell(ctx, target))
         bonus = 4 if dist <= 2 else 2 if dist <= (weapon.range_normal_squares or 0) else 0
-        rolled = check(ctx, me, ("DEX",), ("shoot",), purpose="execution shot",
-                       modifier=bonus, difficulty=EXECUTION_DIFFICULTY)
+        rolled = check(
+            ctx,
+            me,
+            ("DEX",),
+            ("shoot",),
+            purpose="execution shot",
+            modifier=bonus,
+            difficulty=EXECUTION_DIFFICULTY,
+        )
         hit = rolled.total >= EXECUTION_DIFFICULTY
     else:
         hit = True
         ctx.emit(Note(f"{who} strikes unopposed: an automatic hit", me))
-    ctx.emit(AttackResolved(attacker=me, target=target, weapon=weapon.id, mode="execution",
-                            hit=hit, total=0, ac=0))
+    ctx.emit(
+        AttackResolved(
+            attacker=me, target=target, weapon=weapon.id, mode="execution", hit=hit, total=0, ac=0
+        )
+    )
     if not hit:
         return
     penalty = max(0, skill_level(ctx, me, execution_skill(weapon.skill, answer.ranged)))
     save = units.stats(ctx, target).save
-    rolled = ctx.roll(1, 20, -penalty, unit=target, who=whom, purpose="Physical save",
-                      detail="(execution)", target=save, versus="save",
-                      words=("saved", "failed"))
+    rolled = ctx.roll(
+        1,
+        20,
+        -penalty,
+        unit=target,
+        who=whom,
+        purpose="Physical save",
+        detail="(execution)",
+        target=save,
+        versus="save",
+        words=("saved", "failed"),
+    )
     if rolled.total >= save:
         top = weapon.damage.max + units.stats(ctx, me).template.damage_modifier(weapon)
         apply_damage(ctx, target, max(1, top), "execution (maximum damage)", me)
@@ -148,9 +174,19 @@ def execute(ctx: Context, answer: Execute) -> None:
         health.hp = 0
         cond = units.conditions(ctx, target)
         cond.unconscious = True
-        ctx.emit(Damaged(unit=target, who=whom, amount=lost, hp=0, max_hp=health.max_hp,
-                         source="execution", by=me))
-        ctx.emit(Downed(unit=target, who=whom, side=units.side(ctx, target),
-                        fate="unconscious", by=me))
+        ctx.emit(
+            Damaged(
+                unit=target,
+                who=whom,
+                amount=lost,
+                hp=0,
+                max_hp=health.max_hp,
+                source="execution",
+                by=me,
+            )
+        )
+        ctx.emit(
+            Downed(unit=target, who=whom, side=units.side(ctx, target), fate="unconscious", by=me)
+        )
         return
     apply_damage(ctx, target, health.hp, "execution", me)

@@ -107,8 +107,9 @@ def release(ctx: Context, grappler: str) -> None:
 
 
 def opposed_brawl(ctx: Context, attacker: str, defender: str, purpose: str) -> bool:
-    mine = check(ctx, attacker, ("STR",), BRAWL, purpose=purpose,
-                 modifier=size_penalty(ctx, defender))
+    mine = check(
+        ctx, attacker, ("STR",), BRAWL, purpose=purpose, modifier=size_penalty(ctx, defender)
+    )
     theirs = check(ctx, defender, ("STR",), BRAWL, purpose="to resist")
     return beats(mine.total, theirs.total)
 
@@ -186,12 +187,14 @@ class BreakFreeSpec(ActionSpec):
         me = answer.unit
         mine = check(ctx, me, ("STR",), BRAWL, purpose="to break free")
         for grappler in sorted(units.conditions(ctx, me).grappled_by):
-            theirs = check(ctx, grappler, ("STR",), BRAWL, purpose="to hold on",
-                           modifier=size_penalty(ctx, me))
+            theirs = check(
+                ctx, grappler, ("STR",), BRAWL, purpose="to hold on", modifier=size_penalty(ctx, me)
+            )
             if beats(mine.total, theirs.total):
                 release(ctx, grappler)
-                ctx.emit(Note(f"{units.name(ctx, me)} breaks free of "
-                              f"{units.name(ctx, grappler)}", me))
+                ctx.emit(
+                    Note(f"{units.name(ctx, me)} breaks free of {units.name(ctx, grappler)}", me)
+                )
         return
         yield
 
@@ -263,11 +266,25 @@ class DragGrappledSpec(_GrapplerSpec):
             if them.cell != left:
                 them.move_to(left)
                 trail_them.append(left)
-        ctx.emit(Moved(unit=answer.unit, who=units.name(ctx, answer.unit), start=start_me,
-                       path=answer.path, feet=5 * len(answer.path)))
+        ctx.emit(
+            Moved(
+                unit=answer.unit,
+                who=units.name(ctx, answer.unit),
+                start=start_me,
+                path=answer.path,
+                feet=5 * len(answer.path),
+            )
+        )
         if trail_them:
-            ctx.emit(Moved(unit=target, who=units.name(ctx, target), start=start_them,
-                           path=tuple(trail_them), feet=5 * len(trail_them)))
+            ctx.emit(
+                Moved(
+                    unit=target,
+                    who=units.name(ctx, target),
+                    start=start_them,
+                    path=tuple(trail_them),
+                    feet=5 * len(trail_them),
+                )
+            )
         return
         yield
 
@@ -369,8 +386,12 @@ class GrappleDamage(System):
                     hands
                 )
                 roll = ctx.roll(
-                    hands.damage.count, hands.damage.sides, bonus, unit=grappler,
-                    who=units.name(ctx, grappler), purpose="grapple damage",
+                    hands.damage.count,
+                    hands.damage.sides,
+                    bonus,
+                    unit=grappler,
+                    who=units.name(ctx, grappler),
+                    purpose="grapple damage",
                     detail=f"on {units.name(ctx, defender)}",
                 )
                 apply_damage(ctx, defender, max(1, roll.total), "grapple", grappler)

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from game.engine.context import Context
     from game.rules.grid import GridRuleset
 
+
 @register_answer
 @dataclass(frozen=True, slots=True)
 class HoldAction(Answer):
@@ -135,9 +136,7 @@ def may_respond(ctx: Context, unit: str, actor: str) -> bool:
 def may_act_now(ctx: Context, unit: str, other: str) -> bool:
     """Whether ``unit`` holds an action it may take now, at a point of ``other``'s turn."""
     cond = units.conditions(ctx, unit)
-    return (
-        cond.held_action and unit != other and not cond.surprised and units.in_fight(ctx, unit)
-    )
+    return cond.held_action and unit != other and not cond.surprised and units.in_fight(ctx, unit)
 
 
 class ActNowReaction(ReactionSpec):

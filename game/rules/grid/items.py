@@ -130,7 +130,8 @@ def droppable(ctx: Context, unit: str) -> list[str]:
     return [
         w
         for w in units.loadout(ctx, unit).readied
-        if w in ctx.content.weapons and not units.weapon(ctx, w).natural
+        if w in ctx.content.weapons
+        and not units.weapon(ctx, w).natural
         and not units.weapon(ctx, w).unarmed
     ]
 
@@ -146,9 +147,7 @@ def _take(ctx: Context, unit: str, ent: int, item: GroundItem) -> None:
     make_room(ctx, unit, item.weapon)
     esper.delete_entity(ent, immediate=True)
     units.loadout(ctx, unit).readied.append(item.weapon)
-    ctx.emit(
-        Note(f"{units.name(ctx, unit)} picks up {units.weapon(ctx, item.weapon).name}", unit)
-    )
+    ctx.emit(Note(f"{units.name(ctx, unit)} picks up {units.weapon(ctx, item.weapon).name}", unit))
 
 
 class DropOnFall(System):
@@ -182,9 +181,16 @@ class LandThrown(System):
         at = units.cell(ctx, event.target)
         ground.lay(event.weapon, event.attacker, at)
         w = units.weapon(ctx, event.weapon)
-        ctx.emit(ItemLanded(unit=event.attacker, who=units.name(ctx, event.attacker),
-                            weapon=w.id, name=w.name, cell=at,
-                            whom=units.name(ctx, event.target)))
+        ctx.emit(
+            ItemLanded(
+                unit=event.attacker,
+                who=units.name(ctx, event.attacker),
+                weapon=w.id,
+                name=w.name,
+                cell=at,
+                whom=units.name(ctx, event.target),
+            )
+        )
 
 
 def hash_items(ctx: Context) -> Any:

@@ -44,16 +44,30 @@ def maneuver_roll(
     )
     ac, _ = target_ac(ctx, target)
     rolled = ctx.roll(
-        1, 20, a.total, unit=attacker, who=who, purpose="attack roll", detail=f"vs {whom}",
-        target=ac, versus="AC", words=("hit", "miss"), terms=a.terms,
+        1,
+        20,
+        a.total,
+        unit=attacker,
+        who=who,
+        purpose="attack roll",
+        detail=f"vs {whom}",
+        target=ac,
+        versus="AC",
+        words=("hit", "miss"),
+        terms=a.terms,
     )
     yield from ctx.window("attack_rolled", rolled)
     final, _ = target_ac(ctx, target)
     hit = rolled.total >= final and units.in_fight(ctx, attacker)
     ctx.emit(
         AttackResolved(
-            attacker=attacker, target=target, weapon=weapon.id, mode=mode, hit=hit,
-            total=rolled.total, ac=final,
+            attacker=attacker,
+            target=target,
+            weapon=weapon.id,
+            mode=mode,
+            hit=hit,
+            total=rolled.total,
+            ac=final,
         )
     )
     return hit

@@ -29,9 +29,7 @@ TWO_D6 = damage_distribution(2, 6)
 
 def win_chance(mine: int, theirs: int) -> float:
     """Chance that 2d6 + ``mine`` beats 2d6 + ``theirs`` (a tie goes to the defender)."""
-    return sum(
-        p * q for a, p in TWO_D6.items() for b, q in TWO_D6.items() if a + mine > b + theirs
-    )
+    return sum(p * q for a, p in TWO_D6.items() for b, q in TWO_D6.items() if a + mine > b + theirs)
 
 
 def maneuver_odds(

@@ -76,9 +76,7 @@ class ReloadSpec(ActionSpec):
         weapons = unloaded_in_hand(ctx, unit)
         if not weapons:
             return base
-        cost = {"main": "Main", "move": "Move", "free": "Free"}[
-            reload_cost(ctx, unit, weapons[0])
-        ]
+        cost = {"main": "Main", "move": "Move", "free": "Free"}[reload_cost(ctx, unit, weapons[0])]
         return Option(
             kind=base.kind,
             label=base.label,

@@ -172,9 +172,7 @@ def screen_redirect(
     ctx: Context, attacker: str, target: str, weapon: Weapon, ranged: bool, mode: str
 ) -> Generator[Decision, Answer, str]:
     """The opposed checks of every screener of ``target``; returns who is attacked."""
-    screeners = [
-        s for s in ctx.units() if can_intercept(ctx, s, attacker, target, weapon, ranged)
-    ]
+    screeners = [s for s in ctx.units() if can_intercept(ctx, s, attacker, target, weapon, ranged)]
     if not screeners:
         return target
     yield from ()
@@ -214,8 +212,12 @@ class ScreenWatch(System):
 
     def __init__(self) -> None:
         super().__init__(priority=25)
-        self.handles = {Moved: self.check, Died: self.check, Downed: self.check,
-                        LeftBattle: self.check}
+        self.handles = {
+            Moved: self.check,
+            Died: self.check,
+            Downed: self.check,
+            LeftBattle: self.check,
+        }
 
     def check(self, ctx: Context, event: Event) -> None:
         for screener in ctx.units():

@@ -95,8 +95,9 @@ def shove_problem(ctx: Context, answer: Shove) -> str | None:
 
 def opposed_strength(ctx: Context, attacker: str, defender: str, purpose: str) -> bool:
     """STR/Brawl or STR/Exert against the same; True when ``attacker`` wins."""
-    mine = check(ctx, attacker, ("STR",), WRESTLE, purpose=purpose,
-                 modifier=size_penalty(ctx, defender))
+    mine = check(
+        ctx, attacker, ("STR",), WRESTLE, purpose=purpose, modifier=size_penalty(ctx, defender)
+    )
     theirs = check(ctx, defender, ("STR",), WRESTLE, purpose="to resist")
     return beats(mine.total, theirs.total)
 
@@ -154,8 +155,9 @@ class ShoveSpec(ActionSpec):
                 pos = ctx.get(answer.target, Position)
                 start = pos.cell
                 pos.move_to(answer.to)
-                ctx.emit(Moved(unit=answer.target, who=whom, start=start, path=(answer.to,),
-                               feet=5))
+                ctx.emit(
+                    Moved(unit=answer.target, who=whom, start=start, path=(answer.to,), feet=5)
+                )
                 ctx.emit(Note(f"{whom} is pushed back", answer.target))
                 return
         units.conditions(ctx, answer.target).prone = True

@@ -61,9 +61,10 @@ def snap_options(ctx: Context, unit: str, target: str) -> list[SnapAttack]:
     out: list[SnapAttack] = []
     for w in units.readied_weapons(ctx, unit):
         for ranged in (False, True):
-            if _weapon_problem(ctx, unit, w.id, ranged) is None and assess(
-                ctx, unit, target, w, ranged, SNAP
-            ).allowed:
+            if (
+                _weapon_problem(ctx, unit, w.id, ranged) is None
+                and assess(ctx, unit, target, w, ranged, SNAP).allowed
+            ):
                 out.append(SnapAttack(unit, target, w.id, ranged))
     return out
 

@@ -52,8 +52,14 @@ def _best(ctx: Context, side: str, attribute: str, skill: str) -> int:
 
 
 def _side_roll(ctx: Context, side: str, attribute: str, skill: str, purpose: str) -> Rolled:
-    return ctx.roll(2, 6, _best(ctx, side, attribute, skill), who=ctx.side_info(side).name,
-                    purpose=f"{attribute}/{skill.title()} check", detail=f"({purpose})")
+    return ctx.roll(
+        2,
+        6,
+        _best(ctx, side, attribute, skill),
+        who=ctx.side_info(side).name,
+        purpose=f"{attribute}/{skill.title()} check",
+        detail=f"({purpose})",
+    )
 
 
 def surprised_sides(ctx: Context) -> list[str]:

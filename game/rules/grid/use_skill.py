@@ -127,8 +127,14 @@ class FirstAidSpec(ActionSpec):
         if not units.in_fight(ctx, answer.unit) or not dying(ctx, answer.patient):
             return
         whom = units.name(ctx, answer.patient)
-        rolled = check(ctx, answer.unit, ("INT", "WIS"), ("heal",), purpose=f"first aid on {whom}",
-                       difficulty=FIRST_AID_DIFFICULTY)
+        rolled = check(
+            ctx,
+            answer.unit,
+            ("INT", "WIS"),
+            ("heal",),
+            purpose=f"first aid on {whom}",
+            difficulty=FIRST_AID_DIFFICULTY,
+        )
         if rolled.total >= FIRST_AID_DIFFICULTY:
             stabilise(ctx, answer.patient)
             ctx.emit(Note(f"{whom} is stabilised", answer.patient))
@@ -165,8 +171,9 @@ class ParleySpec(ActionSpec):
 def appeal(ctx: Context, speaker: str) -> Flow:
     who = units.name(ctx, speaker)
     ctx.emit(Note(f"{who} calls for parley", speaker))
-    rolled = check(ctx, speaker, ("CHA",), (), purpose="appeal for parley",
-                   difficulty=PARLEY_DIFFICULTY)
+    rolled = check(
+        ctx, speaker, ("CHA",), (), purpose="appeal for parley", difficulty=PARLEY_DIFFICULTY
+    )
     if rolled.total < PARLEY_DIFFICULTY:
         return
     mine = units.side(ctx, speaker)
@@ -186,15 +193,30 @@ def appeal(ctx: Context, speaker: str) -> Flow:
         if not losing(ctx, side, ours):
             if side not in unheeded:
                 unheeded.add(side)
-                ctx.emit(Note(f"{ctx.side_info(side).name} will not hear of parley: "
-                              "the fight is not going against them", listener))
+                ctx.emit(
+                    Note(
+                        f"{ctx.side_info(side).name} will not hear of parley: "
+                        "the fight is not going against them",
+                        listener,
+                    )
+                )
             continue
         theirs = morale.fighting(ctx, side)
         penalty = PARLEY_PENALTY + (1 if ours > theirs else 0)
         score = units.stats(ctx, listener).morale
-        result = ctx.roll(2, 6, penalty, unit=listener, who=units.name(ctx, listener),
-                          purpose="morale check", detail="(parley)", target=score,
-                          versus="Morale", success_if="at_most", words=("fights on", "yields"))
+        result = ctx.roll(
+            2,
+            6,
+            penalty,
+            unit=listener,
+            who=units.name(ctx, listener),
+            purpose="morale check",
+            detail="(parley)",
+            target=score,
+            versus="Morale",
+            success_if="at_most",
+            words=("fights on", "yields"),
+        )
         if result.total > score:
             morale.leave(ctx, listener, "surrendered")
     if heard_by_party and units.in_fight(ctx, speaker):
@@ -211,16 +233,23 @@ def losing(ctx: Context, side: str, speakers: int) -> bool:
 def put_to_the_party(ctx: Context, speaker: str, listener: str) -> Flow:
     """The party's controller accepts the appeal (the speaker's side withdraws) or not."""
     side = units.side(ctx, speaker)
-    offer = ParleyOffered(unit=speaker, who=units.name(ctx, speaker), side=side,
-                          side_name=ctx.side_info(side).name)
+    offer = ParleyOffered(
+        unit=speaker, who=units.name(ctx, speaker), side=side, side_name=ctx.side_info(side).name
+    )
     ctx.emit(offer)
     accept = AcceptParley(listener)
     options = (
         Option(kind=accept.kind, label=accept.label, answer=accept),
         Option(kind="decline", label="Refuse: fight on", answer=Decline(listener)),
     )
-    choice = yield ctx.decide("reaction", side=units.side(ctx, listener), unit=listener,
-                              prompt=offer.text(), options=options, trigger=offer)
+    choice = yield ctx.decide(
+        "reaction",
+        side=units.side(ctx, listener),
+        unit=listener,
+        prompt=offer.text(),
+        options=options,
+        trigger=offer,
+    )
     if choice != accept:
         ctx.emit(Note(f"{units.name(ctx, listener)} refuses the parley", listener))
         return
