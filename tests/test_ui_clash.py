@@ -16,8 +16,9 @@ from game.rules.clash.declare import ClashAttack
 from game.rules.clash.events import Declared
 from game.ui.app import App
 from game.ui.map_view import MapView
-from game.ui.overlays import HandOffScene, VictoryScene
+from game.ui.overlays import HandOffScene
 from game.ui.play_scene import PlayScene
+from game.ui.victory_scene import VictoryScene
 
 
 def _step(app: App, scene: PlayScene) -> None:  # noqa: F811

@@ -21,8 +21,9 @@ from game.ui.camera import Camera
 from game.ui.key_cursor import by_distance, cycled, keep_in_view, step
 from game.ui.legend import KEYS
 from game.ui.map_view import MapView
-from game.ui.overlays import HandOffScene, VictoryScene
+from game.ui.overlays import HandOffScene
 from game.ui.play_scene import PlayScene, ai_controller
+from game.ui.victory_scene import VictoryScene
 
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 

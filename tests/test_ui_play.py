@@ -20,11 +20,12 @@ from game.rules.grid.presenter import CHARGE_AC, condition_lines
 from game.ui.app import App
 from game.ui.engine_model import Placed
 from game.ui.map_view import MapView
-from game.ui.overlays import ConfirmScene, HandOffScene, PauseScene, VictoryScene
+from game.ui.overlays import ConfirmScene, HandOffScene, PauseScene
 from game.ui.play_scene import PlayScene
 from game.ui.settings import Settings
 from game.ui.target_preview import preview_rows
 from game.ui.theme import colour
+from game.ui.victory_scene import VictoryScene
 
 
 @pytest.fixture

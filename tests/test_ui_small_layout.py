@@ -188,7 +188,7 @@ def test_the_log_shows_whole_entries_and_only_a_too_tall_one_in_part() -> None:
 
 
 def _victory() -> object:
-    from game.ui.overlays import VictoryScene
+    from game.ui.victory_scene import VictoryScene
     from game.ui.victory_tables import SideSummary, UnitSummary
 
     sides = [
@@ -209,7 +209,7 @@ def test_the_victory_tables_show_every_name_and_value_whole(
     tmp_path: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import game.ui.victory_tables as tables
-    from game.ui.overlays import VictoryScene
+    from game.ui.victory_scene import VictoryScene
 
     app = quick_window(tmp_path, size=size)
     try:

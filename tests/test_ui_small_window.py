@@ -97,7 +97,7 @@ def test_the_reaction_prompt_fits_the_smallest_window(small: App, tmp_path: Path
 
 
 def test_the_victory_screen_fits_the_smallest_window_even_with_many_sides(small: App) -> None:
-    from game.ui.overlays import VictoryScene
+    from game.ui.victory_scene import VictoryScene
     from game.ui.victory_summary import SideSummary
 
     sides = [SideSummary(f"Side {i}", "#a04030", 5, 2, 3, 0, 0, 17) for i in range(8)]

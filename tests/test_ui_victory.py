@@ -13,9 +13,9 @@ from ui_support import quick_window, write_map
 from game.ui.app import App
 from game.ui.flow import GameFlow
 from game.ui.menu import MenuScene
-from game.ui.overlays import VictoryScene
 from game.ui.play_scene import PlayScene
 from game.ui.replay_scene import ReplayScene
+from game.ui.victory_scene import VictoryScene
 from game.ui.victory_summary import side_summaries
 
 

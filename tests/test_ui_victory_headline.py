@@ -10,7 +10,7 @@ import pytest
 from test_ui_victory_units import _Blank
 from ui_support import quick_window
 
-from game.ui.overlays import VictoryScene
+from game.ui.victory_scene import VictoryScene
 from game.ui.victory_tables import UnitSummary
 
 

@@ -18,7 +18,7 @@ from game.engine.presenter import Harm, presenter_of
 from game.rules.clash.events import AbilityLost
 from game.ui.app import App, Scene
 from game.ui.battle_record import battle_records, damage_by_side
-from game.ui.overlays import VictoryScene
+from game.ui.victory_scene import VictoryScene
 from game.ui.victory_summary import side_summaries, victory_scene
 from game.ui.victory_tables import UnitSummary
 

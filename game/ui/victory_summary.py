@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.ui.battle_record import amounts_text, battle_records, side_amounts, track_order
 from game.ui.objectives_view import deciding_line
-from game.ui.overlays import VictoryScene
+from game.ui.victory_scene import VictoryScene
 from game.ui.victory_tables import SideSummary, UnitSummary
 
 if TYPE_CHECKING:

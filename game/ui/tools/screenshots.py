@@ -27,11 +27,12 @@ from game.ui.app import App
 from game.ui.camera import ZOOM_LEVELS
 from game.ui.flow import GameFlow
 from game.ui.menu import BattleSetup, MenuScene
-from game.ui.overlays import HandOffScene, VictoryScene
+from game.ui.overlays import HandOffScene
 from game.ui.play_scene import PlayScene
 from game.ui.replay_scene import ReplayScene
 from game.ui.settings import Settings
 from game.ui.tokens import TokenInfo
+from game.ui.victory_scene import VictoryScene
 from game.user_folders import DATA_DIR_ENV
 
 SIZE = (1280, 720)
