@@ -24,14 +24,19 @@ from xml.etree import ElementTree
 
 from game.maps import contract
 from game.maps.errors import Problem
+from game.maps.properties_check import (
+    check_property_block,
+    check_tile_properties,
+    float_ok,
+    is_int,
+    note_text_properties,
+)
 from game.maps.templates import expand_templates
 from game.maps.tileset_paths import borrow_shipped_tilesets
 from game.maps.xmlfiles import is_file, parse_shared, parse_xml, read_limited
 
 # Tiled stores flip/rotation flags in the top four bits of a gid.
 GID_FLAGS = 0xF0000000
-_PROPERTY_TYPES = ("", "string", "int", "float", "bool", "color", "file", "object")
-_TRUE_FALSE = {"true", "false", "1", "0"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,16 +98,6 @@ def _int_attr(
     except ValueError:
         problems.append(Problem(where, f"'{name}' is {raw!r}, not a whole number"))
         return None
-
-
-def _float_ok(raw: str | None) -> bool:
-    if raw is None:
-        return True
-    try:
-        float(raw)
-    except ValueError:
-        return False
-    return True
 
 
 def layer_elements(
@@ -275,7 +270,7 @@ def _check_tileset_elements(root: ElementTree.Element, facts: XmlFacts) -> None:
                     Problem(where, f"its gids overlap those of tileset '{other.name}'")
                 )
         facts.tilesets.append(tileset)
-    _check_tile_properties(parsed, facts)
+    check_tile_properties(parsed, facts)
 
 
 def _check_tileset_node(
@@ -496,7 +491,7 @@ def _check_objects(root: ElementTree.Element, facts: XmlFacts) -> None:
         where = f"object {obj.get('id', '?')}" + (f" '{label}'" if label else "")
         obj_id = _int_attr(obj, "id", where, facts.blocking)
         for attr in ("x", "y", "width", "height", "rotation"):
-            if not _float_ok(obj.get(attr)):
+            if not float_ok(obj.get(attr)):
                 facts.blocking.append(Problem(where, f"'{attr}' is not a number"))
         gid_raw = obj.get("gid")
         shape = "rect"
@@ -526,84 +521,20 @@ def _points_ok(points: str) -> bool:
         return False
     for pair in pairs:
         parts = pair.split(",")
-        if len(parts) != 2 or not all(_float_ok(p) for p in parts):
+        if len(parts) != 2 or not all(float_ok(p) for p in parts):
             return False
     return True
 
 
 def _check_all_properties(root: ElementTree.Element, facts: XmlFacts) -> None:
-    _check_property_block(root, "map", "map", facts)
-    _note_text_properties(root, "map", facts)
+    check_property_block(root, "map", "map", facts)
+    note_text_properties(root, "map", facts)
     for node in layer_elements(root):
         where = f"layer '{node.get('name', '')}'"
-        _check_property_block(node, where, "layer", facts)
+        check_property_block(node, where, "layer", facts)
         for obj in node.findall("object"):
             label = obj.get("name") or ""
             obj_where = f"object {obj.get('id', '?')}" + (f" '{label}'" if label else "")
-            _check_property_block(obj, obj_where, "object", facts)
-            if _is_int(obj.get("id")):
-                _note_text_properties(obj, int(obj.get("id", "0")), facts)
-
-
-def _note_text_properties(node: ElementTree.Element, key: str | int, facts: XmlFacts) -> None:
-    """Strings pytmx misreads: text content with ``type="string"`` and empty values
-    (``value=""``, as Tiled writes an empty string), which pytmx turns into None."""
-    for block in node.findall("properties"):
-        for prop in block.findall("property"):
-            kind, value, name = prop.get("type", ""), prop.get("value"), prop.get("name")
-            text = value if value is not None else (prop.text or "")
-            if name and kind in ("", "string") and (text == "" or kind and value is None):
-                facts.text_properties.setdefault(key, {})[name] = text
-
-
-def _check_tile_properties(nodes: list[tuple[str, ElementTree.Element]], facts: XmlFacts) -> None:
-    """Check the property blocks of the tilesets (embedded or .tsx) and their tiles."""
-    for where, node in nodes:
-        _check_property_block(node, where, "tileset", facts)
-        for tile in node.findall("tile"):
-            _check_property_block(tile, f"{where} tile {tile.get('id', '?')}", "tile", facts)
-
-
-def _check_property_block(
-    node: ElementTree.Element, where: str, kind: str, facts: XmlFacts
-) -> None:
-    builtin = contract.BUILTIN_ATTRIBUTES.get(kind, frozenset())
-    for block in node.findall("properties"):
-        for prop in block.findall("property"):
-            name = prop.get("name")
-            if not name:
-                facts.blocking.append(Problem(where, "a custom property has no name"))
-                continue
-            prop_where = f"{where} property '{name}'"
-            kind_of = prop.get("type", "")
-            value = prop.get("value")
-            if name in builtin:
-                facts.blocking.append(
-                    Problem(
-                        prop_where,
-                        f"is named like a built-in attribute of Tiled {kind}s; rename or remove it",
-                    )
-                )
-                continue
-            if kind_of == "class":
-                facts.blocking.append(
-                    Problem(prop_where, "class-typed (compound) properties are not supported")
-                )
-            elif kind_of not in _PROPERTY_TYPES:
-                facts.blocking.append(Problem(prop_where, f"unknown property type '{kind_of}'"))
-            elif kind_of in ("int", "object") and not _is_int(value):
-                facts.blocking.append(Problem(prop_where, f"{value!r} is not a whole number"))
-            elif kind_of == "float" and not _float_ok(value or ""):
-                facts.blocking.append(Problem(prop_where, f"{value!r} is not a number"))
-            elif kind_of == "bool" and (value or "").strip().lower() not in _TRUE_FALSE:
-                facts.blocking.append(Problem(prop_where, f"{value!r} is not true or false"))
-
-
-def _is_int(value: str | None) -> bool:
-    if value is None:
-        return False
-    try:
-        int(value)
-    except ValueError:
-        return False
-    return True
+            check_property_block(obj, obj_where, "object", facts)
+            if is_int(obj.get("id")):
+                note_text_properties(obj, int(obj.get("id", "0")), facts)
