@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.ai.grid import estimates
+from game.ai.grid.blow_value import value_array, value_of
 from game.ai.grid.board_cache import BoardCache, Box, chebyshev, dilate
 from game.content.weapons import Weapon
 from game.geometry.grid import Cell
@@ -595,17 +596,3 @@ def walking_field(ctx: Context, sources: list[Cell]) -> Array:
 
 
 UNREACHED = 10_000
-
-
-def value_of(st: estimates.Stakes, p_kill: float, expected: float, kill_focus: bool) -> float:
-    """What a blow is worth (``Stakes.value``); without ``kill_focus`` (easy) only the raw
-    expected damage counts."""
-    return st.value(p_kill, expected) if kill_focus else st.raw(expected)
-
-
-def value_array(st: estimates.Stakes, p_kill: Array, expected: Array, kill_focus: bool) -> Array:
-    """``value_of`` over arrays of kill chances and expected damage."""
-    capped = np.minimum(expected, max(0, st.hp))
-    if not kill_focus:
-        return capped * st.per_hp / estimates.WOUND_SHARE * 0.5
-    return p_kill * st.down + (1 - p_kill) * capped * st.per_hp

@@ -29,7 +29,8 @@ import numpy as np
 
 from game.ai.core import objective_map
 from game.ai.grid import estimates
-from game.ai.grid.board import SHOT_TARGETS, Array, Board, value_array, value_of
+from game.ai.grid.blow_value import value_array, value_of
+from game.ai.grid.board import SHOT_TARGETS, Array, Board
 from game.ai.grid.hints import HINTS, HOLD_ROUNDS, NO_HINT, POST_REACH
 from game.ai.grid.levels import Level
 from game.ai.grid.plan import Plan, down_chance
