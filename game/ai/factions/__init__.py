@@ -317,21 +317,13 @@ class FactionsAI:
             return areas[0]
         team = [unit, *units.allies(ctx, unit)]
         g = ctx.grid
-        quota = -(-len(team) // len(areas))
-
-        def away(u: str, o: Objective) -> float:
-            x, y = units.cell(ctx, u)
-            return float(objective_map.distance_to(o.cells, g.width, g.height)[y, x])
-
-        pairs = sorted((away(u, o), i, j) for i, u in enumerate(team) for j, o in enumerate(areas))
-        taken = [0] * len(areas)
-        placed: dict[int, int] = {}
-        for _, i, j in pairs:
-            if i in placed or taken[j] >= quota:
-                continue
-            placed[i] = j
-            taken[j] += 1
-        return areas[placed[0]]
+        shares = objective_map.share_out(
+            [units.cell(ctx, u) for u in team],
+            [frozenset(o.cells) for o in areas],
+            g.width,
+            g.height,
+        )
+        return areas[shares[0]]
 
     def perilous(self, ctx: Context, unit: str, to: Any) -> bool:
         """The move enters a zone with a hazard (met on entering: ``hazards.meet``)."""
