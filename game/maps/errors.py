@@ -8,8 +8,28 @@ the map from loading; ``check-map --strict`` treats warnings as errors.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
+
+# Characters that would break a problem over several lines, or move the terminal's
+# cursor (a name typed with Enter in Tiled, a control character pasted in).
+_BREAKING = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+LABEL_CHARS = 40  # a name quoted in a problem's "where" is cut to this many characters
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: a line break or control character is written as
+    its escape (``\\n``), so every problem stays one line (maps/README.md · What
+    check-map says)."""
+    return _BREAKING.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def object_label(object_id: object, name: str) -> str:
+    """``object 4 'Ann'``: how a problem names a map object, a long name cut short."""
+    if len(name) > LABEL_CHARS:
+        name = name[: LABEL_CHARS - 1] + "…"
+    return f"object {object_id}" + (f" '{name}'" if name else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +41,7 @@ class Problem:
     warning: bool = False
 
     def __str__(self) -> str:
-        return f"{self.where}: {'warning: ' if self.warning else ''}{self.what}"
+        return one_line(f"{self.where}: {'warning: ' if self.warning else ''}{self.what}")
 
 
 class MapError(Exception):
@@ -35,7 +55,7 @@ class MapError(Exception):
 
     def lines(self, shown_as: str | None = None) -> list[str]:
         """One line per problem: ``FILE: where: what`` (FILE as given, or the path)."""
-        name = shown_as if shown_as is not None else str(self.path)
+        name = one_line(shown_as if shown_as is not None else str(self.path))
         return [f"{name}: {problem}" for problem in self.problems]
 
 
