@@ -345,6 +345,11 @@ def _image_grid_ok(
     """The tileset picture's declared size, margin and spacing cut it into at most
     ``MAX_TILES_PER_TILESET`` tiles (pytmx walks every one: a picture declared 10⁸
     pixels wide would hang the load)."""
+    if image.get("width") is None or image.get("height") is None:
+        problems.append(
+            Problem(where, "its image has no width and height (open it in Tiled and save it)")
+        )
+        return False
     before = len(problems)
     width = _int_attr(image, "width", f"{where} image", problems)
     height = _int_attr(image, "height", f"{where} image", problems)
