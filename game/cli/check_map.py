@@ -55,10 +55,11 @@ def summary(field: Battlefield) -> str:
 
 def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[bool, list[str]]:
     """Whether the map is good, and the lines check-map prints for it."""
-    from game.maps.errors import MapError, one_line
+    from game.maps.errors import MapError
     from game.maps.library import find_map
     from game.maps.loader import load_battlefield
     from game.maps.zone_checks import zone_info, zone_warnings
+    from game.words import one_line
 
     try:
         path = find_map(name)
@@ -80,8 +81,8 @@ def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[b
 def unplayable(name: str, field: Battlefield) -> list[str]:
     """Warnings for what a ruleset cannot play on the map (``Ruleset.map_problems``): the
     map still plays under the other rules."""
-    from game.maps.errors import one_line
     from game.rulesets import get_ruleset, ruleset_ids
+    from game.words import one_line
 
     lines = []
     for rid in ruleset_ids():

@@ -8,21 +8,12 @@ the map from loading; ``check-map --strict`` treats warnings as errors.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
-# Characters that would break a problem over several lines, or move the terminal's
-# cursor (a name typed with Enter in Tiled, a control character pasted in).
-_BREAKING = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+from game.words import one_line
+
 LABEL_CHARS = 40  # a name quoted in a problem's "where" is cut to this many characters
-
-
-def one_line(text: str) -> str:
-    """``text`` as one printable line: a line break or control character is written as
-    its escape (``\\n``), so every problem stays one line (maps/README.md · What
-    check-map says)."""
-    return _BREAKING.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 def object_label(object_id: object, name: str) -> str:
