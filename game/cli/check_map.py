@@ -65,7 +65,7 @@ def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[b
         path = find_map(name)
         field = load_battlefield(path, templates)
     except MapError as exc:
-        return False, exc.lines(shown_as=name)
+        return False, exc.lines(shown_as=name or "''")
     except Exception as exc:  # a loader bug must still not show a traceback to authors
         return False, [one_line(f"{name}: map: could not be checked ({type(exc).__name__}: {exc})")]
     problems = [*field.warnings, *zone_warnings(field)]

@@ -47,6 +47,10 @@ def run(args: argparse.Namespace) -> int:
     from game.cli.simulate import account
     from game.saves import SaveError, divergence, read_save, replay_save
 
+    for folder in args.maps:
+        if not Path(folder).is_dir():
+            print(one_line(f"replay: --maps {folder!r}: no such folder"), file=sys.stderr)
+            return 2
     try:
         save = read_save(args.file)
         replayed = replay_save(save, args.file, map_dirs=[Path(m) for m in args.maps])

@@ -157,6 +157,8 @@ def run(args: argparse.Namespace) -> int:
     except UnknownController as exc:
         return _fail(str(exc))
 
+    if args.save is not None and not args.save.strip():
+        return _fail("--save needs a file name")
     if args.cluster and args.save:
         return _fail("--save writes files where the games are played: not with --cluster")
     jobs = args.jobs if args.jobs is not None else default_jobs()
