@@ -99,6 +99,18 @@ BROKEN: dict[str, tuple[str, str]] = {
         "object 9: a tile object 5000 pixels in width; at most 1024",
     ),
     "gzip_cut_short": (_gzip_cut_short(), "layer 'ground': layer data is cut short (gzip data)"),
+    "visible_maybe": (
+        BASE.replace('name="walls"', 'name="walls" visible="maybe"'),
+        "layer 'walls': 'visible' is 'maybe', not 0 or 1",
+    ),
+    "opacity_text": (
+        BASE.replace('name="walls"', 'name="walls" opacity="half"'),
+        "layer 'walls': 'opacity' is 'half', not a number",
+    ),
+    "layer_id_text": (
+        BASE.replace('<layer id="2"', '<layer id="two"'),
+        "layer 'walls': 'id' is 'two', not a whole number",
+    ),
     "template_not_tx": (
         _with_units_extra(
             '<objectgroup id="6" name="notes"><object id="8" template="/etc/hostname" '
@@ -161,6 +173,16 @@ def test_an_image_layer_without_a_picture_as_tiled_saves_it_loads() -> None:
     assert '<imagelayer id="5" name="backdrop"/>' in path.read_text(encoding="utf-8")
     field = load_battlefield(path, TEMPLATES)
     assert len(field.spawns) == 4
+
+
+def test_layers_moved_by_a_fraction_of_a_pixel_load(folder: Path) -> None:
+    """Tiled writes a layer moved without snapping as ``offsetx="10.5"``; pytmx refused it."""
+    text = BASE.replace('name="walls"', 'name="walls" offsetx="10.5" offsety="-3.25"')
+    text = text.replace('name="units"', 'name="units" offsetx="0.5"')
+    path = folder / "offsets.tmx"
+    path.write_text(text, encoding="utf-8")
+    field = load_battlefield(path, TEMPLATES)
+    assert field.grid.terrain((1, 1)).blocks_move and len(field.spawns) == 4
 
 
 def test_a_unit_name_of_80_characters_still_plays(folder: Path) -> None:

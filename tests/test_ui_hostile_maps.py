@@ -1,5 +1,6 @@
 """The menu and the battle screen facing maps the loader lets through or trips over: a
-picture-less image layer (as Tiled saves it) is drawn, a map the screen cannot draw is one
+picture-less image layer (as Tiled saves it) and a layer moved by a fraction of a pixel
+are drawn, a map the screen cannot draw is one
 line (MapLoadError, which the menu shows), and a loader bug lists the map as broken
 instead of taking the menu down."""
 
@@ -35,6 +36,21 @@ def test_an_image_layer_without_a_picture_is_drawn_like_the_map_without_it(
     plain = MapView.from_file(BASE)
     assert view.base.get_size() == plain.base.get_size() == (128, 128)
     assert view.base.get_at((80, 40)) == plain.base.get_at((80, 40))
+
+
+def test_a_layer_moved_by_half_a_pixel_is_drawn_a_whole_pixel_away(
+    display: None, tmp_path: Path
+) -> None:
+    for name in ("terrain.tsx", "terrain.png"):
+        shutil.copy(HERE / "maps_broken" / name, tmp_path / name)
+    text = BASE.read_text(encoding="utf-8")
+    moved = tmp_path / "moved.tmx"
+    moved.write_text(text.replace('name="walls"', 'name="walls" offsetx="32.4"'))
+    whole = tmp_path / "whole.tmx"
+    whole.write_text(text.replace('name="walls"', 'name="walls" offsetx="32"'))
+    a, b = MapView.from_file(moved).base, MapView.from_file(whole).base
+    assert a.get_size() == b.get_size()
+    assert all(a.get_at((x, 48)) == b.get_at((x, 48)) for x in range(0, 128, 8))
 
 
 def test_a_map_the_screen_cannot_draw_is_one_line(

@@ -31,8 +31,9 @@ from game.maps.properties_check import (
     is_int,
     note_text_properties,
 )
+from game.maps.pytmx_input import attribute_problems, prepare
 from game.maps.templates import expand_templates
-from game.maps.tileset_paths import borrow_shipped_tilesets, drop_empty_image_layers
+from game.maps.tileset_paths import borrow_shipped_tilesets
 from game.maps.xmlfiles import is_file, parse_shared, parse_xml, read_limited
 
 
@@ -145,7 +146,8 @@ def check_file(path: Path) -> XmlFacts:
     if borrowed:  # a shipped map copied elsewhere: pytmx reads the XML pointed at ours
         facts.soft.extend(borrowed)
         facts.expanded = root
-    if drop_empty_image_layers(root):  # pytmx cannot read them; they draw nothing
+    facts.blocking.extend(attribute_problems(root))
+    if prepare(root):  # what Tiled writes and pytmx cannot read (pytmx_input)
         facts.expanded = root
     _check_tilesets(root, facts)
     _check_layers(root, facts)

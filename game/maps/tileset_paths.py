@@ -2,10 +2,6 @@
 that file name (maps/README.md · Where maps go): a shipped map copied into the user's maps
 folder still points at ``../assets/tiles/terrain.tsx``, relative to where it came from.
 Such a map plays with the game's own tileset, and check-map warns how to fix the path.
-
-Also here: image layers without a picture (Tiled saves a new image layer as a bare
-``<imagelayer/>``), which pytmx cannot read; they draw nothing, so they are left out of
-what pytmx is given.
 """
 
 from __future__ import annotations
@@ -14,6 +10,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from xml.etree import ElementTree
 
 from game.maps.errors import Problem
+from game.maps.pytmx_input import prepare
 from game.maps.xmlfiles import is_file, parse_xml, read_limited
 
 
@@ -49,32 +46,16 @@ def borrow_shipped_tilesets(root: ElementTree.Element, map_path: Path) -> list[P
     return warnings
 
 
-def _empty_image_layer(node: ElementTree.Element) -> bool:
-    image = node.find("image")
-    return node.tag == "imagelayer" and (image is None or not image.get("source"))
-
-
-def drop_empty_image_layers(root: ElementTree.Element) -> bool:
-    """Remove the image layers of ``root`` (and of its group layers) that hold no picture;
-    return whether there were any."""
-    dropped = False
-    for parent in [root, *root.iter("group")]:
-        for child in [c for c in parent if _empty_image_layer(c)]:
-            parent.remove(child)
-            dropped = True
-    return dropped
-
-
 def borrowed_xml(map_path: Path) -> ElementTree.Element | None:
     """The map's XML as pytmx must be given it: its missing tilesets pointed at the shipped
-    ones and its empty image layers left out; None when the file will do as it is (or
-    cannot be read: its loader says why)."""
+    ones, and what ``pytmx_input.prepare`` changes; None when the file will do as it is
+    (or cannot be read: its loader says why)."""
     problems: list[Problem] = []
     data = read_limited(map_path, "map", problems)
     root = parse_xml(data, "map", problems) if data is not None else None
     if root is None:
         return None
     borrowed = bool(borrow_shipped_tilesets(root, map_path))
-    if not drop_empty_image_layers(root) and not borrowed:
+    if not prepare(root) and not borrowed:
         return None
     return root
