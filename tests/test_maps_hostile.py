@@ -98,6 +98,17 @@ BROKEN: dict[str, tuple[str, str]] = {
         _with_units_extra(DECOR.format(gid=1, attrs='x="0" y="32" width="5000" height="32"')),
         "object 9: a tile object 5000 pixels in width; at most 1024",
     ),
+    "tile_objects_too_much_to_draw": (
+        _with_units_extra(
+            '<objectgroup id="7" name="decor">'
+            + "".join(
+                f'<object id="{20 + i}" gid="1" x="0" y="32" width="1024" height="{1024 - i}"/>'
+                for i in range(34)
+            )
+            + "</objectgroup>"
+        ),
+        "map: its tile objects take 35 million pixels to draw; at most 34 million",
+    ),
     "gzip_cut_short": (_gzip_cut_short(), "layer 'ground': layer data is cut short (gzip data)"),
     "visible_maybe": (
         BASE.replace('name="walls"', 'name="walls" visible="maybe"'),
@@ -111,6 +122,7 @@ BROKEN: dict[str, tuple[str, str]] = {
         BASE.replace('<layer id="2"', '<layer id="two"'),
         "layer 'walls': 'id' is 'two', not a whole number",
     ),
+    "json_map": ('{"type": "map", "version": "1.10"}', "file: is a JSON map; only XML maps"),
     "template_not_tx": (
         _with_units_extra(
             '<objectgroup id="6" name="notes"><object id="8" template="/etc/hostname" '
@@ -173,6 +185,16 @@ def test_an_image_layer_without_a_picture_as_tiled_saves_it_loads() -> None:
     assert '<imagelayer id="5" name="backdrop"/>' in path.read_text(encoding="utf-8")
     field = load_battlefield(path, TEMPLATES)
     assert len(field.spawns) == 4
+
+
+def test_one_big_tile_object_many_times_is_one_picture_and_loads(folder: Path) -> None:
+    objects = "".join(
+        f'<object id="{20 + i}" gid="1" x="0" y="32" width="1024" height="1024"/>'
+        for i in range(300)
+    )
+    path = folder / "many.tmx"
+    path.write_text(_with_units_extra(f'<objectgroup id="7" name="decor">{objects}</objectgroup>'))
+    assert len(load_battlefield(path, TEMPLATES).spawns) == 4
 
 
 def test_layers_moved_by_a_fraction_of_a_pixel_load(folder: Path) -> None:

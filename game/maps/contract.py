@@ -24,6 +24,8 @@ MAX_TEMPLATE_BYTES = 1024 * 1024  # a unit's .tx is well under 1 KiB
 # an object lies at most this many pixels from the map's corner (256 cells of 256 px)
 MAX_OBJECT_PIXELS = MAX_CELLS_PER_SIDE * MAX_TILE_SIZE_PX
 MAX_TILE_OBJECT_PIXELS = 1024  # a tile object drawn bigger would fill memory when drawn
+# all the tile objects' pictures, each tile at each size it is drawn once (128 MiB)
+MAX_TILE_OBJECT_AREA = 32 * 2**20
 MAX_NAME_CHARS = 80  # a unit's, zone's or objective's name (unit ids and answers stay short)
 # Tiled's flag for a hexagonal tile turned by 120°, which no orthogonal map has
 HEX_ROTATION_FLAG = 0x10000000

@@ -42,6 +42,7 @@ def check_objects(groups: list[ElementTree.Element], facts: XmlFacts) -> None:
             Problem("map", f"{len(objects)} objects; at most {contract.MAX_OBJECTS} are allowed")
         )
         return
+    pictures: set[tuple[int, float, float]] = set()  # each tile drawn at each size, once
     for group, obj in objects:
         where = object_label(obj.get("id", "?"), obj.get("name") or "")
         obj_id = _object_id(obj, where, facts.blocking)
@@ -70,6 +71,8 @@ def check_objects(groups: list[ElementTree.Element], facts: XmlFacts) -> None:
             if gid and not facts.tileset_failed and facts.tileset_of(gid) is None:
                 facts.blocking.append(Problem(where, f"tile gid {gid} is in no tileset"))
             _check_tile_object_size(obj, where, facts.blocking)
+            size = [_coordinate(obj.get(a)) or facts.tile_size for a in ("width", "height")]
+            pictures.add((gid, min(abs(size[0]), 1e6), min(abs(size[1]), 1e6)))
         for tag in ("point", "ellipse", "polygon", "polyline", "text"):
             child = obj.find(tag)
             if child is None:
@@ -79,6 +82,15 @@ def check_objects(groups: list[ElementTree.Element], facts: XmlFacts) -> None:
                 facts.blocking.append(Problem(where, f"its {tag} points are malformed"))
         if obj_id is not None:
             facts.shapes[obj_id] = shape
+    area = sum(w * h for _, w, h in pictures)
+    if area > contract.MAX_TILE_OBJECT_AREA:
+        facts.blocking.append(
+            Problem(
+                "map",
+                f"its tile objects take {area / 1e6:.0f} million pixels to draw; at most "
+                f"{contract.MAX_TILE_OBJECT_AREA / 1e6:.0f} million (fewer, or smaller, ones)",
+            )
+        )
 
 
 HEX_FLAG_PROBLEM = "a tile turned by 120°, a turn only hexagonal maps have"

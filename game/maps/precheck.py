@@ -120,6 +120,12 @@ def hidden_layers(path: Path) -> frozenset[int]:
     return frozenset(check_file(path).hidden_layers)
 
 
+JSON_MAP = (
+    "is a JSON map; only XML maps (.tmx) are supported (in Tiled: File > Save As, "
+    "Tiled map files (*.tmx))"
+)
+
+
 def check_file(path: Path) -> XmlFacts:
     """Run every XML-level check on ``path`` (a .tmx) and its external tilesets."""
     facts = XmlFacts(path=path)
@@ -127,6 +133,9 @@ def check_file(path: Path) -> XmlFacts:
     if data is None:
         return facts
     facts.hashed_bytes.append(data)
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith((b"{", b"[")):
+        facts.blocking.append(Problem("file", JSON_MAP))
+        return facts
     root = parse_xml(data, "xml", facts.blocking)
     if root is None:
         return facts
