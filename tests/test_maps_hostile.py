@@ -109,6 +109,14 @@ BROKEN: dict[str, tuple[str, str]] = {
         ),
         "map: its tile objects take 35 million pixels to draw; at most 34 million",
     ),
+    "title_too_long": (
+        BASE.replace('value="Corpus baseline"', f'value="{"T" * 101}"'),
+        "map property 'title': is 101 characters long; at most 100",
+    ),
+    "side_name_too_long": (
+        BASE.replace("; Bandits;", f"; {'B' * 81};"),
+        "map property 'sides' line 2: the side's name is 81 characters long; at most 80",
+    ),
     "gzip_cut_short": (_gzip_cut_short(), "layer 'ground': layer data is cut short (gzip data)"),
     "visible_maybe": (
         BASE.replace('name="walls"', 'name="walls" visible="maybe"'),
@@ -185,6 +193,20 @@ def test_an_image_layer_without_a_picture_as_tiled_saves_it_loads() -> None:
     assert '<imagelayer id="5" name="backdrop"/>' in path.read_text(encoding="utf-8")
     field = load_battlefield(path, TEMPLATES)
     assert len(field.spawns) == 4
+
+
+def test_a_map_plays_no_more_sides_than_a_save_keeps(folder: Path) -> None:
+    """17 sides played, but no save of the battle could be written (nor read back)."""
+    from game.maps import contract
+    from game.saves import format as save_format
+
+    assert contract.MAX_SIDES == save_format.MAX_SIDES == 16
+    more = "".join(f"\ns{i}; S{i}; #cc3333; ai" for i in range(15))
+    path = folder / "sides.tmx"
+    path.write_text(BASE.replace("#cc3333; ai", "#cc3333; ai" + more, 1), encoding="utf-8")
+    with pytest.raises(MapError) as caught:
+        load_battlefield(path, TEMPLATES)
+    assert f"{path}: map property 'sides': 17 sides; at most 16" in caught.value.lines()
 
 
 def test_one_big_tile_object_many_times_is_one_picture_and_loads(folder: Path) -> None:

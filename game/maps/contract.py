@@ -26,7 +26,10 @@ MAX_OBJECT_PIXELS = MAX_CELLS_PER_SIDE * MAX_TILE_SIZE_PX
 MAX_TILE_OBJECT_PIXELS = 1024  # a tile object drawn bigger would fill memory when drawn
 # all the tile objects' pictures, each tile at each size it is drawn once (128 MiB)
 MAX_TILE_OBJECT_AREA = 32 * 2**20
-MAX_NAME_CHARS = 80  # a unit's, zone's or objective's name (unit ids and answers stay short)
+MAX_NAME_CHARS = 80  # a unit's, zone's, objective's or side's name (ids, answers, saves)
+MAX_TITLE_CHARS = 100  # the map's title (a save keeps it, and at most 200 characters)
+MAX_SIDE_ID_CHARS = 40
+MAX_SIDES = 16  # as many as a save keeps (game.saves.format.MAX_SIDES)
 # Tiled's flag for a hexagonal tile turned by 120°, which no orthogonal map has
 HEX_ROTATION_FLAG = 0x10000000
 COMPRESSIONS = ("", "zlib", "gzip")  # for base64 data; "" is uncompressed
