@@ -234,3 +234,11 @@ def test_a_unit_name_of_80_characters_still_plays(folder: Path) -> None:
     path.write_text(BASE.replace('name="Ann"', f'name="{"A" * 80}"'), encoding="utf-8")
     field = load_battlefield(path, TEMPLATES)
     assert field.spawns[0].name == "A" * 80
+
+
+def test_a_map_whose_file_name_no_save_can_keep_is_one_line(folder: Path) -> None:
+    path = folder / f"{'n' * 197}.tmx"
+    path.write_text(BASE, encoding="utf-8")
+    with pytest.raises(MapError) as caught:
+        load_battlefield(path, TEMPLATES)
+    assert caught.value.lines() == [f"{path}: file: its name is 201 characters long; at most 200"]

@@ -30,6 +30,7 @@ MAX_NAME_CHARS = 80  # a unit's, zone's, objective's or side's name (ids, answer
 MAX_TITLE_CHARS = 100  # the map's title (a save keeps it, and at most 200 characters)
 MAX_SIDE_ID_CHARS = 40
 MAX_SIDES = 16  # as many as a save keeps (game.saves.format.MAX_SIDES)
+MAX_FILE_NAME_CHARS = 200  # the map file's name, which a save keeps
 # Tiled's flag for a hexagonal tile turned by 120°, which no orthogonal map has
 HEX_ROTATION_FLAG = 0x10000000
 COMPRESSIONS = ("", "zlib", "gzip")  # for base64 data; "" is uncompressed

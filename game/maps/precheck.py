@@ -129,6 +129,15 @@ JSON_MAP = (
 def check_file(path: Path) -> XmlFacts:
     """Run every XML-level check on ``path`` (a .tmx) and its external tilesets."""
     facts = XmlFacts(path=path)
+    if len(path.name) > contract.MAX_FILE_NAME_CHARS:  # a save could not name the map
+        facts.blocking.append(
+            Problem(
+                "file",
+                f"its name is {len(path.name)} characters long; at most "
+                f"{contract.MAX_FILE_NAME_CHARS}",
+            )
+        )
+        return facts
     data = read_limited(path, "file", facts.blocking)
     if data is None:
         return facts
