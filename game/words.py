@@ -16,6 +16,11 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def is_one_line(text: str) -> bool:
+    """Whether ``text`` has no line break nor control character (a name to show as is)."""
+    return _BREAKING.search(text) is None
+
+
 def one_line(text: str) -> str:
     """``text`` as one printable line: a line break or control character is written as its
     escape (``\\n``), a lone surrogate (which no terminal can print) as ``\\ud800``."""

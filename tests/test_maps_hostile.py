@@ -83,7 +83,7 @@ BROKEN: dict[str, tuple[str, str]] = {
         BASE.replace(
             'name="Bob" type="spawn" x="48" y="16"', 'name="B&#10;ob" type="spawn" x="48" y="48"'
         ),
-        "object 2 'B\\nob': spawn at (1, 1) stands on stone wall",
+        "object 2 'B\\nob': its name holds a line break or a control character",
     ),
     "hex_turn_on_layer": (
         BASE.replace(GROUND_CSV, GROUND_CSV.replace("1,1,1,1\n", "1,1,1,268435457\n")),
@@ -108,6 +108,10 @@ BROKEN: dict[str, tuple[str, str]] = {
             + "</objectgroup>"
         ),
         "map: its tile objects take 35 million pixels to draw; at most 34 million",
+    ),
+    "title_with_line_break": (
+        BASE.replace('value="Corpus baseline"', 'value="Corpus&#10;baseline"'),
+        "map property 'title': holds a line break or a control character",
     ),
     "title_too_long": (
         BASE.replace('value="Corpus baseline"', f'value="{"T" * 101}"'),

@@ -13,6 +13,7 @@ from xml.etree import ElementTree
 from game.maps import contract
 from game.maps.errors import Problem, object_label
 from game.maps.properties_check import float_ok
+from game.words import is_one_line
 
 if TYPE_CHECKING:
     from game.maps.precheck import XmlFacts
@@ -47,15 +48,8 @@ def check_objects(groups: list[ElementTree.Element], facts: XmlFacts) -> None:
         where = object_label(obj.get("id", "?"), obj.get("name") or "")
         obj_id = _object_id(obj, where, facts.blocking)
         _check_placement(obj, where, facts.blocking)
-        name = obj.get("name") or ""
-        if group.get("name") in contract.CLASS_OF_LAYER and len(name) > contract.MAX_NAME_CHARS:
-            facts.blocking.append(
-                Problem(
-                    where,
-                    f"its name is {len(name)} characters long; at most "
-                    f"{contract.MAX_NAME_CHARS} are allowed",
-                )
-            )
+        if group.get("name") in contract.CLASS_OF_LAYER:
+            _check_name(obj.get("name") or "", where, facts.blocking)
         gid_raw = obj.get("gid")
         shape = "rect"
         if gid_raw is not None:
@@ -94,6 +88,21 @@ def check_objects(groups: list[ElementTree.Element], facts: XmlFacts) -> None:
 
 
 HEX_FLAG_PROBLEM = "a tile turned by 120°, a turn only hexagonal maps have"
+
+
+def _check_name(name: str, where: str, problems: list[Problem]) -> None:
+    """A unit's, zone's or objective's name: short, and one line (it is shown on the
+    board, in the log, in answers and saves)."""
+    if len(name) > contract.MAX_NAME_CHARS:
+        problems.append(
+            Problem(
+                where,
+                f"its name is {len(name)} characters long; at most "
+                f"{contract.MAX_NAME_CHARS} are allowed",
+            )
+        )
+    if not is_one_line(name):
+        problems.append(Problem(where, "its name holds a line break or a control character"))
 
 
 def _coordinate(raw: str | None) -> float | None:

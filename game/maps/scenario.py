@@ -15,6 +15,7 @@ from game.maps.errors import Problem, unknown_property
 from game.maps.terrain import read_bool, read_int
 from game.rulesets import DEFAULT as DEFAULT_RULESET
 from game.rulesets import ruleset_ids
+from game.words import is_one_line
 
 
 def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
@@ -71,6 +72,9 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
                     )
                 )
                 ok = False
+        if not is_one_line(name):
+            problems.append(Problem(where, "the side's name holds a control character"))
+            ok = False
         if not contract.COLOUR.match(colour):
             problems.append(Problem(where, f"colour {colour!r} is not #rrggbb"))
             ok = False
@@ -154,6 +158,10 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
             texts[key] = ""
         else:
             texts[key] = value.strip()
+    if not is_one_line(texts["title"]):
+        problems.append(
+            Problem("map property 'title'", "holds a line break or a control character")
+        )
     if len(texts["title"]) > contract.MAX_TITLE_CHARS:
         problems.append(
             Problem(
