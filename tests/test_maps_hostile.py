@@ -150,6 +150,15 @@ BROKEN: dict[str, tuple[str, str]] = {
         BASE.replace('source="terrain.tsx"', 'source="huge.tsx"'),
         "tileset 'huge.tsx': its image is 99999999×32 pixels, 3124999 tiles; at most 65536",
     ),
+    "tileset_picture_bomb": (
+        BASE.replace('source="terrain.tsx"', 'source="bomb.tsx"'),
+        "tileset 'bomb.tsx': image 'bomb.png' is a picture of 100000×100000 pixels; at most "
+        "64 million pixels",
+    ),
+    "image_layer_picture_bomb": (
+        _with_units_extra('<imagelayer id="8" name="sky"><image source="bomb.png"/></imagelayer>'),
+        "layer 'sky': image 'bomb.png' is a picture of 100000×100000 pixels",
+    ),
     "tileset_picture_without_size": (
         BASE.replace('source="terrain.tsx"', 'source="sizeless.tsx"'),
         "tileset 'sizeless.tsx': its image has no width and height",
@@ -159,12 +168,15 @@ BROKEN: dict[str, tuple[str, str]] = {
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    """The corpus tileset, plus two broken copies of it, in a folder of the test's own."""
+    """The corpus tileset, plus broken copies of it, in a folder of the test's own."""
     for name in ("terrain.tsx", "terrain.png"):
         shutil.copy(HERE / "maps_broken" / name, tmp_path / name)
     tsx = (HERE / "maps_broken" / "terrain.tsx").read_text(encoding="utf-8")
     (tmp_path / "huge.tsx").write_text(tsx.replace('width="96"', 'width="99999999"'))
     (tmp_path / "sizeless.tsx").write_text(tsx.replace(' width="96" height="32"', ""))
+    (tmp_path / "bomb.tsx").write_text(tsx.replace('source="terrain.png"', 'source="bomb.png"'))
+    header = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0dIHDR"
+    (tmp_path / "bomb.png").write_bytes(header + (100_000).to_bytes(4, "big") * 2 + bytes(64))
     return tmp_path
 
 

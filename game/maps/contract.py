@@ -26,6 +26,7 @@ MAX_OBJECT_PIXELS = MAX_CELLS_PER_SIDE * MAX_TILE_SIZE_PX
 MAX_TILE_OBJECT_PIXELS = 1024  # a tile object drawn bigger would fill memory when drawn
 # all the tile objects' pictures, each tile at each size it is drawn once (128 MiB)
 MAX_TILE_OBJECT_AREA = 32 * 2**20
+MAX_PICTURE_PIXELS = 64 * 2**20  # a tileset or image layer picture (8192×8192)
 MAX_NAME_CHARS = 80  # a unit's, zone's, objective's or side's name (ids, answers, saves)
 MAX_TITLE_CHARS = 100  # the map's title (a save keeps it, and at most 200 characters)
 MAX_SIDE_ID_CHARS = 40

@@ -34,7 +34,13 @@ from game.maps.properties_check import (
 from game.maps.pytmx_input import attribute_problems, prepare
 from game.maps.templates import expand_templates
 from game.maps.tileset_paths import borrow_shipped_tilesets
-from game.maps.xmlfiles import is_file, parse_shared, parse_xml, read_limited
+from game.maps.xmlfiles import (
+    is_file,
+    parse_shared,
+    parse_xml,
+    picture_problem,
+    read_limited,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +357,8 @@ def _check_tileset_node(
                     where, f"image '{source}' not found (looked for {os.path.normpath(image_path)})"
                 )
             )
+        elif (why := picture_problem(image_path)) is not None:
+            problems.append(Problem(where, f"image '{source}' {why}"))
     return span
 
 
@@ -528,10 +536,11 @@ def _check_image_layers(root: ElementTree.Element, facts: XmlFacts) -> None:
             continue
         image = node.find("image")
         source = image.get("source", "") if image is not None else ""
+        where = f"layer '{node.get('name', '')}'"
         if source and not is_file(facts.path.parent / source):
-            facts.soft.append(
-                Problem(f"layer '{node.get('name', '')}'", f"image '{source}' not found")
-            )
+            facts.soft.append(Problem(where, f"image '{source}' not found"))
+        elif source and (why := picture_problem(facts.path.parent / source)) is not None:
+            facts.blocking.append(Problem(where, f"image '{source}' {why}"))
 
 
 def _check_gids(gids: list[int], width: int, where: str, facts: XmlFacts) -> None:
