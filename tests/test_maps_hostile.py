@@ -155,6 +155,10 @@ BROKEN: dict[str, tuple[str, str]] = {
         "tileset 'bomb.tsx': image 'bomb.png' is a picture of 100000×100000 pixels; at most "
         "64 million pixels",
     ),
+    "tileset_picture_not_png": (
+        BASE.replace('source="terrain.tsx"', 'source="text.tsx"'),
+        "tileset 'text.tsx': image 'text.png' is not a PNG picture",
+    ),
     "image_layer_picture_bomb": (
         _with_units_extra('<imagelayer id="8" name="sky"><image source="bomb.png"/></imagelayer>'),
         "layer 'sky': image 'bomb.png' is a picture of 100000×100000 pixels",
@@ -175,6 +179,8 @@ def folder(tmp_path: Path) -> Path:
     (tmp_path / "huge.tsx").write_text(tsx.replace('width="96"', 'width="99999999"'))
     (tmp_path / "sizeless.tsx").write_text(tsx.replace(' width="96" height="32"', ""))
     (tmp_path / "bomb.tsx").write_text(tsx.replace('source="terrain.png"', 'source="bomb.png"'))
+    (tmp_path / "text.tsx").write_text(tsx.replace('source="terrain.png"', 'source="text.png"'))
+    (tmp_path / "text.png").write_text("not a picture at all")
     header = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0dIHDR"
     (tmp_path / "bomb.png").write_bytes(header + (100_000).to_bytes(4, "big") * 2 + bytes(64))
     return tmp_path
