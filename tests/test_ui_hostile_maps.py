@@ -23,10 +23,12 @@ BASE = HERE / "maps_broken" / "baseline_ok.tmx"
 
 @pytest.fixture
 def display() -> Iterator[None]:
-    pygame.init()
+    # display only: pygame.quit() would also end the font module the next tests' cached
+    # fonts belong to
+    pygame.display.init()
     pygame.display.set_mode((64, 64))
     yield
-    pygame.quit()
+    pygame.display.quit()
 
 
 def test_an_image_layer_without_a_picture_is_drawn_like_the_map_without_it(
