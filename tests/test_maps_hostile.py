@@ -135,6 +135,20 @@ BROKEN: dict[str, tuple[str, str]] = {
         "layer 'walls': 'id' is 'two', not a whole number",
     ),
     "json_map": ('{"type": "map", "version": "1.10"}', "file: is a JSON map; only XML maps"),
+    "int_property_as_text": (
+        BASE.replace(
+            '<property name="title"',
+            '<property name="round_limit" type="int">7</property>\n<property name="title"',
+        ),
+        "map property 'round_limit': has no value=\"…\" (where an int keeps it)",
+    ),
+    "int_property_5000_digits": (
+        BASE.replace(
+            '<property name="title"',
+            f'<property name="round_limit" type="int" value="{"9" * 5000}"/><property name="title"',
+        ),
+        f"map property 'round_limit': '{'9' * 55}…' is not a whole number",
+    ),
     "template_not_tx": (
         _with_units_extra(
             '<objectgroup id="6" name="notes"><object id="8" template="/etc/hostname" '
