@@ -2,7 +2,7 @@
 one line and never a traceback (a lone surrogate in the title made ``print`` raise), a title with
 a line break or a terminal escape cannot break or recolour the line, a save re-saved with
 a byte-order mark (as Notepad does) still loads, and a number thousands of digits long is
-refused in the player's words."""
+refused in the player's words; a save into a "folder" that is a file says so."""
 
 from __future__ import annotations
 
@@ -78,4 +78,16 @@ def test_a_number_thousands_of_digits_long_is_refused_in_the_player_s_words(
         read_save(saved)
     assert caught.value.line == (
         f"{saved}: holds a number this game refuses (a number thousands of digits long)"
+    )
+
+
+def test_a_save_into_a_folder_that_is_a_file_says_so(saved: Path, tmp_path: Path) -> None:
+    from game.saves import write_save
+
+    (tmp_path / "saves").write_text("not a folder", encoding="utf-8")
+    target = tmp_path / "saves" / "quicksave.json"
+    with pytest.raises(SaveError) as caught:
+        write_save(read_save(saved), target)
+    assert caught.value.line == (
+        f"{target}: cannot be written: {tmp_path / 'saves'} is a file, not a folder"
     )
