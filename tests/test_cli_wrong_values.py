@@ -1,6 +1,7 @@
 """Wrong flag values the command line used to ignore: an empty map name (``Path("")`` is
 the current folder, and ``bench --map ''`` quietly measured the default map), an empty
-``--save`` (nothing was saved and nothing said), a ``--maps`` folder that does not exist.
+``--save`` (nothing was saved and nothing said), ``--save`` with ``--soak`` (ignored), a
+``--maps`` folder that does not exist.
 Each is now one line and exit status 2."""
 
 from __future__ import annotations
@@ -47,3 +48,13 @@ def test_replay_with_a_maps_folder_that_does_not_exist_says_so(
     missing = tmp_path / "no such folder"
     assert main(["replay", str(tmp_path / "any.json"), "--maps", str(missing)]) == 2
     assert _one_line(capsys.readouterr().err) == f"replay: --maps {str(missing)!r}: no such folder"
+
+
+def test_simulate_soak_with_a_save_file_says_it_writes_none(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    target = tmp_path / "soak.json"
+    assert main(["simulate", "--soak", "1", "duel", "--save", str(target)]) == 2
+    line = _one_line(capsys.readouterr().err)
+    assert line == "simulate: --save is not used with --soak (each soak battle's save is replayed)"
+    assert not target.exists()
