@@ -61,7 +61,7 @@ def build_context(map_name: str | None, seed: int, quick: bool) -> object:
     """The BenchContext, or a one-line problem (str) when an asked-for map fails."""
     from game.bench import BENCH_MAP, BenchContext, open_cells, random_grid
 
-    loaded = _load(map_name or BENCH_MAP)
+    loaded = _load(BENCH_MAP if map_name is None else map_name)  # --map '' is a mistake
     if isinstance(loaded, str):
         if map_name is not None:
             return loaded

@@ -59,20 +59,22 @@ def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[b
     from game.maps.library import find_map
     from game.maps.loader import load_battlefield
     from game.maps.zone_checks import zone_info, zone_warnings
+    from game.words import one_line
 
     try:
         path = find_map(name)
         field = load_battlefield(path, templates)
     except MapError as exc:
-        return False, exc.lines(shown_as=name)
+        return False, exc.lines(shown_as=name or "''")
     except Exception as exc:  # a loader bug must still not show a traceback to authors
-        return False, [f"{name}: map: could not be checked ({type(exc).__name__}: {exc})"]
+        return False, [one_line(f"{name}: map: could not be checked ({type(exc).__name__}: {exc})")]
     problems = [*field.warnings, *zone_warnings(field)]
+    name = one_line(name)
     warnings = [f"{name}: {problem}" for problem in problems] + unplayable(name, field)
     if strict and warnings:
         return False, warnings
-    where = "" if str(path) == name else f" ({path})"
-    info = [f"{name}: {line}" for line in zone_info(field)]
+    where = "" if str(path) == name else f" ({one_line(str(path))})"
+    info = [f"{name}: {one_line(line)}" for line in zone_info(field)]
     return True, [*warnings, f"{name}: ok — {summary(field)}{where}", *info]
 
 
@@ -80,12 +82,16 @@ def unplayable(name: str, field: Battlefield) -> list[str]:
     """Warnings for what a ruleset cannot play on the map (``Ruleset.map_problems``): the
     map still plays under the other rules."""
     from game.rulesets import get_ruleset, ruleset_ids
+    from game.words import one_line
 
     lines = []
     for rid in ruleset_ids():
         for problem in get_ruleset(rid).map_problems(field):
             lines.append(
-                f"{name}: {problem.where}: warning: not playable with '{rid}' rules: {problem.what}"
+                one_line(
+                    f"{name}: {problem.where}: warning: not playable with '{rid}' rules: "
+                    f"{problem.what}"
+                )
             )
     return lines
 

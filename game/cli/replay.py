@@ -21,7 +21,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.words import counted
+from game.words import counted, one_line
 
 NAME = "replay"
 HELP = "re-run a saved battle headless and check it reaches the saved state"
@@ -47,11 +47,15 @@ def run(args: argparse.Namespace) -> int:
     from game.cli.simulate import account
     from game.saves import SaveError, divergence, read_save, replay_save
 
+    for folder in args.maps:
+        if not Path(folder).is_dir():
+            print(one_line(f"replay: --maps {folder!r}: no such folder"), file=sys.stderr)
+            return 2
     try:
         save = read_save(args.file)
         replayed = replay_save(save, args.file, map_dirs=[Path(m) for m in args.maps])
     except SaveError as exc:
-        print(f"replay: {exc}", file=sys.stderr)
+        print(one_line(f"replay: {exc}"), file=sys.stderr)
         return 2
     battle = replayed.battle
     try:
@@ -59,9 +63,9 @@ def run(args: argparse.Namespace) -> int:
             for line in account(battle.events):
                 print(line)
         if replayed.warning:
-            print(f"replay: note: {replayed.warning}", file=sys.stderr)
+            print(one_line(f"replay: note: {replayed.warning}"), file=sys.stderr)
         if not replayed.matches:
-            print(f"replay: {args.file}: {divergence(replayed)}", file=sys.stderr)
+            print(one_line(f"replay: {args.file}: {divergence(replayed)}"), file=sys.stderr)
             if args.verify:
                 return 2
         names = {s.id: s.name for s in battle.battlefield.scenario.sides}
@@ -71,10 +75,12 @@ def run(args: argparse.Namespace) -> int:
         else:
             where = f"in progress, round {battle.round}"
         verdict = "matches the save" if replayed.matches else "DIFFERS from the save"
-        print(
-            f"{args.file}: {save.title or save.map_name} on {save.map_name} ({save.ruleset}), "
-            f"seed {save.seed}, {counted(len(save.answers), 'answer')}: {where}; state hash "
-            f"{replayed.state_hash[:12]} {verdict}"
+        print(  # the title comes from the file: one printable line whatever it holds
+            one_line(
+                f"{args.file}: {save.title or save.map_name} on {save.map_name} "
+                f"({save.ruleset}), seed {save.seed}, {counted(len(save.answers), 'answer')}: "
+                f"{where}; state hash {replayed.state_hash[:12]} {verdict}"
+            )
         )
         return 0
     finally:

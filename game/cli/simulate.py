@@ -123,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.seed <= MAX_SEED:
         return _fail(f"--seed must be between 0 and 2**63 − 1, got {args.seed}")
     if args.soak is not None:
+        if args.save is not None:  # the soak keeps its saves to itself: say so, not ignore it
+            return _fail("--save is not used with --soak (each soak battle's save is replayed)")
         return _soak(args)
     if args.map is None:
         return _fail("name a map (or use --soak N)")
@@ -157,6 +159,8 @@ def run(args: argparse.Namespace) -> int:
     except UnknownController as exc:
         return _fail(str(exc))
 
+    if args.save is not None and not args.save.strip():
+        return _fail("--save needs a file name")
     if args.cluster and args.save:
         return _fail("--save writes files where the games are played: not with --cluster")
     jobs = args.jobs if args.jobs is not None else default_jobs()

@@ -21,6 +21,19 @@ MAX_OBJECTS = 5000
 MAX_TILE_SIZE_PX = 256
 MAX_TEMPLATE_FILES = 256  # distinct object templates (.tx) one map may use
 MAX_TEMPLATE_BYTES = 1024 * 1024  # a unit's .tx is well under 1 KiB
+# an object lies at most this many pixels from the map's corner (256 cells of 256 px)
+MAX_OBJECT_PIXELS = MAX_CELLS_PER_SIDE * MAX_TILE_SIZE_PX
+MAX_TILE_OBJECT_PIXELS = 1024  # a tile object drawn bigger would fill memory when drawn
+# all the tile objects' pictures, each tile at each size it is drawn once (128 MiB)
+MAX_TILE_OBJECT_AREA = 32 * 2**20
+MAX_PICTURE_PIXELS = 64 * 2**20  # a tileset or image layer picture (8192×8192)
+MAX_NAME_CHARS = 80  # a unit's, zone's, objective's or side's name (ids, answers, saves)
+MAX_TITLE_CHARS = 100  # the map's title (a save keeps it, and at most 200 characters)
+MAX_SIDE_ID_CHARS = 40
+MAX_SIDES = 16  # as many as a save keeps (game.saves.format.MAX_SIDES)
+MAX_FILE_NAME_CHARS = 200  # the map file's name, which a save keeps
+# Tiled's flag for a hexagonal tile turned by 120°, which no orthogonal map has
+HEX_ROTATION_FLAG = 0x10000000
 COMPRESSIONS = ("", "zlib", "gzip")  # for base64 data; "" is uncompressed
 ENCODINGS = ("csv", "base64")
 

@@ -11,6 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.words import one_line
+
+LABEL_CHARS = 40  # a name quoted in a problem's "where" is cut to this many characters
+
+
+def object_label(object_id: object, name: str) -> str:
+    """``object 4 'Ann'``: how a problem names a map object, a long name cut short."""
+    if len(name) > LABEL_CHARS:
+        name = name[: LABEL_CHARS - 1] + "…"
+    return f"object {object_id}" + (f" '{name}'" if name else "")
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -21,7 +32,7 @@ class Problem:
     warning: bool = False
 
     def __str__(self) -> str:
-        return f"{self.where}: {'warning: ' if self.warning else ''}{self.what}"
+        return one_line(f"{self.where}: {'warning: ' if self.warning else ''}{self.what}")
 
 
 class MapError(Exception):
@@ -35,7 +46,7 @@ class MapError(Exception):
 
     def lines(self, shown_as: str | None = None) -> list[str]:
         """One line per problem: ``FILE: where: what`` (FILE as given, or the path)."""
-        name = shown_as if shown_as is not None else str(self.path)
+        name = one_line(shown_as if shown_as is not None else str(self.path))
         return [f"{name}: {problem}" for problem in self.problems]
 
 

@@ -51,9 +51,11 @@ def find_map(name_or_path: str | Path, dirs: Sequence[Path] | None = None) -> Pa
 
     Anything that looks like a path (it exists, has a folder part or ends in
     ``.tmx``) is returned as a path, so the loader reports its own problems.
-    Raises ``MapError`` when a bare name matches no map.
+    Raises ``MapError`` when a bare name matches no map, or the name is empty.
     """
     text = str(name_or_path)
+    if not text.strip():  # Path("") is the current folder: say what is wrong instead
+        raise MapError(repr(text), [Problem("map", "no map given (the name is empty)")])
     candidate = Path(text)
     if candidate.exists() or candidate.suffix.lower() == MAP_SUFFIX or len(candidate.parts) > 1:
         return candidate

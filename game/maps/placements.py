@@ -18,7 +18,7 @@ from game.geometry.grid import Cell, Grid
 from game.geometry.zone_conditions import CAPACITY, HAZARD, parse_capacity, parse_hazard
 from game.maps import contract
 from game.maps.battlefield import Objective, SideInfo, Spawn, Zone
-from game.maps.errors import Problem, unknown_property
+from game.maps.errors import Problem, object_label, unknown_property
 from game.maps.terrain import read_bool, read_int
 
 Point = tuple[float, float]
@@ -43,7 +43,7 @@ class MapObject:
 
     @property
     def where(self) -> str:
-        return f"object {self.id}" + (f" '{self.name}'" if self.name else "")
+        return object_label(self.id, self.name)
 
 
 def object_class(obj: Any) -> str:

@@ -23,20 +23,24 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from game.maps import contract
-from game.maps.errors import Problem
+from game.maps.errors import Problem, object_label
+from game.maps.objects_check import GID_FLAGS, HEX_FLAG_PROBLEM, check_objects
 from game.maps.properties_check import (
     check_property_block,
     check_tile_properties,
-    float_ok,
     is_int,
     note_text_properties,
 )
+from game.maps.pytmx_input import attribute_problems, prepare
 from game.maps.templates import expand_templates
 from game.maps.tileset_paths import borrow_shipped_tilesets
-from game.maps.xmlfiles import is_file, parse_shared, parse_xml, read_limited
-
-# Tiled stores flip/rotation flags in the top four bits of a gid.
-GID_FLAGS = 0xF0000000
+from game.maps.xmlfiles import (
+    is_file,
+    parse_shared,
+    parse_xml,
+    picture_problem,
+    read_limited,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,13 +126,31 @@ def hidden_layers(path: Path) -> frozenset[int]:
     return frozenset(check_file(path).hidden_layers)
 
 
+JSON_MAP = (
+    "is a JSON map; only XML maps (.tmx) are supported (in Tiled: File > Save As, "
+    "Tiled map files (*.tmx))"
+)
+
+
 def check_file(path: Path) -> XmlFacts:
     """Run every XML-level check on ``path`` (a .tmx) and its external tilesets."""
     facts = XmlFacts(path=path)
+    if len(path.name) > contract.MAX_FILE_NAME_CHARS:  # a save could not name the map
+        facts.blocking.append(
+            Problem(
+                "file",
+                f"its name is {len(path.name)} characters long; at most "
+                f"{contract.MAX_FILE_NAME_CHARS}",
+            )
+        )
+        return facts
     data = read_limited(path, "file", facts.blocking)
     if data is None:
         return facts
     facts.hashed_bytes.append(data)
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith((b"{", b"[")):
+        facts.blocking.append(Problem("file", JSON_MAP))
+        return facts
     root = parse_xml(data, "xml", facts.blocking)
     if root is None:
         return facts
@@ -148,10 +170,13 @@ def check_file(path: Path) -> XmlFacts:
     if borrowed:  # a shipped map copied elsewhere: pytmx reads the XML pointed at ours
         facts.soft.extend(borrowed)
         facts.expanded = root
+    facts.blocking.extend(attribute_problems(root))
+    if prepare(root):  # what Tiled writes and pytmx cannot read (pytmx_input)
+        facts.expanded = root
     _check_tilesets(root, facts)
     _check_layers(root, facts)
     _check_image_layers(root, facts)
-    _check_objects(root, facts)
+    check_objects([n for n in layer_elements(root) if n.tag == "objectgroup"], facts)
     _check_all_properties(root, facts)
     return facts
 
@@ -224,9 +249,7 @@ def _check_tileset_elements(root: ElementTree.Element, facts: XmlFacts) -> None:
         if source:
             where = f"tileset '{source}'"
             if not source.lower().endswith(".tsx"):
-                facts.blocking.append(
-                    Problem(where, "only .tsx external tilesets are supported (not JSON)")
-                )
+                facts.blocking.append(Problem(where, _not_tsx(source)))
                 continue
             tsx_path = facts.path.parent / source
             tsx_problems: list[Problem] = []
@@ -273,6 +296,13 @@ def _check_tileset_elements(root: ElementTree.Element, facts: XmlFacts) -> None:
     check_tile_properties(parsed, facts)
 
 
+def _not_tsx(source: str) -> str:
+    """Why an external tileset's source cannot be read (it does not end in .tsx)."""
+    if source.lower().endswith((".tsj", ".json")):
+        return "only .tsx external tilesets are supported (not JSON)"
+    return "an external tileset must be a .tsx file (Map > Add External Tileset)"
+
+
 def _check_tileset_node(
     node: ElementTree.Element, where: str, base: Path, facts: XmlFacts
 ) -> int | None:
@@ -298,6 +328,8 @@ def _check_tileset_node(
     images: list[str] = []
     if image is not None:
         images.append(image.get("source", ""))
+        if not _image_grid_ok(node, image, tile_w, tile_h, where, problems):
+            return None
     span = count
     for tile in node.findall("tile"):
         tile_id = _int_attr(tile, "id", where, problems)
@@ -325,7 +357,52 @@ def _check_tileset_node(
                     where, f"image '{source}' not found (looked for {os.path.normpath(image_path)})"
                 )
             )
+        elif (why := picture_problem(image_path)) is not None:
+            problems.append(Problem(where, f"image '{source}' {why}"))
     return span
+
+
+def _image_grid_ok(
+    node: ElementTree.Element,
+    image: ElementTree.Element,
+    tile_w: int,
+    tile_h: int,
+    where: str,
+    problems: list[Problem],
+) -> bool:
+    """The tileset picture's declared size, margin and spacing cut it into at most
+    ``MAX_TILES_PER_TILESET`` tiles (pytmx walks every one: a picture declared 10⁸
+    pixels wide would hang the load)."""
+    if image.get("width") is None or image.get("height") is None:
+        problems.append(
+            Problem(where, "its image has no width and height (open it in Tiled and save it)")
+        )
+        return False
+    before = len(problems)
+    width = _int_attr(image, "width", f"{where} image", problems)
+    height = _int_attr(image, "height", f"{where} image", problems)
+    margin = _int_attr(node, "margin", where, problems, default=0)
+    spacing = _int_attr(node, "spacing", where, problems, default=0)
+    if len(problems) > before or width is None or height is None:
+        return False
+    if margin is None or spacing is None or margin < 0 or spacing < 0:
+        problems.append(Problem(where, "margin and spacing must be 0 or more pixels"))
+        return False
+    if width < 0 or height < 0:
+        problems.append(Problem(where, f"its image size {width}×{height} is negative"))
+        return False
+    columns = max(0, (width - 2 * margin + spacing) // (tile_w + spacing))
+    rows = max(0, (height - 2 * margin + spacing) // (tile_h + spacing))
+    if columns * rows > contract.MAX_TILES_PER_TILESET:
+        problems.append(
+            Problem(
+                where,
+                f"its image is {width}×{height} pixels, {columns * rows} tiles; at most "
+                f"{contract.MAX_TILES_PER_TILESET} are allowed",
+            )
+        )
+        return False
+    return True
 
 
 def _decode_layer(
@@ -384,10 +461,14 @@ def _decode_layer(
             # Decompress at most one byte beyond what the layer can hold: a zip bomb
             # stops here instead of filling memory.
             wbits = 31 if compression == "gzip" else 15
+            stream = zlib.decompressobj(wbits)
             try:
-                raw = zlib.decompressobj(wbits).decompress(raw, limit + 1)
+                raw = stream.decompress(raw, limit + 1)
             except zlib.error:
                 problems.append(Problem(where, f"layer data is not valid {compression} data"))
+                return None
+            if len(raw) <= limit and not stream.eof:
+                problems.append(Problem(where, f"layer data is cut short ({compression} data)"))
                 return None
             if len(raw) > limit:
                 problems.append(
@@ -435,7 +516,16 @@ def _check_layers(root: ElementTree.Element, facts: XmlFacts) -> None:
             facts.blocking.append(Problem(where, "has no <data>"))
             continue
         gids = _decode_layer(data, where, width * height, facts.blocking)
-        if gids is not None and not facts.tileset_failed:
+        if gids is None:
+            continue
+        turned = [i for i, gid in enumerate(gids) if gid & contract.HEX_ROTATION_FLAG]
+        if turned:
+            cells = f"{len(turned)} cells use" if len(turned) > 1 else "1 cell uses"
+            first = f"first at ({turned[0] % width}, {turned[0] // width})"
+            facts.blocking.append(
+                Problem(where, f"{cells} {HEX_FLAG_PROBLEM}, {first}; repaint them")
+            )
+        if not facts.tileset_failed:
             _check_gids(gids, width, where, facts)
 
 
@@ -446,10 +536,11 @@ def _check_image_layers(root: ElementTree.Element, facts: XmlFacts) -> None:
             continue
         image = node.find("image")
         source = image.get("source", "") if image is not None else ""
+        where = f"layer '{node.get('name', '')}'"
         if source and not is_file(facts.path.parent / source):
-            facts.soft.append(
-                Problem(f"layer '{node.get('name', '')}'", f"image '{source}' not found")
-            )
+            facts.soft.append(Problem(where, f"image '{source}' not found"))
+        elif source and (why := picture_problem(facts.path.parent / source)) is not None:
+            facts.blocking.append(Problem(where, f"image '{source}' {why}"))
 
 
 def _check_gids(gids: list[int], width: int, where: str, facts: XmlFacts) -> None:
@@ -478,54 +569,6 @@ def _check_gids(gids: list[int], width: int, where: str, facts: XmlFacts) -> Non
         )
 
 
-def _check_objects(root: ElementTree.Element, facts: XmlFacts) -> None:
-    groups = [node for node in layer_elements(root) if node.tag == "objectgroup"]
-    objects = [obj for group in groups for obj in group.findall("object")]
-    if len(objects) > contract.MAX_OBJECTS:
-        facts.blocking.append(
-            Problem("map", f"{len(objects)} objects; at most {contract.MAX_OBJECTS} are allowed")
-        )
-        return
-    for obj in objects:
-        label = obj.get("name") or ""
-        where = f"object {obj.get('id', '?')}" + (f" '{label}'" if label else "")
-        obj_id = _int_attr(obj, "id", where, facts.blocking)
-        for attr in ("x", "y", "width", "height", "rotation"):
-            if not float_ok(obj.get(attr)):
-                facts.blocking.append(Problem(where, f"'{attr}' is not a number"))
-        gid_raw = obj.get("gid")
-        shape = "rect"
-        if gid_raw is not None:
-            shape = "tile"
-            try:
-                gid = int(gid_raw) & ~GID_FLAGS
-            except ValueError:
-                facts.blocking.append(Problem(where, f"gid {gid_raw!r} is not a whole number"))
-                continue
-            if gid and not facts.tileset_failed and facts.tileset_of(gid) is None:
-                facts.blocking.append(Problem(where, f"tile gid {gid} is in no tileset"))
-        for tag in ("point", "ellipse", "polygon", "polyline", "text"):
-            child = obj.find(tag)
-            if child is None:
-                continue
-            shape = tag
-            if tag in ("polygon", "polyline") and not _points_ok(child.get("points", "")):
-                facts.blocking.append(Problem(where, f"its {tag} points are malformed"))
-        if obj_id is not None:
-            facts.shapes[obj_id] = shape
-
-
-def _points_ok(points: str) -> bool:
-    pairs = points.split()
-    if not pairs:
-        return False
-    for pair in pairs:
-        parts = pair.split(",")
-        if len(parts) != 2 or not all(float_ok(p) for p in parts):
-            return False
-    return True
-
-
 def _check_all_properties(root: ElementTree.Element, facts: XmlFacts) -> None:
     check_property_block(root, "map", "map", facts)
     note_text_properties(root, "map", facts)
@@ -533,8 +576,7 @@ def _check_all_properties(root: ElementTree.Element, facts: XmlFacts) -> None:
         where = f"layer '{node.get('name', '')}'"
         check_property_block(node, where, "layer", facts)
         for obj in node.findall("object"):
-            label = obj.get("name") or ""
-            obj_where = f"object {obj.get('id', '?')}" + (f" '{label}'" if label else "")
+            obj_where = object_label(obj.get("id", "?"), obj.get("name") or "")
             check_property_block(obj, obj_where, "object", facts)
             if is_int(obj.get("id")):
                 note_text_properties(obj, int(obj.get("id", "0")), facts)

@@ -71,12 +71,24 @@ def check_property_block(node: ElementTree.Element, where: str, kind: str, facts
                 )
             elif kind_of not in _PROPERTY_TYPES:
                 facts.blocking.append(Problem(prop_where, f"unknown property type '{kind_of}'"))
+            elif value is None and kind_of in ("int", "object", "float", "bool"):
+                article = "an" if kind_of[0] in "aeiou" else "a"
+                facts.blocking.append(
+                    Problem(prop_where, f'has no value="…" (where {article} {kind_of} keeps it)')
+                )
             elif kind_of in ("int", "object") and not is_int(value):
-                facts.blocking.append(Problem(prop_where, f"{value!r} is not a whole number"))
+                whole = f"{_quoted(value)} is not a whole number"
+                facts.blocking.append(Problem(prop_where, whole))
             elif kind_of == "float" and not float_ok(value or ""):
-                facts.blocking.append(Problem(prop_where, f"{value!r} is not a number"))
+                facts.blocking.append(Problem(prop_where, f"{_quoted(value)} is not a number"))
             elif kind_of == "bool" and (value or "").strip().lower() not in _TRUE_FALSE:
-                facts.blocking.append(Problem(prop_where, f"{value!r} is not true or false"))
+                facts.blocking.append(Problem(prop_where, f"{_quoted(value)} is not true or false"))
+
+
+def _quoted(value: str | None) -> str:
+    """``repr(value)``, a long one cut short (a problem is a line to read)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:56] + "…'"
 
 
 def is_int(value: str | None) -> bool:

@@ -15,6 +15,7 @@ from game.maps.errors import Problem, unknown_property
 from game.maps.terrain import read_bool, read_int
 from game.rulesets import DEFAULT as DEFAULT_RULESET
 from game.rulesets import ruleset_ids
+from game.words import is_one_line
 
 
 def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
@@ -59,6 +60,21 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
         if not name:
             problems.append(Problem(where, "the side's name is empty"))
             ok = False
+        for what, text, limit in (
+            ("id", side_id, contract.MAX_SIDE_ID_CHARS),
+            ("name", name, contract.MAX_NAME_CHARS),
+        ):
+            if len(text) > limit:
+                problems.append(
+                    Problem(
+                        where,
+                        f"the side's {what} is {len(text)} characters long; at most {limit}",
+                    )
+                )
+                ok = False
+        if not is_one_line(name):
+            problems.append(Problem(where, "the side's name holds a control character"))
+            ok = False
         if not contract.COLOUR.match(colour):
             problems.append(Problem(where, f"colour {colour!r} is not #rrggbb"))
             ok = False
@@ -102,6 +118,10 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
                     flags=tuple(f for f in contract.SIDE_FLAGS[2:] if f in flags),
                 )
             )
+    if len(sides) > contract.MAX_SIDES:
+        problems.append(
+            Problem("map property 'sides'", f"{len(sides)} sides; at most {contract.MAX_SIDES}")
+        )
     if sum(side.party for side in sides) > 1:
         problems.append(Problem("map property 'sides'", "only one side can be the party"))
     if len(sides) < 2 and not any(p.where.startswith("map property 'sides'") for p in problems):
@@ -138,6 +158,18 @@ def parse_scenario(properties: Mapping[str, object], problems: list[Problem]) ->
             texts[key] = ""
         else:
             texts[key] = value.strip()
+    if not is_one_line(texts["title"]):
+        problems.append(
+            Problem("map property 'title'", "holds a line break or a control character")
+        )
+    if len(texts["title"]) > contract.MAX_TITLE_CHARS:
+        problems.append(
+            Problem(
+                "map property 'title'",
+                f"is {len(texts['title'])} characters long; at most "
+                f"{contract.MAX_TITLE_CHARS} (the menu and every save show it)",
+            )
+        )
     sides = parse_sides(texts["sides"], problems) if texts["sides"] else ()
     side_ids = {side.id for side in sides}
 

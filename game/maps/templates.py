@@ -23,7 +23,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 from game.maps import contract
-from game.maps.errors import Problem
+from game.maps.errors import Problem, object_label
 from game.maps.xmlfiles import parse_xml, read_limited
 
 GID_FLAGS = 0xF0000000  # Tiled's flip/rotation bits on a gid
@@ -53,8 +53,7 @@ def _objects(node: ElementTree.Element) -> Iterator[ElementTree.Element]:
 
 
 def _label(obj: ElementTree.Element) -> str:
-    name = obj.get("name") or ""
-    return f"object {obj.get('id', '?')}" + (f" '{name}'" if name else "")
+    return object_label(obj.get("id", "?"), obj.get("name") or "")
 
 
 def _resolved(path: Path) -> Path:
@@ -67,8 +66,10 @@ def load_template(path: Path, source: str) -> Template | str:
     # imported here: precheck imports this module for the expansion
 
     name = f"object template '{source}'"
-    if not source.lower().endswith(".tx"):
+    if source.lower().endswith((".tj", ".json")):
         return f"{name}: only XML templates (.tx) are supported, not JSON (.tj)"
+    if not source.lower().endswith(".tx"):
+        return f"{name}: an object template must be a .tx file"
     problems: list[Problem] = []
     try:
         size = path.stat().st_size if path.is_file() else 0

@@ -10,6 +10,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from xml.etree import ElementTree
 
 from game.maps.errors import Problem
+from game.maps.pytmx_input import prepare
 from game.maps.xmlfiles import is_file, parse_xml, read_limited
 
 
@@ -46,11 +47,15 @@ def borrow_shipped_tilesets(root: ElementTree.Element, map_path: Path) -> list[P
 
 
 def borrowed_xml(map_path: Path) -> ElementTree.Element | None:
-    """The map's XML with its missing tilesets pointed at the shipped ones, or None when
-    nothing needed borrowing (or the file cannot be read: its loader says why)."""
+    """The map's XML as pytmx must be given it: its missing tilesets pointed at the shipped
+    ones, and what ``pytmx_input.prepare`` changes; None when the file will do as it is
+    (or cannot be read: its loader says why)."""
     problems: list[Problem] = []
     data = read_limited(map_path, "map", problems)
     root = parse_xml(data, "map", problems) if data is not None else None
-    if root is None or not borrow_shipped_tilesets(root, map_path):
+    if root is None:
+        return None
+    borrowed = bool(borrow_shipped_tilesets(root, map_path))
+    if not prepare(root) and not borrowed:
         return None
     return root

@@ -51,6 +51,34 @@ def is_file(path: Path) -> bool:
     return path.is_file()
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def picture_problem(path: Path) -> str | None:
+    """What is wrong with the picture at ``path`` for drawing it, from its header: a
+    ``.png`` that is no PNG, or a PNG that would unpack to more than
+    ``contract.MAX_PICTURE_PIXELS`` (a few bytes on disk can hold a picture of 10⁵×10⁵
+    pixels, which the screen would try to unpack). Other formats are left to the screen,
+    which says in one line when it cannot load one."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(24)
+    except OSError:
+        return None  # is_file() said it is there; the screen says why it cannot load it
+    is_png = head.startswith(PNG_SIGNATURE) and head[12:16] == b"IHDR" and len(head) == 24
+    if path.suffix.lower() == ".png" and not is_png:
+        return "is not a PNG picture (its first bytes say otherwise)"
+    if not is_png:
+        return None
+    width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    if width * height > contract.MAX_PICTURE_PIXELS:
+        return (
+            f"is a picture of {width}×{height} pixels; at most "
+            f"{contract.MAX_PICTURE_PIXELS // 2**20} million pixels"
+        )
+    return None
+
+
 def read_limited(path: Path, where: str, problems: list[Problem]) -> bytes | None:
     """The file's bytes, or None after recording why it cannot be read."""
     _note(READ, path)

@@ -245,7 +245,7 @@ def decode(data: bytes, path: Path | str = "<save>", *, answers: bool = True) ->
     if not data.strip():
         raise SaveError(path, "is empty")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark, as Notepad saves, is no harm
     except UnicodeDecodeError as exc:
         raise SaveError(path, f"is not UTF-8 text (bad byte at offset {exc.start})") from None
     try:
@@ -259,7 +259,10 @@ def decode(data: bytes, path: Path | str = "<save>", *, answers: bool = True) ->
     except RecursionError:
         raise SaveError(path, "is not a save: JSON nested too deeply") from None
     except ValueError as exc:  # a number with thousands of digits, NaN, Infinity
-        raise SaveError(path, f"holds a number this game refuses ({exc})") from None
+        why = str(exc)
+        if "digits" in why:  # Python's own words name its setting, not the file's problem
+            why = "a number thousands of digits long"
+        raise SaveError(path, f"holds a number this game refuses ({why})") from None
     return _from_json(raw, Path(path), answers)
 
 

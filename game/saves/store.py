@@ -33,6 +33,9 @@ def write_save(save: SaveData, path: Path | str, answer_lines: list[str] | None 
     try:
         write_atomic(path, data)
     except OSError as exc:
+        folder = next((f for f in path.parents if f.exists()), None)  # nearest that exists
+        if folder is not None and not folder.is_dir():  # "File exists" would not say this
+            raise SaveError(path, f"cannot be written: {folder} is a file, not a folder") from None
         raise SaveError(path, f"cannot be written ({exc.strerror or exc})") from None
     return path
 

@@ -126,6 +126,10 @@ def _loaded_entry(path: Path, user: bool, cache: SummaryCache) -> MapEntry:
             entry = broken_entry(path, _first(str(path), exc.lines()), user=user)
         except OSError as exc:
             return broken_entry(path, f"{path}: {exc.strerror or exc}", user=user)
+        except Exception as exc:  # a loader bug must still not take the menu down
+            return broken_entry(
+                path, f"{path}: map: could not be loaded ({type(exc).__name__}: {exc})", user=user
+            )
     cache.keep(path, _summary(entry), files)
     return entry
 

@@ -101,7 +101,7 @@ class SummaryCache:
         self._seen: dict[NotedFile, bytes] = {}
         try:
             raw = json.loads(read_regular(self.file, MAX_CACHE_BYTES))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return  # no cache yet, or one that cannot be read: every map is loaded
         if (
             isinstance(raw, dict)

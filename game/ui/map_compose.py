@@ -134,15 +134,19 @@ def _tile_objects(
     layer: pytmx.TiledObjectGroup,
 ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """Decoration placed as tile objects (pytmx already moved y to the top edge), each
-    image scaled to its object's size."""
+    image scaled to its object's size (objects of the same tile and size share one)."""
     out = []
+    scaled: dict[tuple[int, int, int], pygame.Surface] = {}  # one picture per tile and size
     for obj in layer:
         image = getattr(obj, "image", None)
         if image is None or not getattr(obj, "visible", True):
             continue
         w, h = round(obj.width or image.get_width()), round(obj.height or image.get_height())
         if (w, h) != image.get_size():
-            image = pygame.transform.scale(image, (max(1, w), max(1, h)))
+            key = (id(image), max(1, w), max(1, h))
+            if key not in scaled:
+                scaled[key] = pygame.transform.scale(image, key[1:])
+            image = scaled[key]
         out.append((image, (round(obj.x), round(obj.y))))
     return out
 

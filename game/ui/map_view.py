@@ -121,9 +121,15 @@ class MapView:
             )
         from game.maps.precheck import hidden_layers
 
-        composer = MapComposer(tmx, hidden_layers(path))
-        if composer.pixels <= base_max_pixels:
-            return cls(composer.whole(), tmx.width, tmx.height, tmx.tilewidth)
+        try:
+            composer = MapComposer(tmx, hidden_layers(path))
+            if composer.pixels <= base_max_pixels:
+                return cls(composer.whole(), tmx.width, tmx.height, tmx.tilewidth)
+        except (pygame.error, MemoryError, ArithmeticError, ValueError, AssertionError) as exc:
+            # the loader checked the map; what pytmx made of it still must not end the game
+            raise MapLoadError(
+                f"{path}: cannot draw the map ({exc or type(exc).__name__})"
+            ) from None
         return cls(None, tmx.width, tmx.height, tmx.tilewidth, composer)
 
     @property

@@ -15,12 +15,15 @@ import os
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
+from game.regular_files import read_regular
+
 AI_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 REACTION_PROMPTS: tuple[str, ...] = ("always", "when it matters", "never")
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080))
 #: The smallest window the game allows (the window cannot be dragged smaller); every
 #: screen and overlay is laid out to fit it.
 MIN_WINDOW: tuple[int, int] = (960, 540)
+MAX_SETTINGS_BYTES = 1024 * 1024  # a settings file is well under 2 KiB
 
 
 def window_sizes(current: tuple[int, int]) -> list[tuple[int, int]]:
@@ -130,7 +133,10 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     if not path.exists():
         return Settings(), None
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        data = read_regular(path, MAX_SETTINGS_BYTES)  # a FIFO or device: refused, no hang
+        if len(data) > MAX_SETTINGS_BYTES:
+            raise ValueError(f"larger than {MAX_SETTINGS_BYTES // 1024} KiB")
+        raw = json.loads(data.decode("utf-8"))
         if not isinstance(raw, dict):
             raise ValueError("expected a JSON object")
         known = {f.name for f in fields(Settings)}
@@ -144,8 +150,11 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         if values.get("last_setup") is not None:
             values["last_setup"] = LastSetup.from_json(values["last_setup"])
         return Settings(**values).validated(), None
-    except (OSError, ValueError, TypeError) as exc:
-        return Settings(), f"{path}: unreadable settings ({exc}); using defaults"
+    except RecursionError:
+        return Settings(), f"{path}: unreadable settings (nested too deeply); using defaults"
+    except (OSError, ValueError, TypeError, ArithmeticError) as exc:
+        why = getattr(exc, "strerror", None) or exc  # an OSError's own words, without errno
+        return Settings(), f"{path}: unreadable settings ({why}); using defaults"
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

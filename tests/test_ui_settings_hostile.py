@@ -1,0 +1,51 @@
+"""A settings file or menu cache that is damaged or hostile: the game starts with the
+defaults (or loads every map again) and says why in one line, instead of a traceback
+before the first window (JSON nested thousands deep, a window size of 1e999) or waiting
+forever (a named pipe where the settings file should be)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from game.ui.catalogue_cache import SummaryCache
+from game.ui.settings import Settings, load_settings
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        (DEEP, "nested too deeply"),
+        ('{"window": ' + DEEP + "}", "nested too deeply"),
+        ('{"window": [1e999, 540]}', "cannot convert float infinity to integer"),
+    ],
+)
+def test_a_hostile_settings_file_gives_the_defaults_and_one_line(
+    tmp_path: Path, text: str, why: str
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(text, encoding="utf-8")
+    settings, problem = load_settings(path)
+    assert settings == Settings()
+    assert problem == f"{path}: unreadable settings ({why}); using defaults"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_as_the_settings_file_is_refused_without_waiting(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    os.mkfifo(path)
+    settings, problem = load_settings(path)
+    assert settings == Settings()
+    assert problem == (
+        f"{path}: unreadable settings (is a named pipe (FIFO), not a regular file); using defaults"
+    )
+
+
+def test_a_menu_cache_nested_too_deeply_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "menu-maps.json"
+    path.write_text(DEEP, encoding="utf-8")
+    assert SummaryCache(path).summary(tmp_path / "any.tmx") is None
