@@ -248,10 +248,11 @@ class ReactionPrompt:
         room: pygame.Rect | None = None,
         avoid: Sequence[pygame.Rect] = (),
     ) -> None:
-        """Above the bottom of ``viewport``, or below its top, in the middle or to one side:
-        the first of these that covers none of the squares in ``avoid`` (the defender, its
-        attackers), else the one that covers fewest; a prompt taller than the board (many
-        attackers, a small window) may spread over ``room`` (the window)."""
+        """The first of ``spots`` (above the bottom of ``viewport`` or below its top, then
+        up and down the board, then across ``room``, the window) that covers none of the
+        squares in ``avoid`` (the defender, its attackers), else the first that covers
+        fewest; a prompt taller than the board (many attackers, a small window) may spread
+        over ``room``."""
         inner = WIDTH - 36
         line_h = theme.font("body", TEXT_SIZE).get_height() + 3
         n_text = sum(
