@@ -34,19 +34,67 @@ def test_the_top_bar_keeps_who_holds_what_at_960(
     monkeypatch.setattr(top_bar, "draw_text", spy)
     top_bar.draw_top_bar(small.screen, scene.model, scene.menu_button, scene.side_count)
     shoot(small, f"top-bar-holder-{ruleset}")
-    shown = [(t, r) for t, r in drawn if "counts at round 15" in t]
+    shown = [(t, r) for t, r in drawn if " hold The courtyard" in t]
     assert shown, [t for t, _ in drawn]
     text, rect = shown[0]
-    assert text.endswith(" hold The courtyard (counts at round 15)"), text
     assert text.startswith("Garri"), text  # not "The…"
     assert rect.right <= scene.menu_button.rect.x
     assert all(not r.colliderect(rect) for t, r in drawn if t != text)
+    if "(counts at round 15)" in text:  # play-test 4: the round note goes before the names
+        assert all("…" not in t for t, _ in drawn), [t for t, _ in drawn]
 
 
-def test_holders_are_cut_before_the_areas() -> None:
+def test_the_round_note_goes_before_the_names() -> None:
+    """Play-test 4: "Garri… hold Keep courtyard (counts at round 15)" beside chips cut to
+    "Bl…": the note goes first, then the holder's name is cut."""
     pygame.font.init()
     line = "Haldor's Raiders hold Village square (counts at round 20)"
-    cut = fit_progress(line, 300)
-    assert cut.endswith("… hold Village square (counts at round 20)"), cut
-    assert progress_floor(line) >= progress_floor("counts at round 20")
+    assert fit_progress(line, 1000) == line
+    assert fit_progress(line, 300) == "Haldor's Raiders hold Village square"
+    cut = fit_progress(line, 200)
+    assert cut.endswith("… hold Village square") and cut.startswith("Haldo"), cut
+    assert fit_progress(line, 130).startswith("Haldo… hold Vill"), fit_progress(line, 130)
+    assert progress_floor(line) < progress_floor(line.replace(" (counts at round 20)", "") * 2)
+    assert progress_floor(line) == progress_floor("Haldor's Raiders hold Village square")
     assert progress_floor("") == 0
+
+
+def test_one_side_holding_two_areas_is_one_phrase() -> None:
+    """Play-test 4: "The Grey Maw… (counts at round 30) · The Grey Maw… (counts at round
+    30)", and below ~420 px only the notes. One phrase per side; at every width who holds
+    what stays, the name shortened before what is held is dropped."""
+    pygame.font.init()
+    line = "The Grey Maw Horde hold South bridge, Watchtower (counts at round 30)"
+    assert fit_progress(line, 2000) == line
+    widths = [fit_progress(line, w) for w in range(120, 480, 10)]
+    assert all(t.startswith(("Grey", "The Grey")) and " hold South" in t for t in widths)
+    assert "Grey Maw Horde hold South bridge, Watchtower" in widths
+    assert "Grey… hold South bridge, Watchtower" in widths
+    noted = [t for t in widths if "(counts at round 30)" in t]
+    assert noted and all("Grey Maw Horde hold South bridge, Watchtower (" in t for t in noted)
+    two = "The Grey Maw Horde hold South bridge · The Company of the Wren hold Watchtower"
+    for w in range(260, 480, 20):
+        t = fit_progress(two, w)
+        assert t.startswith("Grey") and " hold South" in t and "Comp" in t, (w, t)
+
+
+def test_progress_gives_one_phrase_per_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The battle map's holds that count at the round limit: the side that holds two of
+    them is named once ("… hold South bridge, North bridge (counts at round 30)")."""
+    import game.ui.objectives_view as view
+    from game.engine import Battle
+    from game.maps import find_map
+
+    battle = Battle(find_map("battle"), "grid", 0, {})
+    bf = battle.battlefield
+    holds = [o for o in bf.objectives if o.kind == "hold" and not o.rounds and o.unit is None]
+    assert len(holds) >= 3
+    first, second = (s.id for s in bf.scenario.sides[:2])
+    owner = {holds[0].name: second, holds[1].name: first, holds[2].name: second}
+    monkeypatch.setattr(view, "_holder", lambda _b, o: owner.get(o.name))
+    limit = bf.scenario.round_limit
+    text = view.progress_text(battle)
+    assert text == (
+        f"{bf.side(second).name} hold {holds[0].name}, {holds[2].name} (counts at round {limit})"
+        f" · {bf.side(first).name} hold {holds[1].name} (counts at round {limit})"
+    )

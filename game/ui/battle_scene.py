@@ -41,8 +41,8 @@ from game.ui.top_bar import TOP_H, draw_top_bar
 from game.ui.unit_card import (
     CARD_H,
     EASY_LOG,
-    LESSON_LOG,
-    MIN_LOG,
+    FOOT,
+    FOOT_BARE,
     CardFit,
     card_fit,
     card_rows,
@@ -50,6 +50,8 @@ from game.ui.unit_card import (
     draw_help,
     fitted,
     help_style,
+    least_height,
+    least_log,
     row_rects,
 )
 from game.ui.widgets import Button, draw_panel, draw_text
@@ -169,11 +171,13 @@ class BattleScene(Scene):
                 self._place_card(base)
             return card_fit(0, base, base), []
         # a lesson's hint that says "watch the log" keeps a log of a few lines (play-test 3)
-        least_log = theme.px(LESSON_LOG if "log" in self.pointed else MIN_LOG)
-        if self.note_h:  # a note takes room: the card gives way (closer rows) to keep a log
-            base = max(base // 2, min(base, spare - least_log))
-        fit = card_fit(len(rows), base, spare - theme.px(EASY_LOG))
-        most = spare - least_log
+        least = least_log(self.pointed, bool(self.note_h))
+        foot = FOOT
+        if self.note_h:  # a note takes room: the card gives way (closer rows) to keep a log,
+            foot = FOOT if self.card_conds(token) else FOOT_BARE  # down to its stat lines
+            base = max(least_height(len(rows), self.pointed, foot), min(base, spare - least))
+        fit = card_fit(len(rows), base, spare - theme.px(EASY_LOG), foot)
+        most = spare - least
         height = max(base, min(fit.height, most))
         if height != self.card_rect.h:
             self._place_card(height)
@@ -532,9 +536,12 @@ class BattleScene(Scene):
                 shown, size = fitted(text, role, fit.size, box.w)
                 drawn = draw_text(surface, shown, box.topleft, role=role, size=size, fg="ink")
                 self.card_row_rects.append(drawn)
+        draw_conditions(surface, self.card_conds(token), conditions_pos(rect), rect.w - 32)
+
+    def card_conds(self, token: TokenInfo) -> list[tuple[str, str]]:
+        """The conditions line under the card's rows: (label, colour name) each."""
         words = screen_words(token.key, self.model.screen_links(), self._name)
-        conds = card_conditions(token.conditions, words, self.model.condition_text)
-        draw_conditions(surface, conds, conditions_pos(rect), rect.w - 32)
+        return card_conditions(token.conditions, words, self.model.condition_text)
 
     def _name(self, key: str) -> str:
         token = self.model.token(key)

@@ -8,7 +8,7 @@ the menu instead of a crash.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -110,7 +110,27 @@ def load_catalogue(extra: list[Path] | None = None) -> list[MapEntry]:
         entries.append(_kept_entry(path, user, cache) or _loaded_entry(path, user, cache))
     cache.save()
     entries.sort(key=menu_order)
-    return entries
+    return told_apart(entries)
+
+
+def told_apart(entries: list[MapEntry]) -> list[MapEntry]:
+    """The entries (in menu order) with a title an earlier entry has followed by the file's
+    folder ("The Mill by the Ford (downloads)"), the folder's whole path when an earlier
+    twin's folder has the same name (play-test 4: ``play ~/downloads/millford.tmx`` listed
+    two identical rows beside the player's map of the same name)."""
+    out: list[MapEntry] = []
+    seen: dict[str, list[Path]] = {}
+    for entry in entries:
+        twins = seen.setdefault(entry.title, [])
+        parent = entry.path.parent
+        if twins:
+            named = parent.name and all(p.name != parent.name for p in twins)
+            where = parent.name if named else str(parent)
+            out.append(replace(entry, title=f"{entry.title} ({where})"))
+        else:
+            out.append(entry)
+        twins.append(parent)
+    return out
 
 
 def _loaded_entry(path: Path, user: bool, cache: SummaryCache) -> MapEntry:

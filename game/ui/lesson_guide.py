@@ -148,25 +148,35 @@ class LessonGuide:
         hint = f"{self.tracker.note} {step.hint}" if self.tracker.note else step.hint
         return f"Lesson {index}/{len(self.lesson.steps)} · {step.title}", hint
 
-    def _size(self, width: int) -> int:
-        """The type size that lets the hint fit a box ``width`` wide in few lines."""
+    def _style(self, width: int, most: int | None = None) -> tuple[int, int, int, int]:
+        """(hint size, gap between its lines, title size, gap under the title): the
+        roomiest in which the hint fits a box ``width`` wide in few lines and at most
+        ``most`` tall, else the tightest (play-test 4: at 960×540 the hint took the card's
+        rows; it shrinks before the card does)."""
         _, hint = self._texts()
-        for size in (theme.SIZE_SMALL, theme.SIZE_SMALL - 1, theme.SIZE_TINY):
-            if len(wrap(hint, width - 2 * PAD, "body", size)) <= 5:
-                return size
-        return theme.SIZE_TINY
+        small, tiny = theme.SIZE_SMALL, theme.SIZE_TINY
+        styles = [(small, GAP, small, 12), (small - 1, GAP, small, 12), (tiny, GAP, small, 12)]
+        styles.append((tiny, GAP // 2, tiny, 6))
+        for style in styles:
+            if len(wrap(hint, width - 2 * PAD, "body", style[0])) <= 5:
+                if most is None or self._height(width, style) <= most:
+                    return style
+        return styles[-1]
 
-    def height(self, width: int) -> int:
-        """The box's height at ``width``; 0 when it is not shown."""
+    def _height(self, width: int, style: tuple[int, int, int, int]) -> int:
+        size, gap, title_size, under = style
+        _, hint = self._texts()
+        line = theme.font("body", size).get_height() + gap
+        title = theme.font("bold", title_size).get_height() + under
+        return 2 * PAD + title + len(wrap(hint, width - 2 * PAD, "body", size)) * line
+
+    def height(self, width: int, most: int | None = None) -> int:
+        """The box's height at ``width`` (kept under ``most`` as far as the type can
+        shrink); 0 when it is not shown."""
         if not self.visible:
             return 0
         self._follow_decision()
-        _, hint = self._texts()
-        size = self._size(width)
-        line = theme.font("body", size).get_height() + GAP
-        title = theme.font("bold", theme.SIZE_SMALL).get_height() + 12
-        lines = len(wrap(hint, width - 2 * PAD, "body", size))
-        return 2 * PAD + title + lines * line
+        return self._height(width, self._style(width, most))
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The box in ``rect`` (as tall as ``height`` asked)."""
@@ -176,30 +186,31 @@ class LessonGuide:
         title, hint = self._texts()
         draw_panel(surface, rect, fill="parchment", border="gold", radius=6)
         x, y, w = rect.x + PAD, rect.y + PAD, rect.w - 2 * PAD
+        size, gap, title_size, under = self._style(rect.w, rect.h)
         # the Skip (Close) button on the title's line, at the right
         self.button.label = "Skip [F2]" if self.tracker.step else "Close [F2]"
-        self.button.size = theme.SIZE_SMALL
-        bold = theme.font("bold", theme.SIZE_SMALL)
+        self.button.size = title_size
+        bold = theme.font("bold", title_size)
         bw, bh = bold.size(self.button.label)[0] + 20, bold.get_height() + 6
         self.button.rect = pygame.Rect(rect.right - PAD + 2 - bw, rect.y + PAD // 2, bw, bh)
-        title = self.title_in(w - bw - 6)
-        draw_text(surface, title, (x, y), role="bold", size=theme.SIZE_SMALL, fg="ink")
-        y += bold.get_height() + 12
-        size = self._size(rect.w)
-        line = theme.font("body", size).get_height() + GAP
+        title = self.title_in(w - bw - 6, title_size)
+        draw_text(surface, title, (x, y), role="bold", size=title_size, fg="ink")
+        y += bold.get_height() + under
+        line = theme.font("body", size).get_height() + gap
         for text in wrap(hint, w, "body", size):
             draw_text(surface, text, (x, y), role="body", size=size, fg="ink")
             y += line
         self.button.draw(surface)
 
-    def title_in(self, room: int) -> str:
-        """The box's title as drawn ``room`` px wide: "Lesson 8/11 · Attacks of
-        opportunity" loses its first word before it would be cut."""
+    def title_in(self, room: int, size: int | None = None) -> str:
+        """The box's title as drawn ``room`` px wide (in ``size``, the small type unless
+        said): "Lesson 8/11 · Attacks of opportunity" loses its first word before it would
+        be cut."""
         title, _ = self._texts()
-        bold = theme.font("bold", theme.SIZE_SMALL)
-        if bold.size(title)[0] > room:
+        size = size or theme.SIZE_SMALL
+        if theme.font("bold", size).size(title)[0] > room:
             title = title.removeprefix("Lesson ")
-        return fit_text(title, room, "bold", theme.SIZE_SMALL)
+        return fit_text(title, room, "bold", size)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The Skip (or Close) button and its key; True if the event was used."""

@@ -88,16 +88,37 @@ def _holder(battle: Battle, o: Objective) -> str | None:
 
 def progress_text(battle: Battle) -> str:
     """The top bar's objective progress: the objectives under way, shortest first
-    ("The Company hold North bridge: 2 of 3 rounds · East road: 1 of 4 escaped")."""
+    ("The Company hold North bridge: 2 of 3 rounds · East road: 1 of 4 escaped"), a side's
+    holds that count at the round limit in one phrase ("The Grey Maw Horde hold South
+    bridge, Watchtower (counts at round 30)")."""
     bf = battle.battlefield
     state: Sequence[Any] = battle.ctx.objectives or ()
-    parts = []
+    parts: list[tuple[str | None, str]] = []  # (a side whose holds go here, or a text)
+    held: dict[str, list[str]] = {}  # a side's holds that count at the round limit
     for i, o in enumerate(bf.objectives):
         prog = state[i] if i < len(state) else None
+        who = _holder(battle, o) if _at_limit(o) else None
+        if who is not None:
+            if who not in held:
+                held[who] = []
+                parts.append((who, ""))
+            held[who].append(o.name)
+            continue
         text = _one(battle, o, prog)
         if text:
-            parts.append(text)
-    return " · ".join(parts)
+            parts.append((None, text))
+    limit = bf.scenario.round_limit
+    when = f" (counts at round {limit})" if limit else ""
+    # one phrase per side (play-test 4: "X… (counts at round 30) · X… (counts at round 30)")
+    return " · ".join(
+        f"{bf.side(who).name} hold {', '.join(held[who])}{when}" if who else text
+        for who, text in parts
+    )
+
+
+def _at_limit(o: Objective) -> bool:
+    """A hold that counts when the last round ends (no rounds in a row, no unit)."""
+    return o.kind == "hold" and not o.rounds and o.unit is None
 
 
 def _one(battle: Battle, o: Objective, prog: Any) -> str:

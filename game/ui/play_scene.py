@@ -48,6 +48,7 @@ from game.ui.play_base import BattleFlow
 from game.ui.play_keys import KeyboardScene
 from game.ui.reaction_prompt import ReactionPrompt
 from game.ui.turn_clock import draw_clock
+from game.ui.unit_card import FOOT, FOOT_BARE, least_height, least_log
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -228,10 +229,19 @@ class PlayScene(KeyboardScene):
             self._layout(surface.get_size())
         self.pointed = guide.points() if guide is not None else frozenset()
         self.intentions.pointed = "plans" in self.pointed
-        want = guide.height(self.card_rect.w) if guide is not None else 0
+        want = guide.height(self.card_rect.w, self._note_room()) if guide is not None else 0
         if want != self.note_h:
             self.note_h = want
             self._place_card(self.card_rect.h)
+
+    def _note_room(self) -> int:
+        """The most the lesson's box takes of the side panel: what the card's stat lines
+        and the log's few lines leave (play-test 4: the card lost its HP to the hint)."""
+        token = self.card_token()
+        rows = len(self.model.card_lines(token.key)) if token is not None else 0
+        foot = FOOT if token is None or self.card_conds(token) else FOOT_BARE
+        log = least_log(self.pointed, True)
+        return self.side_rect.h - 40 - least_height(rows, self.pointed, foot) - log
 
     def _draw_animations(self, surface: pygame.Surface) -> None:
         draw_animations(

@@ -9,13 +9,14 @@ the battle's events generically: the latest event naming an ``attacker``, a ``ta
 a ``weapon`` is the attack, the latest attack roll after it is its roll.
 
 Issue 30: the prompt keeps clear of the units the attack is about (below the board's
-middle, else above it), an answer that attacks shows its chance to hit under it, and each
+middle, else above it, else anywhere up and down the board, else over the side panel's
+edge: play-test 4), an answer that attacks shows its chance to hit under it, and each
 button's label shrinks or wraps to fit with its key on a badge.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -34,6 +35,8 @@ TEXT_SIZE = theme.SIZE_SMALL + 1
 COST_SIZE = theme.SIZE_SMALL - 1
 ROLES = ("bold", "body")  # the attack line, the stakes line
 PER_ROW = 4  # buttons a row
+AVOID_MARGIN = 12  # px kept clear around each square the prompt is about
+STEP = 16  # px between the places tried when the first ones cover a unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +161,30 @@ def stakes(battle: Battle, attack: Attack, name: Callable[[str], str]) -> str:
         return ""
 
 
+def spots(
+    viewport: pygame.Rect, bounds: pygame.Rect, room: pygame.Rect, height: int
+) -> Iterator[pygame.Rect]:
+    """Where a prompt ``height`` tall may go, the likeliest first: above the board's
+    bottom or below its top, centred or to one side (play-test 3); then anywhere up and
+    down the board; then across the window, over the side panel's edge (play-test 4:
+    with the attacker at the bottom and the target at the top every one of the first
+    covered one of them)."""
+    xs = (viewport.centerx, viewport.left + WIDTH // 2, viewport.right - WIDTH // 2)
+
+    def at(x: int, y: int, within: pygame.Rect) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, WIDTH, height)
+        rect.midtop = (x, y)
+        return rect.clamp(within)
+
+    for y in (viewport.bottom - 24 - height, viewport.top + 24):
+        yield from (at(x, y, bounds) for x in xs)
+    for y in range(bounds.top, bounds.bottom - height + 1, STEP):
+        yield from (at(x, y, bounds) for x in xs)
+    for x in range(room.right - WIDTH // 2, room.left + WIDTH // 2 - 1, -STEP):
+        for y in range(room.top, room.bottom - height + 1, STEP):
+            yield at(x, y, room)
+
+
 class ReactionPrompt:
     """The panel and its buttons for one reaction decision."""
 
@@ -221,10 +248,11 @@ class ReactionPrompt:
         room: pygame.Rect | None = None,
         avoid: Sequence[pygame.Rect] = (),
     ) -> None:
-        """Above the bottom of ``viewport``, or below its top, in the middle or to one side:
-        the first of these that covers none of the squares in ``avoid`` (the defender, its
-        attackers), else the one that covers fewest; a prompt taller than the board (many
-        attackers, a small window) may spread over ``room`` (the window)."""
+        """The first of ``spots`` (above the bottom of ``viewport`` or below its top, then
+        up and down the board, then across ``room``, the window) that covers none of the
+        squares in ``avoid`` (the defender, its attackers), else the first that covers
+        fewest; a prompt taller than the board (many attackers, a small window) may spread
+        over ``room``."""
         inner = WIDTH - 36
         line_h = theme.font("body", TEXT_SIZE).get_height() + 3
         n_text = sum(
@@ -237,16 +265,15 @@ class ReactionPrompt:
         row_h = 44 + 8 + cost_h
         height = 46 + n_text * line_h + 12 + rows * row_h + 6
         bounds = viewport if room is None or height <= viewport.h else room
-        spots = []
-        for anchor in ("bottom", "top"):  # centred first, then to either side (play-test 3)
-            for x in (viewport.centerx, viewport.left + WIDTH // 2, viewport.right - WIDTH // 2):
-                rect = pygame.Rect(0, 0, WIDTH, height)
-                if anchor == "bottom":
-                    rect.midbottom = (x, viewport.bottom - 24)
-                else:
-                    rect.midtop = (x, viewport.top + 24)
-                spots.append(rect.clamp(bounds))
-        self.rect = min(spots, key=lambda r: sum(r.colliderect(a) for a in avoid))
+        clear = [a.inflate(AVOID_MARGIN, AVOID_MARGIN) for a in avoid]
+        wide = bounds if room is None else pygame.Rect(room.x, bounds.y, room.w, bounds.h)
+        fewest = len(clear) + 1
+        for spot in spots(viewport, bounds, wide, height):
+            covered = sum(spot.colliderect(a) for a in clear)
+            if covered < fewest:  # the first that covers none of them, else fewest
+                self.rect, fewest = spot, covered
+            if not covered:
+                break
         n, w = self._row_width()
         top = self.rect.bottom - 6 - rows * row_h
         for i, button in enumerate(self.buttons):

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -25,52 +26,76 @@ def _draw_progress(surface: pygame.Surface, x: int, model: BattleModel, menu: Bu
         draw_text(surface, text, pos, size=theme.SIZE_SMALL, fg="gold", anchor="midleft")
 
 
-def _counts(text: str) -> list[tuple[str, str, str]]:
-    """Each objective of the progress line as (who and where, count, how they join): the
-    count is what follows the last ": " ("2 of 3 rounds") or a closing "(...)" ("counts at
-    round 20"); empty when there is none."""
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One objective of the progress line: who and where ("The Company hold North
+    bridge"), its count ("2 of 3 rounds", after ": ") and its note ("counts at round 20",
+    in closing brackets): the count is what the objective is about, the note can go."""
+
+    head: str
+    count: str = ""
+    note: str = ""
+
+    def text(self, head: str, notes: bool = True) -> str:
+        out = f"{head}: {self.count}" if self.count else head
+        return f"{out} ({self.note})" if notes and self.note else out
+
+    @property
+    def holder(self) -> tuple[str, str]:
+        """(the holder's name, " hold " and what they hold), or ("", "") for no hold."""
+        side, hold, area = self.head.partition(HOLD)
+        return (side, hold + area) if hold else ("", "")
+
+
+def _parts(text: str) -> list[Part]:
+    """The progress line's objectives, split at " · "."""
     out = []
     for part in text.split(" · "):
         head, colon, count = part.rpartition(": ")
         if colon:
-            out.append((head, count, "{}: {}"))
+            out.append(Part(head, count=count))
         elif part.endswith(")") and " (" in part:
-            head, _, count = part[:-1].rpartition(" (")
-            out.append((head, count, "{} ({})"))
+            head, _, note = part[:-1].rpartition(" (")
+            out.append(Part(head, note=note))
         else:
-            out.append((part, "", "{}"))
+            out.append(Part(part))
     return out
 
 
 HOLD = " hold "
 SIDE_MIN = "Abcde…"  # the least of a holder's name that still tells the sides apart
-FLOOR_MAX = 360  # the most the progress line keeps from the title and the side chips
+NAME_MIN = "Abcdef…"  # a name cut shorter says nothing ("The…")
+FLOOR_MAX = 240  # the most the progress line keeps from the title and the side chips
 
 
 def progress_floor(text: str) -> int:
     """The pixels the progress line keeps from the title and the chips: who holds what
-    with the holder's name cut short (play-test 3: "counts at round 15" lost its subject
-    at 960×540), at most ``FLOOR_MAX``, at least its counts alone."""
-    parts = _counts(text)
-    counts = [c for _, c, _ in parts if c]
-    least = _width(" · ".join(counts)) if counts else 0
+    with the holder's name cut short and without the round note (play-test 3: "counts at
+    round 15" lost its subject at 960×540; play-test 4: the title and the chips were cut
+    to "Bl…" beside the note), at most ``FLOOR_MAX``, at least its counts alone."""
     if not text:
         return 0
-    short = _holders_cut(parts, _width(SIDE_MIN))
-    return max(least, min(_width(short), FLOOR_MAX)) if short else least
+    parts = _parts(text)
+    counts = [p.count for p in parts if p.count]
+    least = _width(" · ".join(counts)) if counts else 0
+    if not any(p.holder[0] for p in parts):
+        return least
+    short = _line(parts, _width(SIDE_MIN), notes=False)
+    return max(least, min(_width(short), FLOOR_MAX))
 
 
-def _holders_cut(parts: list[tuple[str, str, str]], side_w: int) -> str:
-    """The line with each holder's name ("X hold Y") cut to ``side_w`` pixels and the
-    rest whole; "" when no part names a holder."""
-    if not any(HOLD in h for h, _, _ in parts):
-        return ""
+def _line(parts: list[Part], side_w: int | None, *, notes: bool, the: bool = True) -> str:
+    """The line with each holder's name cut to ``side_w`` pixels (None: whole, less its
+    leading "The " unless ``the``), with or without the notes."""
     shown = []
-    for head, count, how in parts:
-        side, hold, area = head.partition(HOLD)
-        if hold:
-            head = cut_name(side, side_w, "body") + hold + area
-        shown.append(how.format(head, count) if count else head)
+    for part in parts:
+        side, rest = part.holder
+        head = part.head
+        if side and side_w is not None:
+            head = cut_name(side, side_w, "body") + rest
+        elif side and not the and side.startswith("The "):
+            head = side[4:] + rest
+        shown.append(part.text(head, notes))
     return " · ".join(shown)
 
 
@@ -79,35 +104,70 @@ def _width(text: str) -> int:
 
 
 def fit_progress(text: str, width: int) -> str:
-    """The objectives' progress within ``width`` pixels: the holders' names are shortened
-    first, then all names (with "…"), then left out, so that the counts ("4 of 5 rounds",
-    "counts at round 20") survive (play-test: "Haldor's…" at 960×540 hid them); only then
-    is the line cut."""
+    """The objectives' progress within ``width`` pixels, the most telling part kept at
+    every width: the holders' names lose their "The", then the round notes go ("counts at
+    round 20": the round is in the bar already; play-test 4), then the holders' names are
+    cut, then all names (with "…"), so that who holds what and the counts ("4 of 5
+    rounds") stay; only then is the line cut."""
     if _width(text) <= width:
         return text
-    parts = _counts(text)
-    holders = sum(1 for h, _, _ in parts if HOLD in h)
-    if holders:  # first the holders' names, so that who holds what stays (play-test 3)
-        bare = _width(_holders_cut(parts, 0))
+    parts = _parts(text)
+    for notes in (True, False):
+        line = _line(parts, None, notes=notes, the=False)
+        if _width(line) <= width:
+            return line
+    holders = sum(1 for p in parts if p.holder[0])
+    if holders:  # the holders' names next, so that who holds what stays (play-test 3)
+        bare = _width(_line(parts, 0, notes=False))
         side_w = (width - bare) // holders + _width("…")
         if side_w >= _width(SIDE_MIN):
-            cut = _holders_cut(parts, side_w)
+            cut = _line(parts, side_w, notes=False)
             if _width(cut) <= width:
                 return cut
-    fixed = _width(" · ".join(how.format("…", c) if c else "…" for _, c, how in parts))
-    share = (width - fixed) // len(parts) + _width("…")
-    if share >= _width("Abcdef…"):  # else the names say nothing ("The…")
-        shown = [
-            how.format(fit_text(h, share, "body", theme.SIZE_SMALL), c)
-            if c
-            else fit_text(h, share, "body", theme.SIZE_SMALL)
-            for h, c, how in parts
+    fixed = _width(" · ".join(p.text("", notes=False) for p in parts))
+    shares = _shares(parts, width - fixed)
+    for holds in (True, False):  # who holds what, else the names before the counts
+        heads = [
+            _head_in(p, w)
+            if holds or not p.count
+            else _cut(p.head, w)
+            if w >= _width(NAME_MIN)
+            else ""
+            for p, w in zip(parts, shares, strict=True)
         ]
-        joined = " · ".join(shown)
-        if _width(joined) <= width:
+        joined = " · ".join(p.text(h, notes=False) for p, h in zip(parts, heads, strict=True))
+        if all(heads) and _width(joined) <= width:  # else the names say nothing ("The…")
             return joined
-    counts = " · ".join(c for _, c, _ in parts if c)
-    return fit_text(counts or text, width, "body", theme.SIZE_SMALL)
+    short = [p.count or _line([p], _width(SIDE_MIN), notes=False) for p in parts]
+    return fit_text(" · ".join(short), width, "body", theme.SIZE_SMALL)
+
+
+def _shares(parts: list[Part], room: int) -> list[int]:
+    """``room`` shared out among the parts' heads: the shortest whole, the rest evenly."""
+    out = [0] * len(parts)
+    order = sorted(range(len(parts)), key=lambda i: _width(parts[i].head))
+    for n, i in enumerate(order):
+        out[i] = min(_width(parts[i].head), room // (len(parts) - n))
+        room -= out[i]
+    return out
+
+
+def _head_in(part: Part, width: int) -> str:
+    """Who and where within ``width`` pixels: a holder's name cut to ``SIDE_MIN`` and what
+    they hold cut to the rest ("Grey… hold South br…"), another head cut; "" when too
+    little of it would show."""
+    side, rest = part.holder
+    if not side:
+        return _cut(part.head, width) if width >= _width(NAME_MIN) else ""
+    side = cut_name(side, _width(SIDE_MIN), "body")
+    room = width - _width(side + HOLD)
+    if room < _width("Abcd…"):
+        return ""
+    return side + HOLD + _cut(rest[len(HOLD) :], room)
+
+
+def _cut(head: str, width: int) -> str:
+    return fit_text(head, width, "body", theme.SIZE_SMALL)
 
 
 def cut_name(name: str, width: int, role: str) -> str:

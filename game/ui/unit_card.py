@@ -25,8 +25,11 @@ FOOT = 40  # under the rows: a gap, then the conditions line
 VALUE_X = 110  # where the value column starts, from the card's left edge
 PAD = 16  # left and right margins of the rows
 MIN_LOG = 60  # the combat log keeps at least this much height when the card grows
-LESSON_LOG = 120  # … and this much while a lesson's hint points at it (a few lines)
+NOTE_LOG = 95  # … three lines beside a lesson's hint
+LESSON_LOG = 135  # … and five while the hint points at it ("watch the log")
 EASY_LOG = 180  # the card grows in its usual type only while the log keeps this much
+LEAST_ROWS = 4  # a card beside a lesson's hint keeps this many rows (its stat lines)
+FOOT_BARE = 14  # the foot of such a card when the unit has no conditions to list
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class CardFit:
     size: int  # type size of the rows
     step: int  # px from one row's top to the next
     height: int  # the card height the rows need (never under the usual height)
+    foot: int = FOOT  # px under the rows (the conditions line), at 720
 
 
 def styles() -> list[tuple[int, int]]:
@@ -46,40 +50,56 @@ def line_height(size: int) -> int:
     return max(font("bold", size).get_height(), font("body", size).get_height())
 
 
-def rows_height(n: int, size: int, step: int) -> int:
+def rows_height(n: int, size: int, step: int, foot: int = FOOT) -> int:
     """The card height ``n`` rows need at ``size`` and ``step``: header, rows, foot."""
     rows = (n - 1) * step + line_height(size) if n else 0
-    return HEADER + rows + theme.px(FOOT)
+    return HEADER + rows + theme.px(foot)
 
 
-def card_fit(n: int, base_h: int, room_h: int) -> CardFit:
+def least_height(n: int, pointed: frozenset[str], foot: int = FOOT) -> int:
+    """The least a card of ``n`` rows gives way to a lesson's hint: its first
+    ``LEAST_ROWS`` rows in the tightest style, one fewer while the hint points at the log
+    (play-test 4: at 960×540 the hint left the card "… right-click: the full sheet" alone,
+    no HP, and the log that step 7 says to watch 1-3 lines)."""
+    rows = LEAST_ROWS - 1 if "log" in pointed else LEAST_ROWS
+    return rows_height(min(n, rows), *styles()[-1], foot)
+
+
+def least_log(pointed: frozenset[str], note: bool) -> int:
+    """The height the log keeps when the card grows: a few lines beside a lesson's hint,
+    more while the hint points at the log (play-test 4: 1-3 lines at 960×540)."""
+    return theme.px(LESSON_LOG if "log" in pointed else NOTE_LOG if note else MIN_LOG)
+
+
+def card_fit(n: int, base_h: int, room_h: int, foot: int = FOOT) -> CardFit:
     """The roomiest style in which ``n`` rows fit a card ``base_h`` tall, or up to
     ``room_h`` tall (what the side panel can spare while the log stays comfortable), else
     the tightest one with the height it needs."""
     limit = max(base_h, room_h)
     for size, step in styles():
-        need = rows_height(n, size, step)
+        need = rows_height(n, size, step, foot)
         if need <= limit:
-            return CardFit(size, step, max(base_h, need))
+            return CardFit(size, step, max(base_h, need), foot)
     size, step = styles()[-1]
-    return CardFit(size, step, rows_height(n, size, step))
+    return CardFit(size, step, rows_height(n, size, step, foot), foot)
 
 
 def rows_that_fit(fit: CardFit, height: int) -> int:
     """How many rows of ``fit`` a card ``height`` tall holds (when the side panel could
     not give it all it asked for)."""
     n = 0
-    while rows_height(n + 1, fit.size, fit.step) <= height:
+    while rows_height(n + 1, fit.size, fit.step, fit.foot) <= height:
         n += 1
     return n
 
 
 def card_rows(rows: Sequence[tuple[str, str]], fit: CardFit, height: int) -> list[tuple[str, str]]:
     """The rows to draw: all of them, or as many as fit with the last one saying where
-    the rest are."""
+    the rest are; a card with room for ``LEAST_ROWS`` or fewer spends none on that (the
+    stat lines first)."""
     room = rows_that_fit(fit, height)
-    if len(rows) <= room:
-        return list(rows)
+    if len(rows) <= room or room <= LEAST_ROWS:
+        return list(rows[:room])
     return [*rows[: max(0, room - 1)], ("…", "right-click: the full sheet")]
 
 

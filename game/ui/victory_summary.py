@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.ui.battle_record import amounts_text, battle_records, side_amounts, track_order
 from game.ui.objectives_view import deciding_line
+from game.ui.victory_cause import ending_cause
 from game.ui.victory_scene import VictoryScene
 from game.ui.victory_tables import SideSummary, UnitSummary
 
@@ -89,6 +90,9 @@ def victory_scene(
             headline = f"{side.name} win"
         tone = side.colour
         detail = f"{side.name} hold the field after {rounds(battle.round)}."
+        cause = ending_cause(battle.events, winner, names)
+        if cause:  # what decided it (play-test 4: 13 fled on one failed save, unsaid)
+            detail = f"{detail[:-1]}: {cause}."
     else:
         headline, tone = "A draw", "wood_light"
         detail = f"Neither side prevailed after {rounds(battle.round)}."
