@@ -392,6 +392,8 @@ def read_objectives(
         numbers: dict[str, int | None] = {}
         for key in ("rounds", "count"):
             numbers[key] = _positive(obj, key, problems)
+        unit_given = bool(str(obj.properties.get("unit", "")).strip())
+        problems.extend(_unused_numbers(obj, kind, numbers, unit_given))
         unit = str(obj.properties.get("unit", "")).strip() or None
         if unit is not None and kind != "protect":
             problems.append(Problem(obj.where, "'unit' is only for protect objectives"))
@@ -415,6 +417,40 @@ def read_objectives(
                 )
             )
     return tuple(objectives)
+
+
+# which kinds read ``rounds`` and ``count`` (maps/README.md · What objectives do)
+_ROUNDS_KINDS = ("hold", "protect")
+_COUNT_KINDS = ("reach", "escape")
+
+
+def _unused_numbers(
+    obj: MapObject, kind: str, numbers: dict[str, int | None], unit_given: bool
+) -> list[Problem]:
+    """Warnings for a ``rounds`` or ``count`` the objective's kind does not read (the
+    battle ignores it; most likely the author meant another kind)."""
+    article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
+    out = []
+    if numbers["rounds"] is not None and kind in _COUNT_KINDS:
+        what = (
+            f"does nothing on {article} {kind} objective, which counts units ('count'); "
+            "only hold objectives and protected areas count round ends (did you mean "
+            "kind 'hold'?)"
+        )
+        out.append(Problem(obj.where, f"'rounds' {what}", warning=True))
+    elif numbers["rounds"] is not None and kind == "protect" and unit_given:
+        what = (
+            "does nothing on a protect objective with a 'unit': the side loses when that "
+            "unit falls (rounds count only for a protected area, without 'unit')"
+        )
+        out.append(Problem(obj.where, f"'rounds' {what}", warning=True))
+    if numbers["count"] is not None and kind in _ROUNDS_KINDS:
+        what = (
+            f"does nothing on {article} {kind} objective: only reach and escape objectives "
+            "count units ('rounds' counts round ends)"
+        )
+        out.append(Problem(obj.where, f"'count' {what}", warning=True))
+    return out
 
 
 def _positive(obj: MapObject, key: str, problems: list[Problem]) -> int | None:

@@ -1,0 +1,157 @@
+"""What check-map tells a map author about the mistakes of play-test 4 (maps/README.md):
+a ``sides`` line with a ';' left out, a ``rounds`` or ``count`` the objective's kind does
+not read, object templates left behind when a map moves, zones that reach off the map and
+the starter's placeholders left in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.maps import MapError, load_battlefield
+from game.maps.errors import Problem
+from game.maps.scenario import parse_sides
+
+CORPUS = Path(__file__).parent / "maps_broken"
+TEMPLATES = frozenset({"warrior", "bandit"})
+
+
+def write_map(folder: Path, name: str, swaps: list[tuple[str, str]]) -> Path:
+    """The corpus baseline (a good 4×4 map) with each ``(old, new)`` text of ``swaps``
+    replaced, written to ``folder / name``."""
+    text = (CORPUS / "baseline_ok.tmx").read_text(encoding="utf-8")
+    text = text.replace('source="terrain.tsx"', f'source="{CORPUS / "terrain.tsx"}"')
+    for old, new in swaps:
+        assert old in text, old
+        text = text.replace(old, new)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def lines_of(path: Path) -> list[str]:
+    """The problem lines of a map, warnings and errors alike."""
+    try:
+        field = load_battlefield(path, TEMPLATES)
+    except MapError as exc:
+        return [str(p) for p in exc.problems]
+    return [str(p) for p in field.warnings]
+
+
+# --- sides: a ';' left out --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        (
+            "wardens; Wardens #3a6fd8; human; party",
+            "has 4 fields where 5 are expected: a ';' missing between 'Wardens' and '#3a6fd8'?",
+        ),
+        (
+            "wardens; Wardens; #3a6fd8 human; party",
+            "has 4 fields where 5 are expected: a ';' missing between '#3a6fd8' and 'human'?",
+        ),
+        (
+            "wardens; Wardens of the Road; #3a6fd8; human party",
+            "has 4 fields where 5 are expected: a ';' missing between 'human' and 'party'?",
+        ),
+        (
+            "wardens Wardens; #3a6fd8; ai",
+            "has 3 fields where 4 are expected: a ';' missing between 'wardens' and 'Wardens'?",
+        ),
+        (
+            "wardens; Red Hand Bandits #c8372d",
+            "has 2 fields where 3 are expected: a ';' missing between 'Red Hand Bandits' and",
+        ),
+    ],
+)
+def test_a_sides_line_with_a_missing_semicolon_is_one_line_naming_the_gap(
+    line: str, said: str
+) -> None:
+    problems: list[Problem] = []
+    sides = parse_sides(f"{line}\nbandits; Bandits; #c8372d; ai", problems)
+    (problem,) = problems
+    assert problem.where == "map property 'sides' line 1"
+    assert problem.what.startswith(said)
+    assert [s.id for s in sides] == ["bandits"]
+
+
+def test_other_sides_mistakes_keep_their_own_lines() -> None:
+    problems: list[Problem] = []
+    parse_sides("wardens; Wardens; #cc333; human\nbandits; Bandits; red; ai", problems)
+    assert [p.what for p in problems] == [
+        "colour '#cc333' is not #rrggbb",
+        "colour 'red' is not #rrggbb",
+    ]
+
+
+def test_the_play_tests_sides_line_no_longer_blames_colour_and_control(tmp_path: Path) -> None:
+    path = write_map(
+        tmp_path,
+        "m.tmx",
+        [("wardens; Wardens; #3366cc; human; party", "wardens; Wardens #3366cc; human; party")],
+    )
+    (line,) = lines_of(path)
+    assert line.startswith(
+        "map property 'sides' line 1: has 4 fields where 5 are expected: a ';' missing "
+        "between 'Wardens' and '#3366cc'?"
+    )
+
+
+# --- objectives: numbers their kind does not read -----------------------------------------
+
+OBJECTIVE = """ <objectgroup id="9" name="objectives">
+  <object id="9" name="The mill" type="objective" x="32" y="64" width="32" height="32">
+   <properties>
+    <property name="kind" value="{kind}"/>{extra}
+    <property name="side" value="wardens"/>
+   </properties>
+  </object>
+ </objectgroup>
+</map>"""
+
+
+def objective_map(folder: Path, kind: str, **numbers: str) -> Path:
+    extra = "".join(
+        f'\n    <property name="{key}" type="{"int" if value.isdigit() else "string"}" '
+        f'value="{value}"/>'
+        for key, value in numbers.items()
+    )
+    return write_map(folder, f"{kind}.tmx", [("</map>", OBJECTIVE.format(kind=kind, extra=extra))])
+
+
+def test_rounds_on_an_escape_objective_is_a_warning_that_suggests_hold(tmp_path: Path) -> None:
+    (line,) = lines_of(objective_map(tmp_path, "escape", rounds="2"))
+    assert line == (
+        "object 9 'The mill': warning: 'rounds' does nothing on an escape objective, which "
+        "counts units ('count'); only hold objectives and protected areas count round ends "
+        "(did you mean kind 'hold'?)"
+    )
+    (line,) = lines_of(objective_map(tmp_path, "reach", rounds="3"))
+    assert "'rounds' does nothing on a reach objective" in line
+
+
+def test_count_on_hold_and_rounds_beside_a_protected_unit_are_warnings(tmp_path: Path) -> None:
+    (line,) = lines_of(objective_map(tmp_path, "hold", count="2"))
+    assert "warning: 'count' does nothing on a hold objective" in line
+    (line,) = lines_of(objective_map(tmp_path, "protect", rounds="2", unit="Ann"))
+    assert "warning: 'rounds' does nothing on a protect objective with a 'unit'" in line
+
+
+@pytest.mark.parametrize(
+    ("kind", "numbers"),
+    [
+        ("hold", {"rounds": "2"}),
+        ("protect", {"rounds": "2"}),
+        ("reach", {"count": "2"}),
+        ("escape", {"count": "1"}),
+        ("escape", {"rounds": "0"}),  # 0: the default, as if left out
+    ],
+)
+def test_numbers_the_kind_reads_are_no_warning(
+    tmp_path: Path, kind: str, numbers: dict[str, str]
+) -> None:
+    assert lines_of(objective_map(tmp_path, kind, **numbers)) == []
