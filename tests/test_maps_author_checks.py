@@ -155,3 +155,58 @@ def test_numbers_the_kind_reads_are_no_warning(
     tmp_path: Path, kind: str, numbers: dict[str, str]
 ) -> None:
     assert lines_of(objective_map(tmp_path, kind, **numbers)) == []
+
+
+# --- object templates left behind when a map moves -----------------------------------------
+
+
+def placed_from(*sources: str) -> list[tuple[str, str]]:
+    """Swaps that add one unit of the wardens per template path, from (2, 2) rightwards."""
+    objects = "".join(
+        f'  <object id="{20 + i}" template="{source}" x="{80 + 32 * i}" y="80">\n'
+        '   <properties><property name="side" value="wardens"/></properties>\n'
+        "  </object>\n"
+        for i, source in enumerate(sources)
+    )
+    return [
+        (' </objectgroup>\n <objectgroup id="4"', f'{objects} </objectgroup>\n <objectgroup id="4"')
+    ]
+
+
+def test_a_moved_maps_templates_fall_back_to_the_shipped_ones_with_a_warning(
+    tmp_path: Path,
+) -> None:
+    """Tiled's Save As of the starter into another folder, then moved one folder deeper."""
+    source = "../../../../wt/pt4/maps/templates/warrior.tx"
+    path = write_map(tmp_path / "maps" / "x", "m.tmx", placed_from(source))
+    field = load_battlefield(path, TEMPLATES)
+    assert [(s.template, s.cell) for s in field.spawns if s.name == "Warrior"] == [
+        ("warrior", (2, 2))
+    ]
+    (line,) = [str(p) for p in field.warnings]
+    assert line.startswith(
+        f"object 20: warning: object template '{source}' not found next to the map, so the "
+        "game's own warrior.tx is used ("
+    )
+    assert "maps/templates" in line and "Detach" in line
+
+
+def test_one_warning_per_missing_template_file_however_many_objects_use_it(
+    tmp_path: Path,
+) -> None:
+    path = write_map(tmp_path, "m.tmx", placed_from("old/warrior.tx", "old/warrior.tx"))
+    (line,) = lines_of(path)
+    assert line.startswith("object 20: warning: object template 'old/warrior.tx' not found")
+    assert "(2 objects use it; " in line
+
+
+def test_a_template_the_game_does_not_ship_is_an_error_saying_what_to_do(tmp_path: Path) -> None:
+    path = write_map(tmp_path, "m.tmx", placed_from("old/brigand.tx"))
+    (line,) = lines_of(path)
+    assert line.startswith("object 20: object template 'old/brigand.tx' not found (looked for ")
+    assert line.endswith(
+        "; copy the .tx file to where the map points, or open the map in Tiled and replace "
+        "or detach the template of the objects (right-click > Replace Template, or Detach)"
+    )
+    with pytest.raises(MapError):
+        load_battlefield(path, TEMPLATES)
