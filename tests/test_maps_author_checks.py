@@ -5,10 +5,12 @@ the starter's placeholders left in."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from game.cli.check_map import check
 from game.maps import MapError, load_battlefield
 from game.maps.errors import Problem
 from game.maps.scenario import parse_sides
@@ -210,3 +212,104 @@ def test_a_template_the_game_does_not_ship_is_an_error_saying_what_to_do(tmp_pat
     )
     with pytest.raises(MapError):
         load_battlefield(path, TEMPLATES)
+
+
+# --- zones off the map, and the starter's placeholders ------------------------------------
+
+ROAD = '<object id="5" name="The road" type="zone" x="0" y="0" width="128" height="128"/>'
+
+
+def zones_map(folder: Path, zones: str, *more: tuple[str, str]) -> Path:
+    return write_map(folder, "z.tmx", [(ROAD, zones), *more])
+
+
+def test_a_zone_partly_off_the_map_is_a_warning_naming_the_edges(tmp_path: Path) -> None:
+    """The starter's 6×6 zones after Map > Resize Map to a smaller map."""
+    path = zones_map(
+        tmp_path,
+        '<object id="5" name="West" type="zone" x="0" y="0" width="64" height="128"/>'
+        '<object id="6" name="East" type="zone" x="64" y="0" width="128" height="192"/>',
+    )
+    field = load_battlefield(path, TEMPLATES)
+    assert {z.name: len(z.cells) for z in field.zones} == {"West": 8, "East": 8}
+    assert [str(p) for p in field.warnings] == [
+        "zone 'East': warning: reaches past the right and bottom edges of the 4×4 map: 16 of "
+        "its cells are off the map and only the 8 on it are played (move or shrink it to fit "
+        "the map)"
+    ]
+
+
+def test_an_ellipse_zone_crossing_the_top_edge_is_warned_about(tmp_path: Path) -> None:
+    path = zones_map(
+        tmp_path,
+        '<object id="5" name="Pond" type="zone" x="0" y="-64" width="128" height="192">'
+        "<ellipse/></object>",
+    )
+    (line,) = lines_of(path)
+    assert line.startswith("zone 'Pond': warning: reaches past the top edge of the 4×4 map")
+
+
+def test_a_zone_wholly_off_the_map_is_an_error_saying_where_it_lies(tmp_path: Path) -> None:
+    path = zones_map(
+        tmp_path,
+        ROAD + '<object id="6" name="Far" type="zone" x="160" y="0" width="64" height="64"/>',
+    )
+    assert lines_of(path) == [
+        "object 6 'Far': covers no cell centre on the map: it lies beyond the right edge of the map"
+    ]
+
+
+def test_zones_inside_the_map_are_no_warning(tmp_path: Path) -> None:
+    assert lines_of(zones_map(tmp_path, ROAD)) == []
+
+
+def test_the_starters_placeholders_are_warnings_and_strict_refuses_them(tmp_path: Path) -> None:
+    path = zones_map(
+        tmp_path,
+        ROAD.replace("The road", "North-west (rename me)"),
+        ('value="Corpus baseline"', 'value="New battle (change this title)"'),
+        (
+            '<property name="briefing"',
+            '<property name="author" value="Your name"/>\n  <property name="briefing"',
+        ),
+        ("bandits; Bandits;", "bandits; Foes (rename me);"),
+    )
+    assert lines_of(path) == [
+        "map property 'title': warning: 'New battle (change this title)' is still the starter "
+        "map's placeholder: name the battle",
+        "map property 'author': warning: 'Your name' is still the starter map's placeholder: "
+        "put your name",
+        "side 'bandits': warning: 'Foes (rename me)' is still the starter map's placeholder: "
+        "rename it in 'sides'",
+        "zone 'North-west (rename me)': warning: its name is still the starter map's "
+        "placeholder: rename the zone",
+    ]
+    ok, lines = check(str(path), TEMPLATES)
+    assert ok and lines[-1].startswith(f"{path}: ok — 4×4")
+    ok, lines = check(str(path), TEMPLATES, strict=True)
+    assert not ok and len(lines) == 4
+
+
+def test_following_the_guide_from_the_starter_checks_strict_with_zones_made_for_it(
+    tmp_path: Path,
+) -> None:
+    """maps/README.md · Your first map, steps 1 and 9: the starter, resized to 10×8 and
+    with its placeholders changed, has no zones of its own: they are made automatically."""
+    starter = Path(__file__).resolve().parents[1] / "maps" / "templates" / "starter.tmx"
+    text = starter.read_text(encoding="utf-8")
+    text = text.replace('width="12" height="12"', 'width="10" height="8"')
+    for layer in ("1", "0"):
+        text = re.sub(rf"({layer},){{11}}{layer},?\n", "", text, count=4)  # 8 rows …
+        text = text.replace(",".join([layer] * 12), ",".join([layer] * 10))
+    text = text.replace("../../assets/tiles", str(CORPUS.parents[1] / "assets" / "tiles"))
+    text = text.replace('template="', f'template="{starter.parent}/')
+    text = text.replace("New battle (change this title)", "First Blood")
+    text = text.replace("This is the starter map.", "Bandits have found the farmhouse.")
+    text = text.replace("your name", "Ann").replace(" (rename me)", "")
+    text = text.replace('x="336" y="208"', 'x="272" y="208"')  # the bandit onto the 10×8
+    path = tmp_path / "first.tmx"
+    path.write_text(text, encoding="utf-8")
+    ok, lines = check(str(path), frozenset({"warrior", "bandit"}), strict=True)
+    assert ok, lines
+    assert lines[0].startswith(f"{path}: ok — 10×8, 2 sides")
+    assert lines[1].startswith(f"{path}: zones: info: no zones on the map; ")
