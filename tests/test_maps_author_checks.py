@@ -6,6 +6,8 @@ the starter's placeholders left in."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -313,3 +315,30 @@ def test_following_the_guide_from_the_starter_checks_strict_with_zones_made_for_
     assert ok, lines
     assert lines[0].startswith(f"{path}: ok — 10×8, 2 sides")
     assert lines[1].startswith(f"{path}: zones: info: no zones on the map; ")
+
+
+@pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed")
+def test_the_starter_saved_as_by_tiled_then_moved_deeper_still_loads(tmp_path: Path) -> None:
+    """Play-test 4: Tiled 1.8.2 headless (``--export-map`` saves as the editor's Save As
+    does) writes the starter into a maps folder with paths relative to the checkout; one
+    folder deeper, the tileset and both templates fall back to the game's own."""
+    starter = Path(__file__).resolve().parents[1] / "maps" / "templates" / "starter.tmx"
+    env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    saved = tmp_path / "maps" / "mine.tmx"
+    saved.parent.mkdir()
+    done = subprocess.run(
+        ["tiled", "--export-map", str(starter), str(saved)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0 and saved.is_file(), done.stderr
+    moved = tmp_path / "maps" / "deeper" / "mine.tmx"
+    moved.parent.mkdir()
+    saved.rename(moved)
+    field = load_battlefield(moved)
+    assert sorted(s.template for s in field.spawns) == ["bandit", "warrior"]
+    borrowed = [p for p in field.warnings if "the game's own" in p.what]
+    assert [p.where.split(" ")[0] for p in borrowed] == ["object", "object", "tileset"]
+    assert all(p.warning for p in borrowed)
