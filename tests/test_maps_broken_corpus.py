@@ -33,7 +33,7 @@ EXPECTED: dict[str, str] = {
     "missing_tsx.tmx": "tileset '../tiles/nowhere.tsx': tileset file not found",
     "json_tileset.tmx": "tileset 'terrain.json': only .tsx external tilesets are supported",
     "missing_image.tmx": "tileset 'terrain': image 'lost/terrain.png' not found",
-    "object_template.tmx": "object 4: object template 'bandit.tx' not found (looked for",
+    "object_template.tmx": "object 4: object template 'brigand.tx' not found (looked for",
     "builtin_property_name.tmx": "object 1 'Ann' property 'name': is named like a built-in",
     "cover_quarter.tmx": "tileset 'terrain' tile 2: property 'cover' is 'quarter'",
     "move_cost_zero.tmx": "tileset 'terrain' tile 2: property 'move_cost' is 0",

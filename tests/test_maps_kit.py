@@ -127,9 +127,19 @@ def test_there_is_one_object_template_per_unit_template_and_each_places_its_unit
     assert [s.template for s in field.spawns] == units
 
 
-def test_the_starter_map_passes_check_map_strict_and_stays_out_of_the_menu() -> None:
+def test_the_starter_map_plays_and_check_map_strict_lists_its_placeholders() -> None:
+    """The starter plays as it is (check-map: ok), and ``--strict`` lists what the
+    author still has to change: its title, briefing, author and side names."""
     field = load_battlefield(STARTER)
-    assert not field.warnings
+    assert [p.where for p in field.warnings] == [
+        "map property 'title'",
+        "map property 'briefing'",
+        "map property 'author'",
+        "side 'heroes'",
+        "side 'foes'",
+    ]
+    assert all("still the starter map's placeholder" in p.what for p in field.warnings)
+    assert field.zones == ()  # made automatically, whatever size the author makes it
     assert (field.grid.width, field.grid.height) == (12, 12)
     assert len(field.scenario.sides) == 2 and len(field.spawns) == 2
     assert all(
@@ -137,14 +147,17 @@ def test_the_starter_map_passes_check_map_strict_and_stays_out_of_the_menu() -> 
         for t in (field.grid.terrain((x, y)) for x in range(12) for y in range(12))
     )
     assert STARTER.resolve() not in {m.path.resolve() for m in list_maps()}
-    check = subprocess.run(
-        [sys.executable, "-m", "game", "check-map", "--strict", str(STARTER)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-    assert check.returncode == 0, check.stdout + check.stderr
+    for strict, status in (([], 0), (["--strict"], 2)):
+        check = subprocess.run(
+            [sys.executable, "-m", "game", "check-map", *strict, str(STARTER)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+        )
+        assert check.returncode == status, check.stdout + check.stderr
+        warned = [line for line in check.stdout.splitlines() if ": warning: " in line]
+        assert len(warned) == len(field.warnings), check.stdout
 
 
 def test_the_starter_has_the_contracts_layers_and_a_briefing_that_says_what_to_change() -> None:
@@ -162,7 +175,7 @@ def test_the_starter_has_the_contracts_layers_and_a_briefing_that_says_what_to_c
     props = {p.get("name"): p.get("value") or p.text for p in root.iter("property")}
     for name in contract.REQUIRED_MAP_PROPERTIES:
         assert props.get(name)
-    for word in ("title", "sides", "author", "Save As", "check-map"):
+    for word in ("title", "sides", "author", "zones", "Save As", "check-map"):
         assert word in str(props["briefing"])
 
 

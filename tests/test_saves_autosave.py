@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from saves_support import battle_on, play_some, six_map
 from game.engine import Battle
 from game.saves import Autosaver, SaveError, data_dir, load_battle, read_save, saves_dir
 from game.saves import autosave as autosave_module
-from game.saves.atomic import write_atomic
+from game.saves.atomic import STALE_AFTER_S, write_atomic
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -107,7 +108,10 @@ def test_autosaver_switching_battles_or_undoing_writes_the_right_answers(
 def test_autosaver_clears_temp_files_left_by_a_killed_writer(tmp_path: Path) -> None:
     folder = tmp_path / "saves"
     folder.mkdir()
-    (folder / ".autosave-20300101T000000.000000Z.json.abc123.tmp").write_bytes(b"{half")
+    killed = folder / ".autosave-20300101T000000.000000Z.json.abc123.tmp"
+    killed.write_bytes(b"{half")
+    long_ago = time.time() - STALE_AFTER_S - 5  # a younger one may be another window's
+    os.utime(killed, (long_ago, long_ago))
     (folder / "keep-me.txt").write_text("mine")
     Autosaver(folder)
     assert sorted(p.name for p in folder.iterdir()) == ["keep-me.txt"]

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from game.saves import (
     read_save,
     save_battle,
 )
+from game.saves.atomic import STALE_AFTER_S
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -169,10 +171,13 @@ def test_a_symlink_named_like_the_map_is_not_followed(saved: Path, tmp_path: Pat
 def test_a_killed_quicksave_leaves_no_temp_file_behind(saved: Path) -> None:
     folder = saved.parent
     stale = folder / ".quicksave.json.k1ll3d.tmp"
+    long_ago = time.time() - STALE_AFTER_S - 5  # younger: maybe another window's, kept
     stale.write_bytes(b"{half a save")
+    os.utime(stale, (long_ago, long_ago))
     Autosaver(folder)  # the game makes one when it starts
     assert not stale.exists()
     stale.write_bytes(b"{half a save")
+    os.utime(stale, (long_ago, long_ago))
     with battle_on(duel_map(folder.parent / "maps"), seed=3, answers=2) as battle:
         save_battle(battle, folder / "quicksave.json")
     assert not stale.exists() and (folder / "quicksave.json").exists()

@@ -6,7 +6,9 @@ exits 2 (DESIGN.md · Errors and data). Bare names like ``duel`` are looked up i
 the user and shipped map folders, and the line names the file that was checked (a map of
 your own with a shipped map's name takes its place). Warnings (custom properties the
 contract does not know, zones that leave walkable cells out, overlap, cover no walkable
-cell or lie where no unit can go, a zone condition some rules cannot play) are printed as
+cell, reach past the map's edge or lie where no unit can go, a zone condition some rules
+cannot play, the starter map's placeholders left in, an object template found only among
+the game's own) are printed as
 ``FILE: where: warning: what``; the map is still good and the exit status 0, unless
 ``--strict`` makes warnings errors. After the
 ok line, ``FILE: zones: info: …`` says when zones will be made automatically.
@@ -28,7 +30,9 @@ HELP = "check Tiled maps (.tmx files or map names) against the map authors' cont
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("maps", nargs="+", metavar="FILE", help="a .tmx file or a map name")
     parser.add_argument(
-        "--strict", action="store_true", help="treat warnings (unknown properties) as errors"
+        "--strict",
+        action="store_true",
+        help="treat warnings (unknown properties, zone gaps, placeholders left in …) as errors",
     )
 
 

@@ -25,6 +25,7 @@ from game.geometry.grid import Grid, Terrain
 from game.maps import contract
 from game.maps.battlefield import Battlefield
 from game.maps.errors import MapError, Problem
+from game.maps.placeholders import placeholder_warnings
 from game.maps.placements import (
     MapObject,
     check_sides_have_units,
@@ -86,6 +87,7 @@ def load_battlefield(
         problems,
         spawn_sides={s.name: s.side for s in spawns},
     )
+    problems.extend(placeholder_warnings(properties, scenario, zones))
     if any(not p.warning for p in problems):
         raise MapError(path, problems)
     digest = hashlib.sha256()

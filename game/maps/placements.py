@@ -315,8 +315,67 @@ def _area(obj: MapObject, tile: int, grid: Grid, problems: list[Problem]) -> fro
         return frozenset()
     cells = area_cells(obj, tile, grid)
     if not cells:
-        problems.append(Problem(obj.where, "covers no cell centre on the map"))
+        off = off_map_cells(obj, tile, grid)
+        beyond = f": it lies beyond the {_edges(off, grid)} of the map" if off else ""
+        problems.append(Problem(obj.where, f"covers no cell centre on the map{beyond}"))
     return cells
+
+
+def off_map_cells(obj: MapObject, tile: int, grid: Grid, margin: int = 16) -> list[Cell]:
+    """The cells off the map whose centres lie inside the object's area (a point: its
+    cell, if off the map), looking at most ``margin`` cells beyond each edge."""
+    if obj.shape == "point" or (obj.shape == "rect" and obj.width == 0 and obj.height == 0):
+        cell = anchor_cell(obj, tile)
+        return [] if grid.in_bounds(cell) else [cell]
+    corners = _bounding_corners(obj)
+    left = max(-margin, math.floor(min(x for x, _ in corners) / tile))
+    right = min(grid.width - 1 + margin, math.floor(max(x for x, _ in corners) / tile))
+    top = max(-margin, math.floor(min(y for _, y in corners) / tile))
+    bottom = min(grid.height - 1 + margin, math.floor(max(y for _, y in corners) / tile))
+    if left >= 0 and top >= 0 and right < grid.width and bottom < grid.height:
+        return []
+    inside = _contains(obj)
+    off = []
+    for cy in range(top, bottom + 1):
+        for cx in range(left, right + 1):
+            if grid.in_bounds((cx, cy)):
+                continue
+            if inside(*_to_local(obj, (cx + 0.5) * tile, (cy + 0.5) * tile)):
+                off.append((cx, cy))
+    return off
+
+
+def _edges(cells: list[Cell], grid: Grid) -> str:
+    """Which edges of the map ``cells`` (off it) lie beyond: "right edge", "left and
+    bottom edges" …"""
+    names = [
+        name
+        for name, beyond in (
+            ("left", any(x < 0 for x, _ in cells)),
+            ("right", any(x >= grid.width for x, _ in cells)),
+            ("top", any(y < 0 for _, y in cells)),
+            ("bottom", any(y >= grid.height for _, y in cells)),
+        )
+        if beyond
+    ]
+    return " and ".join(names) + (" edges" if len(names) > 1 else " edge")
+
+
+def _partly_off(obj: MapObject, tile: int, grid: Grid, on_map: int) -> list[Problem]:
+    """A warning for a zone that reaches off the map (a map resized after its zones
+    were drawn): only its cells on the map are played."""
+    off = off_map_cells(obj, tile, grid)
+    if not off:
+        return []
+    return [
+        Problem(
+            f"zone '{obj.name}'",
+            f"reaches past the {_edges(off, grid)} of the {grid.width}×{grid.height} map: "
+            f"{len(off)} of its cells are off the map and only the {on_map} on it are "
+            "played (move or shrink it to fit the map)",
+            warning=True,
+        )
+    ]
 
 
 def _zone_conditions(obj: MapObject, problems: list[Problem]) -> bool:
@@ -353,6 +412,7 @@ def read_zones(
         names.add(obj.name)
         cells = _area(obj, tile, grid, problems)
         if cells:
+            problems.extend(_partly_off(obj, tile, grid, len(cells)))
             properties = {k: str(v) for k, v in obj.properties.items()}
             zones.append(Zone(obj.name, cells, properties))
     return tuple(zones)
@@ -392,6 +452,8 @@ def read_objectives(
         numbers: dict[str, int | None] = {}
         for key in ("rounds", "count"):
             numbers[key] = _positive(obj, key, problems)
+        unit_given = bool(str(obj.properties.get("unit", "")).strip())
+        problems.extend(_unused_numbers(obj, kind, numbers, unit_given))
         unit = str(obj.properties.get("unit", "")).strip() or None
         if unit is not None and kind != "protect":
             problems.append(Problem(obj.where, "'unit' is only for protect objectives"))
@@ -415,6 +477,40 @@ def read_objectives(
                 )
             )
     return tuple(objectives)
+
+
+# which kinds read ``rounds`` and ``count`` (maps/README.md · What objectives do)
+_ROUNDS_KINDS = ("hold", "protect")
+_COUNT_KINDS = ("reach", "escape")
+
+
+def _unused_numbers(
+    obj: MapObject, kind: str, numbers: dict[str, int | None], unit_given: bool
+) -> list[Problem]:
+    """Warnings for a ``rounds`` or ``count`` the objective's kind does not read (the
+    battle ignores it; most likely the author meant another kind)."""
+    article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
+    out = []
+    if numbers["rounds"] is not None and kind in _COUNT_KINDS:
+        what = (
+            f"does nothing on {article} {kind} objective, which counts units ('count'); "
+            "only hold objectives and protected areas count round ends (did you mean "
+            "kind 'hold'?)"
+        )
+        out.append(Problem(obj.where, f"'rounds' {what}", warning=True))
+    elif numbers["rounds"] is not None and kind == "protect" and unit_given:
+        what = (
+            "does nothing on a protect objective with a 'unit': the side loses when that "
+            "unit falls (rounds count only for a protected area, without 'unit')"
+        )
+        out.append(Problem(obj.where, f"'rounds' {what}", warning=True))
+    if numbers["count"] is not None and kind in _ROUNDS_KINDS:
+        what = (
+            f"does nothing on {article} {kind} objective: only reach and escape objectives "
+            "count units ('rounds' counts round ends)"
+        )
+        out.append(Problem(obj.where, f"'count' {what}", warning=True))
+    return out
 
 
 def _positive(obj: MapObject, key: str, problems: list[Problem]) -> int | None:

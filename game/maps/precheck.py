@@ -164,7 +164,7 @@ def check_file(path: Path) -> XmlFacts:
         pass
     if facts.blocking:
         return facts  # without a sane size and tile size the rest would only echo it
-    if expand_templates(root, path, facts.blocking, facts.hashed_bytes):
+    if expand_templates(root, path, facts.blocking, facts.hashed_bytes, facts.soft):
         facts.expanded = root
     borrowed = borrow_shipped_tilesets(root, path)
     if borrowed:  # a shipped map copied elsewhere: pytmx reads the XML pointed at ours

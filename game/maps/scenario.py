@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from game.maps import contract
 from game.maps.battlefield import Scenario, SideInfo
 from game.maps.errors import Problem, unknown_property
+from game.maps.sides_line import missing_separator
 from game.maps.terrain import read_bool, read_int
 from game.rulesets import DEFAULT as DEFAULT_RULESET
 from game.rulesets import ruleset_ids
@@ -30,6 +31,10 @@ def parse_sides(text: str, problems: list[Problem]) -> tuple[SideInfo, ...]:
     for number, line in enumerate(lines, start=1):
         where = f"map property 'sides' line {number}"
         fields = [part.strip() for part in line.split(";")]
+        gap = missing_separator(fields)
+        if gap is not None:  # one problem, not the shifted fields' echoes
+            problems.append(Problem(where, gap))
+            continue
         if len(fields) < 3 or len(fields) > 3 + 1 + contract.MAX_SIDE_FLAGS:
             problems.append(
                 Problem(

@@ -24,6 +24,7 @@ from xml.etree import ElementTree
 
 from game.maps import contract
 from game.maps.errors import Problem, object_label
+from game.maps.template_paths import MISSING_ADVICE, borrowed_warning, locate_template
 from game.maps.xmlfiles import parse_xml, read_limited
 
 GID_FLAGS = 0xF0000000  # Tiled's flip/rotation bits on a gid
@@ -80,7 +81,7 @@ def load_template(path: Path, source: str) -> Template | str:
     data = read_limited(path, name, problems)
     if data is None:
         if problems and problems[0].what == "not found":
-            return f"{name} not found (looked for {os.path.normpath(path)})"
+            return f"{name} not found (looked for {os.path.normpath(path)}); {MISSING_ADVICE}"
         return f"{name} {problems[0].what}" if problems else f"{name} cannot be read"
     root = parse_xml(data, name, problems)
     if root is None:
@@ -102,22 +103,31 @@ def load_template(path: Path, source: str) -> Template | str:
 
 
 def expand_templates(
-    root: ElementTree.Element, map_path: Path, problems: list[Problem], hashed: list[bytes]
+    root: ElementTree.Element,
+    map_path: Path,
+    problems: list[Problem],
+    hashed: list[bytes],
+    warnings: list[Problem] | None = None,
 ) -> bool:
     """Merge every template instance in ``root`` with its ``.tx`` (the instance wins).
 
     Problems go to ``problems``, one per unusable template file (naming the first
     object that uses it and how many do); each template's bytes are added to
-    ``hashed`` once, since they are part of the map. Returns whether any object
-    used a template."""
+    ``hashed`` once, since they are part of the map. A template missing where the map
+    says but shipped with the game under the same file name is read from there, with
+    one line in ``warnings`` (``template_paths``). Returns whether any object used a
+    template."""
     loaded: dict[Path, Template | str] = {}
     users: dict[Path, list[ElementTree.Element]] = {}
+    borrowed: dict[Path, str] = {}  # key -> the source the map names
     for obj in _objects(root):
         source = obj.get("template")
         if not source:
             continue
-        path = map_path.parent / source
-        key = _resolved(path)
+        path, shipped = locate_template(map_path, source)
+        key = _resolved(map_path.parent / source)
+        if shipped is not None:
+            borrowed.setdefault(key, source)
         if key not in loaded and len(loaded) >= contract.MAX_TEMPLATE_FILES:
             limit = contract.MAX_TEMPLATE_FILES
             problems.append(Problem("map", f"uses more than {limit} object template files"))
@@ -128,6 +138,9 @@ def expand_templates(
                 hashed.append(template.data)
         users.setdefault(key, []).append(obj)
     tilesets = _map_tilesets(root, map_path)
+    for key, source in borrowed.items():
+        if warnings is not None and isinstance(loaded.get(key), Template):
+            warnings.append(borrowed_warning(_label(users[key][0]), source, len(users[key])))
     for key, objects in users.items():
         template = loaded[key]
         if isinstance(template, str):
