@@ -31,7 +31,13 @@ def test_a_hostile_settings_file_gives_the_defaults_and_one_line(
     path.write_text(text, encoding="utf-8")
     settings, problem = load_settings(path)
     assert settings == Settings()
-    assert problem == f"{path}: unreadable settings ({why}); using defaults"
+    kept = "settings.unreadable.json"
+    assert (
+        problem
+        == f"{path}: unreadable settings ({why}); using defaults (the file is kept as {kept})"
+    )
+    assert (tmp_path / kept).read_text(encoding="utf-8") == text, "nothing the player wrote is lost"
+    assert not path.exists()
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
@@ -43,6 +49,14 @@ def test_a_named_pipe_as_the_settings_file_is_refused_without_waiting(tmp_path: 
     assert problem == (
         f"{path}: unreadable settings (is a named pipe (FIFO), not a regular file); using defaults"
     )
+
+
+def test_a_file_that_cannot_be_read_is_left_where_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.mkdir()  # a folder where the file should be: nothing to keep aside
+    settings, problem = load_settings(path)
+    assert settings == Settings() and problem is not None
+    assert problem.endswith("using defaults") and path.is_dir()
 
 
 def test_a_menu_cache_nested_too_deeply_is_ignored(tmp_path: Path) -> None:

@@ -151,10 +151,25 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             values["last_setup"] = LastSetup.from_json(values["last_setup"])
         return Settings(**values).validated(), None
     except RecursionError:
-        return Settings(), f"{path}: unreadable settings (nested too deeply); using defaults"
+        return Settings(), _unusable(path, "nested too deeply")
     except (OSError, ValueError, TypeError, ArithmeticError) as exc:
         why = getattr(exc, "strerror", None) or exc  # an OSError's own words, without errno
-        return Settings(), f"{path}: unreadable settings ({why}); using defaults"
+        return Settings(), _unusable(path, str(why))
+
+
+def _unusable(path: Path, why: str) -> str:
+    """The line saying the settings at ``path`` could not be used. A regular file is
+    kept beside it as ``settings.unreadable.json`` (the next save writes the defaults
+    over ``path``: nothing the player wrote is lost)."""
+    line = f"{path}: unreadable settings ({why}); using defaults"
+    kept = path.with_name(path.stem + ".unreadable" + path.suffix)
+    try:
+        if path.is_file() and not path.is_symlink():
+            os.replace(path, kept)
+            return f"{line} (the file is kept as {kept.name})"
+    except OSError:
+        pass
+    return line
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
