@@ -17,6 +17,7 @@ from game.__main__ import main
     [
         (["play", "no-such-battle"], "no map named 'no-such-battle'"),
         (["play", "missing/thing.tmx"], "missing/thing.tmx: no such map file"),
+        (["play", ""], "no map given (the name is empty)"),
         (["play", "--size", "12"], "--size: expected WIDTHxHEIGHT"),
         (["play", "--size", "100x100"], "outside"),
     ],

@@ -13,7 +13,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "map",
         nargs="?",
-        type=Path,
         default=None,
         help="preselect this map (.tmx) in the menu",
     )
