@@ -58,3 +58,15 @@ def test_simulate_soak_with_a_save_file_says_it_writes_none(
     line = _one_line(capsys.readouterr().err)
     assert line == "simulate: --save is not used with --soak (each soak battle's save is replayed)"
     assert not target.exists()
+
+
+def test_simulate_with_log_and_json_together_says_to_choose(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The round-by-round account printed before the JSON object broke the JSON."""
+    assert main(["simulate", "duel", "--log", "--json", "--jobs", "1"]) == 2
+    captured = capsys.readouterr()
+    assert _one_line(captured.err) == (
+        "simulate: --log prints an account, --json one JSON object: use one of them"
+    )
+    assert captured.out == ""

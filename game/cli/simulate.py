@@ -163,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--save needs a file name")
     if args.cluster and args.save:
         return _fail("--save writes files where the games are played: not with --cluster")
+    if args.log and args.json:  # the account would break the one JSON object
+        return _fail("--log prints an account, --json one JSON object: use one of them")
     jobs = args.jobs if args.jobs is not None else default_jobs()
     if jobs < 1:
         return _fail(f"--jobs must be at least 1, got {jobs}")
