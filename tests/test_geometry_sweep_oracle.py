@@ -1,7 +1,8 @@
 """``Sight.visibility`` and ``Sight.seen`` answer exactly what the sweep they replaced
 answered (tests/sweep_oracle.py, source 004 · Line of Sight and Cover): the same cover
 map, square by square, from every open origin of battle.tmx (in three parts), and from
-origins on random maps with walls, runs of walls, pinches, low walls and arrow slits (hypothesis)."""
+origins on random maps with walls, runs of walls, pinches, low walls and arrow slits
+(hypothesis)."""
 
 from __future__ import annotations
 
