@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from game.geometry.grid import Cell
 from game.geometry.layout import NE, NW, PINCH_ANTI, PINCH_MAIN, SE, SW, SightLayout
-from game.geometry.segment import segment_blocked
+from game.geometry.segment import endpoint_ok, segment_blocked
 
 INF = float("inf")
 _LINE_KEY = 4096.0  # key = snapshot * _LINE_KEY + slope; |slope| < _CLIP keeps them apart
@@ -118,17 +118,20 @@ class _Lines:
         run = np.searchsorted(np.array(self.line_ids, dtype=np.float64), xs, side="right") - 1
         return run * _LINE_KEY + slopes
 
-    def edges(self) -> npt.NDArray[np.float64]:
+    def edges(self, runs: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
         """The intervals as one sorted array of keys ``[lo0, hi0, lo1, hi1, ...]`` such
         that a key lies in interval i exactly when ``lo_i < key <= hi_i``: a closed lower
         bound moves down to the float below it, an open upper bound too (no float lies
         between the two). Intervals that touch share an open slope, so the array stays
-        sorted."""
+        sorted. ``runs``: the number each snapshot's keys are made with (in increasing
+        order, by default its index)."""
         if not self.bounds:
             return np.zeros(0)
         arr = np.array(self.bounds, dtype=np.float64).reshape(-1, 2)
         flags = np.array(self.closed, dtype=bool).reshape(-1, 2)
-        line = np.repeat(np.arange(len(self.counts), dtype=np.float64) * _LINE_KEY, self.counts)
+        if runs is None:
+            runs = np.arange(len(self.counts), dtype=np.float64)
+        line = np.repeat(runs * _LINE_KEY, self.counts)
         lo = line + np.maximum(arr[:, 0], -_CLIP)
         hi = line + np.minimum(arr[:, 1], _CLIP)
         out = np.empty(2 * len(lo))
@@ -268,10 +271,14 @@ class PointSweeper:
         self.layout = layout
         self.mirror = layout.mirrored()
         w, h = layout.width, layout.height
-        self._cx = np.arange(0, 2 * w + 1, 2, dtype=np.float64)  # corner X, doubled
-        self._cy = np.arange(0, 2 * h + 1, 2, dtype=np.float64)
-        self._mx = np.arange(1, 2 * w, 2, dtype=np.float64)  # centre X, doubled
-        self._my = np.arange(1, 2 * h, 2, dtype=np.float64)
+        self._lines = np.arange(2 * w + 1, dtype=np.float64)  # vertical lines X, doubled
+        # _slopes[2h + dy, 2w + dx]: the slope dy / |dx| of a ray from a point to the
+        # point (dx, dy) away (0 straight up or down), one table for every source.
+        dy = np.arange(-2 * h, 2 * h + 1, dtype=np.float64)[:, None]
+        dx = np.abs(np.arange(-2 * w, 2 * w + 1, dtype=np.float64))[None, :]
+        dx[0, 2 * w] = 1.0
+        self._slopes = dy / dx
+        self._slopes[:, 2 * w] = 0.0
         # Which open squares a reached lattice corner counts for, by the side the ray
         # comes from (rule 4 of game.geometry.segment): at a pinch only the squares
         # on the near side.
@@ -290,44 +297,63 @@ class PointSweeper:
         self._from_left = from_left
         self._from_right = from_right
 
-    def _side(
-        self, layout: SightLayout, sx: int, sy: int
-    ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-        """Corners and centres strictly right of ``sx`` reached, in ``layout``'s frame."""
-        lines = _sweep_right(layout, sx, sy)
-        cx = self._cx[self._cx > sx]
-        mx = self._mx[self._mx > sx]
-        ck = lines.keys(cx[None, :], (self._cy[:, None] - sy) / (cx[None, :] - sx))
-        mk = lines.keys(mx[None, :], (self._my[:, None] - sy) / (mx[None, :] - sx))
-        both = _lookup(lines, ck, mk)
-        return both[: ck.size].reshape(ck.shape), both[ck.size :].reshape(mk.shape)
-
     def point(self, p: tuple[int, int], owner: Cell) -> PointVisibility:
         """Visibility from doubled point ``p``, a sample of the open square ``owner``."""
         layout = self.layout
         w, h = layout.width, layout.height
         sx, sy = p
-        corners = np.zeros((h + 1, w + 1), dtype=np.uint8)
-        centres = np.zeros((h, w), dtype=bool)
         at_pinch = not (sx & 1 or sy & 1) and (sx >> 1, sy >> 1) in layout.pinch
         owner_right = 2 * owner[0] + 1 > sx
-        # A sample on a pinch only looks out on its own square's side (rule 4).
-        if not at_pinch or owner_right:
-            cvis, mvis = self._side(layout, sx, sy)
-            first_c = sx // 2 + 1
-            first_m = (sx + 1) // 2
-            corners[:, first_c:] = np.where(cvis, self._from_left[:, first_c:], 0)
-            centres[:, first_m:] = mvis
+        # A sample on a pinch only looks out on its own square's side (rule 4). Both
+        # sides' snapshots are looked up at once, numbered so that a row of targets has
+        # non-decreasing numbers from left to right (sorted keys search fastest): the
+        # left side's (swept in the mirrored layout) from the farthest line in, an
+        # empty one for the columns no sweep reads (p's own), the right side's outwards.
+        lines = _Lines([], [], [], [])
+        run = np.zeros(2 * w + 1)  # the snapshot number of each vertical line X
+        nl = 0
         if not at_pinch or not owner_right:
-            msx = 2 * w - sx
-            cvis, mvis = self._side(self.mirror, msx, sy)
-            # Mirrored columns come back reversed.
-            n_c = cvis.shape[1]
-            n_m = mvis.shape[1]
-            cvis = cvis[:, ::-1]
-            mvis = mvis[:, ::-1]
-            corners[:, :n_c] = np.where(cvis, self._from_right[:, :n_c], corners[:, :n_c])
-            centres[:, :n_m] |= mvis
+            left = _sweep_right(self.mirror, 2 * w - sx, sy)
+            nl = len(left.counts)
+            lines.bounds += left.bounds
+            lines.closed += left.closed
+            lines.counts += left.counts
+            if sx and nl:
+                # Line X < sx is line 2w - X of the mirrored sweep.
+                lefts = np.array(left.line_ids, dtype=np.float64)
+                found = np.searchsorted(lefts, self._lines[2 * w - sx + 1 :], side="right")
+                run[sx - 1 :: -1] = nl - found
+        run[sx] = nl
+        numbers = [np.arange(nl - 1, -1, -1, dtype=np.float64)]
+        if not at_pinch or owner_right:
+            right = _sweep_right(layout, sx, sy)
+            lines.bounds += right.bounds
+            lines.closed += right.closed
+            lines.counts += right.counts
+            numbers.append(np.arange(nl + 1, nl + 1 + len(right.counts), dtype=np.float64))
+            if right.line_ids:
+                rights = np.array(right.line_ids, dtype=np.float64)
+                found = np.searchsorted(rights, self._lines[sx + 1 :], side="right")
+                run[sx + 1 :] = nl + found
+        else:
+            run[sx + 1 :] = nl
+        run *= _LINE_KEY
+        # Slopes of the targets from p: rows of dy = Y - sy, columns of |X - sx|.
+        slopes = self._slopes[2 * h - sy : 4 * h - sy + 1, 2 * w - sx : 4 * w - sx + 1]
+        n_c = (h + 1) * (w + 1)
+        keys = np.empty(n_c + h * w)
+        np.add(run[0::2], slopes[0::2, 0::2], out=keys[:n_c].reshape(h + 1, w + 1))
+        np.add(run[1::2], slopes[1::2, 1::2], out=keys[n_c:].reshape(h, w))
+        # Inside interval i: lo_i < key <= hi_i, so an odd count of edges below the key.
+        edges = lines.edges(np.concatenate(numbers))
+        if nl:
+            edges.sort()  # the left side's snapshots were listed from the nearest line
+        reached = (np.searchsorted(edges, keys, side="left") & 1).astype(bool)
+        reached_c = reached[:n_c].reshape(h + 1, w + 1)
+        corners = np.where(reached_c, self._from_left, 0)
+        left_c = (sx + 1) >> 1  # the corner columns left of p, reached from the right
+        corners[:, :left_c] = np.where(reached_c[:, :left_c], self._from_right[:, :left_c], 0)
+        centres = reached[n_c:].reshape(h, w).copy()
         # Straight up and down: one segment per target, outwards from p. A line that is
         # blocked (it enters a wall, runs between two, or passes a pinch) blocks every
         # longer one the same way, so each direction stops at its first blocked target.
@@ -344,43 +370,61 @@ class PointSweeper:
             first = int(down.argmax()) if down.any() else down.size
             centres[own + 1 : own + 1 + first, cx] = True
         else:
-            big_x = sx >> 1
-            column_quads: list[int] = layout.open_quadrants[:, big_x].tolist()
-            pinch = layout.pinch
-            own = sy >> 1
-            for rows in (range(own, -1, -1), range(own + 1, h + 1)):
-                for big_y in rows:
-                    quads = column_quads[big_y]
-                    if not quads:
-                        continue
-                    q = (sx, 2 * big_y)
-                    if (big_x, big_y) in pinch:
-                        bits = 0
-                        for bit, cell in (
-                            (NW, (big_x - 1, big_y - 1)),
-                            (NE, (big_x, big_y - 1)),
-                            (SW, (big_x - 1, big_y)),
-                            (SE, (big_x, big_y)),
-                        ):
-                            if quads & bit and not segment_blocked(layout, p, q, owner, cell):
-                                bits |= bit
-                    else:
-                        some = _any_open(quads, big_x, big_y)
-                        bits = 0 if segment_blocked(layout, p, q, owner, some) else quads
-                    corners[big_y, big_x] = bits
-                    if not bits and big_y != own:
-                        break
+            self._corner_column(p, owner, corners)
         return PointVisibility(corners, centres)
 
+    def _corner_column(
+        self, p: tuple[int, int], owner: Cell, corners: npt.NDArray[np.uint8]
+    ) -> None:
+        """The lattice corners straight above and below the lattice point ``p``, into
+        ``corners``. The line runs along the grid line, so only rules 2–4 of
+        :mod:`game.geometry.segment` apply, and each longer line is the shorter one
+        and one more unit edge: it is blocked from the first edge with blocking
+        cells on both sides (off the map blocks), or past the first pinch it passes;
+        a pinch at either end lets it through on its own square's side only."""
+        layout = self.layout
+        sx, sy = p
+        big_x, own = sx >> 1, sy >> 1
+        column_quads: list[int] = layout.open_quadrants[:, big_x].tolist()
+        # Padded rows whose two cells either side of the grid line both block.
+        both = layout.padded_col_mask[big_x] & layout.padded_col_mask[big_x + 1]
+        pinches = layout.pinch_col_mask[big_x]
+        quads = column_quads[own]
+        if (big_x, own) in layout.pinch:  # the point itself, seen from its own square's side
+            quads = sum(
+                bit
+                for bit, cell in _quadrants(big_x, own)
+                if quads & bit and not segment_blocked(layout, p, p, owner, cell)
+            )
+        corners[own, big_x] = quads
+        start_pinch = pinches >> own & 1
+        for step, stop, edge in ((-1, -1, 1), (1, layout.height + 1, 0)):
+            if start_pinch and not endpoint_ok(layout, p, owner, 0, step):
+                continue
+            for big_y in range(own + step, stop, step):
+                if both >> (big_y + edge) & 1:  # the unit edge just crossed
+                    break
+                quads = column_quads[big_y]
+                if pinches >> big_y & 1:
+                    # An end here on the target's side only; a line past it is blocked.
+                    q = (sx, 2 * big_y)
+                    corners[big_y, big_x] = sum(
+                        bit
+                        for bit, cell in _quadrants(big_x, big_y)
+                        if quads & bit and endpoint_ok(layout, q, cell, 0, -step)
+                    )
+                    break
+                corners[big_y, big_x] = quads
 
-def _any_open(quads: int, big_x: int, big_y: int) -> Cell:
-    if quads & SE:
-        return (big_x, big_y)
-    if quads & SW:
-        return (big_x - 1, big_y)
-    if quads & NE:
-        return (big_x, big_y - 1)
-    return (big_x - 1, big_y - 1)
+
+def _quadrants(big_x: int, big_y: int) -> tuple[tuple[int, Cell], ...]:
+    """The quadrant bit and the square of each of the 4 squares around a lattice corner."""
+    return (
+        (NW, (big_x - 1, big_y - 1)),
+        (NE, (big_x, big_y - 1)),
+        (SW, (big_x - 1, big_y)),
+        (SE, (big_x, big_y)),
+    )
 
 
 # -- tile cover along centre lines ---------------------------------------------------------
