@@ -50,6 +50,11 @@ class SightLayout:
     cover_prefix: tuple[tuple[int, ...], ...]  # like wall_prefix for cover tiles
     cover_cells: dict[Cell, int]  # cells whose tile grants cover -> Cover value
     cover_col_mask: tuple[int, ...]  # per map column: bit y set when (col, y) grants cover
+    # Per map column, its runs of sight-blocking cells one above the other, top to bottom,
+    # as flat doubled (top edge, bottom edge) pairs, and the bottom edges alone (sweeps).
+    wall_runs: tuple[tuple[int, ...], ...]
+    wall_run_bottoms: tuple[tuple[int, ...], ...]
+    pinch_rows: tuple[tuple[int, ...], ...]  # per lattice column X: doubled Y of its pinches
 
     @classmethod
     def of(cls, grid: Grid) -> SightLayout:
@@ -89,6 +94,12 @@ class SightLayout:
         cover_cells = {
             (int(x), int(y)): int(cover[y, x]) for y, x in zip(*np.nonzero(cover), strict=True)
         }
+        # Doubled edges of each column's runs: where the column, framed by open rows,
+        # changes.
+        framed = np.zeros((h + 2, w), dtype=np.int8)
+        framed[1:-1] = wall
+        changes = np.diff(framed, axis=0).T
+        runs = tuple(tuple((2 * np.flatnonzero(col)).tolist()) for col in changes)
         return cls(
             width=w,
             height=h,
@@ -108,6 +119,9 @@ class SightLayout:
             cover_prefix=tuple(tuple(int(v) for v in row) for row in cprefix.tolist()),
             cover_cells=cover_cells,
             cover_col_mask=_masks((cover > 0).T),
+            wall_runs=runs,
+            wall_run_bottoms=tuple(r[1::2] for r in runs),
+            pinch_rows=tuple(tuple((2 * np.flatnonzero(col)).tolist()) for col in kinds.T),
         )
 
     def mirrored(self) -> SightLayout:

@@ -163,53 +163,53 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
     counts, line_ids = lines.counts, lines.line_ids
     bounds: list[float] = [-INF, INF]
     closed: list[bool] = [False, False]
-    col_mask = layout.col_mask
+    runs_of = layout.wall_runs
+    bottoms_of = layout.wall_run_bottoms
+    pinches_of = layout.pinch_rows
     pcol = layout.padded_col_mask
-    pinch_mask = layout.pinch_col_mask
     edge_bits = 3 << (sy >> 1) if not sy & 1 else 0  # padded rows sy/2 and sy/2+1
-    bottom = layout.height  # the last lattice row
     left, right = bisect_left, bisect_right
+    subtract_open = _subtract_open
     changed = True
+    d0 = -1
     for big_x in range(sx + 1, 2 * layout.width + 1):
-        d0 = big_x - 1 - sx
-        d1 = big_x - sx
+        d0 += 1  # the half-column between the lines at distances d0 and d1
+        d1 = d0 + 1
         c = (big_x - 1) >> 1
-        walls = col_mask[c]
-        pinches = 0 if big_x & 1 else pinch_mask[big_x >> 1]
-        if walls or pinches:
-            # Rows the open rays may cross between the two half-lines, from the lowest
-            # open slope to the highest, widened by one row (lattice rows up to the
-            # bottom edge included): walls or pinches in the gaps between open intervals
-            # are harmless, their slopes are already gone (each is tested below).
+        runs = runs_of[c]
+        pinches = () if big_x & 1 else pinches_of[big_x >> 1]
+        if runs or pinches:
+            # Doubled y the open rays may reach between the two lines, from the lowest
+            # open slope to the highest, widened by one row: walls or pinches in the gaps
+            # between open intervals are harmless, their slopes are already gone (each
+            # is tested below).
             lo = bounds[0]
             hi = bounds[-1]
-            ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
-            ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
-            r0 = 0 if ymin < 2 else int(ymin // 2) - 1
-            r1 = bottom if ymax > 2 * bottom else int(ymax // 2) + 1
-            rows = ((1 << (r1 - r0 + 1)) - 1) << r0 if r0 <= r1 else 0
-        if walls:
-            hit = walls & rows
-            while hit:
+            ymin = (sy + lo * d1 if lo < 0 else sy + lo * d0) - 2
+            ymax = (sy + hi * d1 if hi > 0 else sy + hi * d0) + 2
+            if runs:
                 # One run of walls one above the other at a time: its cells' open wedges
                 # overlap, so they cut what one wedge of the whole run cuts, but for the
                 # horizontal ray along an edge between two of them (slope 0 when the
                 # source is on that edge), which the edge rule below cuts all the same.
-                low = hit & -hit
-                above = hit + low  # the run cleared, the bit just above it set
-                above &= -above
-                hit ^= above - low
-                # _wedge, inlined: this loop is the hot spot of a visibility map.
-                a = ((low.bit_length() - 1) << 1) - sy
-                b = ((above.bit_length() - 1) << 1) - sy
-                wlo = a / d1 if a >= 0 else (a / d0 if d0 else -INF)
-                whi = (b / d0 if d0 else INF) if b > 0 else b / d1
-                # Most walls lie in slopes already gone: test that before cutting (wlo
-                # inside an interval, or the next interval starting below whi).
-                k = right(bounds, wlo)
-                if k & 1 or (k < len(bounds) and bounds[k] < whi):
-                    _subtract_open(bounds, closed, wlo, whi)
-                    changed = True
+                i = right(bottoms_of[c], ymin) << 1  # the first run reaching below ymin
+                n = len(runs)
+                while i < n:
+                    top = runs[i]
+                    if top > ymax:
+                        break
+                    a = top - sy
+                    b = runs[i + 1] - sy
+                    i += 2
+                    # _wedge, inlined: this loop is the hot spot of a visibility map.
+                    wlo = a / d1 if a >= 0 else (a / d0 if d0 else -INF)
+                    whi = (b / d0 if d0 else INF) if b > 0 else b / d1
+                    # Most walls lie in slopes already gone: test that before cutting
+                    # (wlo inside an interval, or the next interval starting below whi).
+                    k = right(bounds, wlo)
+                    if k & 1 or (k < len(bounds) and bounds[k] < whi):
+                        subtract_open(bounds, closed, wlo, whi)
+                        changed = True
         if edge_bits and (pcol[c + 1] & edge_bits) == edge_bits:
             _subtract_point(bounds, closed, 0.0)
             changed = True
@@ -223,11 +223,14 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
                 break
         if pinches:
             # Lattice rows Y (doubled 2Y) on this line: the rays through a pinch end.
-            hit = pinches & rows
-            while hit:
-                low = hit & -hit
-                hit ^= low
-                m = (2 * (low.bit_length() - 1) - sy) / d1
+            j = left(pinches, ymin)
+            n = len(pinches)
+            while j < n:
+                y2 = pinches[j]
+                if y2 > ymax:
+                    break
+                j += 1
+                m = (y2 - sy) / d1
                 k = left(bounds, m)
                 # Only a slope inside an interval, or on a closed bound, is cut.
                 if k & 1 or (k < len(bounds) and bounds[k] == m):
