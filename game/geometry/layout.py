@@ -55,6 +55,8 @@ class SightLayout:
     wall_runs: tuple[tuple[int, ...], ...]
     wall_run_bottoms: tuple[tuple[int, ...], ...]
     pinch_rows: tuple[tuple[int, ...], ...]  # per lattice column X: doubled Y of its pinches
+    cover_runs: tuple[tuple[int, ...], ...]  # like wall_runs, for the cover tiles
+    full_cover_runs: tuple[tuple[int, ...], ...]  # the same, for the tiles of full cover
 
     @classmethod
     def of(cls, grid: Grid) -> SightLayout:
@@ -94,12 +96,7 @@ class SightLayout:
         cover_cells = {
             (int(x), int(y)): int(cover[y, x]) for y, x in zip(*np.nonzero(cover), strict=True)
         }
-        # Doubled edges of each column's runs: where the column, framed by open rows,
-        # changes.
-        framed = np.zeros((h + 2, w), dtype=np.int8)
-        framed[1:-1] = wall
-        changes = np.diff(framed, axis=0).T
-        runs = tuple(tuple((2 * np.flatnonzero(col)).tolist()) for col in changes)
+        runs = _runs(wall)
         return cls(
             width=w,
             height=h,
@@ -122,6 +119,8 @@ class SightLayout:
             wall_runs=runs,
             wall_run_bottoms=tuple(r[1::2] for r in runs),
             pinch_rows=tuple(tuple((2 * np.flatnonzero(col)).tolist()) for col in kinds.T),
+            cover_runs=_runs(cover > 0),
+            full_cover_runs=_runs(cover > 1),
         )
 
     def mirrored(self) -> SightLayout:
@@ -146,6 +145,16 @@ class SightLayout:
             if -1 <= x <= self.width and -1 <= y <= self.height
             else True
         )
+
+
+def _runs(cells: npt.NDArray[np.bool_]) -> tuple[tuple[int, ...], ...]:
+    """Per column of ``cells`` (``[y, x]``), its runs of set cells one above the other,
+    top to bottom, as flat doubled (top edge, bottom edge) pairs: where the column,
+    framed by unset rows, changes."""
+    framed = np.zeros((cells.shape[0] + 2, cells.shape[1]), dtype=np.int8)
+    framed[1:-1] = cells
+    changes = np.diff(framed, axis=0).T
+    return tuple(tuple((2 * np.flatnonzero(col)).tolist()) for col in changes)
 
 
 def _masks(rows: npt.NDArray[np.bool_]) -> tuple[int, ...]:

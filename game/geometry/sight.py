@@ -35,7 +35,8 @@ import numpy.typing as npt
 from game.geometry.grid import Cell, Cover, Grid
 from game.geometry.layout import NE, NW, SE, SW, SightLayout
 from game.geometry.segment import Point, first_clear, segment_blocked
-from game.geometry.sweep import PointSweeper, PointVisibility, tile_cover_map
+from game.geometry.sweep import PointSweeper, PointVisibility
+from game.geometry.tile_sweep import tile_cover_map
 
 #: Visibility-map value of a square that is not seen.
 NOT_VISIBLE = -1
@@ -410,7 +411,8 @@ class Sight:
         if not any(max(abs(x - a[0]), abs(y - a[1])) > 1 for x, y in layout.cover_cells):
             return None
         assert self._sweeper is not None
-        tiles = tile_cover_map(layout, self._sweeper.mirror, a, need)
+        sweeper = self._sweeper
+        tiles = tile_cover_map(layout, sweeper.mirror, sweeper.slopes, a, need)
         # The sweep leaves out a's own column and counts a square's own tile; those
         # few squares are answered apart (the cover tiles only where ``need`` asks).
         tiles[:, a[0]] = tile_cover_column(layout, a)

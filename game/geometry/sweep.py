@@ -109,15 +109,6 @@ class _Lines:
     closed: list[bool]
     counts: list[int]
 
-    def keys(
-        self, xs: npt.NDArray[np.float64], slopes: npt.NDArray[np.float64]
-    ) -> npt.NDArray[np.float64]:
-        """Lookup keys of the targets on lines ``xs`` (broadcast against ``slopes``): the
-        index of the snapshot holding on each line times ``_LINE_KEY`` plus the slope
-        (-1 before the first snapshot: below every interval)."""
-        run = np.searchsorted(np.array(self.line_ids, dtype=np.float64), xs, side="right") - 1
-        return run * _LINE_KEY + slopes
-
     def edges(self, runs: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
         """The intervals as one sorted array of keys ``[lo0, hi0, lo1, hi1, ...]`` such
         that a key lies in interval i exactly when ``lo_i < key <= hi_i``: a closed lower
@@ -138,22 +129,6 @@ class _Lines:
         out[0::2] = np.where(flags[:, 0], np.nextafter(lo, -np.inf), lo)
         out[1::2] = np.where(flags[:, 1], hi, np.nextafter(hi, -np.inf))
         return out
-
-
-def _wedge(r2: int, sy: int, d0: int, d1: int) -> tuple[float, float]:
-    """Open slope interval of the rays crossing the open cell rows ``(r2, r2+2)``
-    (doubled) between the half-lines at distances d0 < d1 from the source."""
-    a = r2 - sy
-    b = r2 + 2 - sy
-    if a >= 0:
-        wlo = a / d1
-    else:
-        wlo = a / d0 if d0 else -INF
-    if b > 0:
-        whi = b / d0 if d0 else INF
-    else:
-        whi = b / d1
-    return wlo, whi
 
 
 def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
@@ -243,15 +218,16 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
     return lines
 
 
-def _lookup(
-    lines: _Lines, keys: npt.NDArray[np.float64], *more: npt.NDArray[np.float64]
-) -> npt.NDArray[np.bool_]:
-    """For each key, whether it lies in one of the recorded intervals (``more``: further
-    key arrays, answered in one search with the first, split back by the caller)."""
-    if more:
-        keys = np.concatenate([keys.ravel(), *(k.ravel() for k in more)])
-    # Inside interval i: lo_i < key <= hi_i, so an odd count of edges below the key.
-    return (np.searchsorted(lines.edges(), keys, side="left") & 1).astype(bool)
+def slope_table(w: int, h: int) -> npt.NDArray[np.float64]:
+    """``[2h + dy, 2w + dx]``: the slope ``dy / |dx|`` of the ray from a point to the point
+    ``(dx, dy)`` away (doubled; 0 straight up or down), one table for every source of a
+    ``w``×``h`` map. The same float quotients a sweep's bounds are made of."""
+    dy = np.arange(-2 * h, 2 * h + 1, dtype=np.float64)[:, None]
+    dx = np.abs(np.arange(-2 * w, 2 * w + 1, dtype=np.float64))[None, :]
+    dx[0, 2 * w] = 1.0
+    table = dy / dx
+    table[:, 2 * w] = 0.0
+    return table
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,13 +251,7 @@ class PointSweeper:
         self.mirror = layout.mirrored()
         w, h = layout.width, layout.height
         self._lines = np.arange(2 * w + 1, dtype=np.float64)  # vertical lines X, doubled
-        # _slopes[2h + dy, 2w + dx]: the slope dy / |dx| of a ray from a point to the
-        # point (dx, dy) away (0 straight up or down), one table for every source.
-        dy = np.arange(-2 * h, 2 * h + 1, dtype=np.float64)[:, None]
-        dx = np.abs(np.arange(-2 * w, 2 * w + 1, dtype=np.float64))[None, :]
-        dx[0, 2 * w] = 1.0
-        self._slopes = dy / dx
-        self._slopes[:, 2 * w] = 0.0
+        self.slopes = slope_table(w, h)
         # Which open squares a reached lattice corner counts for, by the side the ray
         # comes from (rule 4 of game.geometry.segment): at a pinch only the squares
         # on the near side.
@@ -342,7 +312,7 @@ class PointSweeper:
             run[sx + 1 :] = nl
         run *= _LINE_KEY
         # Slopes of the targets from p: rows of dy = Y - sy, columns of |X - sx|.
-        slopes = self._slopes[2 * h - sy : 4 * h - sy + 1, 2 * w - sx : 4 * w - sx + 1]
+        slopes = self.slopes[2 * h - sy : 4 * h - sy + 1, 2 * w - sx : 4 * w - sx + 1]
         n_c = (h + 1) * (w + 1)
         keys = np.empty(n_c + h * w)
         np.add(run[0::2], slopes[0::2, 0::2], out=keys[:n_c].reshape(h + 1, w + 1))
@@ -428,114 +398,3 @@ def _quadrants(big_x: int, big_y: int) -> tuple[tuple[int, Cell], ...]:
         (SW, (big_x - 1, big_y)),
         (SE, (big_x, big_y)),
     )
-
-
-# -- tile cover along centre lines ---------------------------------------------------------
-
-
-def _union_open(bounds: list[float], a: float, b: float) -> None:
-    """Unite the open interval ``(a, b)`` into ``bounds`` (flat sorted disjoint open
-    intervals, in place); intervals that only touch stay apart (the touching slope is
-    in neither)."""
-    i = bisect_right(bounds, a) >> 1  # first interval reaching past a
-    j = (bisect_left(bounds, b) + 1) >> 1  # first interval starting at or after b
-    if i < j:
-        a = min(a, bounds[2 * i])
-        b = max(b, bounds[2 * j - 1])
-    bounds[2 * i : 2 * j] = (a, b)
-
-
-def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
-    """Centre lines going right from the centre of ``a``: per centre line X, the slopes
-    whose ray has passed through a cover tile's interior of level >= 1 and == 2.
-    Tiles in ``a``'s own 3×3 block do not count (see game.geometry.sight).
-
-    Only the columns holding tiles are visited: a snapshot of the unions is taken on the
-    centre line after each half-column that met tiles (the lines in between share it)."""
-    sx, sy = 2 * a[0] + 1, 2 * a[1] + 1
-    cover = layout.cover
-    unions: tuple[list[float], list[float]] = ([], [])
-    lines = (_Lines([], [], [], []), _Lines([], [], [], []))
-
-    def snapshot(big_x: int) -> None:
-        for union, rec in zip(unions, lines, strict=True):
-            if union:
-                rec.bounds += union
-                rec.closed += [False] * len(union)
-                rec.counts.append(len(union) >> 1)
-                rec.line_ids.append(big_x)
-
-    near = ((1 << 3) - 1) << (a[1] - 1) if a[1] >= 1 else (1 << 2) - 1
-    col_mask = layout.cover_col_mask
-    width = layout.width
-    pending = -1  # the centre line after the last half-column with tiles, not yet taken
-    for c in range(a[0], width):
-        tiles = col_mask[c]
-        if c - a[0] <= 1:
-            tiles &= ~near
-        if not tiles:
-            continue
-        if pending >= 0 and pending != 2 * c + 1:
-            snapshot(pending)
-        pending = -1
-        for big_x in (2 * c + 1, 2 * c + 2):  # the two half-columns of column c
-            if big_x <= sx:
-                continue
-            d0 = big_x - 1 - sx
-            d1 = big_x - sx
-            rest = tiles
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                r = low.bit_length() - 1
-                wlo, whi = _wedge(2 * r, sy, d0, d1)
-                _union_open(unions[0], wlo, whi)
-                if cover[r, c] > 1:
-                    _union_open(unions[1], wlo, whi)
-            if big_x & 1:
-                snapshot(big_x)
-        if c + 1 < width:
-            pending = 2 * c + 3
-    if pending >= 0:
-        snapshot(pending)
-    return lines
-
-
-def tile_cover_map(
-    layout: SightLayout,
-    mirror: SightLayout,
-    a: Cell,
-    need: npt.NDArray[np.bool_] | None = None,
-) -> npt.NDArray[np.int8]:
-    """Cover from tiles on the centre line from ``a`` to every square (``[y, x]``),
-    ignoring ``a``'s 3×3 block and counting each square's own tile; the caller
-    fixes up squares that are themselves cover tiles and ``a``'s own column. With
-    ``need``, only the squares it marks are worked out (the others are 0)."""
-    h, w = layout.height, layout.width
-    out = np.zeros((h, w), dtype=np.int8)
-    sy = 2 * a[1] + 1
-    my = np.arange(1, 2 * h, 2, dtype=np.float64)[:, None]
-    for frame, ax in ((layout, a[0]), (mirror, w - 1 - a[0])):
-        fsx = 2 * ax + 1
-        mx = np.arange(2 * ax + 3, 2 * w, 2, dtype=np.float64)[None, :]
-        if not mx.size:
-            continue
-        if frame is layout:
-            part = out[:, ax + 1 :]
-            wanted = None if need is None else need[:, ax + 1 :]
-        else:
-            part = out[:, : w - 1 - ax][:, ::-1]
-            wanted = None if need is None else need[:, : w - 1 - ax][:, ::-1]
-        if wanted is not None and not wanted.any():
-            continue
-        half, full = _cover_sweep_right(frame, (ax, a[1]))
-        slopes = (my - sy) / (mx - fsx)
-        half_keys, full_keys = half.keys(mx, slopes), full.keys(mx, slopes)
-        if wanted is not None:
-            half_keys, full_keys = half_keys[wanted], full_keys[wanted]
-        level = _lookup(half, half_keys).astype(np.int8) + _lookup(full, full_keys)
-        if wanted is None:
-            part[...] = level
-        else:
-            part[wanted] = level
-    return out
