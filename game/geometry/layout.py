@@ -118,7 +118,7 @@ class SightLayout:
             cover_col_mask=_masks((cover > 0).T),
             wall_runs=runs,
             wall_run_bottoms=tuple(r[1::2] for r in runs),
-            pinch_rows=tuple(tuple((2 * np.flatnonzero(col)).tolist()) for col in kinds.T),
+            pinch_rows=_doubled_rows(kinds.T),
             cover_runs=_runs(cover > 0),
             full_cover_runs=_runs(cover > 1),
         )
@@ -153,8 +153,15 @@ def _runs(cells: npt.NDArray[np.bool_]) -> tuple[tuple[int, ...], ...]:
     framed by unset rows, changes."""
     framed = np.zeros((cells.shape[0] + 2, cells.shape[1]), dtype=np.int8)
     framed[1:-1] = cells
-    changes = np.diff(framed, axis=0).T
-    return tuple(tuple((2 * np.flatnonzero(col)).tolist()) for col in changes)
+    return _doubled_rows(np.diff(framed, axis=0).T)
+
+
+def _doubled_rows(columns: npt.NDArray[np.generic]) -> tuple[tuple[int, ...], ...]:
+    """Per row of ``columns``, the doubled indices of its non-zero entries."""
+    col, row = np.nonzero(columns)
+    rows: list[int] = (2 * row).tolist()
+    cuts: list[int] = np.searchsorted(col, np.arange(columns.shape[0] + 1)).tolist()
+    return tuple(tuple(rows[i:j]) for i, j in zip(cuts, cuts[1:], strict=False))
 
 
 def _masks(rows: npt.NDArray[np.bool_]) -> tuple[int, ...]:

@@ -411,8 +411,7 @@ class Sight:
         if not any(max(abs(x - a[0]), abs(y - a[1])) > 1 for x, y in layout.cover_cells):
             return None
         assert self._sweeper is not None
-        sweeper = self._sweeper
-        tiles = tile_cover_map(layout, sweeper.mirror, sweeper.slopes, a, need)
+        tiles = tile_cover_map(layout, self._sweeper.mirror, a, need)
         # The sweep leaves out a's own column and counts a square's own tile; those
         # few squares are answered apart (the cover tiles only where ``need`` asks).
         tiles[:, a[0]] = tile_cover_column(layout, a)

@@ -218,18 +218,6 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
     return lines
 
 
-def slope_table(w: int, h: int) -> npt.NDArray[np.float64]:
-    """``[2h + dy, 2w + dx]``: the slope ``dy / |dx|`` of the ray from a point to the point
-    ``(dx, dy)`` away (doubled; 0 straight up or down), one table for every source of a
-    ``w``×``h`` map. The same float quotients a sweep's bounds are made of."""
-    dy = np.arange(-2 * h, 2 * h + 1, dtype=np.float64)[:, None]
-    dx = np.abs(np.arange(-2 * w, 2 * w + 1, dtype=np.float64))[None, :]
-    dx[0, 2 * w] = 1.0
-    table = dy / dx
-    table[:, 2 * w] = 0.0
-    return table
-
-
 @dataclass(frozen=True, slots=True)
 class PointVisibility:
     """What one sample point of a square sees.
@@ -251,7 +239,10 @@ class PointSweeper:
         self.mirror = layout.mirrored()
         w, h = layout.width, layout.height
         self._lines = np.arange(2 * w + 1, dtype=np.float64)  # vertical lines X, doubled
-        self.slopes = slope_table(w, h)
+        self._corner_x = np.arange(0, 2 * w + 1, 2, dtype=np.float64)  # doubled
+        self._corner_y = np.arange(0, 2 * h + 1, 2, dtype=np.float64)
+        self._centre_x = np.arange(1, 2 * w, 2, dtype=np.float64)
+        self._centre_y = np.arange(1, 2 * h, 2, dtype=np.float64)
         # Which open squares a reached lattice corner counts for, by the side the ray
         # comes from (rule 4 of game.geometry.segment): at a pinch only the squares
         # on the near side.
@@ -311,12 +302,22 @@ class PointSweeper:
         else:
             run[sx + 1 :] = nl
         run *= _LINE_KEY
-        # Slopes of the targets from p: rows of dy = Y - sy, columns of |X - sx|.
-        slopes = self.slopes[2 * h - sy : 4 * h - sy + 1, 2 * w - sx : 4 * w - sx + 1]
+        # Keys of the targets from p: their line's number times _LINE_KEY plus their slope
+        # dy / |dx| (the own column's dx is taken as 1: it is read apart).
+        corner_dx = self._corner_x - sx
+        np.abs(corner_dx, out=corner_dx)
+        corner_dx[corner_dx == 0] = 1.0
+        centre_dx = self._centre_x - sx
+        np.abs(centre_dx, out=centre_dx)
+        centre_dx[centre_dx == 0] = 1.0
         n_c = (h + 1) * (w + 1)
         keys = np.empty(n_c + h * w)
-        np.add(run[0::2], slopes[0::2, 0::2], out=keys[:n_c].reshape(h + 1, w + 1))
-        np.add(run[1::2], slopes[1::2, 1::2], out=keys[n_c:].reshape(h, w))
+        corner_keys = keys[:n_c].reshape(h + 1, w + 1)
+        centre_keys = keys[n_c:].reshape(h, w)
+        np.divide((self._corner_y - sy)[:, None], corner_dx, out=corner_keys)
+        corner_keys += run[0::2]
+        np.divide((self._centre_y - sy)[:, None], centre_dx, out=centre_keys)
+        centre_keys += run[1::2]
         # Inside interval i: lo_i < key <= hi_i, so an odd count of edges below the key.
         edges = lines.edges(np.concatenate(numbers))
         if nl:

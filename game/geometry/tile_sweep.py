@@ -123,7 +123,6 @@ def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
 def tile_cover_map(
     layout: SightLayout,
     mirror: SightLayout,
-    slopes: npt.NDArray[np.float64],
     a: Cell,
     need: npt.NDArray[np.bool_] | None = None,
 ) -> npt.NDArray[np.int8]:
@@ -131,7 +130,6 @@ def tile_cover_map(
     ignoring ``a``'s 3×3 block and counting each square's own tile; the caller
     fixes up squares that are themselves cover tiles and ``a``'s own column. With
     ``need``, only the squares it marks are worked out (the others are 0).
-    ``slopes``: :func:`game.geometry.sweep.slope_table` of the map.
 
     The four sweeps' snapshots (each side, each level) are looked up in one search,
     numbered so that the keys of a row of targets run in order: per level, the left
@@ -177,8 +175,10 @@ def tile_cover_map(
         run[ax + 1 :] = base + nl + found
         runs.append(run * _LINE_KEY)
         base += nl + 1 + len(rside.counts)
-    # Slopes of the centres from a's centre: rows of dy = 2y + 1 - sy, columns of |dx|.
-    table = slopes[2 * h - sy + 1 : 4 * h - sy : 2, 2 * w - sx + 1 : 4 * w - sx : 2]
+    # Slopes of the centres from a's centre: dy / |dx| (a's own column's dx taken as 1).
+    dx = np.abs(2 * columns + 1 - sx)
+    dx[ax] = 1.0
+    table = (2 * np.arange(h, dtype=np.float64) + 1 - sy)[:, None] / dx
     keys = np.empty((2, h, w))
     np.add(runs[0], table, out=keys[0])
     np.add(runs[1], table, out=keys[1])
