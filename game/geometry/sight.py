@@ -408,7 +408,9 @@ class Sight:
     ) -> npt.NDArray[np.int8] | None:
         """:func:`tile_cover_between` from ``a`` to the squares ``need`` marks, at least
         (others may be 0); None: no tile counts."""
-        if not any(max(abs(x - a[0]), abs(y - a[1])) > 1 for x, y in layout.cover_cells):
+        tiles_at = layout.cover_cells
+        # More than 9 tiles: some lie outside a's 3x3 block.
+        if len(tiles_at) <= 9 and all(max(abs(x - a[0]), abs(y - a[1])) <= 1 for x, y in tiles_at):
             return None
         assert self._sweeper is not None
         tiles = tile_cover_map(layout, self._sweeper.mirror, a, need)

@@ -118,16 +118,14 @@ class _Lines:
         order, by default its index)."""
         if not self.bounds:
             return np.zeros(0)
-        arr = np.array(self.bounds, dtype=np.float64).reshape(-1, 2)
-        flags = np.array(self.closed, dtype=bool).reshape(-1, 2)
         if runs is None:
             runs = np.arange(len(self.counts), dtype=np.float64)
-        line = np.repeat(runs * _LINE_KEY, self.counts)
-        lo = line + np.maximum(arr[:, 0], -_CLIP)
-        hi = line + np.minimum(arr[:, 1], _CLIP)
-        out = np.empty(2 * len(lo))
-        out[0::2] = np.where(flags[:, 0], np.nextafter(lo, -np.inf), lo)
-        out[1::2] = np.where(flags[:, 1], hi, np.nextafter(hi, -np.inf))
+        out = np.clip(np.array(self.bounds, dtype=np.float64), -_CLIP, _CLIP)
+        out += np.repeat(runs * _LINE_KEY, 2 * np.array(self.counts))
+        # Moved down: the closed lower bounds and the open upper ones.
+        down = np.array(self.closed, dtype=bool)
+        down[1::2] ^= True
+        np.copyto(out, np.nextafter(out, -np.inf), where=down)
         return out
 
 
