@@ -1,8 +1,8 @@
 """``Sight.visibility`` and ``Sight.seen`` answer exactly what the sweep they replaced
 answered (tests/sweep_oracle.py, source 004 · Line of Sight and Cover): the same cover
-map, square by square, from every open origin of battle.tmx (in three parts), and from
-origins on random maps with walls, runs of walls, pinches, low walls and arrow slits
-(hypothesis)."""
+map, square by square, from the open origins of battle.tmx (a quarter in the suite; all
+of them with BATTLE_PARTS = [0, 1, 2, 3]), and from origins on random maps with
+walls, runs of walls, pinches, low walls and arrow slits (hypothesis)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ FLOORS = [OPEN, OPEN, OPEN, OPEN, OPEN, WALL, WALL, LOW_WALL, ARROW_SLIT]
 
 
 def _same_maps(grid: Grid, origins: list[Cell], seen_every: int = 1) -> None:
+    """Each origin's visibility map is the oracle's; so is ``seen`` (every
+    ``seen_every``-th origin, on a Sight with no cached map)."""
     sight = Sight(grid)
     oracle = OracleSight(sight.layout)
     wanted = {}
@@ -48,19 +50,24 @@ def _random_map(seed: int) -> Grid:
     return Grid(64, 64, cells)
 
 
-@pytest.mark.parametrize("part", [0, 1, 2])
+#: Every origin of battle.tmx takes a while against the oracle; the suite takes the
+#: third quarter of them in reading order (rows 32-47, where the cover tiles stand;
+#: ``BATTLE_PARTS`` lists which quarters run: all four give every origin).
+BATTLE_PARTS = [2]
+
+
+@pytest.mark.parametrize("part", BATTLE_PARTS)
 def test_origins_of_battle_tmx_get_the_same_cover_map(part: int) -> None:
-    """Every third open square of the map, a different third each part (all three
-    parts: every origin)."""
     grid = load_battlefield(find_map("battle")).grid
-    _same_maps(grid, _sight_cells(grid)[part::3], seen_every=5)
-
-
-@pytest.mark.parametrize("seed", [3, 11])
-def test_origins_on_random_64_maps_get_the_same_cover_map(seed: int) -> None:
-    grid = _random_map(seed)
     cells = _sight_cells(grid)
-    _same_maps(grid, cells[:: max(1, len(cells) // 150)])
+    quarter = len(cells) // 4
+    _same_maps(grid, cells[part * quarter : (part + 1) * quarter if part < 3 else None], 5)
+
+
+def test_origins_on_a_random_64_map_with_cover_tiles_get_the_same_cover_map() -> None:
+    grid = _random_map(3)
+    cells = _sight_cells(grid)
+    _same_maps(grid, cells[:: max(1, len(cells) // 120)])
 
 
 @st.composite
@@ -85,7 +92,7 @@ def maps(draw: st.DrawFn) -> Grid:
     return Grid(w, h, cells)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(grid=maps(), data=st.data())
 def test_random_maps_get_the_same_cover_maps(grid: Grid, data: st.DataObject) -> None:
     if data.draw(st.booleans()):
