@@ -16,13 +16,15 @@ a time. The naive way (one segment walk per target) costs 75–175 ms per unit o
 - The targets on line ``X`` (corners when ``X`` is even, centres when odd) are
   visible when their slope lies in the set. All those lookups are done at the end
   in one vectorised ``searchsorted`` over the intervals, kept once per run of lines
-  that share them (a snapshot only where a cut changed them).
+  that share them (a snapshot only where a cut changed them), both sides of the
+  point in the same search.
 - Slopes are quotients of small integers (at most 512 on a 256×256 map), so
   float64 division is exact enough: equal quotients give equal floats and
   different ones stay ordered. No epsilon is involved anywhere.
 
 Rays going left use the mirrored layout; targets straight above or below the
-source are checked one segment at a time (there are only ``2·height+1`` of them).
+source are walked outwards one unit edge at a time (there are only ``height+1`` of
+them).
 """
 
 from __future__ import annotations
@@ -114,8 +116,8 @@ class _Lines:
         that a key lies in interval i exactly when ``lo_i < key <= hi_i``: a closed lower
         bound moves down to the float below it, an open upper bound too (no float lies
         between the two). Intervals that touch share an open slope, so the array stays
-        sorted. ``runs``: the number each snapshot's keys are made with (in increasing
-        order, by default its index)."""
+        sorted. ``runs``: the number each snapshot's keys are made with (by default its
+        index); when they do not increase, the caller sorts the array."""
         if not self.bounds:
             return np.zeros(0)
         if runs is None:
