@@ -147,10 +147,24 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
     subtract_open = _subtract_open
     changed = True
     d0 = -1
+    below = 2 * layout.height + 1  # doubled y past the map's bottom edge, with margin
     for big_x in range(sx + 1, 2 * layout.width + 1):
         d0 += 1  # the half-column between the lines at distances d0 and d1
         d1 = d0 + 1
         c = (big_x - 1) >> 1
+        # Intervals whose rays are off the map (above it, or below) from here on hold
+        # no more targets: dropped, they narrow the rows the walls are tried in. (A
+        # margin of one doubled unit keeps the float products on the safe side.)
+        while bounds[1] < 0 and sy + bounds[1] * d0 < -1:
+            del bounds[:2], closed[:2]
+            if not bounds:
+                break
+        while bounds and bounds[-2] > 0 and sy + bounds[-2] * d0 > below:
+            del bounds[-2:], closed[-2:]
+        if not bounds:  # nothing on this line or further is seen
+            counts.append(0)
+            line_ids.append(big_x)
+            break
         runs = runs_of[c]
         pinches = () if big_x & 1 else pinches_of[big_x >> 1]
         if runs or pinches:
