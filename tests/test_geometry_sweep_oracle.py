@@ -46,7 +46,8 @@ def _sight_cells(grid: Grid) -> list[Cell]:
 def _random_map(seed: int) -> Grid:
     """64×64: about a quarter walls, a few low walls and arrow slits."""
     rng = random.Random(seed)
-    cells = [rng.choices(FLOORS, weights=[60, 0, 0, 0, 0, 25, 0, 10, 5])[0] for _ in range(64 * 64)]
+    kinds = [OPEN, WALL, LOW_WALL, ARROW_SLIT]
+    cells = [rng.choices(kinds, weights=[60, 25, 10, 5])[0] for _ in range(64 * 64)]
     return Grid(64, 64, cells)
 
 
