@@ -3,8 +3,8 @@
 - ``grid``: cells and terrain (``Grid``, ``Terrain``, ``Cover``).
 - ``movement``: distance, legal steps, reachable cells, shortest paths, straight lines.
 - ``sight``: ``Sight`` answers line of sight, cover and whole-map visibility; the exact
-  rule lives in ``segment`` (one line) and ``sweep`` (all targets at once), on the
-  per-version blocking data of ``layout``.
+  rule lives in ``segment`` (one line) and ``sweep`` / ``tile_sweep`` (all targets at
+  once), on the per-version blocking data of ``layout``.
 
 Geometry knows terrain only: creatures never block sight here, and the caller says
 which cells hold enemies or allies when moving.

@@ -50,6 +50,13 @@ class SightLayout:
     cover_prefix: tuple[tuple[int, ...], ...]  # like wall_prefix for cover tiles
     cover_cells: dict[Cell, int]  # cells whose tile grants cover -> Cover value
     cover_col_mask: tuple[int, ...]  # per map column: bit y set when (col, y) grants cover
+    # Per map column, its runs of sight-blocking cells one above the other, top to bottom,
+    # as flat doubled (top edge, bottom edge) pairs, and the bottom edges alone (sweeps).
+    wall_runs: tuple[tuple[int, ...], ...]
+    wall_run_bottoms: tuple[tuple[int, ...], ...]
+    pinch_rows: tuple[tuple[int, ...], ...]  # per lattice column X: doubled Y of its pinches
+    cover_runs: tuple[tuple[int, ...], ...]  # like wall_runs, for the cover tiles
+    full_cover_runs: tuple[tuple[int, ...], ...]  # the same, for the tiles of full cover
 
     @classmethod
     def of(cls, grid: Grid) -> SightLayout:
@@ -89,6 +96,7 @@ class SightLayout:
         cover_cells = {
             (int(x), int(y)): int(cover[y, x]) for y, x in zip(*np.nonzero(cover), strict=True)
         }
+        runs = _runs(wall)
         return cls(
             width=w,
             height=h,
@@ -108,6 +116,11 @@ class SightLayout:
             cover_prefix=tuple(tuple(int(v) for v in row) for row in cprefix.tolist()),
             cover_cells=cover_cells,
             cover_col_mask=_masks((cover > 0).T),
+            wall_runs=runs,
+            wall_run_bottoms=tuple(r[1::2] for r in runs),
+            pinch_rows=_doubled_rows(kinds.T),
+            cover_runs=_runs(cover > 0),
+            full_cover_runs=_runs(cover > 1),
         )
 
     def mirrored(self) -> SightLayout:
@@ -132,6 +145,23 @@ class SightLayout:
             if -1 <= x <= self.width and -1 <= y <= self.height
             else True
         )
+
+
+def _runs(cells: npt.NDArray[np.bool_]) -> tuple[tuple[int, ...], ...]:
+    """Per column of ``cells`` (``[y, x]``), its runs of set cells one above the other,
+    top to bottom, as flat doubled (top edge, bottom edge) pairs: where the column,
+    framed by unset rows, changes."""
+    framed = np.zeros((cells.shape[0] + 2, cells.shape[1]), dtype=np.int8)
+    framed[1:-1] = cells
+    return _doubled_rows(np.diff(framed, axis=0).T)
+
+
+def _doubled_rows(columns: npt.NDArray[np.generic]) -> tuple[tuple[int, ...], ...]:
+    """Per row of ``columns``, the doubled indices of its non-zero entries."""
+    col, row = np.nonzero(columns)
+    rows: list[int] = (2 * row).tolist()
+    cuts: list[int] = np.searchsorted(col, np.arange(columns.shape[0] + 1)).tolist()
+    return tuple(tuple(rows[i:j]) for i, j in zip(cuts, cuts[1:], strict=False))
 
 
 def _masks(rows: npt.NDArray[np.bool_]) -> tuple[int, ...]:

@@ -35,7 +35,8 @@ import numpy.typing as npt
 from game.geometry.grid import Cell, Cover, Grid
 from game.geometry.layout import NE, NW, SE, SW, SightLayout
 from game.geometry.segment import Point, first_clear, segment_blocked
-from game.geometry.sweep import PointSweeper, PointVisibility, tile_cover_map
+from game.geometry.sweep import PointSweeper, PointVisibility
+from game.geometry.tile_sweep import tile_cover_map
 
 #: Visibility-map value of a square that is not seen.
 NOT_VISIBLE = -1
@@ -407,7 +408,9 @@ class Sight:
     ) -> npt.NDArray[np.int8] | None:
         """:func:`tile_cover_between` from ``a`` to the squares ``need`` marks, at least
         (others may be 0); None: no tile counts."""
-        if not any(max(abs(x - a[0]), abs(y - a[1])) > 1 for x, y in layout.cover_cells):
+        tiles_at = layout.cover_cells
+        # More than 9 tiles: some lie outside a's 3x3 block.
+        if len(tiles_at) <= 9 and all(max(abs(x - a[0]), abs(y - a[1])) <= 1 for x, y in tiles_at):
             return None
         assert self._sweeper is not None
         tiles = tile_cover_map(layout, self._sweeper.mirror, a, need)

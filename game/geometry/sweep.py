@@ -16,13 +16,15 @@ a time. The naive way (one segment walk per target) costs 75–175 ms per unit o
 - The targets on line ``X`` (corners when ``X`` is even, centres when odd) are
   visible when their slope lies in the set. All those lookups are done at the end
   in one vectorised ``searchsorted`` over the intervals, kept once per run of lines
-  that share them (a snapshot only where a cut changed them).
+  that share them (a snapshot only where a cut changed them), both sides of the
+  point in the same search.
 - Slopes are quotients of small integers (at most 512 on a 256×256 map), so
   float64 division is exact enough: equal quotients give equal floats and
   different ones stay ordered. No epsilon is involved anywhere.
 
 Rays going left use the mirrored layout; targets straight above or below the
-source are checked one segment at a time (there are only ``2·height+1`` of them).
+source are walked outwards one unit edge at a time (there are only ``height+1`` of
+them).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ import numpy.typing as npt
 
 from game.geometry.grid import Cell
 from game.geometry.layout import NE, NW, PINCH_ANTI, PINCH_MAIN, SE, SW, SightLayout
-from game.geometry.segment import segment_blocked
+from game.geometry.segment import endpoint_ok, segment_blocked
 
 INF = float("inf")
 _LINE_KEY = 4096.0  # key = snapshot * _LINE_KEY + slope; |slope| < _CLIP keeps them apart
@@ -109,48 +111,24 @@ class _Lines:
     closed: list[bool]
     counts: list[int]
 
-    def keys(
-        self, xs: npt.NDArray[np.float64], slopes: npt.NDArray[np.float64]
-    ) -> npt.NDArray[np.float64]:
-        """Lookup keys of the targets on lines ``xs`` (broadcast against ``slopes``): the
-        index of the snapshot holding on each line times ``_LINE_KEY`` plus the slope
-        (-1 before the first snapshot: below every interval)."""
-        run = np.searchsorted(np.array(self.line_ids, dtype=np.float64), xs, side="right") - 1
-        return run * _LINE_KEY + slopes
-
-    def edges(self) -> npt.NDArray[np.float64]:
+    def edges(self, runs: npt.NDArray[np.float64] | None = None) -> npt.NDArray[np.float64]:
         """The intervals as one sorted array of keys ``[lo0, hi0, lo1, hi1, ...]`` such
         that a key lies in interval i exactly when ``lo_i < key <= hi_i``: a closed lower
         bound moves down to the float below it, an open upper bound too (no float lies
         between the two). Intervals that touch share an open slope, so the array stays
-        sorted."""
+        sorted. ``runs``: the number each snapshot's keys are made with (by default its
+        index); when they do not increase, the caller sorts the array."""
         if not self.bounds:
             return np.zeros(0)
-        arr = np.array(self.bounds, dtype=np.float64).reshape(-1, 2)
-        flags = np.array(self.closed, dtype=bool).reshape(-1, 2)
-        line = np.repeat(np.arange(len(self.counts), dtype=np.float64) * _LINE_KEY, self.counts)
-        lo = line + np.maximum(arr[:, 0], -_CLIP)
-        hi = line + np.minimum(arr[:, 1], _CLIP)
-        out = np.empty(2 * len(lo))
-        out[0::2] = np.where(flags[:, 0], np.nextafter(lo, -np.inf), lo)
-        out[1::2] = np.where(flags[:, 1], hi, np.nextafter(hi, -np.inf))
+        if runs is None:
+            runs = np.arange(len(self.counts), dtype=np.float64)
+        out = np.clip(np.array(self.bounds, dtype=np.float64), -_CLIP, _CLIP)
+        out += np.repeat(runs * _LINE_KEY, 2 * np.array(self.counts))
+        # Moved down: the closed lower bounds and the open upper ones.
+        down = np.array(self.closed, dtype=bool)
+        down[1::2] ^= True
+        np.copyto(out, np.nextafter(out, -np.inf), where=down)
         return out
-
-
-def _wedge(r2: int, sy: int, d0: int, d1: int) -> tuple[float, float]:
-    """Open slope interval of the rays crossing the open cell rows ``(r2, r2+2)``
-    (doubled) between the half-lines at distances d0 < d1 from the source."""
-    a = r2 - sy
-    b = r2 + 2 - sy
-    if a >= 0:
-        wlo = a / d1
-    else:
-        wlo = a / d0 if d0 else -INF
-    if b > 0:
-        whi = b / d0 if d0 else INF
-    else:
-        whi = b / d1
-    return wlo, whi
 
 
 def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
@@ -160,53 +138,67 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
     counts, line_ids = lines.counts, lines.line_ids
     bounds: list[float] = [-INF, INF]
     closed: list[bool] = [False, False]
-    col_mask = layout.col_mask
+    runs_of = layout.wall_runs
+    bottoms_of = layout.wall_run_bottoms
+    pinches_of = layout.pinch_rows
     pcol = layout.padded_col_mask
-    pinch_mask = layout.pinch_col_mask
     edge_bits = 3 << (sy >> 1) if not sy & 1 else 0  # padded rows sy/2 and sy/2+1
-    bottom = layout.height  # the last lattice row
     left, right = bisect_left, bisect_right
+    subtract_open = _subtract_open
     changed = True
+    d0 = -1
+    below = 2 * layout.height + 1  # doubled y past the map's bottom edge, with margin
     for big_x in range(sx + 1, 2 * layout.width + 1):
-        d0 = big_x - 1 - sx
-        d1 = big_x - sx
+        d0 += 1  # the half-column between the lines at distances d0 and d1
+        d1 = d0 + 1
         c = (big_x - 1) >> 1
-        walls = col_mask[c]
-        pinches = 0 if big_x & 1 else pinch_mask[big_x >> 1]
-        if walls or pinches:
-            # Rows the open rays may cross between the two half-lines, from the lowest
-            # open slope to the highest, widened by one row (lattice rows up to the
-            # bottom edge included): walls or pinches in the gaps between open intervals
-            # are harmless, their slopes are already gone (each is tested below).
+        # Intervals whose rays are off the map (above it, or below) from here on hold
+        # no more targets: dropped, they narrow the rows the walls are tried in. (A
+        # margin of one doubled unit keeps the float products on the safe side.)
+        while bounds[1] < 0 and sy + bounds[1] * d0 < -1:
+            del bounds[:2], closed[:2]
+            if not bounds:
+                break
+        while bounds and bounds[-2] > 0 and sy + bounds[-2] * d0 > below:
+            del bounds[-2:], closed[-2:]
+        if not bounds:  # nothing on this line or further is seen
+            counts.append(0)
+            line_ids.append(big_x)
+            break
+        runs = runs_of[c]
+        pinches = () if big_x & 1 else pinches_of[big_x >> 1]
+        if runs or pinches:
+            # Doubled y the open rays may reach between the two lines, from the lowest
+            # open slope to the highest, widened by one row: walls or pinches in the gaps
+            # between open intervals are harmless, their slopes are already gone (each
+            # is tested below).
             lo = bounds[0]
             hi = bounds[-1]
-            ymin = sy + lo * d1 if lo < 0 else sy + lo * d0
-            ymax = sy + hi * d1 if hi > 0 else sy + hi * d0
-            r0 = 0 if ymin < 2 else int(ymin // 2) - 1
-            r1 = bottom if ymax > 2 * bottom else int(ymax // 2) + 1
-            rows = ((1 << (r1 - r0 + 1)) - 1) << r0 if r0 <= r1 else 0
-        if walls:
-            hit = walls & rows
-            while hit:
+            ymin = (sy + lo * d1 if lo < 0 else sy + lo * d0) - 2
+            ymax = (sy + hi * d1 if hi > 0 else sy + hi * d0) + 2
+            if runs:
                 # One run of walls one above the other at a time: its cells' open wedges
                 # overlap, so they cut what one wedge of the whole run cuts, but for the
                 # horizontal ray along an edge between two of them (slope 0 when the
                 # source is on that edge), which the edge rule below cuts all the same.
-                low = hit & -hit
-                above = hit + low  # the run cleared, the bit just above it set
-                above &= -above
-                hit ^= above - low
-                # _wedge, inlined: this loop is the hot spot of a visibility map.
-                a = ((low.bit_length() - 1) << 1) - sy
-                b = ((above.bit_length() - 1) << 1) - sy
-                wlo = a / d1 if a >= 0 else (a / d0 if d0 else -INF)
-                whi = (b / d0 if d0 else INF) if b > 0 else b / d1
-                # Most walls lie in slopes already gone: test that before cutting (wlo
-                # inside an interval, or the next interval starting below whi).
-                k = right(bounds, wlo)
-                if k & 1 or (k < len(bounds) and bounds[k] < whi):
-                    _subtract_open(bounds, closed, wlo, whi)
-                    changed = True
+                i = right(bottoms_of[c], ymin) << 1  # the first run reaching below ymin
+                n = len(runs)
+                while i < n:
+                    top = runs[i]
+                    if top > ymax:
+                        break
+                    a = top - sy
+                    b = runs[i + 1] - sy
+                    i += 2
+                    # _wedge, inlined: this loop is the hot spot of a visibility map.
+                    wlo = a / d1 if a >= 0 else (a / d0 if d0 else -INF)
+                    whi = (b / d0 if d0 else INF) if b > 0 else b / d1
+                    # Most walls lie in slopes already gone: test that before cutting
+                    # (wlo inside an interval, or the next interval starting below whi).
+                    k = right(bounds, wlo)
+                    if k & 1 or (k < len(bounds) and bounds[k] < whi):
+                        subtract_open(bounds, closed, wlo, whi)
+                        changed = True
         if edge_bits and (pcol[c + 1] & edge_bits) == edge_bits:
             _subtract_point(bounds, closed, 0.0)
             changed = True
@@ -220,11 +212,14 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
                 break
         if pinches:
             # Lattice rows Y (doubled 2Y) on this line: the rays through a pinch end.
-            hit = pinches & rows
-            while hit:
-                low = hit & -hit
-                hit ^= low
-                m = (2 * (low.bit_length() - 1) - sy) / d1
+            j = left(pinches, ymin)
+            n = len(pinches)
+            while j < n:
+                y2 = pinches[j]
+                if y2 > ymax:
+                    break
+                j += 1
+                m = (y2 - sy) / d1
                 k = left(bounds, m)
                 # Only a slope inside an interval, or on a closed bound, is cut.
                 if k & 1 or (k < len(bounds) and bounds[k] == m):
@@ -235,17 +230,6 @@ def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
                 line_ids.append(big_x + 1)
                 break
     return lines
-
-
-def _lookup(
-    lines: _Lines, keys: npt.NDArray[np.float64], *more: npt.NDArray[np.float64]
-) -> npt.NDArray[np.bool_]:
-    """For each key, whether it lies in one of the recorded intervals (``more``: further
-    key arrays, answered in one search with the first, split back by the caller)."""
-    if more:
-        keys = np.concatenate([keys.ravel(), *(k.ravel() for k in more)])
-    # Inside interval i: lo_i < key <= hi_i, so an odd count of edges below the key.
-    return (np.searchsorted(lines.edges(), keys, side="left") & 1).astype(bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,10 +252,11 @@ class PointSweeper:
         self.layout = layout
         self.mirror = layout.mirrored()
         w, h = layout.width, layout.height
-        self._cx = np.arange(0, 2 * w + 1, 2, dtype=np.float64)  # corner X, doubled
-        self._cy = np.arange(0, 2 * h + 1, 2, dtype=np.float64)
-        self._mx = np.arange(1, 2 * w, 2, dtype=np.float64)  # centre X, doubled
-        self._my = np.arange(1, 2 * h, 2, dtype=np.float64)
+        self._lines = np.arange(2 * w + 1, dtype=np.float64)  # vertical lines X, doubled
+        self._corner_x = np.arange(0, 2 * w + 1, 2, dtype=np.float64)  # doubled
+        self._corner_y = np.arange(0, 2 * h + 1, 2, dtype=np.float64)
+        self._centre_x = np.arange(1, 2 * w, 2, dtype=np.float64)
+        self._centre_y = np.arange(1, 2 * h, 2, dtype=np.float64)
         # Which open squares a reached lattice corner counts for, by the side the ray
         # comes from (rule 4 of game.geometry.segment): at a pinch only the squares
         # on the near side.
@@ -290,44 +275,73 @@ class PointSweeper:
         self._from_left = from_left
         self._from_right = from_right
 
-    def _side(
-        self, layout: SightLayout, sx: int, sy: int
-    ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-        """Corners and centres strictly right of ``sx`` reached, in ``layout``'s frame."""
-        lines = _sweep_right(layout, sx, sy)
-        cx = self._cx[self._cx > sx]
-        mx = self._mx[self._mx > sx]
-        ck = lines.keys(cx[None, :], (self._cy[:, None] - sy) / (cx[None, :] - sx))
-        mk = lines.keys(mx[None, :], (self._my[:, None] - sy) / (mx[None, :] - sx))
-        both = _lookup(lines, ck, mk)
-        return both[: ck.size].reshape(ck.shape), both[ck.size :].reshape(mk.shape)
-
     def point(self, p: tuple[int, int], owner: Cell) -> PointVisibility:
         """Visibility from doubled point ``p``, a sample of the open square ``owner``."""
         layout = self.layout
         w, h = layout.width, layout.height
         sx, sy = p
-        corners = np.zeros((h + 1, w + 1), dtype=np.uint8)
-        centres = np.zeros((h, w), dtype=bool)
         at_pinch = not (sx & 1 or sy & 1) and (sx >> 1, sy >> 1) in layout.pinch
         owner_right = 2 * owner[0] + 1 > sx
-        # A sample on a pinch only looks out on its own square's side (rule 4).
-        if not at_pinch or owner_right:
-            cvis, mvis = self._side(layout, sx, sy)
-            first_c = sx // 2 + 1
-            first_m = (sx + 1) // 2
-            corners[:, first_c:] = np.where(cvis, self._from_left[:, first_c:], 0)
-            centres[:, first_m:] = mvis
+        # A sample on a pinch only looks out on its own square's side (rule 4). Both
+        # sides' snapshots are looked up at once, numbered so that a row of targets has
+        # non-decreasing numbers from left to right (sorted keys search fastest): the
+        # left side's (swept in the mirrored layout) from the farthest line in, an
+        # empty one for the columns no sweep reads (p's own), the right side's outwards.
+        lines = _Lines([], [], [], [])
+        run = np.zeros(2 * w + 1)  # the snapshot number of each vertical line X
+        nl = 0
         if not at_pinch or not owner_right:
-            msx = 2 * w - sx
-            cvis, mvis = self._side(self.mirror, msx, sy)
-            # Mirrored columns come back reversed.
-            n_c = cvis.shape[1]
-            n_m = mvis.shape[1]
-            cvis = cvis[:, ::-1]
-            mvis = mvis[:, ::-1]
-            corners[:, :n_c] = np.where(cvis, self._from_right[:, :n_c], corners[:, :n_c])
-            centres[:, :n_m] |= mvis
+            left = _sweep_right(self.mirror, 2 * w - sx, sy)
+            nl = len(left.counts)
+            lines.bounds += left.bounds
+            lines.closed += left.closed
+            lines.counts += left.counts
+            if sx and nl:
+                # Line X < sx is line 2w - X of the mirrored sweep.
+                lefts = np.array(left.line_ids, dtype=np.float64)
+                found = np.searchsorted(lefts, self._lines[2 * w - sx + 1 :], side="right")
+                run[sx - 1 :: -1] = nl - found
+        run[sx] = nl
+        numbers = [np.arange(nl - 1, -1, -1, dtype=np.float64)]
+        if not at_pinch or owner_right:
+            right = _sweep_right(layout, sx, sy)
+            lines.bounds += right.bounds
+            lines.closed += right.closed
+            lines.counts += right.counts
+            numbers.append(np.arange(nl + 1, nl + 1 + len(right.counts), dtype=np.float64))
+            if right.line_ids:
+                rights = np.array(right.line_ids, dtype=np.float64)
+                found = np.searchsorted(rights, self._lines[sx + 1 :], side="right")
+                run[sx + 1 :] = nl + found
+        else:
+            run[sx + 1 :] = nl
+        run *= _LINE_KEY
+        # Keys of the targets from p: their line's number times _LINE_KEY plus their slope
+        # dy / |dx| (the own column's dx is taken as 1: it is read apart).
+        corner_dx = self._corner_x - sx
+        np.abs(corner_dx, out=corner_dx)
+        corner_dx[corner_dx == 0] = 1.0
+        centre_dx = self._centre_x - sx
+        np.abs(centre_dx, out=centre_dx)
+        centre_dx[centre_dx == 0] = 1.0
+        n_c = (h + 1) * (w + 1)
+        keys = np.empty(n_c + h * w)
+        corner_keys = keys[:n_c].reshape(h + 1, w + 1)
+        centre_keys = keys[n_c:].reshape(h, w)
+        np.divide((self._corner_y - sy)[:, None], corner_dx, out=corner_keys)
+        corner_keys += run[0::2]
+        np.divide((self._centre_y - sy)[:, None], centre_dx, out=centre_keys)
+        centre_keys += run[1::2]
+        # Inside interval i: lo_i < key <= hi_i, so an odd count of edges below the key.
+        edges = lines.edges(np.concatenate(numbers))
+        if nl:
+            edges.sort()  # the left side's snapshots were listed from the nearest line
+        reached = (np.searchsorted(edges, keys, side="left") & 1).astype(bool)
+        reached_c = reached[:n_c].reshape(h + 1, w + 1)
+        corners = np.where(reached_c, self._from_left, 0)
+        left_c = (sx + 1) >> 1  # the corner columns left of p, reached from the right
+        corners[:, :left_c] = np.where(reached_c[:, :left_c], self._from_right[:, :left_c], 0)
+        centres = reached[n_c:].reshape(h, w).copy()
         # Straight up and down: one segment per target, outwards from p. A line that is
         # blocked (it enters a wall, runs between two, or passes a pinch) blocks every
         # longer one the same way, so each direction stops at its first blocked target.
@@ -344,151 +358,58 @@ class PointSweeper:
             first = int(down.argmax()) if down.any() else down.size
             centres[own + 1 : own + 1 + first, cx] = True
         else:
-            big_x = sx >> 1
-            column_quads: list[int] = layout.open_quadrants[:, big_x].tolist()
-            pinch = layout.pinch
-            own = sy >> 1
-            for rows in (range(own, -1, -1), range(own + 1, h + 1)):
-                for big_y in rows:
-                    quads = column_quads[big_y]
-                    if not quads:
-                        continue
-                    q = (sx, 2 * big_y)
-                    if (big_x, big_y) in pinch:
-                        bits = 0
-                        for bit, cell in (
-                            (NW, (big_x - 1, big_y - 1)),
-                            (NE, (big_x, big_y - 1)),
-                            (SW, (big_x - 1, big_y)),
-                            (SE, (big_x, big_y)),
-                        ):
-                            if quads & bit and not segment_blocked(layout, p, q, owner, cell):
-                                bits |= bit
-                    else:
-                        some = _any_open(quads, big_x, big_y)
-                        bits = 0 if segment_blocked(layout, p, q, owner, some) else quads
-                    corners[big_y, big_x] = bits
-                    if not bits and big_y != own:
-                        break
+            self._corner_column(p, owner, corners)
         return PointVisibility(corners, centres)
 
-
-def _any_open(quads: int, big_x: int, big_y: int) -> Cell:
-    if quads & SE:
-        return (big_x, big_y)
-    if quads & SW:
-        return (big_x - 1, big_y)
-    if quads & NE:
-        return (big_x, big_y - 1)
-    return (big_x - 1, big_y - 1)
-
-
-# -- tile cover along centre lines ---------------------------------------------------------
-
-
-def _union_open(bounds: list[float], a: float, b: float) -> None:
-    """Unite the open interval ``(a, b)`` into ``bounds`` (flat sorted disjoint open
-    intervals, in place); intervals that only touch stay apart (the touching slope is
-    in neither)."""
-    i = bisect_right(bounds, a) >> 1  # first interval reaching past a
-    j = (bisect_left(bounds, b) + 1) >> 1  # first interval starting at or after b
-    if i < j:
-        a = min(a, bounds[2 * i])
-        b = max(b, bounds[2 * j - 1])
-    bounds[2 * i : 2 * j] = (a, b)
-
-
-def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
-    """Centre lines going right from the centre of ``a``: per centre line X, the slopes
-    whose ray has passed through a cover tile's interior of level >= 1 and == 2.
-    Tiles in ``a``'s own 3×3 block do not count (see game.geometry.sight).
-
-    Only the columns holding tiles are visited: a snapshot of the unions is taken on the
-    centre line after each half-column that met tiles (the lines in between share it)."""
-    sx, sy = 2 * a[0] + 1, 2 * a[1] + 1
-    cover = layout.cover
-    unions: tuple[list[float], list[float]] = ([], [])
-    lines = (_Lines([], [], [], []), _Lines([], [], [], []))
-
-    def snapshot(big_x: int) -> None:
-        for union, rec in zip(unions, lines, strict=True):
-            if union:
-                rec.bounds += union
-                rec.closed += [False] * len(union)
-                rec.counts.append(len(union) >> 1)
-                rec.line_ids.append(big_x)
-
-    near = ((1 << 3) - 1) << (a[1] - 1) if a[1] >= 1 else (1 << 2) - 1
-    col_mask = layout.cover_col_mask
-    width = layout.width
-    pending = -1  # the centre line after the last half-column with tiles, not yet taken
-    for c in range(a[0], width):
-        tiles = col_mask[c]
-        if c - a[0] <= 1:
-            tiles &= ~near
-        if not tiles:
-            continue
-        if pending >= 0 and pending != 2 * c + 1:
-            snapshot(pending)
-        pending = -1
-        for big_x in (2 * c + 1, 2 * c + 2):  # the two half-columns of column c
-            if big_x <= sx:
+    def _corner_column(
+        self, p: tuple[int, int], owner: Cell, corners: npt.NDArray[np.uint8]
+    ) -> None:
+        """The lattice corners straight above and below the lattice point ``p``, into
+        ``corners``. The line runs along the grid line, so only rules 2–4 of
+        :mod:`game.geometry.segment` apply, and each longer line is the shorter one
+        and one more unit edge: it is blocked from the first edge with blocking
+        cells on both sides (off the map blocks), or past the first pinch it passes;
+        a pinch at either end lets it through on its own square's side only."""
+        layout = self.layout
+        sx, sy = p
+        big_x, own = sx >> 1, sy >> 1
+        column_quads: list[int] = layout.open_quadrants[:, big_x].tolist()
+        # Padded rows whose two cells either side of the grid line both block.
+        both = layout.padded_col_mask[big_x] & layout.padded_col_mask[big_x + 1]
+        pinches = layout.pinch_col_mask[big_x]
+        quads = column_quads[own]
+        if (big_x, own) in layout.pinch:  # the point itself, seen from its own square's side
+            quads = sum(
+                bit
+                for bit, cell in _quadrants(big_x, own)
+                if quads & bit and not segment_blocked(layout, p, p, owner, cell)
+            )
+        corners[own, big_x] = quads
+        start_pinch = pinches >> own & 1
+        for step, stop, edge in ((-1, -1, 1), (1, layout.height + 1, 0)):
+            if start_pinch and not endpoint_ok(layout, p, owner, 0, step):
                 continue
-            d0 = big_x - 1 - sx
-            d1 = big_x - sx
-            rest = tiles
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                r = low.bit_length() - 1
-                wlo, whi = _wedge(2 * r, sy, d0, d1)
-                _union_open(unions[0], wlo, whi)
-                if cover[r, c] > 1:
-                    _union_open(unions[1], wlo, whi)
-            if big_x & 1:
-                snapshot(big_x)
-        if c + 1 < width:
-            pending = 2 * c + 3
-    if pending >= 0:
-        snapshot(pending)
-    return lines
+            for big_y in range(own + step, stop, step):
+                if both >> (big_y + edge) & 1:  # the unit edge just crossed
+                    break
+                quads = column_quads[big_y]
+                if pinches >> big_y & 1:
+                    # An end here on the target's side only; a line past it is blocked.
+                    q = (sx, 2 * big_y)
+                    corners[big_y, big_x] = sum(
+                        bit
+                        for bit, cell in _quadrants(big_x, big_y)
+                        if quads & bit and endpoint_ok(layout, q, cell, 0, -step)
+                    )
+                    break
+                corners[big_y, big_x] = quads
 
 
-def tile_cover_map(
-    layout: SightLayout,
-    mirror: SightLayout,
-    a: Cell,
-    need: npt.NDArray[np.bool_] | None = None,
-) -> npt.NDArray[np.int8]:
-    """Cover from tiles on the centre line from ``a`` to every square (``[y, x]``),
-    ignoring ``a``'s 3×3 block and counting each square's own tile; the caller
-    fixes up squares that are themselves cover tiles and ``a``'s own column. With
-    ``need``, only the squares it marks are worked out (the others are 0)."""
-    h, w = layout.height, layout.width
-    out = np.zeros((h, w), dtype=np.int8)
-    sy = 2 * a[1] + 1
-    my = np.arange(1, 2 * h, 2, dtype=np.float64)[:, None]
-    for frame, ax in ((layout, a[0]), (mirror, w - 1 - a[0])):
-        fsx = 2 * ax + 1
-        mx = np.arange(2 * ax + 3, 2 * w, 2, dtype=np.float64)[None, :]
-        if not mx.size:
-            continue
-        if frame is layout:
-            part = out[:, ax + 1 :]
-            wanted = None if need is None else need[:, ax + 1 :]
-        else:
-            part = out[:, : w - 1 - ax][:, ::-1]
-            wanted = None if need is None else need[:, : w - 1 - ax][:, ::-1]
-        if wanted is not None and not wanted.any():
-            continue
-        half, full = _cover_sweep_right(frame, (ax, a[1]))
-        slopes = (my - sy) / (mx - fsx)
-        half_keys, full_keys = half.keys(mx, slopes), full.keys(mx, slopes)
-        if wanted is not None:
-            half_keys, full_keys = half_keys[wanted], full_keys[wanted]
-        level = _lookup(half, half_keys).astype(np.int8) + _lookup(full, full_keys)
-        if wanted is None:
-            part[...] = level
-        else:
-            part[wanted] = level
-    return out
+def _quadrants(big_x: int, big_y: int) -> tuple[tuple[int, Cell], ...]:
+    """The quadrant bit and the square of each of the 4 squares around a lattice corner."""
+    return (
+        (NW, (big_x - 1, big_y - 1)),
+        (NE, (big_x, big_y - 1)),
+        (SW, (big_x - 1, big_y)),
+        (SE, (big_x, big_y)),
+    )
