@@ -2,7 +2,10 @@
 
 An area is a *post* of a side when one of its units standing in it is enough to deny
 the enemy: the enemy's ``hold`` area ("no defender in it"), or a ``protect`` area of the
-side's own ("none of the company inside"). For each post, one unit keeps it: the first
+side's own ("none of the company inside"); or when the side wins by standing in it: an
+enemy's ``protect`` area (village: the raiders take the barn by holding it five round
+ends in a row; without a keeper they all left it to fight, and the Company, finding it
+empty, broke the count: a draw). For each post, one unit keeps it: the first
 of its side (in unit order) already inside, else the one of its side nearest it. The
 keeper walks in and stays: it strikes only from where it stands there, else takes Full
 Defense.
@@ -41,13 +44,14 @@ NEAR = 2
 
 
 def posts(battle: Battle, side: str) -> list[Objective]:
-    """The objectives whose areas ``side`` denies the enemy by standing in them."""
+    """The objectives whose areas ``side`` denies the enemy, or takes, by standing in
+    them: the enemy's holds, every protected area."""
     out = []
     for o in battle.battlefield.objectives:
         if not o.cells:
             continue
         if (o.kind == "hold" and o.side is not None and o.side != side) or (
-            o.kind == "protect" and o.side == side and o.unit is None
+            o.kind == "protect" and o.side is not None and o.unit is None
         ):
             out.append(o)
     return out
