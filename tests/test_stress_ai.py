@@ -306,3 +306,17 @@ def test_the_walk_to_a_post_goes_round_the_walls() -> None:
     b = stress_battle(bf, [5, 6, 7])
     assert walk(b.ctx, "ada", stores) > walk(b.ctx, "bea", stores) + 1
     assert kept_post(b, "bea") == stores and kept_post(b, "ada") is None
+
+
+def test_a_keeper_whose_way_in_is_barred_strikes_rather_than_stand_outside() -> None:
+    # Gor stands in the lane between Bea and the gate she keeps: she cannot pass him, so
+    # she strikes him (on village the Company's keeper of the barn stood in Full Defense
+    # outside it, behind a wall of raiders, until she fell)
+    spawns = [("Bea", "party", "warrior", (2, 1)), ("Gor", "bandits", "bandit", (3, 1))]
+    bf = make_field(spawns, "\n".join(["#" * 10, "." * 10, "#" * 10]))
+    gate = frozenset({(6, 1), (7, 1)})
+    bf.objectives = (Objective("Gate", "hold", gate, side="bandits"),)
+    b = stress_battle(bf, [5, 6])
+    assert kept_post(b, "bea") == gate and b.pending is not None
+    choice = StressAI("hard", 1).choose(b, b.pending)
+    assert isinstance(choice, StressAttack | StressDefensive) and choice.target == "gor"
