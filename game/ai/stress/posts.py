@@ -6,9 +6,11 @@ side's own ("none of the company inside"); or when the side wins by standing in 
 enemy's ``protect`` area (village: the raiders take the barn by holding it five round
 ends in a row; without a keeper they all left it to fight, and the Company, finding it
 empty, broke the count: a draw). For each post, one unit keeps it: the first
-of its side (in unit order) already inside, else the one of its side nearest it. The
-keeper walks in and stays: it strikes only from where it stands there, else takes Full
-Defense.
+of its side (in unit order) already inside, else the sturdiest (``staying``) of those
+that walk in (over the terrain, ``walk``) within ``SLACK`` rounds of the soonest (on
+village the nearest, often the lightest, went first and fell; the next went after it).
+The keeper walks in and stays: it strikes only from where it stands there, else takes
+Full Defense; while foes bar its way in, it strikes as any unit would.
 The other units fight as they would.
 
 An enemy's hold counted only at the round limit (no ``rounds``) is kept from the start
