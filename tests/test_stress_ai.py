@@ -8,8 +8,9 @@ from stress_support import declare, fighter, make_field, set_fighter, stress_bat
 
 from game.ai.core.generic import GenericAI
 from game.ai.stress.plan import StressAI, danger, heal_chance, threats
-from game.ai.stress.posts import closing_posts, kept_post
+from game.ai.stress.posts import closing_posts, kept_post, staying, walk
 from game.ai.stress.walk import SharingWalker
+from game.engine.answers import EndTurn
 from game.geometry.movement import distance
 from game.maps.battlefield import Objective
 from game.rules.stress.actions import (
@@ -244,3 +245,78 @@ def test_hard_shares_its_side_out_over_areas_of_the_same_worth() -> None:
     assert plain.goal(b, b.unit("ada")) == top and plain.goal(b, b.unit("bea")) == top
     assert sharing.goal(b, b.unit("ada")) == top and sharing.goal(b, b.unit("bea")) == bottom
     assert isinstance(StressAI("hard", 1).walker, SharingWalker)
+
+
+def test_hard_keeps_the_area_it_takes_by_holding_it_a_few_round_ends() -> None:
+    # the party's stores are lost when the bandits hold them three round ends in a row:
+    # Gor, the bandit nearest, keeps them (on village the raiders all left the barn to
+    # fight and the Company broke the count: a draw); Hal, farther, fights as he would
+    spawns = [
+        ("Ada", "party", "warrior", (1, 1)),
+        ("Gor", "bandits", "bandit", (20, 3)),
+        ("Hal", "bandits", "bandit", (10, 0)),
+    ]
+    bf = make_field(spawns, WIDE)
+    stores = frozenset({(24, 3), (25, 3)})
+    bf.objectives = (Objective("Stores", "protect", stores, side="party", rounds=3),)
+    b = stress_battle(bf, [5, 6, 7])
+    assert kept_post(b, "gor") == stores and kept_post(b, "hal") is None
+    b.edit("gor", Position).move_to((24, 3))  # inside, no foe in reach: he stands there
+    declare(b, EndTurn("ada"))
+    assert b.pending is not None and b.pending.unit == "gor"
+    assert isinstance(StressAI("hard", 1).choose(b, b.pending), StressFullDefense)
+
+
+def test_the_keeper_walking_in_is_the_sturdiest_of_those_about_as_near() -> None:
+    # Tia (a skirmisher) stands a square nearer the stores than Ada (a warrior, more
+    # Stress and Wound Points behind more Armour): Ada keeps them; Bea, as sturdy but
+    # two rounds farther, does not (on village the nearest, the lightest, went first)
+    spawns = [
+        ("Tia", "party", "skirmisher", (8, 2)),
+        ("Ada", "party", "warrior", (7, 2)),
+        ("Bea", "party", "warrior", (0, 0)),
+        ("Gor", "bandits", "bandit", (29, 4)),
+    ]
+    bf = make_field(spawns, WIDE)
+    stores = frozenset({(14, 2), (15, 2)})
+    bf.objectives = (Objective("Stores", "protect", stores, side="party", rounds=3),)
+    b = stress_battle(bf, [5, 6, 7, 8])
+    assert staying(b.ctx, "ada") > staying(b.ctx, "tia")
+    assert kept_post(b, "ada") == stores
+    assert kept_post(b, "tia") is None and kept_post(b, "bea") is None
+    set_fighter(b, "ada", stress=0, wp=3)  # worn down: the next in line keeps them
+    assert kept_post(b, "tia") == stores
+
+
+def test_the_walk_to_a_post_goes_round_the_walls() -> None:
+    # Ada stands three squares from the stores as the crow flies, behind a wall that
+    # takes her round by the far end; Bea, more squares off but in the open, walks in
+    # sooner and keeps them
+    rows = ["." * 30 for _ in range(12)]
+    for y in range(0, 11):
+        rows[y] = rows[y][:5] + "#" + rows[y][6:]
+    spawns = [
+        ("Ada", "party", "warrior", (3, 1)),
+        ("Bea", "party", "warrior", (14, 4)),
+        ("Gor", "bandits", "bandit", (29, 11)),
+    ]
+    bf = make_field(spawns, "\n".join(rows))
+    stores = frozenset({(7, 1), (8, 1)})
+    bf.objectives = (Objective("Stores", "protect", stores, side="party", rounds=3),)
+    b = stress_battle(bf, [5, 6, 7])
+    assert walk(b.ctx, "ada", stores) > walk(b.ctx, "bea", stores) + 1
+    assert kept_post(b, "bea") == stores and kept_post(b, "ada") is None
+
+
+def test_a_keeper_whose_way_in_is_barred_strikes_rather_than_stand_outside() -> None:
+    # Gor stands in the lane between Bea and the gate she keeps: she cannot pass him, so
+    # she strikes him (on village the Company's keeper of the barn stood in Full Defense
+    # outside it, behind a wall of raiders, until she fell)
+    spawns = [("Bea", "party", "warrior", (2, 1)), ("Gor", "bandits", "bandit", (3, 1))]
+    bf = make_field(spawns, "\n".join(["#" * 10, "." * 10, "#" * 10]))
+    gate = frozenset({(6, 1), (7, 1)})
+    bf.objectives = (Objective("Gate", "hold", gate, side="bandits"),)
+    b = stress_battle(bf, [5, 6])
+    assert kept_post(b, "bea") == gate and b.pending is not None
+    choice = StressAI("hard", 1).choose(b, b.pending)
+    assert isinstance(choice, StressAttack | StressDefensive) and choice.target == "gor"

@@ -27,7 +27,9 @@ target out) and the initiative it would act at:
   enemy over the terrain, a shooter keeping its distance; ``hard`` shares the side out
   over the objective areas of the same worth (``walk.py``: battle's two bridges).
 - **posts** (``hard``, ``posts.py``): one unit keeps each area the enemy takes by
-  finding it empty (its ``hold`` area, our ``protect`` area): it walks in, then strikes
+  finding it empty (its ``hold`` area, our ``protect`` area), and each area the side
+  takes by holding it (the enemy's ``protect`` area): the sturdiest unit about as near
+  walks in (a strike as any unit's when foes bar the way), then strikes
   only from where it stands, else stands in Full Defense (an enemy's area counted only at
   the round limit, only when its keeper walks in within two rounds); as the round limit
   nears, one unit keeps each area counted at the limit (to hold or to deny) the same
@@ -189,8 +191,9 @@ class StressAI:
         post: frozenset[tuple[int, int]],
     ) -> Answer:
         """The keeper of a post (``posts``): inside it, a strike from where it stands, else
-        Full Defense there; outside, the walk in. Not a strike that steps in: the target
-        may move before the blow comes, and the keeper would follow it out."""
+        Full Defense there; outside, the walk in, or when foes bar the way, its best
+        strike. Not a strike that steps in: the target may move before the blow comes,
+        and the keeper would follow it out."""
         ctx = battle.ctx
         here = units.cell(ctx, unit)
         inside = []
@@ -208,6 +211,15 @@ class StressAI:
             move = step_in(ctx, unit, post)
             if move is not None:
                 return move
+            # the way in is barred: strike as any unit would rather than stand outside
+            scored = self.options(battle, unit, legal, aimed)
+            if scored:
+                worth, a, kill = max(scored, key=lambda s: s[0])
+                target = getattr(a, "target", None)
+                if isinstance(target, str) and kill > 0:
+                    aimed[target] = aimed.get(target, 0.0) + kill
+                self.soak(ctx, a)
+                return a
         return StressFullDefense(unit)
 
     def options(

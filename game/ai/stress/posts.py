@@ -2,10 +2,15 @@
 
 An area is a *post* of a side when one of its units standing in it is enough to deny
 the enemy: the enemy's ``hold`` area ("no defender in it"), or a ``protect`` area of the
-side's own ("none of the company inside"). For each post, one unit keeps it: the first
-of its side (in unit order) already inside, else the one of its side nearest it. The
-keeper walks in and stays: it strikes only from where it stands there, else takes Full
-Defense.
+side's own ("none of the company inside"); or when the side wins by standing in it: an
+enemy's ``protect`` area (village: the raiders take the barn by holding it five round
+ends in a row; without a keeper they all left it to fight, and the Company, finding it
+empty, broke the count: a draw). For each post, one unit keeps it: the first
+of its side (in unit order) already inside, else the sturdiest (``staying``) of those
+that walk in (over the terrain, ``walk``) within ``SLACK`` rounds of the soonest (on
+village the nearest, often the lightest, went first and fell; the next went after it).
+The keeper walks in and stays: it strikes only from where it stands there, else takes
+Full Defense; while foes bar its way in, it strikes as any unit would.
 The other units fight as they would.
 
 An enemy's hold counted only at the round limit (no ``rounds``) is kept from the start
@@ -23,9 +28,11 @@ takes (always in the last round), and keeps it as a post.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from game.geometry.grid import Cell
+from game.ai.core.walk import UNREACHED, WalkField
+from game.geometry.grid import Cell, Grid
 from game.geometry.movement import distance
 from game.rules.stress import units
 from game.rules.stress.actions import StressMove
@@ -38,16 +45,21 @@ if TYPE_CHECKING:
 
 # rounds of walking within which an enemy's hold counted at the limit is kept from the start
 NEAR = 2
+# a post's keeper is the sturdiest of those walking in within SLACK rounds of the soonest,
+# its Armour counted ARMOUR points a point (``staying``)
+SLACK = 1
+ARMOUR = 3
 
 
 def posts(battle: Battle, side: str) -> list[Objective]:
-    """The objectives whose areas ``side`` denies the enemy by standing in them."""
+    """The objectives whose areas ``side`` denies the enemy, or takes, by standing in
+    them: the enemy's holds, every protected area."""
     out = []
     for o in battle.battlefield.objectives:
         if not o.cells:
             continue
         if (o.kind == "hold" and o.side is not None and o.side != side) or (
-            o.kind == "protect" and o.side == side and o.unit is None
+            o.kind == "protect" and o.side is not None and o.unit is None
         ):
             out.append(o)
     return out
@@ -66,7 +78,7 @@ def kept_post(battle: Battle, unit: str) -> frozenset[Cell] | None:
         if inside:
             keeper = inside[0]
         else:
-            keeper = min(mine, key=lambda u: (gap(units.cell(ctx, u), area), u))
+            keeper = sturdiest(ctx, mine, area)
             if o.kind == "hold" and not o.rounds and walk(ctx, keeper, area) > NEAR:
                 continue  # far off and counted only at the limit: a closing post
         if keeper == unit:
@@ -114,9 +126,34 @@ def closing_posts(battle: Battle, side: str) -> dict[str, frozenset[Cell]]:
     return out
 
 
+def sturdiest(ctx: Context, mine: list[str], area: frozenset[Cell]) -> str:
+    """The keeper walking in from outside: of the units that walk in within a round of
+    the soonest, the one with the most Stress and Wound Points behind its Armour."""
+    soonest = min(walk(ctx, u, area) for u in mine)
+    near = [u for u in mine if walk(ctx, u, area) <= soonest + SLACK]
+    return min(near, key=lambda u: (-staying(ctx, u), gap(units.cell(ctx, u), area), u))
+
+
+def staying(ctx: Context, unit: str) -> int:
+    """What a blow must get through to drop ``unit``: Stress and Wound Points, and its
+    Armour (taken off every blow) as a few points more."""
+    f = units.fighter(ctx, unit)
+    return f.stress + max(0, f.wp) + ARMOUR * f.armour
+
+
 def walk(ctx: Context, unit: str, area: frozenset[Cell]) -> int:
-    """The rounds ``unit`` takes to walk into ``area`` over open ground."""
-    return -(-gap(units.cell(ctx, unit), area) // max(1, units.speed(ctx, unit)))
+    """The rounds ``unit`` takes to walk into ``area`` over the terrain (round the
+    houses, not through them: on village the Company's keeper of the barn, chosen by
+    the squares as the crow flies, walked round the mill and came a round late)."""
+    squares = terrain_field(ctx.grid, ctx.grid.version, area).distance(units.cell(ctx, unit))
+    squares = min(squares, ctx.grid.width + ctx.grid.height) if squares >= UNREACHED else squares
+    return -(-squares // max(1, units.speed(ctx, unit)))
+
+
+@lru_cache(maxsize=32)
+def terrain_field(grid: Grid, version: int, area: frozenset[Cell]) -> WalkField:
+    """Squares over the terrain to ``area`` from every cell (of this grid version)."""
+    return WalkField(grid, area)
 
 
 def gap(cell: Cell, area: frozenset[Cell]) -> int:
