@@ -54,6 +54,8 @@ LEVELS: dict[str, PlanLevel] = {
         foresee_reactions=True,
         weigh_gambits=True,
         weigh_retreat=True,
+        morale=True,
+        holds=True,
     ),
     # issue 31: the hard level before it weighed stuns, disarms and retreats, kept for
     # comparison under the name grid gives its own earlier hard

@@ -23,7 +23,9 @@ class PlanLevel:
     trip's enhancement) and its Fatigue. ``weigh_gambits``: stuns and disarms too, each
     by its expected value (``gambits``). ``weigh_retreat``: a retreat by its expected
     value (the life it saves against the fight it gives up) instead of the fixed
-    "critically hurt, last STR, outnumbered" test of ``flee``."""
+    "critically hurt, last STR, outnumbered" test of ``flee``. ``morale``: what a
+    side that checks morale puts at stake when one of its units leaves the fight
+    (``clash.morale``)."""
 
     coordinate: bool
     kite: bool
@@ -34,6 +36,10 @@ class PlanLevel:
     foresee_reactions: bool = False
     weigh_gambits: bool = False
     weigh_retreat: bool = False
+    morale: bool = False
+    holds: bool = False
+    stakes: bool = False
+    turtle: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 
 from game.ai.clash.choice import Choice, PlanLevel
 from game.ai.clash.gambits import gambit_choices, retreat_choice
+from game.ai.clash.holds import breakers, keep_cost, keeper_areas, stay_cost
+from game.ai.clash.morale import stake
 from game.ai.clash.odds import (
     Dist,
     best_of,
@@ -73,11 +75,12 @@ class Moments:
 
     ctx: Context
     foresee: bool = False
+    stakes: bool = False
     parts: dict[tuple[str, str], list[Choice]] = field(default_factory=dict)
     worth: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def value(self, key: tuple[str, str], parts: list[Choice]) -> float:
-        return moment_value(self.ctx, key[0], parts, self.foresee)
+        return moment_value(self.ctx, key[0], parts, self.foresee, self.stakes)
 
     def gain(self, c: Choice) -> float:
         """What ``c`` adds: its moment with it minus without it, plus its bonus."""
@@ -95,7 +98,9 @@ class Moments:
         self.worth[c.key] = self.value(c.key, parts)
 
 
-def moment_value(ctx: Context, target: str, parts: list[Choice], foresee: bool = False) -> float:
+def moment_value(
+    ctx: Context, target: str, parts: list[Choice], foresee: bool = False, stakes: bool = False
+) -> float:
     """Worth ``target`` is expected to lose to these blows landing together: trips
     first (any landing makes the damage rolls enhanced), then the single highest roll;
     ``foresee``: the target answers
@@ -109,8 +114,12 @@ def moment_value(ctx: Context, target: str, parts: list[Choice], foresee: bool =
     for c in parts:
         missed *= 1.0 - c.trip
 
+    extra = stake(ctx, target) if stakes else 0.0
+
     def blow(dists: list[Dist]) -> float:
-        return loss(ctx, target, best_of(dists))
+        best = best_of(dists)
+        value = loss(ctx, target, best)
+        return value + extra * out_probability(ctx, target, best) if extra else value
 
     def worth(tripped: bool) -> float:
         dists = [(c.enhanced or c.dist) if tripped else c.dist for c in damage]
@@ -180,7 +189,10 @@ def planned(
     who = [u for u in units.units_of(ctx, side) if declares(ctx, u)]
     denied = foreseen(ctx, side, level, seed) if level.weigh_gambits else {}
     options = {u: choices(ctx, u, level, denied) for u in who}
-    moments = Moments(ctx, level.foresee_reactions)
+    if level.holds:
+        for u, (move, value) in breakers(ctx, side, who).items():
+            options[u].append(Choice(move, bonus=value))
+    moments = Moments(ctx, level.foresee_reactions, level.stakes)
     out: dict[str, tuple[Choice, float]] = {}
     if not level.coordinate:
         for u in who:
@@ -265,10 +277,16 @@ def choices(
         if goal is not None:  # the map's objective outweighs a plain advance
             out.append(Choice(goal[0], bonus=ADVANCE + goal[1]))
     if level.weigh_retreat:
-        run = retreat_choice(ctx, unit, foes, close)
+        run = retreat_choice(ctx, unit, foes, close, morale=level.morale)
         if run is not None:
             out.append(run)
     out.append(Choice(EndTurn(unit)))
+    if level.holds:
+        keeps = keeper_areas(ctx, unit)
+        if keeps:
+            out = [replace(c, bonus=c.bonus - keep_cost(ctx, unit, c.answer, keeps)) for c in out]
+    if level.turtle:
+        out = [replace(c, bonus=c.bonus - stay_cost(ctx, unit, c.answer)) for c in out]
     return out
 
 
