@@ -6,11 +6,11 @@ from winning, sends the unit that can get in at least cost (``holds.breakers``).
 
 from __future__ import annotations
 
-from clash_support import duel_field
+from clash_support import duel_field, set_hp
 from engine_support import BANDITS, PARTY, field
 
 from game.ai.clash import LEVELS
-from game.ai.clash.holds import breakers, end_cell, falling, keeper_areas
+from game.ai.clash.holds import breakers, end_cell, falling, keeper_areas, won_areas
 from game.ai.clash.plan import plan_side
 from game.engine import Battle
 from game.engine.answers import Answer
@@ -90,4 +90,19 @@ def test_a_hold_two_round_ends_from_winning_sends_no_one() -> None:
     # A map without such holds has nothing to keep or break.
     b = Battle(duel_field(spawns, WIDE), "clash", seed=0)
     assert falling(b.ctx, "party") == [] and keeper_areas(b.ctx, "ada") == []
+    b.close()
+
+
+def test_a_unit_in_the_area_its_side_wins_by_holding_stays_in_it() -> None:
+    # The bandit stands in the gate its side wins by holding; a hurt archer (no HP left)
+    # three squares off. Charging it leaves the gate (and stands the bandit in the open):
+    # hard stays, tactical charges.
+    spawns: Spawns = [("Cy", "party", "archer", (6, 2)), ("B1", "bandits", "bandit", (3, 2))]
+    b = battle(spawns)
+    set_hp(b, "cy", 0)
+    assert won_areas(b.ctx, "bandits") == [GATE] and won_areas(b.ctx, "party") == []
+    hard = plan_side(b.ctx, "bandits", LEVELS["hard"], 0)["b1"]
+    assert end_cell(b.ctx, hard) in GATE.cells
+    tactical = plan_side(b.ctx, "bandits", LEVELS["tactical"], 0)["b1"]
+    assert end_cell(b.ctx, tactical) not in GATE.cells
     b.close()

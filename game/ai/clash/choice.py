@@ -23,9 +23,11 @@ class PlanLevel:
     trip's enhancement) and its Fatigue. ``weigh_gambits``: stuns and disarms too, each
     by its expected value (``gambits``). ``weigh_retreat``: a retreat by its expected
     value (the life it saves against the fight it gives up) instead of the fixed
-    "critically hurt, last STR, outnumbered" test of ``flee``. ``morale``: what a
-    side that checks morale puts at stake when one of its units leaves the fight
-    (``clash.morale``)."""
+    "critically hurt, last STR, outnumbered" test of ``flee``. ``morale``: a retreat
+    weighs the morale check its getting away may call for its side (``clash.morale``).
+    ``holds``: a unit standing in an area the enemy wins by holding round ends in a row
+    keeps it, and one runs into it a round end before it falls (``clash.holds``).
+    ``turtle``: a unit standing in an area its own side wins by holding stays in it."""
 
     coordinate: bool
     kite: bool
@@ -38,7 +40,6 @@ class PlanLevel:
     weigh_retreat: bool = False
     morale: bool = False
     holds: bool = False
-    stakes: bool = False
     turtle: bool = False
 
 

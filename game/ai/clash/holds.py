@@ -8,10 +8,17 @@ The AI reads those areas for its side (``denied_areas``) and keeps one *keeper* 
 each: the first of its units (in spawn order) that stands in the area stays there
 while an enemy could get into the area this round (``keeper_areas``): every declaration
 that would end the keeper's turn outside the area costs ``KEEP`` of its side's worth
-(``keep_cost``). A blow on a Close foe, a shot from where it stands and holding still
-cost nothing; moving off, charging a foe out of reach, shooting then stepping away and
-retreating do. The gate of the fort, two round ends from falling, is a square the
-garrison stands on at the start: it stays held.
+(``keep_cost``). A blow on a Close foe, a shot from
+where it stands and holding still cost nothing; moving off, charging a foe out of reach,
+shooting then stepping away and retreating do. The gate of the fort, two round ends
+from falling, is where two of the garrison stand at the start: it stays held. With
+the enemy one round end from winning, the unit that can get into the area at least cost
+runs in (``breakers``).
+
+The other way round, a unit standing in an area its own side wins by holding
+(``won_areas``: the raiders' barn, the war band's gate) stays in it (``stay_cost``): a
+unit that leaves thins the hold and stands in the open, where its fall may call its
+side's morale check.
 """
 
 from __future__ import annotations

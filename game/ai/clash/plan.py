@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 from game.ai.clash.choice import Choice, PlanLevel
 from game.ai.clash.gambits import gambit_choices, retreat_choice
 from game.ai.clash.holds import breakers, keep_cost, keeper_areas, stay_cost
-from game.ai.clash.morale import stake
 from game.ai.clash.odds import (
     Dist,
     best_of,
@@ -75,12 +74,11 @@ class Moments:
 
     ctx: Context
     foresee: bool = False
-    stakes: bool = False
     parts: dict[tuple[str, str], list[Choice]] = field(default_factory=dict)
     worth: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def value(self, key: tuple[str, str], parts: list[Choice]) -> float:
-        return moment_value(self.ctx, key[0], parts, self.foresee, self.stakes)
+        return moment_value(self.ctx, key[0], parts, self.foresee)
 
     def gain(self, c: Choice) -> float:
         """What ``c`` adds: its moment with it minus without it, plus its bonus."""
@@ -98,9 +96,7 @@ class Moments:
         self.worth[c.key] = self.value(c.key, parts)
 
 
-def moment_value(
-    ctx: Context, target: str, parts: list[Choice], foresee: bool = False, stakes: bool = False
-) -> float:
+def moment_value(ctx: Context, target: str, parts: list[Choice], foresee: bool = False) -> float:
     """Worth ``target`` is expected to lose to these blows landing together: trips
     first (any landing makes the damage rolls enhanced), then the single highest roll;
     ``foresee``: the target answers
@@ -114,12 +110,8 @@ def moment_value(
     for c in parts:
         missed *= 1.0 - c.trip
 
-    extra = stake(ctx, target) if stakes else 0.0
-
     def blow(dists: list[Dist]) -> float:
-        best = best_of(dists)
-        value = loss(ctx, target, best)
-        return value + extra * out_probability(ctx, target, best) if extra else value
+        return loss(ctx, target, best_of(dists))
 
     def worth(tripped: bool) -> float:
         dists = [(c.enhanced or c.dist) if tripped else c.dist for c in damage]
@@ -192,7 +184,7 @@ def planned(
     if level.holds:
         for u, (move, value) in breakers(ctx, side, who).items():
             options[u].append(Choice(move, bonus=value))
-    moments = Moments(ctx, level.foresee_reactions, level.stakes)
+    moments = Moments(ctx, level.foresee_reactions)
     out: dict[str, tuple[Choice, float]] = {}
     if not level.coordinate:
         for u in who:
