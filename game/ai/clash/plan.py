@@ -13,7 +13,9 @@ Besides blows: a trip gambit (``gambits``) lands before the moment's damage and 
 every other blow of it enhanced (+d12); shooting then stepping away, or stepping out of
 Close before shooting (``kite``), is worth the blows of the enemies that could no longer
 reach the shooter and, out of Close, its next shot; advancing is worth a little; a
-badly hurt unit outnumbered at Close retreats (``flee``).
+badly hurt unit outnumbered at Close retreats (``flee``). Holds that count round ends
+(``holds``, ``turtle``): leaving an area the enemy or the side itself wins by holding
+costs what ``clash.holds`` says, and a unit runs into one about to fall.
 """
 
 from __future__ import annotations
