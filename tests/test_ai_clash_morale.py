@@ -14,6 +14,7 @@ from game.ai.clash import LEVELS
 from game.ai.clash.morale import calls_check, fail_chance, stake
 from game.ai.clash.plan import plan_side
 from game.engine import Battle
+from game.rules.clash import ClashRuleset
 from game.rules.clash.declare import ClashRetreat, ClashShoot
 
 WIDE = "\n".join(["." * 20] * 5) + "\n"
@@ -52,7 +53,9 @@ def test_the_same_archer_runs_where_running_calls_no_check() -> None:
     b.close()
     # The bandits have rolled their first-casualty check; half of seven is far off.
     b = archer_among_three("bandits")
-    b.ctx.ruleset.morale.fired["bandits"] = {"first"}
+    ruleset = b.ctx.ruleset
+    assert isinstance(ruleset, ClashRuleset)
+    ruleset.morale.fired["bandits"] = {"first"}
     assert not calls_check(b.ctx, "bandits")
     assert plan_side(b.ctx, "bandits", LEVELS["hard"], 0)["cy"] == ClashRetreat("cy")
     b.close()
