@@ -8,7 +8,9 @@ side on even games). Prints per map A's wins with the 95% Wilson interval, then 
 AI the gambits it declared (by kind, and how many landed), its retreats (and how many got
 away), and the CPU time its ``choose`` took per declaration (median, 95th percentile and
 max, in ms; a side's plan is made at its first declaration of the round, so that one
-carries the cost). Not collected by pytest: this is a measurement, not a test.
+carries the cost), and how often the map's last side (the one that saves for morale on
+village and fort) routed, and who won when it did not. Not collected by pytest: this is
+a measurement, not a test.
 """
 
 from __future__ import annotations
@@ -71,6 +73,13 @@ def tally(battle: Battle, names: dict[str, str], counts: dict[str, Counter[str]]
             running.clear()
 
 
+def routed(battle: Battle) -> set[str]:
+    """The sides that fled the field on a failed morale save (three or more of a side's
+    units fled at once)."""
+    fled = Counter(e.side for e in battle.events if isinstance(e, LeftBattle) and e.how == "fled")
+    return {side for side, n in fled.items() if n >= 3}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a")
@@ -83,6 +92,7 @@ def main() -> int:
         bf = load_battlefield(find_map(m))
         sides = [s.id for s in bf.scenario.sides]
         wins = Counter[str]()
+        routs = Counter[str]()  # by the AI of the side that checks morale: routed, held
         counts: dict[str, Counter[str]] = {args.a: Counter(), args.b: Counter()}
         times: dict[str, list[float]] = {args.a: [], args.b: []}
         for i in range(args.games):
@@ -96,7 +106,13 @@ def main() -> int:
             try:
                 play(battle, controllers)
                 tally(battle, names, counts)
-                wins[names[battle.winner] if battle.winner else "draw"] += 1
+                winner = names[battle.winner] if battle.winner else "draw"
+                wins[winner] += 1
+                checker = names[sides[-1]]
+                if sides[-1] in routed(battle):
+                    routs[f"{checker} routed"] += 1
+                else:
+                    routs[f"{checker} held, won {winner == checker}"] += 1
             finally:
                 battle.close()
         lo, hi = wilson(wins[args.a], args.games)
@@ -104,6 +120,8 @@ def main() -> int:
             f"{m}: {args.a} {wins[args.a]} - {args.b} {wins[args.b]} - draws "
             f"{wins['draw']} ({wins[args.a] / args.games:.1%}, 95% CI {lo:.1%}-{hi:.1%})"
         )
+        shown = ", ".join(f"{k} {v}" for k, v in sorted(routs.items()))
+        print(f"  the side that checks morale ({sides[-1]}), by its AI: {shown}")
         for name in (args.a, args.b):
             t = sorted(times[name])
             p95 = t[int(0.95 * (len(t) - 1))] if t else 0.0

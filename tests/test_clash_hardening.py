@@ -178,7 +178,9 @@ def test_simulate_plays_the_whole_clash_ruleset_by_default(
     that uses them (``hard``), and ``--help`` says so."""
     if not (shipped_maps_dir() / "village.tmx").is_file():
         pytest.skip("no village map")
-    assert main(["simulate", "village", "--ruleset", "clash", "--seed", "0", "--log"]) == 0
+    # seed 4: since hard keeps the raiders in the barn (issue 31), seed 0's battle ends
+    # at the barn in round 5 before anyone makes a gambit
+    assert main(["simulate", "village", "--ruleset", "clash", "--seed", "4", "--log"]) == 0
     seen = capsys.readouterr().out
     for how in ("Block", "Parry", "Fight back"):
         assert f"({how})" in seen

@@ -16,7 +16,10 @@ Declarations come from ``plan`` (every option valued in worth with exact dice fr
   the trip's +d12 for the others' blows of the moment still pays (a block or dodge
   cancels it). The hard level before issue 31, kept for comparison.
 - ``hard`` (and ``search``): ``tactical``, and stuns, disarms and retreats weighed by
-  their expected value (``gambits``; issue 31, blunder 7).
+  their expected value (``gambits``; issue 31, blunder 7); a retreat also weighs the
+  morale check it may call for its side (``morale``); holds that count round ends are
+  kept, and broken a round end before they fall, and a unit in an area its side wins
+  by holding stays in it (``holds``).
 
 ``ai`` is ``normal``. In declared rounds a side's plan is made at its first declaration
 of the round (nothing resolves until all have declared) and handed out unit by unit; in
@@ -54,6 +57,9 @@ LEVELS: dict[str, PlanLevel] = {
         foresee_reactions=True,
         weigh_gambits=True,
         weigh_retreat=True,
+        morale=True,
+        holds=True,
+        turtle=True,
     ),
     # issue 31: the hard level before it weighed stuns, disarms and retreats, kept for
     # comparison under the name grid gives its own earlier hard

@@ -23,7 +23,11 @@ class PlanLevel:
     trip's enhancement) and its Fatigue. ``weigh_gambits``: stuns and disarms too, each
     by its expected value (``gambits``). ``weigh_retreat``: a retreat by its expected
     value (the life it saves against the fight it gives up) instead of the fixed
-    "critically hurt, last STR, outnumbered" test of ``flee``."""
+    "critically hurt, last STR, outnumbered" test of ``flee``. ``morale``: a retreat
+    weighs the morale check its getting away may call for its side (``clash.morale``).
+    ``holds``: a unit standing in an area the enemy wins by holding round ends in a row
+    keeps it, and one runs into it a round end before it falls (``clash.holds``).
+    ``turtle``: a unit standing in an area its own side wins by holding stays in it."""
 
     coordinate: bool
     kite: bool
@@ -34,6 +38,9 @@ class PlanLevel:
     foresee_reactions: bool = False
     weigh_gambits: bool = False
     weigh_retreat: bool = False
+    morale: bool = False
+    holds: bool = False
+    turtle: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.ai.clash.choice import Choice
+from game.ai.clash.morale import stake
 from game.ai.clash.odds import best_of, loss, out_probability, swing_dist, worth
 from game.geometry.movement import distance, neighbours
 from game.rules.clash import units
@@ -155,9 +156,13 @@ def threats(ctx: Context, unit: str, foes: Sequence[str], *, close_only: bool) -
 
 
 def retreat_choice(
-    ctx: Context, unit: str, foes: Sequence[str], close: Sequence[str]
+    ctx: Context, unit: str, foes: Sequence[str], close: Sequence[str], *, morale: bool = False
 ) -> Choice | None:
-    """A retreat worth declaring (module docstring), or None where it does not pay."""
+    """A retreat worth declaring (module docstring), or None where it does not pay.
+    ``morale``: a unit that gets away counts as lost for its side's morale as one that
+    falls does, so running raises the chance it leaves the fight by
+    ``(1 - q_now) * p * (1 - q_next)``, each time at the risk of the check it may call
+    (``clash.morale.stake``)."""
     if not foes or hemmed(ctx, unit):
         return None
     p = min(DIE, units.state(ctx, unit).DEX) / DIE
@@ -168,6 +173,8 @@ def retreat_choice(
     )
     q_next = out_probability(ctx, unit, best_of(threats(ctx, unit, foes, close_only=False)))
     gain = (1.0 - q_now) * p * worth(ctx, unit) * (q_next - (1.0 - LIFE))
+    if morale and gain > 0.0:
+        gain -= (1.0 - q_now) * p * (1.0 - q_next) * stake(ctx, unit)
     if gain <= 0.0:
         return None
     return Choice(ClashRetreat(unit), bonus=gain)

@@ -13,7 +13,9 @@ Besides blows: a trip gambit (``gambits``) lands before the moment's damage and 
 every other blow of it enhanced (+d12); shooting then stepping away, or stepping out of
 Close before shooting (``kite``), is worth the blows of the enemies that could no longer
 reach the shooter and, out of Close, its next shot; advancing is worth a little; a
-badly hurt unit outnumbered at Close retreats (``flee``).
+badly hurt unit outnumbered at Close retreats (``flee``). Holds that count round ends
+(``holds``, ``turtle``): leaving an area the enemy or the side itself wins by holding
+costs what ``clash.holds`` says, and a unit runs into one about to fall.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.clash.choice import Choice, PlanLevel
 from game.ai.clash.gambits import gambit_choices, retreat_choice
+from game.ai.clash.holds import breakers, keep_cost, keeper_areas, stay_cost
 from game.ai.clash.odds import (
     Dist,
     best_of,
@@ -180,6 +183,9 @@ def planned(
     who = [u for u in units.units_of(ctx, side) if declares(ctx, u)]
     denied = foreseen(ctx, side, level, seed) if level.weigh_gambits else {}
     options = {u: choices(ctx, u, level, denied) for u in who}
+    if level.holds:
+        for u, (move, value) in breakers(ctx, side, who).items():
+            options[u].append(Choice(move, bonus=value))
     moments = Moments(ctx, level.foresee_reactions)
     out: dict[str, tuple[Choice, float]] = {}
     if not level.coordinate:
@@ -265,10 +271,16 @@ def choices(
         if goal is not None:  # the map's objective outweighs a plain advance
             out.append(Choice(goal[0], bonus=ADVANCE + goal[1]))
     if level.weigh_retreat:
-        run = retreat_choice(ctx, unit, foes, close)
+        run = retreat_choice(ctx, unit, foes, close, morale=level.morale)
         if run is not None:
             out.append(run)
     out.append(Choice(EndTurn(unit)))
+    if level.holds:
+        keeps = keeper_areas(ctx, unit)
+        if keeps:
+            out = [replace(c, bonus=c.bonus - keep_cost(ctx, unit, c.answer, keeps)) for c in out]
+    if level.turtle:
+        out = [replace(c, bonus=c.bonus - stay_cost(ctx, unit, c.answer)) for c in out]
     return out
 
 
