@@ -181,10 +181,12 @@ def test_a_reply_fork_plays_on_until_the_enemy_has_answered() -> None:
 
 
 def test_the_rollout_plays_only_the_units_near_the_fight() -> None:
-    """``ReplyModel.rollout`` (cheap mode): a unit more than ``NEAR`` squares from the
-    searched unit ends its turn at once; who acts next is chosen among the near ones."""
+    """``ReplyModel.rollout`` (cheap mode): an enemy more than ``NEAR`` squares from the
+    searched unit ends its turn at once, and so does our other unit; who acts next is
+    chosen among the ones that play, the one nearest an enemy first."""
     spawns = [
         ("Ada", "party", "warrior", (5, 4)),
+        ("Wat", "party", "warrior", (4, 4)),
         ("Hal", "bandits", "bandit", (8, 4)),
         ("Far", "bandits", "bandit", (29, 8)),
     ]
@@ -193,8 +195,9 @@ def test_the_rollout_plays_only_the_units_near_the_fight() -> None:
     model = ReplyModel(LEVELS["hard"], 0)
     model.candidates(b, b.pending)
     assert model.near == {"ada", "hal"}
-    turn = Decision(1, "turn", "bandits", "far", "", ())
-    assert model.rollout(b, turn) == EndTurn("far")
+    for unit, side in (("far", "bandits"), ("wat", "party")):
+        turn = Decision(1, "turn", side, unit, "", ())
+        assert model.rollout(b, turn) == EndTurn(unit)
     who = Decision(
         1,
         "choose_unit",

@@ -3,11 +3,13 @@ fork, through the rest of our side's turn and the enemy side's reply
 (``SearchConfig(until="reply")``), by the tactical hard itself, and the leaf is what
 stands on the field then, so the enemy's blows are played rather than estimated.
 
-Cheap mode (``ReplyModel.rollout``): only the units near the acting one play their
-turns (``NEAR`` squares of it when the search began, either side: the fight the line
-can change); the others end their turns at once, in every candidate's fork alike, so
-what they would have done cancels out of the comparison. Who acts next among the near
-ones is the tactical hard's choice; every reaction is its own.
+Cheap mode (``ReplyModel.rollout``): only the acting unit and the enemies near it play
+their turns (``NEAR`` squares of it when the search began: the ones that answer its
+line); the others, our other units among them, end their turns at once, in every
+candidate's fork alike, so what they would have done cancels out of the comparison.
+Who acts next among those that play: the one nearest an enemy (the tactical hard's own
+choice builds a planner for every unit that may act, at every choice); each turn and
+every reaction is the tactical hard's.
 
 - **leaf** (``ReplyModel.leaf``): the side's worth on the field (``evaluation.value``)
   plus the value of the square the acting unit stands on (next round's blows it may
@@ -17,7 +19,6 @@ ones is the tactical hard's choice; every reaction is its own.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 import esper
@@ -30,6 +31,7 @@ from game.rules.grid import units
 
 if TYPE_CHECKING:
     from game.engine.battle import Battle
+    from game.engine.context import Context
     from game.engine.decision import Decision
 
 NEAR = 10  # squares from the acting unit within which units play their rollout turns
@@ -46,26 +48,28 @@ class ReplyModel(GridModel):
         assert unit is not None
         ctx = battle.ctx
         here = units.cell(ctx, unit)
+        side = units.side(ctx, unit)
         self.near = frozenset(
             u
             for u in ctx.units()
-            if units.in_fight(ctx, u) and units.distance(units.cell(ctx, u), here) <= NEAR
+            if units.in_fight(ctx, u)
+            and units.distance(units.cell(ctx, u), here) <= NEAR
+            and (u == unit or units.side(ctx, u) != side)
         )
         return out
 
     def rollout(self, battle: Battle, decision: Decision) -> Answer:
-        """The tactical hard for the units near the acting one; End Turn for the rest."""
+        """The tactical hard for the acting unit and the enemies near it; End Turn for
+        the rest."""
         if decision.kind == "choose_unit":
-            near = tuple(
-                o
-                for o in decision.options
-                if isinstance(o.answer, ChooseUnit) and o.answer.unit in self.near
-            )
+            ctx = battle.ctx
+            near = [
+                a for a in decision.answers if isinstance(a, ChooseUnit) and a.unit in self.near
+            ]
             if not near:
                 return decision.answers[0]
-            if len(near) < len(decision.options):
-                decision = dataclasses.replace(decision, options=near)
-        elif decision.kind == "turn" and decision.unit not in self.near:
+            return min(near, key=lambda a: closest_enemy(ctx, a.unit))
+        if decision.kind == "turn" and decision.unit not in self.near:
             assert decision.unit is not None
             return EndTurn(decision.unit)
         return self.tactical.choose(battle, decision)
@@ -83,3 +87,15 @@ class ReplyModel(GridModel):
         x, y = planner.here
         square = float(planner.position_values_cached()[y, x])
         return value + max(square, self.guarded(battle, unit, planner))
+
+
+def closest_enemy(ctx: Context, unit: str) -> int:
+    """Squares from ``unit`` to the nearest enemy still fighting (a large number when
+    none is)."""
+    here = units.cell(ctx, unit)
+    found = [
+        units.distance(here, units.cell(ctx, e))
+        for e in units.enemies(ctx, unit)
+        if units.in_fight(ctx, e)
+    ]
+    return min(found, default=10_000)
