@@ -24,6 +24,14 @@ Where a ruleset's actions resolve only once every unit has declared (clash), the
 plays on to the end of the round instead (``SearchConfig.until = "round"``): the other
 units' declarations, both sides', are the policy's, and the leaf sees the round resolved.
 
+Settings for close calls (all off by default): ``gate`` leaves out the lines the model
+itself scores far below its pick (``PriorModel.prior``), so a clear decision is not
+searched; ``halving`` spends the forks by successive halving, dropping the worse half
+of the challengers after the 2nd, 4th, 8th round of samples; ``until = "reply"`` plays
+each fork on through the rest of our side's turn and the enemy side's whole answer (by
+the model's ``rollout`` policy, ``RolloutModel``), so the leaf sees the enemy's blows
+played rather than estimated.
+
 This is expectimax with its chance nodes sampled: one level of our choice (the line),
 the dice it rolls, the opponent's reactions (by the model's policy), and the model's
 evaluation at the leaf, which counts what the rest of the turn and the next round are

@@ -19,6 +19,9 @@
   (``GridModel.guarded``).
   So keeping the Main free (End Turn beside the enemy) is a candidate too.
 
+With ``until="reply"`` the model is ``rollout.ReplyModel``: the fork plays on through
+the enemy's answer, and the leaf is the field then plus the unit's square.
+
 So the dice the line really rolls (attacks of opportunity, a Shock that drops a 4-HP
 unit on a miss, the morale checks a fall sets off, a Heal check) replace the planner's
 one-ply estimate of them.
