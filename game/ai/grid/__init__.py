@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 # the level each controller name plays; "baseline" is not a tactical level
 TACTICAL = {"easy": "easy", "normal": "normal", "hard": "hard", "tactical": "hard", "ai": "normal"}
-SEARCH = ("search",)  # the search AI's levels (``search.CONFIGS``)
+SEARCH: tuple[str, ...] = ("search",)  # the search AI's levels (``search.CONFIGS``)
 
 
 def make_controller(name: str, seed: int = 0) -> Controller:
