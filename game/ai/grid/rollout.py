@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.ai.core.search import Line
+from game.ai.core.search import Line, SearchAI
 from game.ai.grid import evaluation
-from game.ai.grid.search import GridModel
+from game.ai.grid.levels import LEVELS
+from game.ai.grid.search import CONFIGS, GridModel
 from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.rules.grid import units
 
@@ -99,3 +100,9 @@ def closest_enemy(ctx: Context, unit: str) -> int:
         if units.in_fight(ctx, e)
     ]
     return min(found, default=10_000)
+
+
+def make_reply(name: str, seed: int = 0) -> SearchAI:
+    """The search AI ``name`` whose setting plays on through the enemy's reply
+    (``CONFIGS[name].until == "reply"``) over the tactical hard level."""
+    return SearchAI(name, seed, ReplyModel(LEVELS["hard"], seed), CONFIGS[name])

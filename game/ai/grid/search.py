@@ -198,9 +198,4 @@ def line_of(planner: Planner, plan: Plan) -> Line:
 
 def make_search(name: str, seed: int = 0) -> SearchAI:
     """The search AI ``name`` ("search") over the tactical hard level."""
-    config = CONFIGS[name]
-    if config.until == "reply":
-        from game.ai.grid.rollout import ReplyModel
-
-        return SearchAI(name, seed, ReplyModel(LEVELS["hard"], seed), config)
-    return SearchAI(name, seed, GridModel(LEVELS["hard"], seed), config)
+    return SearchAI(name, seed, GridModel(LEVELS["hard"], seed), CONFIGS[name])
