@@ -3,6 +3,7 @@
     python tests/ai_measure.py hard easy --maps duel village fort --games 200
     python tests/ai_measure.py hard baseline --maps duel --games 40 --seed 1000
     python tests/ai_measure.py hard normal --maps battle --games 200 --jobs 2
+    python tests/ai_measure.py expert tactical --maps village --search expert:samples=40,leaves=200
 
 Plays ``--games`` seeded battles per map between AI ``A`` and AI ``B``, with the sides
 swapped every other game (game ``i`` has seed ``--seed + i``; A commands the map's first
@@ -10,7 +11,9 @@ side on even games and its second side on odd ones). Prints, per map and overall
 wins, B's wins and draws, A's win rate with its 95% Wilson interval, and A's win rate on
 each side (a map that favours one side shows there). ``--jobs N`` plays the games in N
 worker processes (the results are the same as with one: each game is its own seeded
-battle). Not collected by pytest: this is a measurement, not a test.
+battle). ``--search NAME:FIELD=VALUE,...`` plays a grid search setting (``search``'s
+with those fields changed) under ``NAME`` for the run. Not collected by pytest: this is
+a measurement, not a test.
 """
 
 from __future__ import annotations
@@ -83,7 +86,33 @@ def measure(
 
 def _apply(overrides: tuple[str, ...]) -> None:
     for item in overrides:
-        _override(item)
+        if ":" in item.partition("=")[0] or item.endswith(":"):
+            _search_setting(item)
+        else:
+            _override(item)
+
+
+def _search_setting(item: str) -> None:
+    """Register a grid search setting for this run: ``NAME:FIELD=VALUE,...`` is
+    ``search``'s ``SearchConfig`` with those fields replaced, playable as ``NAME``."""
+    import dataclasses
+
+    from game.ai import grid
+    from game.ai.core import controllers
+    from game.ai.grid import search
+
+    name, _, spec = item.partition(":")
+    base = search.CONFIGS.get(name, search.CONFIGS["search"])
+    changes: dict[str, Any] = {}
+    for field in filter(None, spec.split(",")):
+        key, _, value = field.partition("=")
+        if not hasattr(base, key) or not value:
+            raise SystemExit(f"ai_measure: --search {item}: {field!r} is not FIELD=VALUE")
+        kind = type(getattr(base, key))
+        changes[key] = (value.lower() in ("1", "true", "yes")) if kind is bool else kind(value)
+    search.CONFIGS[name] = dataclasses.replace(base, **changes)
+    grid.SEARCH = (*grid.SEARCH, name)
+    controllers.CONTROLLERS.setdefault(name, controllers.CONTROLLERS["search"])
 
 
 def _override(item: str) -> None:
@@ -124,12 +153,20 @@ def main() -> int:
         help="try another weight, e.g. --set hard.exposure=0.9 (tuning)",
     )
     parser.add_argument(
+        "--search",
+        action="append",
+        default=[],
+        metavar="NAME:FIELD=VALUE,...",
+        help="a grid search setting for this run, e.g. --search expert:samples=40,leaves=200",
+    )
+    parser.add_argument(
         "--jobs", type=int, default=1, help="worker processes (default 1; the same results)"
     )
     args = parser.parse_args()
     if args.jobs < 1:
         raise SystemExit(f"ai_measure: --jobs {args.jobs}: expected 1 or more")
-    _apply(tuple(args.set))
+    overrides = (*(i if ":" in i else f"{i}:" for i in args.search), *args.set)
+    _apply(overrides)
     try:  # a wrong name gets one line, before any game is played
         for name in (args.a, args.b):
             make_controller(name)
@@ -140,7 +177,7 @@ def main() -> int:
     total = {"a": 0, "b": 0, "draw": 0}
     for m in args.maps:
         t0 = time.perf_counter()
-        r = measure(args.a, args.b, m, args.games, args.seed, args.jobs, tuple(args.set))
+        r = measure(args.a, args.b, m, args.games, args.seed, args.jobs, overrides)
         secs = time.perf_counter() - t0
         for k in total:
             total[k] += r[k]

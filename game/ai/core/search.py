@@ -24,6 +24,14 @@ Where a ruleset's actions resolve only once every unit has declared (clash), the
 plays on to the end of the round instead (``SearchConfig.until = "round"``): the other
 units' declarations, both sides', are the policy's, and the leaf sees the round resolved.
 
+Settings for close calls (all off by default): ``gate`` leaves out the lines the model
+itself scores far below its pick (``PriorModel.prior``), so a clear decision is not
+searched; ``halving`` spends the forks by successive halving, dropping the worse half
+of the challengers after the 2nd, 4th, 8th round of samples; ``until = "reply"`` plays
+each fork on through the rest of our side's turn and the enemy side's whole answer (by
+the model's ``rollout`` policy, ``RolloutModel``), so the leaf sees the enemy's blows
+played rather than estimated.
+
 This is expectimax with its chance nodes sampled: one level of our choice (the line),
 the dice it rolls, the opponent's reactions (by the model's policy), and the model's
 evaluation at the leaf, which counts what the rest of the turn and the next round are
@@ -118,8 +126,39 @@ class SearchConfig:
     # values what comes after); "round", once the round the line was given in has
     # resolved, every decision in between (the other units' turns, both sides') given by
     # the model's policy: for a ruleset whose actions resolve only when all have
-    # declared them (clash), where the end of the unit's turn shows nothing yet.
+    # declared them (clash), where the end of the unit's turn shows nothing yet;
+    # "reply", once the rest of our side's turn and the enemy side's answer to it have
+    # been played (the unit's own turn to its end, then every decision of both sides,
+    # by the model's ``rollout`` policy where it has one (``RolloutModel``), else its
+    # policy), so the leaf sees what the enemy did rather than an estimate of it.
     until: str = "turn"
+    # Progressive search (0: off, every line is searched alike). ``gate``: a line whose
+    # model prior (``PriorModel.prior``) lies more than ``gate`` below the model's pick
+    # is not tried (a line with no prior always is), and a decision left with the pick
+    # alone is not searched: most decisions are clear, and the budget goes to close calls.
+    gate: float = 0.0
+    # ``halving``: successive halving over the lines: rounds of samples, and after the
+    # 2nd, 4th, 8th, ... the worse half of the challengers (by their mean so far) is
+    # dropped, so the forks go to the close ones; ``samples`` is then the most a line
+    # gets (the strata of the dice), ``leaves`` the forks of the decision.
+    halving: bool = False
+
+
+class PriorModel(Protocol):
+    """A model that also says what it thinks a line is worth (``SearchConfig.gate``)."""
+
+    def prior(self, line: Line) -> float | None:
+        """The model's own estimate of ``line`` among the candidates it named last;
+        None where it has none (a line it never plans)."""
+        ...
+
+
+class RolloutModel(Protocol):
+    """A model with a cheaper policy for the forks of ``SearchConfig(until="reply")``."""
+
+    def rollout(self, battle: Battle, decision: Decision) -> Answer:
+        """The answer to any decision inside a fork that plays the enemy's reply."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,11 +195,14 @@ class SearchAI:
             return self.model.policy(battle, decision)
         found = self.model.candidates(battle, decision)
         lines = [ln for ln in dict.fromkeys(found) if ln and battle.validate(ln[0]) is None]
-        lines = lines[: self.config.candidates]
+        lines = self.gated(lines)[: self.config.candidates]
         self.last = []
         if len({ln[0] for ln in lines}) <= 1:
             return lines[0][0] if lines else self.model.policy(battle, decision)
-        tried = self.search(battle, decision, lines)
+        if self.config.halving:
+            tried = self.halve(battle, decision, lines)
+        else:
+            tried = self.search(battle, decision, lines)
         self.last = tried
         pick = best = tried[0]
         for t in tried[1:]:
@@ -168,6 +210,24 @@ class SearchAI:
                 if self.sure(t, pick):
                     best = t
         return best.answer
+
+    def gated(self, lines: list[Line]) -> list[Line]:
+        """``lines`` less those whose model prior lies more than ``gate`` below the
+        pick's (the first line's); all of them when the gate is off or the model has
+        no priors (``PriorModel``) or none for the pick."""
+        gate = self.config.gate
+        prior = getattr(self.model, "prior", None)
+        if gate <= 0 or prior is None or not lines:
+            return lines
+        top = prior(lines[0])
+        if top is None:
+            return lines
+        kept = [lines[0]]
+        for ln in lines[1:]:
+            p = prior(ln)
+            if p is None or p >= top - gate:
+                kept.append(ln)
+        return kept
 
     def sure(self, line: Tried, pick: Tried) -> bool:
         """Whether ``line`` beats the model's ``pick`` beyond the noise of the dice: its
@@ -179,7 +239,8 @@ class SearchAI:
         one sample of four is not taken over the model's pick. Always sure with
         ``confidence`` 0, or when neither line rolled a die."""
         z = self.config.confidence
-        n = max(line.samples, pick.samples)
+        counts = [t.samples for t in (line, pick) if t.samples > 1]
+        n = min(counts) if counts else 1  # the samples both saw (successive halving)
         if z <= 0 or n < 2:
             return True
         diffs = [
@@ -219,6 +280,49 @@ class SearchAI:
             if values[i]
         ]
 
+    def halve(self, battle: Battle, decision: Decision, lines: list[Line]) -> list[Tried]:
+        """Successive halving (``SearchConfig.halving``): the mean leaf value of every
+        line still in the race at the end, in the order given (the model's pick first).
+        Rounds of samples, each line still in the race played once in each (a line that
+        rolled no die only in the first); after the 2nd, 4th, 8th, ... round the worse
+        half of the challengers, by their mean so far, leaves the race (the model's pick
+        never does), until ``samples`` rounds or ``leaves`` forks. A line's samples are
+        the first rounds', so every two lines compared saw the same dice in the rounds
+        both played (common random numbers)."""
+        cfg = self.config
+        assert decision.unit is not None
+        unit, side = decision.unit, decision.side
+        root = battle.fork()
+        self._replies = {}
+        try:
+            values: list[list[float]] = [[] for _ in lines]
+            random_ = [False] * len(lines)
+            alive = list(range(len(lines)))
+            spent = 0
+            for sample in range(max(1, cfg.samples)):
+                playing = [i for i in alive if sample == 0 or random_[i]]
+                if not playing or (sample > 0 and spent + len(playing) > cfg.leaves):
+                    break
+                for i in playing:
+                    value, rolled = self.play_out(
+                        root, lines[i], unit, side, sample, cfg.samples, i
+                    )
+                    values[i].append(value)
+                    random_[i] = random_[i] or rolled
+                    spent += 1
+                done = sample + 1
+                if done >= 2 and done & (done - 1) == 0 and len(alive) > 2:
+                    rivals = sorted(alive[1:], key=lambda i: -sum(values[i]) / len(values[i]))
+                    alive = [alive[0], *sorted(rivals[: max(1, len(rivals) // 2)])]
+        finally:
+            root.close()
+            if esper.current_world != battle.world_name:
+                esper.switch_world(battle.world_name)  # the live battle stays active
+        return [
+            Tried(lines[i], sum(values[i]) / len(values[i]), len(values[i]), tuple(values[i]))
+            for i in alive
+        ]
+
     def play_out(
         self,
         root: Battle,
@@ -253,22 +357,32 @@ class SearchAI:
             rest = list(line[1:])
             turns = 0
             whole_round = self.config.until == "round"
+            replied = self.config.until == "reply"
+            enemy_acted = False
             started = root.round
             for _ in range(self.config.steps):
                 pending = fork.pending
                 if pending is None or (whole_round and fork.round != started):
                     break
+                if replied and pending.kind != "reaction":
+                    if pending.side != side:
+                        enemy_acted = True
+                    elif enemy_acted:
+                        break  # the enemy has answered: our side is to act again
                 if pending.kind == "turn" and pending.unit == unit:
                     if rest:
                         answer = rest.pop(0)
                         if fork.validate(answer) is not None:
-                            break  # the line no longer holds; the leaf values the rest
+                            if not replied:
+                                break  # the line no longer holds; the leaf values the rest
+                            rest.clear()  # the policy plays the rest of the turn
+                            answer = self.reply(fork, pending, (index, given), dice, unrolled)
                     else:
                         turns += 1
-                        if turns > self.config.follow:
+                        if turns > self.config.follow and not replied:
                             break  # the model's leaf values the rest of the turn
                         answer = self.reply(fork, pending, (index, given), dice, unrolled)
-                elif pending.kind == "reaction" or whole_round:
+                elif pending.kind == "reaction" or whole_round or replied:
                     answer = self.reply(fork, pending, (index, given), dice, unrolled)
                 else:
                     break
@@ -292,9 +406,12 @@ class SearchAI:
         given in the fork so far). While the fork's dice stand as they were made
         (``unrolled``: no die rolled yet), the fork is where every sample of the line
         stood at that answer, and the first sample's answer is kept for the others."""
+        policy = self.model.policy
+        if self.config.until == "reply":
+            policy = getattr(self.model, "rollout", policy)
         if key[0] is None or dice.rolled or dice.getstate() != unrolled:
-            return self.model.policy(fork, decision)
+            return policy(fork, decision)
         found = self._replies.get(key)
         if found is None:
-            found = self._replies[key] = self.model.policy(fork, decision)
+            found = self._replies[key] = policy(fork, decision)
         return found

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 # the level each controller name plays; "baseline" is not a tactical level
 TACTICAL = {"easy": "easy", "normal": "normal", "hard": "hard", "tactical": "hard", "ai": "normal"}
-SEARCH = ("search",)  # the search AI's levels (``search.CONFIGS``)
+SEARCH: tuple[str, ...] = ("search",)  # the search AI's levels (``search.CONFIGS``)
 
 
 def make_controller(name: str, seed: int = 0) -> Controller:
@@ -25,8 +25,12 @@ def make_controller(name: str, seed: int = 0) -> Controller:
 
         return BaselineAI(seed)
     if name in SEARCH:
-        from game.ai.grid.search import make_search
+        from game.ai.grid.search import CONFIGS, make_search
 
+        if CONFIGS[name].until == "reply":  # the rollout leaf (``rollout.py``)
+            from game.ai.grid.rollout import make_reply
+
+            return make_reply(name, seed)
         return make_search(name, seed)
     from game.ai.grid.levels import LEVELS
     from game.ai.grid.tactical import TacticalAI

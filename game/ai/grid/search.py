@@ -19,6 +19,9 @@
   (``GridModel.guarded``).
   So keeping the Main free (End Turn beside the enemy) is a candidate too.
 
+With ``until="reply"`` the model is ``rollout.ReplyModel``: the fork plays on through
+the enemy's answer, and the leaf is the field then plus the unit's square.
+
 So the dice the line really rolls (attacks of opportunity, a Shock that drops a 4-HP
 unit on a miss, the morale checks a fall sets off, a Heal check) replace the planner's
 one-ply estimate of them.
@@ -60,6 +63,7 @@ class GridModel:
     def __init__(self, level: Level, seed: int = 0) -> None:
         self.tactical = TacticalAI(level, seed)
         self.level = level
+        self.priors: dict[Line, float] = {}  # the planner's scores of the last candidates
 
     def policy(self, battle: Battle, decision: Decision) -> Answer:
         return self.tactical.choose(battle, decision)
@@ -67,6 +71,7 @@ class GridModel:
     def candidates(self, battle: Battle, decision: Decision) -> list[Line]:
         unit = decision.unit
         assert unit is not None
+        self.priors = {}
         base = self.tactical.choose(battle, decision)
         planner = self.tactical.last_planner
         if isinstance(base, HoldAction) or planner is None or planner.unit != unit:
@@ -78,6 +83,9 @@ class GridModel:
             return [(base,)]  # its worth comes after the turn: the planner's word stands
         plans = [p for p in plans if not deferred(p)]
         lines = {p.first: line_of(planner, p) for p in plans}
+        self.priors = {}
+        for p in reversed(plans):  # the best plan of each first answer counts
+            self.priors[lines[p.first]] = p.score
         out: list[Line] = [lines.get(base, (base,))]
         # the saving answers the planner never plans, then Disengage, then its best line
         # that stays put, then its best lines
@@ -94,6 +102,12 @@ class GridModel:
             out.append(lines[still[0].first])
         out.extend(lines[p.first] for p in plans[:4])
         return out
+
+    def prior(self, line: Line) -> float | None:
+        """The planner's score of ``line`` among the last candidates (``SearchConfig.gate``);
+        None for a line it never plans (First Aid, a walk to it; Disengage or End Turn
+        where no plan of the planner's begins with it)."""
+        return self.priors.get(line)
 
     def leaf(self, battle: Battle, side: str, unit: str) -> float:
         if esper.current_world != battle.world_name:
