@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -205,6 +206,17 @@ def _battle(flow: GameFlow, app: App, field: Path, hotseat: bool) -> PlayScene:
     return scene
 
 
+def _thoughts_ended(seconds: float = 30.0) -> None:
+    """A thought the AI had under way when its battle went away ends by itself (the
+    worker is cancelled, not stopped): its forks are let go when it ends. Wait for it,
+    so the check below sees what the screens left, not a fork still thinking (under
+    load the check ran while one was)."""
+    until = time.monotonic() + seconds
+    for t in threading.enumerate():
+        if t.name == "shieldwall-ai":
+            t.join(max(0.0, until - time.monotonic()))
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_thousands_of_random_events_on_every_screen_raise_nothing(
     world: Path, tmp_path: Path, seed: int
@@ -244,6 +256,7 @@ def test_thousands_of_random_events_on_every_screen_raise_nothing(
     )
     assert posted >= EVENTS
     flow.back_to_menu()
+    _thoughts_ended()
     leaked = sorted(set(esper.list_worlds()) - before)
     assert not leaked, f"battles left behind by screens that went away: {leaked}"
     reached = set(monkey.screens)
