@@ -48,3 +48,16 @@ def test_the_usual_place_stays_when_it_is_free() -> None:
     usual = laid_out(viewport, [])
     assert laid_out(viewport, [pygame.Rect(20, 60, 40, 40)]) == usual
     assert usual.centerx == viewport.centerx and usual.bottom == viewport.bottom - 24
+
+
+def test_not_spread_it_stays_on_the_board_for_the_camera_to_free_the_units() -> None:
+    """Play-test 5: across the window the prompt hid the unit card and the lesson's hint
+    (clash lesson, 960×540) where moving the camera would have freed the units; the screen
+    first lays it out on the board only, moves the camera, and spreads only then."""
+    pygame.font.init()
+    viewport = pygame.Rect(0, 46, 940, 559)
+    squares = [pygame.Rect(x, y, 40, 40) for x in (40, 320, 600) for y in (80, 250, 420, 540)]
+    prompt = ReactionPrompt(lambda _a: None, str, ACTION_KEYS)
+    prompt.lines = ("Osric attacks Crow with a longbow", "At stake: 0–6 damage to Crow")
+    prompt.layout(viewport, WINDOW, squares, spread=False)
+    assert viewport.contains(prompt.rect), prompt.rect

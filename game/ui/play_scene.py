@@ -266,7 +266,7 @@ class PlayScene(KeyboardScene):
         if new:  # the units a new prompt is about come into view (the attacked one)
             self.show_cells([t.cell for u in self.prompt.about if (t := self.engine.token(u))])
         room = self.app.screen.get_rect().inflate(-8, -8)
-        self.prompt.layout(self.viewport, room, self._prompt_avoids())
+        self.prompt.layout(self.viewport, room, self._prompt_avoids(), spread=False)
         squares = self._prompt_avoids()
         if new and squares and self.prompt.rect.collidelist(squares) >= 0:
             # still under the prompt (a small board): the camera moves them to the larger
@@ -276,7 +276,11 @@ class PlayScene(KeyboardScene):
             goal = view.top + above // 2 if above >= below else view.bottom - below // 2
             w, h = self.model.width, self.model.height
             self.camera = self.camera.pan(0, goal - box.centery).clamped(w, h)
-            self.prompt.layout(self.viewport, room, self._prompt_avoids())
+            self.prompt.layout(self.viewport, room, self._prompt_avoids(), spread=False)
+        squares = self._prompt_avoids()
+        if squares and self.prompt.rect.collidelist(squares) >= 0:
+            # the camera could not free them (the whole board in view): across the window
+            self.prompt.layout(self.viewport, room, squares)
 
     def _prompt_avoids(self) -> list[pygame.Rect]:
         """The on-screen squares of the units the prompt is about (issue 30: it covered

@@ -247,12 +247,15 @@ class ReactionPrompt:
         viewport: pygame.Rect,
         room: pygame.Rect | None = None,
         avoid: Sequence[pygame.Rect] = (),
+        spread: bool = True,
     ) -> None:
         """The first of ``spots`` (above the bottom of ``viewport`` or below its top, then
         up and down the board, then across ``room``, the window) that covers none of the
         squares in ``avoid`` (the defender, its attackers), else the first that covers
         fewest; a prompt taller than the board (many attackers, a small window) may spread
-        over ``room``."""
+        over ``room``. ``spread`` False: not across the window (the screen first tries
+        moving the camera: a prompt over the side panel hides the card and the lesson's
+        hint, play-test 5)."""
         inner = WIDTH - 36
         line_h = theme.font("body", TEXT_SIZE).get_height() + 3
         n_text = sum(
@@ -266,7 +269,11 @@ class ReactionPrompt:
         height = 46 + n_text * line_h + 12 + rows * row_h + 6
         bounds = viewport if room is None or height <= viewport.h else room
         clear = [a.inflate(AVOID_MARGIN, AVOID_MARGIN) for a in avoid]
-        wide = bounds if room is None else pygame.Rect(room.x, bounds.y, room.w, bounds.h)
+        wide = (
+            bounds
+            if room is None or not spread
+            else pygame.Rect(room.x, bounds.y, room.w, bounds.h)
+        )
         fewest = len(clear) + 1
         for spot in spots(viewport, bounds, wide, height):
             covered = sum(spot.colliderect(a) for a in clear)
