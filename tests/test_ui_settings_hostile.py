@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from ui_support import quick_window
 
 from game.ui.catalogue_cache import SummaryCache
 from game.ui.settings import Settings, load_settings
@@ -63,3 +64,26 @@ def test_a_menu_cache_nested_too_deeply_is_ignored(tmp_path: Path) -> None:
     path = tmp_path / "menu-maps.json"
     path.write_text(DEEP, encoding="utf-8")
     assert SummaryCache(path).summary(tmp_path / "any.tmx") is None
+
+
+def test_broken_json_is_named_in_the_players_words(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"window": [960, 540] "muted": true}', encoding="utf-8")
+    _, problem = load_settings(path)
+    assert problem is not None and "not valid JSON at line 1, column 23" in problem, problem
+    assert "Expecting" not in problem and "char" not in problem
+
+
+def test_a_long_message_wraps_inside_a_small_window(tmp_path: Path) -> None:
+    """Play-test 5: at 960×540 the unreadable-settings line (a long path) was cut at both
+    ends; a message wider than the window wraps onto more lines inside it."""
+    app = quick_window(tmp_path, size=(960, 540))
+    try:
+        long = "/home/someone/.config/shieldwall/" + "deep/" * 20 + "settings.json: unreadable"
+        app.notify(long)
+        [(text, rect)] = app.message_rects(960)
+        assert text == long
+        assert rect.left >= 0 and rect.right <= 960 and rect.h > 30
+        app.step(1)  # and it draws
+    finally:
+        app.close()

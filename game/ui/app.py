@@ -293,10 +293,22 @@ class App:
             return
         from game.ui.widgets import draw_panel, draw_text
 
+        line_h = theme.font("body", theme.SIZE_SMALL).get_linesize()
         for text, rect in self.message_rects(surface.get_width()):
             border = "gold" if text in self._good_news else "health_low"
             draw_panel(surface, rect, fill="wood_dark", border=border, radius=5)
-            draw_text(surface, text, rect.center, size=theme.SIZE_SMALL, fg="bone", anchor="center")
+            lines = _message_lines(text, surface.get_width())
+            y = rect.centery - (len(lines) - 1) * line_h // 2
+            for line in lines:
+                draw_text(
+                    surface,
+                    line,
+                    (rect.centerx, y),
+                    size=theme.SIZE_SMALL,
+                    fg="bone",
+                    anchor="center",
+                )
+                y += line_h
 
     def message_rects(self, width: int) -> list[tuple[str, pygame.Rect]]:
         """Where the messages go: stacked below the top bar; over a dialog whose panel they
@@ -310,10 +322,13 @@ class App:
         if isinstance(panel, pygame.Rect) and panel.top < below and panel.bottom > MESSAGE_TOP:
             messages, y = messages[-1:], max(2, panel.top - 15)
         out = []
+        font = theme.font("body", theme.SIZE_SMALL)
         for text in messages:
-            w = theme.font("body", theme.SIZE_SMALL).size(text)[0] + 24
-            out.append((text, pygame.Rect((width - w) // 2, y, w, 30)))
-            y += 36
+            lines = _message_lines(text, width)  # a long one (a path) wraps, never cut
+            w = max(font.size(line)[0] for line in lines) + 24
+            h = 30 + (len(lines) - 1) * font.get_linesize()
+            out.append((text, pygame.Rect((width - w) // 2, y, w, h)))
+            y += h + 6
         return out
 
     def step(self, updates: int = 1, events: list[pygame.event.Event] | None = None) -> None:
@@ -486,3 +501,14 @@ def _forbid_smaller_than_min() -> None:
             pygame.Window.from_display_module().minimum_size = MIN_WINDOW
     except (pygame.error, AttributeError):
         pass  # an SDL without window handles: the layouts still fit MIN_WINDOW
+
+
+def _message_lines(text: str, width: int) -> list[str]:
+    """A message's lines in a window ``width`` wide: one when it fits, else wrapped
+    (play-test 5: an unreadable settings file's path was cut at both ends at 960)."""
+    from game.ui.wrapping import wrap
+
+    room = max(200, width - 48)
+    if theme.font("body", theme.SIZE_SMALL).size(text)[0] <= room:
+        return [text]
+    return wrap(text, room, "body", theme.SIZE_SMALL) or [text]

@@ -152,6 +152,10 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(**values).validated(), None
     except RecursionError:
         return Settings(), _unusable(path, "nested too deeply")
+    except json.JSONDecodeError as exc:  # the parser's own words are long and technical
+        return Settings(), _unusable(
+            path, f"not valid JSON at line {exc.lineno}, column {exc.colno}"
+        )
     except (OSError, ValueError, TypeError, ArithmeticError) as exc:
         why = getattr(exc, "strerror", None) or exc  # an OSError's own words, without errno
         return Settings(), _unusable(path, str(why))
