@@ -87,3 +87,14 @@ def test_a_long_message_wraps_inside_a_small_window(tmp_path: Path) -> None:
         app.step(1)  # and it draws
     finally:
         app.close()
+
+
+def test_a_second_unreadable_file_does_not_replace_the_first(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("first {", encoding="utf-8")
+    load_settings(path)
+    path.write_text("second {", encoding="utf-8")
+    _, problem = load_settings(path)
+    assert problem is not None and "settings.unreadable-2.json" in problem
+    assert (tmp_path / "settings.unreadable.json").read_text(encoding="utf-8") == "first {"
+    assert (tmp_path / "settings.unreadable-2.json").read_text(encoding="utf-8") == "second {"

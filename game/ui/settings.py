@@ -163,10 +163,14 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 def _unusable(path: Path, why: str) -> str:
     """The line saying the settings at ``path`` could not be used. A regular file is
-    kept beside it as ``settings.unreadable.json`` (the next save writes the defaults
-    over ``path``: nothing the player wrote is lost)."""
+    kept beside it as ``settings.unreadable.json`` (``-2``, ``-3`` … when that is taken;
+    the next save writes the defaults over ``path``: nothing the player wrote is lost)."""
     line = f"{path}: unreadable settings ({why}); using defaults"
     kept = path.with_name(path.stem + ".unreadable" + path.suffix)
+    n = 1
+    while kept.exists() and n < 100:  # an earlier unreadable file stays too
+        n += 1
+        kept = path.with_name(f"{path.stem}.unreadable-{n}{path.suffix}")
     try:
         if path.is_file() and not path.is_symlink():
             os.replace(path, kept)
