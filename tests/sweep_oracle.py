@@ -21,64 +21,17 @@ from game.geometry.layout import NE, NW, PINCH_ANTI, PINCH_MAIN, SE, SW, SightLa
 from game.geometry.segment import segment_blocked
 from game.geometry.sight import tile_cover_column, tile_cover_towards
 
-INF = float("inf")
-_LINE_KEY = 4096.0  # key = snapshot * _LINE_KEY + slope; |slope| < _CLIP keeps them apart
-_CLIP = 1500.0
-
-# The still-open slopes of a sweep: sorted, disjoint intervals kept flat, as the list of
-# their bounds ``[lo0, hi0, lo1, hi1, ...]`` (non-decreasing: two intervals may touch at
-# a slope that neither holds) and the parallel list of whether each bound is closed, so
-# that the lookups are plain ``bisect`` calls on a list of floats.
-
-
-def _subtract_open(bounds: list[float], closed: list[bool], a: float, b: float) -> None:
-    """Remove the open interval ``(a, b)`` from the intervals, in place."""
-    i = bisect_right(bounds, a) >> 1  # first interval reaching past a
-    j = (bisect_left(bounds, b) + 1) >> 1  # first interval starting at or after b
-    if i >= j:
-        return
-    lo, lc = bounds[2 * i], closed[2 * i]
-    hi, hc = bounds[2 * j - 1], closed[2 * j - 1]
-    cut: list[float] = []
-    flags: list[bool] = []
-    if lo < a:
-        cut += (lo, a)
-        flags += (lc, True)
-    elif lo == a and lc:
-        cut += (a, a)
-        flags += (True, True)
-    if hi > b:
-        cut += (b, hi)
-        flags += (True, hc)
-    elif hi == b and hc:
-        cut += (b, b)
-        flags += (True, True)
-    bounds[2 * i : 2 * j] = cut
-    closed[2 * i : 2 * j] = flags
-
-
-def _subtract_point(bounds: list[float], closed: list[bool], m: float) -> None:
-    """Remove the single slope ``m`` from the intervals, in place."""
-    i = bisect_left(bounds, m) >> 1  # first interval reaching m
-    for k in (2 * i, 2 * i + 2):
-        if k >= len(bounds):
-            return
-        lo, hi = bounds[k], bounds[k + 1]
-        if m < lo:
-            return
-        lc, hc = closed[k], closed[k + 1]
-        if lo < m < hi or (m == lo and lc) or (m == hi and hc):
-            cut: list[float] = []
-            flags: list[bool] = []
-            if lo < m:
-                cut += (lo, m)
-                flags += (lc, False)
-            if m < hi:
-                cut += (m, hi)
-                flags += (False, hc)
-            bounds[k : k + 2] = cut
-            closed[k : k + 2] = flags
-            return
+# The pieces the speed-up left as they were are the live ones (the same text); what the
+# oracle keeps is what changed: the sweeps, their snapshots and their lookups.
+from game.geometry.sweep import (
+    _CLIP,
+    _LINE_KEY,
+    INF,
+    PointVisibility,
+    _subtract_open,
+    _subtract_point,
+)
+from game.geometry.tile_sweep import _union_open, _wedge
 
 
 @dataclass(slots=True)
@@ -119,22 +72,6 @@ class _Lines:
         out[0::2] = np.where(flags[:, 0], np.nextafter(lo, -np.inf), lo)
         out[1::2] = np.where(flags[:, 1], hi, np.nextafter(hi, -np.inf))
         return out
-
-
-def _wedge(r2: int, sy: int, d0: int, d1: int) -> tuple[float, float]:
-    """Open slope interval of the rays crossing the open cell rows ``(r2, r2+2)``
-    (doubled) between the half-lines at distances d0 < d1 from the source."""
-    a = r2 - sy
-    b = r2 + 2 - sy
-    if a >= 0:
-        wlo = a / d1
-    else:
-        wlo = a / d0 if d0 else -INF
-    if b > 0:
-        whi = b / d0 if d0 else INF
-    else:
-        whi = b / d1
-    return wlo, whi
 
 
 def _sweep_right(layout: SightLayout, sx: int, sy: int) -> _Lines:
@@ -230,19 +167,6 @@ def _lookup(
         keys = np.concatenate([keys.ravel(), *(k.ravel() for k in more)])
     # Inside interval i: lo_i < key <= hi_i, so an odd count of edges below the key.
     return (np.searchsorted(lines.edges(), keys, side="left") & 1).astype(bool)
-
-
-@dataclass(frozen=True, slots=True)
-class PointVisibility:
-    """What one sample point of a square sees.
-
-    ``corners[Y, X]`` holds quadrant bits (NW/NE/SW/SE of the lattice corner) of the
-    open squares for which that corner counts as reached; ``centres[y, x]`` whether
-    the centre of square ``(x, y)`` is reached.
-    """
-
-    corners: npt.NDArray[np.uint8]
-    centres: npt.NDArray[np.bool_]
 
 
 class PointSweeper:
@@ -368,18 +292,6 @@ def _any_open(quads: int, big_x: int, big_y: int) -> Cell:
 
 
 # -- tile cover along centre lines ---------------------------------------------------------
-
-
-def _union_open(bounds: list[float], a: float, b: float) -> None:
-    """Unite the open interval ``(a, b)`` into ``bounds`` (flat sorted disjoint open
-    intervals, in place); intervals that only touch stay apart (the touching slope is
-    in neither)."""
-    i = bisect_right(bounds, a) >> 1  # first interval reaching past a
-    j = (bisect_left(bounds, b) + 1) >> 1  # first interval starting at or after b
-    if i < j:
-        a = min(a, bounds[2 * i])
-        b = max(b, bounds[2 * j - 1])
-    bounds[2 * i : 2 * j] = (a, b)
 
 
 def _cover_sweep_right(layout: SightLayout, a: Cell) -> tuple[_Lines, _Lines]:
