@@ -21,10 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import esper
-
 from game.ai.core.search import Line, SearchAI
-from game.ai.grid import evaluation
 from game.ai.grid.levels import LEVELS
 from game.ai.grid.search import CONFIGS, GridModel
 from game.engine.answers import Answer, ChooseUnit, EndTurn
@@ -76,15 +73,9 @@ class ReplyModel(GridModel):
         return self.tactical.choose(battle, decision)
 
     def leaf(self, battle: Battle, side: str, unit: str) -> float:
-        if esper.current_world != battle.world_name:
-            esper.switch_world(battle.world_name)
-        ctx = battle.ctx
-        value = evaluation.value(ctx, side, self.level.horizon)
-        if not units.in_fight(ctx, unit):
-            return value
-        planner = self.tactical.planner(ctx, unit)
+        value, planner = self.standing(battle, side, unit)
         if planner is None:
-            return value  # no enemy left
+            return value
         x, y = planner.here
         square = float(planner.position_values_cached()[y, x])
         return value + max(square, self.guarded(battle, unit, planner))

@@ -109,16 +109,21 @@ class GridModel:
         where no plan of the planner's begins with it)."""
         return self.priors.get(line)
 
-    def leaf(self, battle: Battle, side: str, unit: str) -> float:
+    def standing(self, battle: Battle, side: str, unit: str) -> tuple[float, Planner | None]:
+        """The side's worth on the leaf's field (``evaluation.value``) and the unit's
+        planner there; None when the unit is out of the fight or no enemy is left."""
         if esper.current_world != battle.world_name:
             esper.switch_world(battle.world_name)
         ctx = battle.ctx
         value = evaluation.value(ctx, side, self.level.horizon)
         if not units.in_fight(ctx, unit):
-            return value
-        planner = self.tactical.planner(ctx, unit)
+            return value, None
+        return value, self.tactical.planner(ctx, unit)
+
+    def leaf(self, battle: Battle, side: str, unit: str) -> float:
+        value, planner = self.standing(battle, side, unit)
         if planner is None:
-            return value  # no enemy left
+            return value
         pending = battle.pending
         going_on = pending is not None and pending.kind == "turn" and pending.unit == unit
         if going_on:
