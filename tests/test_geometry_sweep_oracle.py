@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sweep_oracle import OracleSight
+from wall_maps import add_walls
 
 from game.geometry.grid import OPEN, WALL, Cell, Cover, Grid, Terrain
 from game.geometry.sight import Sight
@@ -76,20 +77,7 @@ def maps(draw: st.DrawFn) -> Grid:
     w = draw(st.integers(1, 16))
     h = draw(st.integers(1, 16))
     cells = draw(st.lists(st.sampled_from(FLOORS), min_size=w * h, max_size=w * h))
-    for _ in range(draw(st.integers(0, 4))):  # a run of walls down one column
-        x = draw(st.integers(0, w - 1))
-        y0 = draw(st.integers(0, h - 1))
-        for y in range(y0, min(h, y0 + draw(st.integers(1, h)))):
-            cells[y * w + x] = WALL
-    for _ in range(draw(st.integers(0, 5))):  # two walls touching at a corner: a pinch
-        if w < 2 or h < 2:
-            break
-        x = draw(st.integers(0, w - 2))
-        y = draw(st.integers(0, h - 2))
-        if draw(st.booleans()):
-            cells[y * w + x] = cells[(y + 1) * w + x + 1] = WALL
-        else:
-            cells[y * w + x + 1] = cells[(y + 1) * w + x] = WALL
+    add_walls(draw, cells, w, h, runs=4, pinches=5)
     return Grid(w, h, cells)
 
 

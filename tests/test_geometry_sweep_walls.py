@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from wall_maps import add_walls
 
-from game.geometry.grid import OPEN, WALL, Cell, Cover, Grid, Terrain
+from game.geometry.grid import OPEN, Cell, Cover, Grid, Terrain
 from game.geometry.sight import NOT_VISIBLE, Sight
 
 LOW_WALL = Terrain("low wall", cover=Cover.HALF)
@@ -21,18 +22,7 @@ def walled_maps(draw: st.DrawFn) -> Grid:
     w = draw(st.integers(3, 22))
     h = draw(st.integers(3, 22))
     cells = [OPEN] * (w * h)
-    for _ in range(draw(st.integers(0, 7))):  # a run of walls down one column
-        x = draw(st.integers(0, w - 1))
-        y0 = draw(st.integers(0, h - 1))
-        for y in range(y0, min(h, y0 + draw(st.integers(1, h)))):
-            cells[y * w + x] = WALL
-    for _ in range(draw(st.integers(0, 6))):  # two walls touching at a corner: a pinch
-        x = draw(st.integers(0, w - 2))
-        y = draw(st.integers(0, h - 2))
-        if draw(st.booleans()):
-            cells[y * w + x] = cells[(y + 1) * w + x + 1] = WALL
-        else:
-            cells[y * w + x + 1] = cells[(y + 1) * w + x] = WALL
+    add_walls(draw, cells, w, h, runs=7, pinches=6)
     for _ in range(draw(st.integers(0, 10))):
         i = draw(st.integers(0, w * h - 1))
         if cells[i] is OPEN:
