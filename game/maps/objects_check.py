@@ -12,7 +12,7 @@ from xml.etree import ElementTree
 
 from game.maps import contract
 from game.maps.errors import Problem, object_label
-from game.maps.properties_check import float_ok
+from game.maps.properties_check import float_ok, int_attr
 from game.words import is_one_line
 
 if TYPE_CHECKING:
@@ -20,18 +20,6 @@ if TYPE_CHECKING:
 
 # Tiled stores flip/rotation flags in the top four bits of a gid.
 GID_FLAGS = 0xF0000000
-
-
-def _object_id(obj: ElementTree.Element, where: str, problems: list[Problem]) -> int | None:
-    raw = obj.get("id")
-    if raw is None:
-        problems.append(Problem(where, "the 'id' attribute is missing"))
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        problems.append(Problem(where, f"'id' is {raw!r}, not a whole number"))
-        return None
 
 
 def check_objects(groups: list[ElementTree.Element], facts: XmlFacts) -> None:
@@ -46,7 +34,7 @@ def check_objects(groups: list[ElementTree.Element], facts: XmlFacts) -> None:
     pictures: set[tuple[int, float, float]] = set()  # each tile drawn at each size, once
     for group, obj in objects:
         where = object_label(obj.get("id", "?"), obj.get("name") or "")
-        obj_id = _object_id(obj, where, facts.blocking)
+        obj_id = int_attr(obj, "id", where, facts.blocking)
         _check_placement(obj, where, facts.blocking)
         if group.get("name") in contract.CLASS_OF_LAYER:
             _check_name(obj.get("name") or "", where, facts.blocking)

@@ -28,6 +28,7 @@ from game.maps.objects_check import GID_FLAGS, HEX_FLAG_PROBLEM, check_objects
 from game.maps.properties_check import (
     check_property_block,
     check_tile_properties,
+    int_attr,
     is_int,
     note_text_properties,
 )
@@ -82,25 +83,6 @@ class XmlFacts:
         for tileset in self.tilesets:
             if tileset.firstgid <= gid < tileset.end_gid:
                 return tileset
-        return None
-
-
-def _int_attr(
-    node: ElementTree.Element,
-    name: str,
-    where: str,
-    problems: list[Problem],
-    default: int | None = None,
-) -> int | None:
-    raw = node.get(name)
-    if raw is None:
-        if default is None:
-            problems.append(Problem(where, f"the '{name}' attribute is missing"))
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        problems.append(Problem(where, f"'{name}' is {raw!r}, not a whole number"))
         return None
 
 
@@ -196,8 +178,8 @@ def _check_map_element(root: ElementTree.Element, facts: XmlFacts) -> None:
                 "Map > Map Properties (or make a new fixed-size map)",
             )
         )
-    width = _int_attr(root, "width", "map", problems)
-    height = _int_attr(root, "height", "map", problems)
+    width = int_attr(root, "width", "map", problems)
+    height = int_attr(root, "height", "map", problems)
     if width is not None and height is not None:
         limit = contract.MAX_CELLS_PER_SIDE
         if width < 1 or height < 1:
@@ -208,8 +190,8 @@ def _check_map_element(root: ElementTree.Element, facts: XmlFacts) -> None:
             )
         else:
             facts.width, facts.height = width, height
-    tile_w = _int_attr(root, "tilewidth", "map", problems)
-    tile_h = _int_attr(root, "tileheight", "map", problems)
+    tile_w = int_attr(root, "tilewidth", "map", problems)
+    tile_h = int_attr(root, "tileheight", "map", problems)
     if tile_w is not None and tile_h is not None:
         if tile_w != tile_h:
             problems.append(
@@ -243,7 +225,7 @@ def _check_tileset_elements(root: ElementTree.Element, facts: XmlFacts) -> None:
     parsed: list[tuple[str, ElementTree.Element]] = []
     for node in nodes:
         where = "tileset"
-        firstgid = _int_attr(node, "firstgid", where, facts.blocking)
+        firstgid = int_attr(node, "firstgid", where, facts.blocking)
         source = node.get("source")
         tsx_path: Path | None = None
         if source:
@@ -308,9 +290,9 @@ def _check_tileset_node(
 ) -> int | None:
     """Check one tileset element; return how many gids it spans (None if unusable)."""
     problems = facts.blocking
-    tile_w = _int_attr(node, "tilewidth", where, problems)
-    tile_h = _int_attr(node, "tileheight", where, problems)
-    count = _int_attr(node, "tilecount", where, problems)
+    tile_w = int_attr(node, "tilewidth", where, problems)
+    tile_h = int_attr(node, "tileheight", where, problems)
+    count = int_attr(node, "tilecount", where, problems)
     if tile_w is None or tile_h is None or count is None:
         return None
     if (tile_w, tile_h) != (facts.tile_size, facts.tile_size):
@@ -332,7 +314,7 @@ def _check_tileset_node(
             return None
     span = count
     for tile in node.findall("tile"):
-        tile_id = _int_attr(tile, "id", where, problems)
+        tile_id = int_attr(tile, "id", where, problems)
         if tile_id is None:
             continue
         if not 0 <= tile_id < contract.MAX_TILES_PER_TILESET:
@@ -379,10 +361,10 @@ def _image_grid_ok(
         )
         return False
     before = len(problems)
-    width = _int_attr(image, "width", f"{where} image", problems)
-    height = _int_attr(image, "height", f"{where} image", problems)
-    margin = _int_attr(node, "margin", where, problems, default=0)
-    spacing = _int_attr(node, "spacing", where, problems, default=0)
+    width = int_attr(image, "width", f"{where} image", problems)
+    height = int_attr(image, "height", f"{where} image", problems)
+    margin = int_attr(node, "margin", where, problems, default=0)
+    spacing = int_attr(node, "spacing", where, problems, default=0)
     if len(problems) > before or width is None or height is None:
         return False
     if margin is None or spacing is None or margin < 0 or spacing < 0:
@@ -502,8 +484,8 @@ def _check_layers(root: ElementTree.Element, facts: XmlFacts) -> None:
         return
     for node in layers:
         where = f"layer '{node.get('name', '')}'"
-        width = _int_attr(node, "width", where, facts.blocking)
-        height = _int_attr(node, "height", where, facts.blocking)
+        width = int_attr(node, "width", where, facts.blocking)
+        height = int_attr(node, "height", where, facts.blocking)
         if width is None or height is None:
             continue
         if (width, height) != (facts.width, facts.height):

@@ -17,6 +17,27 @@ _PROPERTY_TYPES = ("", "string", "int", "float", "bool", "color", "file", "objec
 _TRUE_FALSE = {"true", "false", "1", "0"}
 
 
+def int_attr(
+    node: ElementTree.Element,
+    name: str,
+    where: str,
+    problems: list[Problem],
+    default: int | None = None,
+) -> int | None:
+    """The whole number in attribute ``name`` of ``node``; ``default`` when it is missing
+    (a problem when there is no default), None with a problem when it is not one."""
+    raw = node.get(name)
+    if raw is None:
+        if default is None:
+            problems.append(Problem(where, f"the '{name}' attribute is missing"))
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        problems.append(Problem(where, f"'{name}' is {raw!r}, not a whole number"))
+        return None
+
+
 def float_ok(raw: str | None) -> bool:
     if raw is None:
         return True
