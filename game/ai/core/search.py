@@ -44,6 +44,8 @@ Names no ruleset: the model brings everything the ruleset knows.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -251,16 +253,27 @@ class SearchAI:
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
         return mean > z * (var / n) ** 0.5
 
+    @contextmanager
+    def _root(self, battle: Battle) -> Iterator[Battle]:
+        """The fork every line of one search is played from (each on a fork of it), closed
+        after; the live battle's world is the active one again."""
+        root = battle.fork()
+        self._replies = {}
+        try:
+            yield root
+        finally:
+            root.close()
+            if esper.current_world != battle.world_name:
+                esper.switch_world(battle.world_name)  # the live battle stays active
+
     def search(self, battle: Battle, decision: Decision, lines: list[Line]) -> list[Tried]:
         """Every line's mean leaf value, in the order given."""
         cfg = self.config
         assert decision.unit is not None
         unit, side = decision.unit, decision.side
-        root = battle.fork()
-        self._replies = {}
-        try:
-            values: list[list[float]] = [[] for _ in lines]
-            random_ = [False] * len(lines)
+        values: list[list[float]] = [[] for _ in lines]
+        random_ = [False] * len(lines)
+        with self._root(battle) as root:
             # rounds of samples, each played whole: as many as the budget allows
             rounds = max(1, min(cfg.samples, cfg.leaves // len(lines)))
             for sample in range(rounds):
@@ -270,10 +283,6 @@ class SearchAI:
                     value, rolled = self.play_out(root, line, unit, side, sample, rounds, i)
                     values[i].append(value)
                     random_[i] = random_[i] or rolled
-        finally:
-            root.close()
-            if esper.current_world != battle.world_name:
-                esper.switch_world(battle.world_name)  # the live battle stays active
         return [
             Tried(line, sum(values[i]) / len(values[i]), len(values[i]), tuple(values[i]))
             for i, line in enumerate(lines)
@@ -292,12 +301,10 @@ class SearchAI:
         cfg = self.config
         assert decision.unit is not None
         unit, side = decision.unit, decision.side
-        root = battle.fork()
-        self._replies = {}
-        try:
-            values: list[list[float]] = [[] for _ in lines]
-            random_ = [False] * len(lines)
-            alive = list(range(len(lines)))
+        values: list[list[float]] = [[] for _ in lines]
+        random_ = [False] * len(lines)
+        alive = list(range(len(lines)))
+        with self._root(battle) as root:
             spent = 0
             for sample in range(max(1, cfg.samples)):
                 playing = [i for i in alive if sample == 0 or random_[i]]
@@ -314,10 +321,6 @@ class SearchAI:
                 if done >= 2 and done & (done - 1) == 0 and len(alive) > 2:
                     rivals = sorted(alive[1:], key=lambda i: -sum(values[i]) / len(values[i]))
                     alive = [alive[0], *sorted(rivals[: max(1, len(rivals) // 2)])]
-        finally:
-            root.close()
-            if esper.current_world != battle.world_name:
-                esper.switch_world(battle.world_name)  # the live battle stays active
         return [
             Tried(lines[i], sum(values[i]) / len(values[i]), len(values[i]), tuple(values[i]))
             for i in alive
