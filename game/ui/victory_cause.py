@@ -36,8 +36,9 @@ def ending_cause(events: Sequence[Event], winner: str, side_names: dict[str, str
     """How the last units of the losing side left the fight in the last unit's turn (since
     the last ``UnitActivated``): "Lagduf, the last of The Black Tusk War Band, fell", or, when
     several left at once, "the last 13 of The Black Tusk War Band fled at once, after Old
-    Stonebelly's WIL save for morale (failed)" (the losing side's last roll before they
-    went, when it says how it came out); "" when no unit left the fight then."""
+    Stonebelly's <the roll, in the ruleset's own words> (failed)" (the losing side's last
+    roll before they went, when it says how it came out); "" when no unit left the fight
+    then."""
     start = max((i for i, e in enumerate(events) if isinstance(e, UnitActivated)), default=0)
     stretch = list(events[start:])
     gone = [(i, d) for i, e in enumerate(stretch) if (d := departure(e)) and d.side != winner]

@@ -128,7 +128,8 @@ class SearchConfig:
     # values what comes after); "round", once the round the line was given in has
     # resolved, every decision in between (the other units' turns, both sides') given by
     # the model's policy: for a ruleset whose actions resolve only when all have
-    # declared them (clash), where the end of the unit's turn shows nothing yet;
+    # declared them (``declares_intentions``), where the end of the unit's turn shows
+    # nothing yet;
     # "reply", once the rest of our side's turn and the enemy side's answer to it have
     # been played (the unit's own turn to its end, then every decision of both sides,
     # by the model's ``rollout`` policy where it has one (``RolloutModel``), else its
