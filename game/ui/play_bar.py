@@ -68,7 +68,7 @@ class ActionBarScene(AiDriverScene):
             self._undo,
             size=theme.SIZE_SMALL,
             shortcut=pygame.K_z,
-            hint="Take back your last move this turn (only while no die was rolled).",
+            hint="Take back your last step in this unit's turn (only while no die was rolled).",
         )
 
     def _forget_answers(self) -> None:
