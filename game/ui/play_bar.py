@@ -22,7 +22,7 @@ from game.ui.action_bar import (
     icon_size,
 )
 from game.ui.answer_bar import PAD, answer_rects, question_lines
-from game.ui.fitting import FittedButton
+from game.ui.fitting import FittedButton, key_name
 from game.ui.play_ai import AiDriverScene
 from game.ui.theme import colour
 from game.ui.tokens import icon_image
@@ -189,6 +189,12 @@ class ActionBarScene(AiDriverScene):
             self.app.notify("Press an answer's number, or Tab / the arrows then Enter")
             return
         self.action_buttons[at][0].on_click()
+
+    def action_key_names(self) -> dict[str, str]:
+        """Each action on the bar by its label, with its key's name ("Disengage": "I")."""
+        if self.answering:
+            return {}
+        return {o.label: key_name(b.shortcut) for b, o in self.action_buttons if b.shortcut}
 
     def _give_answer(self, answer: Answer) -> None:
         self.give(answer)

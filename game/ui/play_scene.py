@@ -228,6 +228,9 @@ class PlayScene(KeyboardScene):
         if surface.get_size() != self._size:
             self._layout(surface.get_size())
         self.pointed = guide.points() if guide is not None else frozenset()
+        if guide is not None and self.human_turn():
+            self._build_bar()
+            guide.bar_keys.update(self.action_key_names())
         self.intentions.pointed = "plans" in self.pointed
         want = guide.height(self.card_rect.w, self._note_room()) if guide is not None else 0
         if want != self.note_h:
