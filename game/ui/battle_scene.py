@@ -43,7 +43,6 @@ from game.ui.unit_card import (
     EASY_LOG,
     FOOT,
     FOOT_BARE,
-    MIN_LOG,
     CardFit,
     card_fit,
     card_rows,
@@ -54,8 +53,7 @@ from game.ui.unit_card import (
     least_height,
     least_log,
     row_rects,
-    rows_height,
-    styles,
+    short_card,
 )
 from game.ui.widgets import Button, draw_panel, draw_text
 from game.ui.zone_view import ZoneLook, ZoneMap
@@ -163,10 +161,7 @@ class BattleScene(Scene):
 
     def _card_fit(self) -> tuple[CardFit, list[tuple[str, str]]]:
         """How the card draws the rows of the unit it shows, and which rows; the card
-        grows (and the log shrinks, down to ``least_log``) when they need it; in a short
-        window the card gives way first (closer rows, then "… the full sheet") so that the
-        log keeps its rows (play-test 6: at 960×540 an AI turn left "End of round 4 /
-        Round 5" and nothing of what it did)."""
+        grows (the log shrinks, to ``least_log``) when they need it (``short_card``)."""
         token = self.card_token()
         rows = self.model.card_lines(token.key) if token is not None else []
         base = theme.px(CARD_H)
@@ -182,10 +177,8 @@ class BattleScene(Scene):
         if self.note_h:  # a note takes room: the card gives way (closer rows) to keep a log,
             foot = FOOT if self.card_conds(token) else FOOT_BARE  # down to its stat lines
             base = max(least_height(len(rows), self.pointed, foot), min(base, spare - least))
-        elif spare - least < base:  # a short window: the card's rows closer first
-            need = rows_height(len(rows), *styles()[-1], foot)  # every row, closest
-            base = min(base, max(need, spare - least))
-            least = max(theme.px(MIN_LOG), min(least, spare - max(base, need)))
+        elif spare - least < base:  # every row, closest, before the log gives way
+            base, least = short_card(len(rows), base, spare, least, foot)
         fit = card_fit(len(rows), base, spare - theme.px(EASY_LOG), foot)
         most = spare - least
         height = max(base, min(fit.height, most))

@@ -76,6 +76,16 @@ def least_log(pointed: frozenset[str], note: bool) -> int:
     return log_height(LOG_ROWS)
 
 
+def short_card(n: int, base: int, spare: int, least: int, foot: int) -> tuple[int, int]:
+    """(card height, log height) in a side panel ``spare`` px tall too short for a card
+    ``base`` tall and a log ``least`` tall (play-test 6: 960×540): the card shrinks to
+    its ``n`` rows in the tightest style and the log keeps ``least``; a card that needs
+    more takes it from the log, down to ``MIN_LOG``."""
+    need = rows_height(n, *styles()[-1], foot)
+    card = min(base, max(need, spare - least))
+    return card, max(theme.px(MIN_LOG), min(least, spare - max(card, need)))
+
+
 def card_fit(n: int, base_h: int, room_h: int, foot: int = FOOT) -> CardFit:
     """The roomiest style in which ``n`` rows fit a card ``base_h`` tall, or up to
     ``room_h`` tall (what the side panel can spare while the log stays comfortable), else
