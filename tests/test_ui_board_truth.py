@@ -22,7 +22,7 @@ from game.ui.camera_follow import aim_at, out_of_view
 from game.ui.legend import Item, items
 from game.ui.map_view import MapView
 from game.ui.play_scene import PlayScene
-from game.ui.undo_rule import NOTHING_OF_YOURS, undo_refusal
+from game.ui.undo_rule import NOTHING_OF_YOURS, TURN_ENDED, undo_refusal
 
 
 @pytest.fixture
@@ -64,7 +64,9 @@ def test_undo_never_takes_back_the_other_sides_answer_in_any_ruleset(foes: str) 
         battle.answer(_quiet(d))
         again = battle.pending
         if again is not None and again.side == "party" and battle.can_undo():
-            assert undo_refusal(battle) == "", ruleset  # its own move: yes
+            # its own choice of the unit now acting: yes; the end of a unit's turn: never
+            expected = "" if d.kind == "choose_unit" else TURN_ENDED
+            assert undo_refusal(battle) == expected, ruleset
 
 
 def test_the_undo_button_is_greyed_with_its_reason_and_z_changes_nothing(app: App) -> None:

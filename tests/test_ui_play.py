@@ -183,7 +183,8 @@ def test_undo_takes_back_a_move_and_is_greyed_after_a_roll(app: App, tmp_path: P
         assert back is not None and back.cell == start.cell
         app.step(1)
         texts = [line.text for line in scene.log.lines]
-        assert texts[-1] == "Move taken back."
+        label = next(o.label for o in d.options if o.kind == "move")  # "Run" in grid
+        assert texts[-1] == f"{scene.engine.name(d.unit or '')}'s {label} taken back."
         assert len([t for t in texts if " moves " in t]) == len(moved_lines) - 1
     app.step(1)
     assert scene.undo_button.enabled == scene.battle.can_undo()

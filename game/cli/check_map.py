@@ -1,6 +1,7 @@
 """``python -m game check-map FILE…``: check maps against the authors' contract.
 
-A good map prints ``FILE: ok — 12×12, 2 sides (Wardens 2, Bandits 3), 5 units (PATH)``;
+A good map prints ``FILE: ok — 12×12, 2 sides (Wardens 2, Bandits 3), 5 units (PATH)``
+(``…, 5 units, 2 objectives (hold, escape) (PATH)`` when it marks objectives);
 a bad one prints one line per problem, ``FILE: where: what``, and the command
 exits 2 (DESIGN.md · Errors and data). Bare names like ``duel`` are looked up in
 the user and shipped map folders, and the line names the file that was checked (a map of
@@ -44,7 +45,8 @@ def default_templates() -> Collection[str]:
 
 
 def summary(field: Battlefield) -> str:
-    """One line: size, sides with their unit counts, total units."""
+    """One line: size, sides with their unit counts, total units, and the objectives the
+    map marks with their kinds ("3 objectives (2 hold, escape)"; none said when there are none)."""
     counts = {side.id: 0 for side in field.scenario.sides}
     for spawn in field.spawns:
         counts[spawn.side] = counts.get(spawn.side, 0) + 1
@@ -53,8 +55,21 @@ def summary(field: Battlefield) -> str:
     n_units = len(field.spawns)
     return (
         f"{field.grid.width}×{field.grid.height}, {n_sides} side{'s' * (n_sides != 1)} "
-        f"({sides}), {n_units} unit{'s' * (n_units != 1)}"
+        f"({sides}), {n_units} unit{'s' * (n_units != 1)}{objectives_words(field)}"
     )
+
+
+def objectives_words(field: Battlefield) -> str:
+    """ ", 3 objectives (2 hold, escape)" for the ok line; "" for a map with none."""
+    kinds: dict[str, int] = {}
+    for objective in field.objectives:
+        kinds[objective.kind] = kinds.get(objective.kind, 0) + 1
+    if not kinds:
+        return ""
+    n = len(field.objectives)
+    one_kind = len(kinds) == 1
+    each = ", ".join(k if c == 1 or one_kind else f"{c} {k}" for k, c in kinds.items())
+    return f", {n} objective{'s' * (n != 1)} ({each})"
 
 
 def check(name: str, templates: frozenset[str], strict: bool = False) -> tuple[bool, list[str]]:

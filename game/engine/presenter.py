@@ -166,6 +166,12 @@ class Presenter:
         plan then names each group by its key."""
         return ()
 
+    def before_rounds(self, battle: Battle) -> str:
+        """What the top bar says instead of a round while the battle plays a turn before
+        its first round (round 0: an ambush's bonus turn), short; "Before round 1" by
+        default (play-test 6: the bar showed no round at all)."""
+        return "Before round 1"
+
     def fate(self, view: UnitView) -> str:
         """How the unit ended up, in the ruleset's words: its status ("dead", "fled" …),
         "standing" for a unit still ready to fight."""

@@ -68,6 +68,11 @@ class BattleModel(Protocol):
 
     def round_no(self) -> int: ...
 
+    def before_rounds(self) -> str:
+        """The top bar's words for a turn played before round 1 (round 0), "" when the
+        battle is not in one."""
+        ...
+
     def round_limit(self) -> int | None:
         """The map's last round (its ``round_limit``), None when it sets none."""
         ...
@@ -213,6 +218,9 @@ class PreviewModel:
 
     def round_no(self) -> int:
         return 0
+
+    def before_rounds(self) -> str:
+        return ""  # a map shown without a battle: no round at all
 
     def round_limit(self) -> int | None:
         return self.battlefield.scenario.round_limit

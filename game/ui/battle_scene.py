@@ -53,6 +53,7 @@ from game.ui.unit_card import (
     least_height,
     least_log,
     row_rects,
+    short_card,
 )
 from game.ui.widgets import Button, draw_panel, draw_text
 from game.ui.zone_view import ZoneLook, ZoneMap
@@ -160,7 +161,7 @@ class BattleScene(Scene):
 
     def _card_fit(self) -> tuple[CardFit, list[tuple[str, str]]]:
         """How the card draws the rows of the unit it shows, and which rows; the card
-        grows (and the log shrinks, down to MIN_LOG) when they need it."""
+        grows (the log shrinks, to ``least_log``) when they need it (``short_card``)."""
         token = self.card_token()
         rows = self.model.card_lines(token.key) if token is not None else []
         base = theme.px(CARD_H)
@@ -176,6 +177,8 @@ class BattleScene(Scene):
         if self.note_h:  # a note takes room: the card gives way (closer rows) to keep a log,
             foot = FOOT if self.card_conds(token) else FOOT_BARE  # down to its stat lines
             base = max(least_height(len(rows), self.pointed, foot), min(base, spare - least))
+        elif spare - least < base:  # every row, closest, before the log gives way
+            base, least = short_card(len(rows), base, spare, least, foot)
         fit = card_fit(len(rows), base, spare - theme.px(EASY_LOG), foot)
         most = spare - least
         height = max(base, min(fit.height, most))

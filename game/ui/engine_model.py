@@ -214,6 +214,11 @@ class EngineModel:
     def round_no(self) -> int:
         return self.battle.round
 
+    def before_rounds(self) -> str:
+        if self.battle.round or self.battle.pending is None:
+            return ""
+        return self.presenter.before_rounds(self.battle)
+
     def round_limit(self) -> int | None:
         return self.battle.battlefield.scenario.round_limit
 

@@ -11,7 +11,7 @@ words have a **Close** button (F2 too).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import pygame
@@ -45,6 +45,9 @@ class LessonGuide:
         self.mouse = (-1, -1)  # where the pointer last moved
         self.anchor: tuple[int, int] | None = None  # where a look last finished a step
         self._looked_points: frozenset[str] = frozenset()  # what that step pointed at
+        # the keys of the bar's actions as last shown to a player ("Disengage": "I"): a
+        # hint that names a bar button names its key too (at 960×540 the bar is icons)
+        self.bar_keys: dict[str, str] = {}
         self.button = Button(
             "Skip lesson",
             self.skip,
@@ -146,6 +149,7 @@ class LessonGuide:
             return f"{self.lesson.title} · done", self.lesson.closing
         index = self.tracker.position + 1
         hint = f"{self.tracker.note} {step.hint}" if self.tracker.note else step.hint
+        hint = with_keys(hint, self.bar_keys)
         return f"Lesson {index}/{len(self.lesson.steps)} · {step.title}", hint
 
     def _style(self, width: int, most: int | None = None) -> tuple[int, int, int, int]:
@@ -222,6 +226,14 @@ class LessonGuide:
 
     def tooltip(self, mouse: tuple[int, int]) -> str:
         return self.button.tooltip(mouse) if self.visible else ""
+
+
+def with_keys(hint: str, keys: Mapping[str, str]) -> str:
+    """A hint that names a button of the bar with its key (play-test 6: "pick Disengage
+    in the bar" while the bar showed only icons): "pick Disengage (key I) in the bar"."""
+    for label, key in keys.items():
+        hint = hint.replace(f"{label} in the bar", f"{label} (key {key}) in the bar")
+    return hint
 
 
 def lesson_for(battle: Battle) -> Lesson | None:

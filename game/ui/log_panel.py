@@ -22,6 +22,17 @@ from game.ui.widgets import draw_panel, draw_text, fit_text, text_image, wrap
 
 MIN_H = 40  # the title and one row
 MIN_W = 60
+HEAD_H = 40  # the title, and the padding under the rows
+
+
+def row_height() -> int:
+    """A row of the log, px."""
+    return font("body", theme.SIZE_SMALL).get_height() + 1
+
+
+def log_height(rows: int) -> int:
+    """The height of a log panel that shows ``rows`` rows."""
+    return HEAD_H + rows * row_height()
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +47,9 @@ ACTS = " acts"
 ENDS = " ends their turn"
 SIDE_DONE = " are done"
 SHOWN_NAMES = 3
+ROUND_MARK = "— Round "  # the engine's round marker, "— Round 5 —"
+ROUND_END = "End of round "
+MERGE_BACK = 4  # lines back (what a round's end counted) a round's end joins the next
 
 
 def stood_words(names: tuple[str, ...]) -> str:
@@ -46,6 +60,17 @@ def stood_words(names: tuple[str, ...]) -> str:
         return f"{names[0]} and {names[1]} stood"
     shown = ", ".join(names[:SHOWN_NAMES]) + (", …" if len(names) > SHOWN_NAMES else "")
     return f"{len(names)} units stood ({shown})"
+
+
+def round_turned(last: str, text: str) -> str:
+    """ "— End of round 4 · Round 5 —" when ``text`` starts the round after the one
+    ``last`` ended (play-test 6: at 960×540 the two took the log's few rows); else ""."""
+    if not (text.startswith(ROUND_MARK) and text.endswith(" —")):
+        return ""
+    number = text.removeprefix(ROUND_MARK).removesuffix(" —")
+    if not number.isdigit() or last != f"{ROUND_END}{int(number) - 1}":
+        return ""
+    return f"— {last} · Round {number} —"
 
 
 def shown_rows(rows: list[tuple[str, str, bool]], end: int, visible: int) -> tuple[int, int]:
@@ -95,6 +120,8 @@ class LogPanel:
         self.drawn: list[str] = []  # their texts as drawn, with any "…"
 
     def add(self, text: str, tone: str = "info") -> None:
+        if tone == "turn" and self._round_merged(text):
+            return
         if tone == "turn" and self.lines and self.lines[-1].tone == "turn":
             last = self.lines[-1]
             who = text.removesuffix(ENDS)
@@ -117,6 +144,18 @@ class LogPanel:
             self.scroll = 0  # the newest entry, from its first row
         elif self.scroll:
             self.scroll += 1  # keep the view still while the player reads back
+
+    def _round_merged(self, text: str) -> bool:
+        """ "End of round 4" and, a few lines later (what the round's end counted), "— Round
+        5 —" become one row at the end: "— End of round 4 · Round 5 —"; True if so."""
+        for i in range(len(self.lines) - 1, max(-1, len(self.lines) - 1 - MERGE_BACK), -1):
+            merged = round_turned(self.lines[i].text, text)
+            if merged:
+                del self.lines[i]
+                self._wrapped, self._wrapped_for = [], (0, 0)  # rows wrapped again
+                self.lines.append(LogLine(merged, "turn"))
+                return True
+        return False
 
     def _drop_last(self) -> None:
         """Take the last line back (it is being folded into a new one), with its rows."""
@@ -156,7 +195,7 @@ class LogPanel:
         return False
 
     def _visible_rows(self) -> int:
-        return max(1, (self.rect.h - 40) // (font("body", theme.SIZE_SMALL).get_height() + 1))
+        return max(1, (self.rect.h - HEAD_H) // row_height())
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.rect.h < MIN_H or self.rect.w < MIN_W:

@@ -259,10 +259,12 @@ class HandOffScene(Scene):
         on_ready: Callable[[], None] | None = None,
         *,
         reacting: str | None = None,
+        round_words: str = "",
     ) -> None:
         self.side_name = side_name
         self.side_colour = side_colour
         self.round_no = round_no
+        self.round_words = round_words or f"Round {round_no}"  # or a turn before round 1
         self.on_ready = on_ready
         self.reacting = reacting  # the unit offered a reaction, when that is the reason
 
@@ -287,7 +289,7 @@ class HandOffScene(Scene):
         pygame.draw.line(surface, colour(self.side_colour), band.bottomleft, band.bottomright, 3)
         draw_text(
             surface,
-            f"Round {self.round_no}",
+            self.round_words,
             (w // 2, band.y + 24),
             role="title",
             size=theme.SIZE_BODY,

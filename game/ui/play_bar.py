@@ -21,11 +21,13 @@ from game.ui.action_bar import (
     fit_caption,
     icon_size,
 )
+from game.ui.answer_bar import PAD, answer_rects, question_lines
+from game.ui.fitting import FittedButton, key_name
 from game.ui.play_ai import AiDriverScene
 from game.ui.theme import colour
 from game.ui.tokens import icon_image
 from game.ui.undo_rule import undo_refusal
-from game.ui.widgets import Button, draw_text
+from game.ui.widgets import Button, draw_text, fit_text
 
 
 class ActionBarScene(AiDriverScene):
@@ -33,6 +35,10 @@ class ActionBarScene(AiDriverScene):
 
     def _init_bar(self) -> None:
         self.action_buttons: list[tuple[Button, Option]] = []
+        self.answering = False  # the buttons are a closed decision's answers, not actions
+        self.answer_focus: int | None = None  # the answer Tab or the arrows are on
+        self.question: tuple[tuple[str, ...], int] = ((), theme.SIZE_BODY)  # lines, size
+        self.question_room = 0  # px wide
         self._bar_for: tuple[int, int] = (-1, -1)
         self._bar_grid = bar_grid(1, 52, 84)
         self.folded: set[str] = set()  # the kinds of the actions folded out of sight
@@ -62,7 +68,7 @@ class ActionBarScene(AiDriverScene):
             self._undo,
             size=theme.SIZE_SMALL,
             shortcut=pygame.K_z,
-            hint="Take back your last move this turn (only while no die was rolled).",
+            hint="Take back your last step in this unit's turn (only while no die was rolled).",
         )
 
     def _forget_answers(self) -> None:
@@ -76,6 +82,8 @@ class ActionBarScene(AiDriverScene):
             return
         self._bar_for = key
         self.action_buttons = []
+        self.answering = False
+        self.answer_focus = None
         self.folded = set()
         self.more_button.visible = False
         if d is not None and not d.open and d.kind != "reaction" and self.human_turn():
@@ -111,30 +119,82 @@ class ActionBarScene(AiDriverScene):
     def _build_answer_buttons(self) -> None:
         """A closed decision that is not a reaction (which unit acts, which side begins):
         a button for each listed answer that is not a unit's choice (those are clicked on
-        the board), labelled as its option is (a side's Pass, "Wardens begin")."""
+        the board), labelled as its option is (a side's Pass, "Wardens begin"), each with
+        a number key (play-test 6: README promises every decision answers from the keys)."""
         d = self.decision
         assert d is not None
-        bar = self.bar_rect
         shown = [
             o
             for o in d.options
             if o.answer is not None and o.allowed and not isinstance(o.answer, ChooseUnit)
         ]
-        widths = [max(90, 14 + 9 * len(o.label)) for o in shown]
-        x = bar.right - 12 - sum(widths) - 8 * max(0, len(shown) - 1)
-        for option, width in zip(shown, widths, strict=True):
+        keys = iter(ACTION_KEYS)
+        for option in shown:
             answer = option.answer
             assert answer is not None
-            button = Button(
+            button = FittedButton(
                 option.label,
                 partial(self._give_answer, answer),
                 size=theme.SIZE_SMALL,
                 hint=option.label,
                 style="primary",
+                shortcut=next(keys, None),
             )
-            button.rect = pygame.Rect(x, bar.y + 8, width, 40)
-            x += width + 8
             self.action_buttons.append((button, option))
+        self.answering = True
+        self._layout_answers()
+
+    def _layout_answers(self) -> None:
+        """The answer buttons against the bar's right edge (at its top beside a side's End
+        side turn), the question wrapped into the room left of them (play-test 6: they
+        sat over it at 960×540)."""
+        d = self.decision
+        bar = self.bar_rect
+        choosing = d is not None and d.kind == "choose_unit"
+        labels = [b.label for b, _ in self.action_buttons]
+        rects = answer_rects(bar, labels, top=choosing)
+        for (button, _option), rect in zip(self.action_buttons, rects, strict=True):
+            button.rect = rect
+        left = min((r.x for r in rects), default=bar.right - PAD)
+        if choosing:
+            left = min(left, self.end_side_button.rect.x)
+        self.question_room = room = left - bar.x - 2 * PAD
+        under = theme.font("body", theme.SIZE_SMALL).get_linesize() if choosing else 0
+        self.question = question_lines(self._question(), room, bar.h - 16 - under)
+
+    def _question(self) -> str:
+        """What the bar asks beside the answer buttons."""
+        d = self.decision
+        if d is None:
+            return ""
+        if d.kind == "choose_unit":
+            return f"{self.battle.battlefield.side(d.side).name}: pick a unit to act"
+        return d.prompt
+
+    def move_answer_focus(self, step: int) -> None:
+        """Tab or an arrow: the next (``step`` 1) or previous (-1) answer button is the one
+        Enter gives."""
+        n = len(self.action_buttons)
+        if not n:
+            return
+        at = self.answer_focus
+        self.answer_focus = (0 if step > 0 else n - 1) if at is None else (at + step) % n
+        for i, (button, _option) in enumerate(self.action_buttons):
+            button.selected = i == self.answer_focus
+
+    def give_focused_answer(self) -> None:
+        """Enter: the answer Tab or the arrows are on; with none yet, say how to pick."""
+        at = self.answer_focus
+        if at is None or at >= len(self.action_buttons):
+            self.app.notify("Press an answer's number, or Tab / the arrows then Enter")
+            return
+        self.action_buttons[at][0].on_click()
+
+    def action_key_names(self) -> dict[str, str]:
+        """Each action on the bar by its label, with its key's name ("Disengage": "I")."""
+        if self.answering:
+            return {}
+        return {o.label: key_name(b.shortcut) for b, o in self.action_buttons if b.shortcut}
 
     def _give_answer(self, answer: Answer) -> None:
         self.give(answer)
@@ -157,6 +217,9 @@ class ActionBarScene(AiDriverScene):
         self.end_button.rect = pygame.Rect(bar.right - 176, bar.y + 8, 164, 40)
         self.undo_button.rect = pygame.Rect(bar.right - 176, bar.y + 54, 58, 32)
         self.end_side_button.rect = pygame.Rect(bar.right - 114, bar.y + 54, 102, 32)
+        if self.answering:  # a closed decision's answers, never laid out as actions
+            self._layout_answers()
+            return
         left, right = bar.x + theme.px(206), bar.right - 188
         shown = self.shown_buttons()
         n = len(shown) + (1 if self.folded else 0)
@@ -191,6 +254,7 @@ class ActionBarScene(AiDriverScene):
             tuple((b.rect.collidepoint(mouse), b._pressed) for b in buttons),
             self.bar_rect.size,
             more,
+            self.answer_focus,
         )
 
     def ai_turn_lines(self, who: str) -> tuple[str, str, str]:
@@ -249,30 +313,13 @@ class ActionBarScene(AiDriverScene):
                 )
             return
         if d.kind == "choose_unit":
-            draw_text(
-                surface,
-                f"{self.battle.battlefield.side(d.side).name}: pick a unit to act",
-                (x, bar.centery - 10),
-                role="bold",
-                fg="bone",
-                anchor="midleft",
-            )
-            draw_text(
-                surface,
-                "Click one of your outlined units.",
-                (x, bar.centery + 14),
-                size=theme.SIZE_SMALL,
-                fg="muted",
-                anchor="midleft",
-            )
-            for button, _option in self.action_buttons:
-                button.draw(surface)
+            self._draw_question(surface, "Click one of your outlined units.")
+            self._draw_answers(surface)
             self.end_side_button.draw(surface)
             return
         if d.kind != "turn" and not d.open and d.kind != "reaction":
-            draw_text(surface, d.prompt, (x, bar.centery), role="bold", fg="bone", anchor="midleft")
-            for button, _option in self.action_buttons:
-                button.draw(surface)
+            self._draw_question(surface, "")
+            self._draw_answers(surface)
             return
         if d.kind == "reaction":
             draw_text(
@@ -304,6 +351,28 @@ class ActionBarScene(AiDriverScene):
         self.undo_button.draw(surface)
         self.end_button.draw(surface)
         self.end_side_button.draw(surface)
+
+    def _draw_question(self, surface: pygame.Surface, under: str) -> None:
+        """The question in the room left of the answers, and a muted line ``under`` it."""
+        bar = self.bar_rect
+        lines, size = self.question
+        step = theme.font("bold", size).get_linesize()
+        under_h = theme.font("body", theme.SIZE_SMALL).get_linesize() if under else 0
+        y = bar.centery - (step * len(lines) + under_h) // 2
+        for line in lines:
+            draw_text(surface, line, (bar.x + PAD, y), role="bold", size=size, fg="bone")
+            y += step
+        if under:
+            under = fit_text(under, self.question_room, "body", theme.SIZE_SMALL)
+            draw_text(surface, under, (bar.x + PAD, y), size=theme.SIZE_SMALL, fg="muted")
+
+    def _draw_answers(self, surface: pygame.Surface) -> None:
+        """The answer buttons, the one Enter gives ringed."""
+        for i, (button, _option) in enumerate(self.action_buttons):
+            if i == self.answer_focus:  # under the button's key badge
+                ring = button.rect.inflate(8, 8)
+                pygame.draw.rect(surface, colour("bone"), ring, width=2, border_radius=8)
+            button.draw(surface)
 
     def _draw_more(self, surface: pygame.Surface) -> None:
         """The More button, its caption saying what it does when the grid has captions."""

@@ -41,7 +41,13 @@ class HotseatScene(PlayBase):
             self._look_at_side(d.side)
             reacting = self.engine.name(d.unit) if d.kind == "reaction" else None
             self.app.push(
-                HandOffScene(side.name, side.colour, max(1, self.battle.round), reacting=reacting)
+                HandOffScene(
+                    side.name,
+                    side.colour,
+                    max(1, self.battle.round),
+                    reacting=reacting,
+                    round_words=self.model.before_rounds(),
+                )
             )
         self._last_human_side = d.side
 

@@ -12,7 +12,7 @@ from game.geometry.grid import Cell
 from game.ui.engine_model import Placed
 from game.ui.overlays import ChooserScene, ConfirmScene
 from game.ui.play_answering import AnsweringScene
-from game.ui.undo_rule import undo_refusal
+from game.ui.undo_rule import taken_back, undo_refusal
 
 
 @dataclass(frozen=True)
@@ -307,11 +307,7 @@ class InputScene(AnsweringScene):
         else:
             last = self.battle.answers[-1]
             self.battle.undo()
-            self.engine.sync_log(
-                note="Choice of unit taken back."
-                if last.kind == "choose_unit"
-                else "Move taken back."
-            )
+            self.engine.sync_log(note=taken_back(last, self.engine.name, self.battle.pending))
             self.anim.skip()
             self.mode = None
             self._forget_answers()

@@ -5,7 +5,9 @@ Shift+Tab put the cursor on the next or previous unit of yours that can act, "."
 on the next or previous target in reach (the picked action's, else the enemies you can
 attack), Backspace drops the picked action or the selection. The camera follows the
 cursor when it nears the view's edge. Hand-off screens, reaction prompts and the victory
-screen have keys of their own (Enter, the prompt's numbers, Esc)."""
+screen have keys of their own (Enter, the prompt's numbers, Esc). A decision the bar's
+buttons alone answer (which side begins the round) takes their numbers, or Tab / the
+arrows to go from one to the next and Enter to give it (play-test 6)."""
 
 from __future__ import annotations
 
@@ -35,6 +37,9 @@ class KeyboardScene(ActionBarScene):
         if event.type != pygame.KEYDOWN or not self.human_turn() or self.anim.busy:
             return False
         key = event.key
+        d = self.decision
+        if self.answering and d is not None and d.kind != "choose_unit":
+            return self.handle_answer_keys(event)
         if key in ARROWS:
             self.move_cursor(*ARROWS[key])
         elif key in CONFIRM_KEYS:
@@ -48,6 +53,22 @@ class KeyboardScene(ActionBarScene):
                 self.sheet_unit = None
             else:
                 self.cancel()
+        else:
+            return False
+        return True
+
+    def handle_answer_keys(self, event: pygame.event.Event) -> bool:
+        """A decision answered only by the bar's buttons (which side begins the round):
+        Tab and the arrows go from answer to answer, Enter gives the one they are on (the
+        number keys are the buttons' own); the board's cursor has nothing to do."""
+        key = event.key
+        if key in ARROWS:
+            dx, dy = ARROWS[key]
+            self.move_answer_focus(1 if dx + dy > 0 else -1)
+        elif key == pygame.K_TAB:
+            self.move_answer_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key in CONFIRM_KEYS:
+            self.give_focused_answer()
         else:
             return False
         return True

@@ -83,6 +83,7 @@ class PlayScene(KeyboardScene):
         self._init_bar()
         self._init_ai(ai_answer)
         self.prompt = ReactionPrompt(self._give_quietly, self._weapon_name, ACTION_KEYS)
+        self._prompt_size = (0, 0)  # the window's size when the prompt was last aimed
         self.intentions = IntentionsPanel()  # declared intentions and the order (clash)
         # a guided battle's hints (issue 30), in the side panel between the card and the log
         self.guide = LessonGuide(lesson, battle) if lesson is not None else None
@@ -228,6 +229,9 @@ class PlayScene(KeyboardScene):
         if surface.get_size() != self._size:
             self._layout(surface.get_size())
         self.pointed = guide.points() if guide is not None else frozenset()
+        if guide is not None and self.human_turn():
+            self._build_bar()
+            guide.bar_keys.update(self.action_key_names())
         self.intentions.pointed = "plans" in self.pointed
         want = guide.height(self.card_rect.w, self._note_room()) if guide is not None else 0
         if want != self.note_h:
@@ -261,7 +265,11 @@ class PlayScene(KeyboardScene):
         return self.prompt.buttons
 
     def _build_prompt(self, d: Decision) -> None:
-        new = self.prompt.decision_id != d.id
+        # a new prompt, or the same one in a resized window (play-test 6: after 960 → 1920
+        # → 960 it covered the attacker and its target, or spread over the unit card):
+        # the units it is about come into view again and it is placed anew
+        new = self.prompt.decision_id != d.id or self._prompt_size != self._size
+        self._prompt_size = self._size
         self.prompt.build(self.battle, d, self.engine.name)
         if new:  # the units a new prompt is about come into view (the attacked one)
             self.show_cells([t.cell for u in self.prompt.about if (t := self.engine.token(u))])

@@ -203,8 +203,8 @@ def draw_top_bar(
     small = theme.font("bold", theme.SIZE_SMALL)
     sides = list(model.sides())
     round_no = model.round_no()
-    round_text = _round_words(round_no, model.round_limit())
-    round_w = theme.font("bold", theme.SIZE_BODY).size(round_text)[0] + 20 if round_no else 0
+    round_text = _round_words(round_no, model.round_limit()) or model.before_rounds()
+    round_w = theme.font("bold", theme.SIZE_BODY).size(round_text)[0] + 20 if round_text else 0
     labels = [_chip_label(side_count, i, side, side.name) for i, side in enumerate(sides)]
     chips_w = sum(small.size(t)[0] + 42 for t in labels)
     # the objectives' counts keep their room: titles and side names are shortened first
@@ -223,7 +223,7 @@ def draw_top_bar(
         anchor="midleft",
     )
     x = 14 + theme.font("title", theme.SIZE_BODY).size(title)[0] + 28
-    if round_no:
+    if round_text:
         r = draw_text(
             surface, round_text, (x, TOP_H // 2), role="bold", fg="bone", anchor="midleft"
         )

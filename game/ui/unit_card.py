@@ -2,7 +2,7 @@
 inside it. A card with many rows (three weapons and a Marks row, say) grows while the
 combat log under it keeps ``EASY_LOG`` (a tall window), else draws its rows closer
 together, then in the small type (960×540); only when even that does not fit does it grow
-further, the log giving up height down to ``MIN_LOG``. Values too wide for
+further, the log giving up height down to ``least_log``. Values too wide for
 their column are shortened with an ellipsis (the right-click sheet shows them whole).
 
 Pure layout: ``card_fit`` says how, ``row_rects`` where; the scene draws.
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import theme
+from game.ui.log_panel import log_height
 from game.ui.theme import font
 from game.ui.widgets import fit_text
 
@@ -25,6 +26,7 @@ FOOT = 40  # under the rows: a gap, then the conditions line
 VALUE_X = 110  # where the value column starts, from the card's left edge
 PAD = 16  # left and right margins of the rows
 MIN_LOG = 60  # the combat log keeps at least this much height when the card grows
+LOG_ROWS = 7  # the combat log keeps this many rows when the card grows (play-test 6)
 NOTE_LOG = 95  # … three lines beside a lesson's hint
 LESSON_LOG = 135  # … and five while the hint points at it ("watch the log")
 EASY_LOG = 180  # the card grows in its usual type only while the log keeps this much
@@ -67,8 +69,21 @@ def least_height(n: int, pointed: frozenset[str], foot: int = FOOT) -> int:
 
 def least_log(pointed: frozenset[str], note: bool) -> int:
     """The height the log keeps when the card grows: a few lines beside a lesson's hint,
-    more while the hint points at the log (play-test 4: 1-3 lines at 960×540)."""
-    return theme.px(LESSON_LOG if "log" in pointed else NOTE_LOG if note else MIN_LOG)
+    more while the hint points at the log (play-test 4: 1-3 lines at 960×540), else
+    ``LOG_ROWS`` rows (play-test 6: 3 at 960×540 showed none of an AI turn's moves)."""
+    if "log" in pointed or note:
+        return theme.px(LESSON_LOG if "log" in pointed else NOTE_LOG)
+    return log_height(LOG_ROWS)
+
+
+def short_card(n: int, base: int, spare: int, least: int, foot: int) -> tuple[int, int]:
+    """(card height, log height) in a side panel ``spare`` px tall too short for a card
+    ``base`` tall and a log ``least`` tall (play-test 6: 960×540): the card shrinks to
+    its ``n`` rows in the tightest style and the log keeps ``least``; a card that needs
+    more takes it from the log, down to ``MIN_LOG``."""
+    need = rows_height(n, *styles()[-1], foot)
+    card = min(base, max(need, spare - least))
+    return card, max(theme.px(MIN_LOG), min(least, spare - max(card, need)))
 
 
 def card_fit(n: int, base_h: int, room_h: int, foot: int = FOOT) -> CardFit:

@@ -104,6 +104,10 @@ class FactionsPresenter(Presenter):
         view = battle.unit(unit)
         return view.side != side and "concealed" in view.conditions
 
+    def before_rounds(self, battle: Battle) -> str:
+        """003 · Sneaking: units that start concealed play a bonus turn before round 1."""
+        return "Ambush: bonus turn"
+
     def turn_clock(self, battle: Battle) -> tuple[float, Answer] | None:
         """House rule · the chaos of combat (003): 15 seconds for each character's turn;
         when they run out the character does nothing more (its turn ends)."""
