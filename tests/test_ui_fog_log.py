@@ -16,8 +16,10 @@ from game.engine import Battle
 from game.geometry.grid import Cell
 from game.rules.grid.move import Move
 from game.ui.app import App
+from game.ui.camera_follow import aim_at
 from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene
+from game.ui.play_animation import Floater
 from game.ui.play_scene import PlayScene
 
 
@@ -149,7 +151,9 @@ def test_a_resumed_hotseat_battle_shows_each_player_their_own_log(app: App, tmp_
     goal = (here[0] + (-1 if first == "party" else 1), here[1])
     name = battle.unit(d.unit).name
     assert battle.answer(Move(d.unit, (goal,))).ok
-    end = next(o.answer for o in battle.pending.options if o.kind == "end_turn")  # type: ignore[union-attr]
+    d = battle.pending
+    assert d is not None
+    end = next(o.answer for o in d.options if o.kind == "end_turn")
     assert end is not None and battle.answer(end).ok
     scene = PlayScene(battle, MapView.from_file(battle.battlefield.path), lambda: None, fog=True)
     scene.hand_off_first()
@@ -186,7 +190,9 @@ def test_against_the_ai_a_move_seen_on_any_of_its_squares_is_logged(
         d = battle.pending
         assert d is not None
         if d.kind == "choose_unit":
-            assert scene.give(next(a for a in d.answers if a.unit == tokens[name].key))
+            assert scene.give(
+                next(a for a in d.answers if getattr(a, "unit", "") == tokens[name].key)
+            )
         assert battle.pending is not None and battle.pending.unit == tokens[name].key
         unseen = 1 if name == "Gor" else 8  # Gor ends in the fog, Hod stays in it
         out = next(
@@ -203,3 +209,24 @@ def test_against_the_ai_a_move_seen_on_any_of_its_squares_is_logged(
     moves = _moves(scene, "Gor")
     assert len(moves) == 1 and moves[0].endswith(f" ft to {gor.cell[0]},{gor.cell[1]}"), moves
     assert _moves(scene, "Hod") == []
+
+
+def test_nothing_of_the_last_turn_goes_on_behind_the_hand_off(app: App, tmp_path: Path) -> None:
+    """At the hand-off, a word still rising over the last player's unit and the camera
+    still easing to it are dropped: the next player's screen shows none of it."""
+    battle = _battle(tmp_path, WALL, foes="human")
+    scene = _scene(app, battle, True)
+    first = _turn_of(scene)
+    _, square = _step(scene, -1 if first == "party" else 1)
+    _frames(app)
+    scene.anim.floaters.append(Floater("+2", square, "info", life=60.0))
+    w, h = scene.model.width, scene.model.height
+    scene.camera_goal = aim_at(scene.camera, w, h, [square])
+    scene.user_camera_at = -1e9
+    _end_turn(scene)
+    for _ in range(30):
+        app.step(1)
+        if isinstance(app.top, HandOffScene):
+            break
+    assert isinstance(app.top, HandOffScene)
+    assert scene.anim.floaters == [] and scene.camera_goal is None
