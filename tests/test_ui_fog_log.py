@@ -20,6 +20,7 @@ from game.ui.camera_follow import aim_at
 from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene
 from game.ui.play_animation import Floater
+from game.ui.play_fog import unseen_cells
 from game.ui.play_scene import PlayScene
 
 
@@ -170,22 +171,31 @@ def test_a_resumed_hotseat_battle_shows_each_player_their_own_log(app: App, tmp_
     assert _moves(scene, name) == [f"{name} moves 5 ft to {goal[0]},{goal[1]}"]
 
 
-def test_against_the_ai_a_move_seen_on_any_of_its_squares_is_logged(
-    app: App, tmp_path: Path
+def _party_unseen(scene: PlayScene) -> frozenset[Cell]:
+    """The squares the party's units cannot see, whoever's player looks now."""
+    eyes = tuple(t.cell for t in scene.engine.tokens() if t.side == "party" and not t.down)
+    return unseen_cells(scene.battle.battlefield.grid, scene.sight, eyes)
+
+
+@pytest.mark.parametrize("foes", ["ai", "human"])
+def test_a_move_seen_leaving_is_logged_without_the_square_it_ended_on(
+    app: App, tmp_path: Path, foes: str
 ) -> None:
-    """Against the AI, with fog: a bandit's step out of the party's sight is logged (its
-    first square was seen), another's step wholly behind the wall is not (a move is seen
-    when one of its squares was)."""
+    """With fog, a bandit's run from a square the party sees into the fog (the play-test's
+    Sergeant Bryni) reads "Gor moves out of sight" in the party's log: seen leaving, its
+    last square not named; another's step wholly behind the wall is not logged. Hotseat:
+    handed back, the bandits' player reads both moves whole."""
     wall = tuple((6, y) for y in range(8) if y != 3)  # a gap in the middle
     units = (UNITS[0], ("Gor", "foes", "bandit", 9, 3), ("Hod", "foes", "bandit", 10, 7))
-    battle = _battle(tmp_path, wall, foes="ai", units=units)
+    battle = _battle(tmp_path, wall, foes=foes, units=units)
     scene = _scene(app, battle, True)
     while battle.pending is not None and battle.pending.side != "foes":
         _end_turn(scene) if battle.pending.kind == "turn" else _turn_of(scene)
     _frames(app)
-    hidden = scene.hidden_cells()
+    hidden = _party_unseen(scene)
     tokens = {t.name: t for t in scene.engine.tokens()}
     assert tokens["Gor"].cell not in hidden and tokens["Hod"].cell in hidden
+    whole = {}
     for name in ("Gor", "Hod"):
         d = battle.pending
         assert d is not None
@@ -201,14 +211,24 @@ def test_against_the_ai_a_move_seen_on_any_of_its_squares_is_logged(
             if isinstance(a, Move) and a.path and set(a.path[-unseen:]) <= hidden
         )
         assert scene.give(out)
+        whole[name] = battle.events[-1].text()
         _end_turn(scene)
         _frames(app, 2)
+    _frames(app)
+    assert scene.viewer() == "party"
     gor, hod = scene.engine.token(tokens["Gor"].key), scene.engine.token(tokens["Hod"].key)
     assert gor is not None and hod is not None
     assert {gor.cell, hod.cell} <= scene.hidden_cells()
-    moves = _moves(scene, "Gor")
-    assert len(moves) == 1 and moves[0].endswith(f" ft to {gor.cell[0]},{gor.cell[1]}"), moves
+    assert _moves(scene, "Gor") == ["Gor moves out of sight"], _log(scene)
     assert _moves(scene, "Hod") == []
+    for cell in (gor.cell, hod.cell):
+        assert not [t for t in _log(scene) if f"{cell[0]},{cell[1]}" in t], _log(scene)
+    if foes == "human":
+        assert _turn_of(scene) == "party"
+        _end_turn(scene)
+        _frames(app)
+        assert scene.viewer() == "foes"
+        assert _moves(scene, "Gor") == [whole["Gor"]] and _moves(scene, "Hod") == [whole["Hod"]]
 
 
 def test_nothing_of_the_last_turn_goes_on_behind_the_hand_off(app: App, tmp_path: Path) -> None:

@@ -407,15 +407,15 @@ class BattleScene(Scene):
     # -- drawing ------------------------------------------------------------------------------
 
     def _sync_log(self) -> None:
-        self.log_feed.sync(self.model.log_lines(), self.log_reader(), self.log_line_visible)
+        self.log_feed.sync(self.model.log_lines(), self.log_reader(), self.read_log_line)
 
     def log_reader(self) -> str | None:
         """The side whose log is shown (fog hides some lines from some sides); nobody's."""
         return None
 
-    def log_line_visible(self, index: int) -> bool:
-        """Whether the player may read log line ``index`` (fog hides some)."""
-        return True
+    def read_log_line(self, index: int, line: tuple[str, str]) -> tuple[str, str] | None:
+        """Log line ``index`` as the player reads it; None: fog hides it from them."""
+        return line
 
     def draw(self, surface: pygame.Surface) -> None:
         """The screen, then the unit sheet the player opened over every panel (issue 30:

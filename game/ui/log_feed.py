@@ -18,7 +18,7 @@ class LogFeed:
         self.seen = 0  # the lines looked at so far
         self.tail: tuple[str, str] = ("", "")  # the last of them
         self.reader: object = None  # whose eyes the lines shown were chosen for
-        self.shown: list[int] = []  # the indices of the lines shown
+        self.shown: list[tuple[int, tuple[str, str]]] = []  # the lines shown, by index
 
     def reset(self) -> None:
         """Show nothing; the next ``sync`` goes through every line again."""
@@ -31,18 +31,32 @@ class LogFeed:
         self,
         lines: Sequence[tuple[str, str]],
         reader: object,
-        readable: Callable[[int], bool],
+        read: Callable[[int, tuple[str, str]], tuple[str, str] | None],
     ) -> None:
-        """Add the new ``lines`` that ``reader`` may read (``readable(index)``)."""
+        """Add the new ``lines`` as ``reader`` reads them (``read(index, line)``: the line
+        as its side reads it, None when it may not)."""
         cut = len(lines) < self.seen or (self.seen and self.tail != lines[self.seen - 1])
         if cut:  # the log was cut (an undo): show it again from the start
             self.reset()
-        elif reader != self.reader and [i for i in range(self.seen) if readable(i)] != self.shown:
+        elif reader != self.reader and self._read(lines, read, self.seen) != self.shown:
             self.reset()  # another side's player: the lines their side saw
         self.reader = reader
-        for i in range(self.seen, len(lines)):
-            if readable(i):
-                self.panel.add(*lines[i])
-                self.shown.append(i)
+        for i, line in self._read(lines, read, len(lines), self.seen):
+            self.panel.add(*line)
+            self.shown.append((i, line))
         self.seen = len(lines)
         self.tail = lines[-1] if lines else ("", "")
+
+    @staticmethod
+    def _read(
+        lines: Sequence[tuple[str, str]],
+        read: Callable[[int, tuple[str, str]], tuple[str, str] | None],
+        end: int,
+        start: int = 0,
+    ) -> list[tuple[int, tuple[str, str]]]:
+        out = []
+        for i in range(start, end):
+            line = read(i, lines[i])
+            if line is not None:
+                out.append((i, line))
+        return out

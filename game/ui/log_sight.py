@@ -7,7 +7,10 @@ begins, a side acts) is seen by every side; a side sees the lines about its own 
 whole; a line whose unit the ruleset hides from a side (``Presenter.hidden_from``: lying
 in wait) is not seen by it; else, with fog, a side sees a line when one of its places was
 in its sight then: the squares it names (a move's start and every square it entered) and
-the squares of the units it names (an attack: the attacker's and the target's).
+the squares of the units it names (an attack: the attacker's and the target's). A move
+seen, but not its last square, is read as "X moves out of sight": the line never names a
+square the side could not see (play-test: "Sergeant Bryni moves 25 ft to 21,4", a square
+the reader's units could not see).
 
 Where the units stood at each event is read back from the events themselves: the units as
 they stand now, walked back through the new events (a move undone puts the unit on its
@@ -98,22 +101,31 @@ def eyes_of(stands: Stands, side: str) -> tuple[Cell, ...]:
     return tuple(sorted(s.cell for s in stands.values() if s.side == side and s.up))
 
 
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """The sides that saw an event; ``blind_end``: those of them that saw a move but not
+    where it ended."""
+
+    sides: frozenset[str]
+    blind_end: frozenset[str] = frozenset()
+
+
 def seen_by(
     event: Event,
     stands: Stands,
     sides: Iterable[str],
     in_sight: InSight | None,
     concealed: Concealed,
-) -> frozenset[str]:
-    """The sides that saw ``event`` (``stands``: the units just before it; ``in_sight``:
+) -> Seen:
+    """Which sides saw ``event`` (``stands``: the units just before it; ``in_sight``:
     whether one of some places is in a side's sight, None without fog)."""
     units = named_units(event, stands)
     cells = named_cells(event)
     sides = tuple(sides)
     if not units and not cells:
-        return frozenset(sides)
+        return Seen(frozenset(sides))
     actor = getattr(event, "unit", None)
-    out = set()
+    out, blind = set(), set()
     for side in sides:
         if any(stands[u].side == side for u in units):
             out.add(side)  # its own units' lines, whole
@@ -123,17 +135,31 @@ def seen_by(
         if in_sight is None:
             out.add(side)
             continue
+        eyes = eyes_of(stands, side)
         places = cells + [stands[u].cell for u in units if not concealed(u, side)]
-        if places and in_sight(side, eyes_of(stands, side), places):
+        if places and in_sight(side, eyes, places):
             out.add(side)
-    return frozenset(out)
+            if isinstance(event, Moved) and event.path:
+                if not in_sight(side, eyes, event.path[-1:]):
+                    blind.add(side)
+    return Seen(frozenset(out), frozenset(blind))
+
+
+def read_as(event: Event, seen: Seen, side: str) -> str | None:
+    """The text of ``event``'s line for ``side``: None when it did not see it; a move
+    whose end it did not see, without that square."""
+    if side not in seen.sides:
+        return None
+    if side in seen.blind_end and isinstance(event, Moved):
+        return f"{event.who} moves out of sight"
+    return event.text()
 
 
 class LogSight:
     """The sides that saw each event of one battle, by the event's index."""
 
     def __init__(self) -> None:
-        self.seen: list[frozenset[str]] = []
+        self.seen: list[Seen] = []
         self._tail: Event | None = None  # the last event decided
 
     def catch_up(
@@ -162,6 +188,10 @@ class LogSight:
             redo_event(event, stands)
         self._tail = new[-1]
 
-    def saw(self, index: int, side: str) -> bool:
-        """Whether ``side`` saw event ``index`` (an event not decided: yes)."""
-        return side in self.seen[index] if 0 <= index < len(self.seen) else True
+    def reads(self, events: Sequence[Event], index: int, side: str) -> str | None:
+        """The line of event ``index`` as ``side`` reads it (``read_as``); an event not
+        decided yet is read whole."""
+        event = events[index]
+        if not 0 <= index < len(self.seen):
+            return event.text()
+        return read_as(event, self.seen[index], side)

@@ -230,14 +230,16 @@ class FoggedView(BattleScene):
         h, w = hidden.shape
         return any(0 <= x < w and 0 <= y < h and not hidden[y, x] for x, y in places)
 
-    def log_line_visible(self, index: int) -> bool:
+    def read_log_line(self, index: int, line: tuple[str, str]) -> tuple[str, str] | None:
         """What a side could not see when it happened stays out of its log: an enemy
-        acting where none of its units could see, or one the ruleset hides from it."""
+        acting where none of its units could see, or one the ruleset hides from it; a
+        move it saw end out of its sight does not say where (``log_sight``)."""
         side = self.viewer()
         event = self.engine.log_event(index)
         if side is None or event is None:
-            return True
-        return self._log_sight.saw(event, side)
+            return line
+        text = self._log_sight.reads(self.engine.battle.events, event, side)
+        return None if text is None else (text, line[1])
 
 
 class FogScene(FoggedView, HotseatScene):
