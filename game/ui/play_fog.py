@@ -76,8 +76,8 @@ FogKey = tuple[tuple[Cell, ...], int, int]  # a side's eyes, and the grid (id, v
 
 class FoggedView(BattleScene):
     """Fog of war on a battle screen (the game's and the replay viewer's): needs ``fog``
-    (whether it is on), ``viewer()`` (whose eyes it follows, None = nobody's) and
-    ``engine``; ``_init_fog()`` runs once before the first frame."""
+    (whether it is on), ``viewer()`` (whose eyes it follows, None = nobody's),
+    ``watching_sides()`` and ``engine``; ``_init_fog()`` runs once before the first frame."""
 
     fog: bool
     engine: EngineModel
@@ -86,27 +86,38 @@ class FoggedView(BattleScene):
 
         def viewer(self) -> str | None: ...
 
+        def watching_sides(self) -> list[str]:
+            """The sides whose eyes ``viewer`` may follow (their players': the log keeps
+            what each of them saw)."""
+
     def _init_fog(self) -> None:
         self._fog_key: object = None
         self._fog_hidden: frozenset[Cell] = frozenset()
         self._sight: Sight | None = None
         self._sight_grid: object = None  # the grid our own sight was made for
-        self._fog_eyes: dict[Cell, npt.NDArray[np.uint8]] = {}  # what each eye sees
-        self._fog_grid: object = None  # the grid version those were seen on
+        self._fog_eyes: dict[str, dict[Cell, npt.NDArray[np.uint8]]] = {}  # by side: what
+        self._fog_grid: object = None  # each eye sees, and the grid version it was seen on
         self._log_sight = LogSight()  # the sides that saw each event, decided as it comes
         self._side_fog: dict[str, tuple[FogKey, npt.NDArray[np.bool_]]] = {}  # by side
-        self._side_eyes: dict[str, dict[Cell, npt.NDArray[np.uint8]]] = {}  # what each sees
 
     def _prepare_fog(self, sides: list[str]) -> None:
         """Work out what each unit of ``sides`` sees now, while the screen is built (as a
         loading screen would): the battle's first frame then only adds them up."""
         if not self.fog:
             return
-        grid = self.engine.battle.battlefield.grid
-        self._fog_grid = (id(grid), grid.version)
         for t in self.engine.tokens():
-            if t.side in sides and not t.down and t.cell not in self._fog_eyes:
-                self._fog_eyes[t.cell] = seen_bits(self.sight, t.cell)
+            known = self._known(t.side) if t.side in sides and not t.down else None
+            if known is not None and t.cell not in known:
+                known[t.cell] = seen_bits(self.sight, t.cell)
+
+    def _known(self, side: str) -> dict[Cell, npt.NDArray[np.uint8]]:
+        """What each eye of ``side`` sees (``seen_bits``), shared by the fog drawn and the
+        log's; all dropped when a door opened or a wall fell (every eye looks again)."""
+        grid = self.engine.battle.battlefield.grid
+        if self._fog_grid != (id(grid), grid.version):
+            self._fog_eyes = {}
+            self._fog_grid = (id(grid), grid.version)
+        return self._fog_eyes.setdefault(side, {})
 
     @property
     def sight(self) -> Sight:
@@ -130,10 +141,7 @@ class FoggedView(BattleScene):
         key = (side, eyes, id(grid), grid.version)  # a door opened: the fog is looked at again
         if key == self._fog_key:
             return self._fog_hidden
-        if self._fog_grid != (id(grid), grid.version):
-            self._fog_eyes = {}  # a door opened or a wall fell: every eye looks again
-            self._fog_grid = (id(grid), grid.version)
-        self._fog_hidden = unseen_cells(grid, self.sight, eyes, self._fog_eyes)
+        self._fog_hidden = unseen_cells(grid, self.sight, eyes, self._known(side))
         self._fog_key = key
         return self._fog_hidden
 
@@ -204,11 +212,10 @@ class FoggedView(BattleScene):
         drawn. Nothing to decide when nobody's eyes are followed."""
         if self.viewer() is None:
             return
-        battle = self.engine.battle
         self._log_sight.catch_up(
-            battle.events,
+            self.engine.battle.events,
             self._standing,
-            battle.ctx.side_order,
+            self.watching_sides(),
             self._in_sight if self.fog else None,
             self.conceals,
         )
@@ -222,10 +229,8 @@ class FoggedView(BattleScene):
         key: FogKey = (eyes, id(grid), grid.version)
         kept = self._side_fog.get(side)
         if kept is None or kept[0] != key:
-            known = self._side_eyes.setdefault(side, {})
-            if kept is not None and kept[0][1:] != key[1:]:
-                known.clear()  # a door opened or a wall fell: every eye looks again
-            kept = self._side_fog[side] = (key, unseen_mask(grid, self.sight, eyes, known))
+            mask = unseen_mask(grid, self.sight, eyes, self._known(side))
+            kept = self._side_fog[side] = (key, mask)
         hidden = kept[1]
         h, w = hidden.shape
         return any(0 <= x < w and 0 <= y < h and not hidden[y, x] for x, y in places)
@@ -244,6 +249,9 @@ class FoggedView(BattleScene):
 
 class FogScene(FoggedView, HotseatScene):
     """The battle screen's fog of war."""
+
+    def watching_sides(self) -> list[str]:
+        return self.human_sides()
 
     def hidden_tokens(self) -> frozenset[str]:
         # a walking (lunging, falling …) token is drawn by the animation

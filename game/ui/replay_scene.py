@@ -144,6 +144,9 @@ class ReplayScene(FoggedView):
         decided last); None when no human commanded."""
         return self._viewing
 
+    def watching_sides(self) -> list[str]:
+        return list(self._humans)
+
     def conceals(self, unit: str, side: str) -> bool:
         """A finished battle is shown whole: no one lies hidden any more."""
         return not self.cursor.save.over and super().conceals(unit, side)
