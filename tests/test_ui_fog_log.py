@@ -13,8 +13,10 @@ import pytest
 from ui_support import quick_window, write_map
 
 from game.engine import Battle
+from game.engine.events import Moved
 from game.geometry.grid import Cell
 from game.rules.grid.move import Move
+from game.saves import ReplayCursor, save_battle
 from game.ui.app import App
 from game.ui.camera_follow import aim_at
 from game.ui.map_view import MapView
@@ -22,6 +24,7 @@ from game.ui.overlays import HandOffScene
 from game.ui.play_animation import Floater
 from game.ui.play_fog import unseen_cells
 from game.ui.play_scene import PlayScene
+from game.ui.replay_scene import ReplayScene
 
 
 @pytest.fixture
@@ -250,3 +253,44 @@ def test_nothing_of_the_last_turn_goes_on_behind_the_hand_off(app: App, tmp_path
             break
     assert isinstance(app.top, HandOffScene)
     assert scene.anim.floaters == [] and scene.camera_goal is None
+
+
+def test_a_hotseat_replay_with_fog_shows_the_log_of_the_side_it_follows(
+    app: App, tmp_path: Path
+) -> None:
+    """The replay of an unfinished hotseat battle with fog, stepped forward answer by
+    answer: once it follows the second side, the first side's unseen move is out of the
+    log; a step back to the first side's turn shows it again."""
+    battle = _battle(tmp_path, WALL, foes="human")
+    d = battle.pending
+    assert d is not None
+    first = d.side
+    while battle.pending is not None and battle.pending.side == first:
+        d = battle.pending
+        if d.kind == "choose_unit":
+            battle.answer(d.answers[0])
+        elif not any(isinstance(e, Moved) for e in battle.events):
+            here = battle.unit(d.unit or "").cell
+            assert battle.answer(
+                Move(d.unit or "", ((here[0] + (1 if first == "foes" else -1), here[1]),))
+            ).ok
+        else:
+            battle.answer(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
+    name = next(e.who for e in battle.events if isinstance(e, Moved))
+    saved = save_battle(battle, tmp_path / "fog" / "hotseat.json", fog=True)
+    battle.close()
+    cursor = ReplayCursor.open(saved)
+    viewer = ReplayScene(cursor, MapView.from_file(cursor.battle.battlefield.path), list)
+    app.push(viewer)
+    app.step(1)
+    for position in range(1, cursor.length + 1):
+        viewer.go(position)
+        app.step(2)
+    assert cursor.at_end and viewer.viewer() != first
+    texts = [line.text for line in viewer.log.lines]
+    assert not [t for t in texts if t.startswith(name)], texts
+    viewer.go(cursor.length - 1)  # back to the first side's last answer
+    app.step(2)
+    assert viewer.viewer() == first
+    assert [t for t in (line.text for line in viewer.log.lines) if t.startswith(f"{name} moves")]
+    viewer.discard()

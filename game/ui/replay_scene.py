@@ -194,7 +194,9 @@ class ReplayScene(FoggedView):
             self.model = self.engine
             self.board.source = self.engine
             self.log_feed.reset()
+            saw = self._log_sight  # the same answers make the same events: who saw them stays
             self._init_fog()
+            self._log_sight = saw
         self._follow_viewer()
         last = self.last_answer()
         unit = getattr(last, "unit", None) if last is not None else None
