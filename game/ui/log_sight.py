@@ -1,6 +1,7 @@
 """Who saw each line of the combat log (issue 4 · fog of war, hotseat): every event is
-decided once, when it arrives, for every side, from the fog the events imply at that
-moment; the log each player is shown is then the lines their side saw.
+decided once, when it arrives, for every side a player may look with (the screen's human
+sides), from the fog the events imply at that moment; the log each player is shown is
+then the lines their side saw.
 
 The rule (the fog's own, line by line): a line that names no unit and no square (a round
 begins, a side acts) is seen by every side; a side sees the lines about its own units
