@@ -30,6 +30,7 @@ from game.ui.condition_view import card_conditions, condition_lines, draw_condit
 from game.ui.ground_items import Piles, piles, tooltip_line
 from game.ui.hud_cache import HudCache
 from game.ui.legend import LegendScene, opens_legend
+from game.ui.log_feed import LogFeed
 from game.ui.log_panel import LogPanel
 from game.ui.map_view import MapView
 from game.ui.overlays import PauseScene
@@ -87,8 +88,7 @@ class BattleScene(Scene):
         self.log = LogPanel()
         self.note_h = 0  # room kept between the card and the log for a note (a lesson's hint)
         self.pointed: frozenset[str] = frozenset()  # what a lesson's hint points at now
-        self._log_seen = 0
-        self._log_tail: tuple[str, str] = ("", "")
+        self.log_feed = LogFeed(self.log)  # the lines the player looking may read
         self.hover: Cell | None = None
         self.selected: str | None = None
         self._acting: frozenset[str] = frozenset()  # the units acting when last looked
@@ -410,22 +410,15 @@ class BattleScene(Scene):
     # -- drawing ------------------------------------------------------------------------------
 
     def _sync_log(self) -> None:
-        lines = self.model.log_lines()
-        if len(lines) < self._log_seen or (
-            self._log_seen and self._log_tail != lines[self._log_seen - 1]
-        ):
-            # the log was cut (an undo): show it again from the start
-            self.log.clear()
-            self._log_seen = 0
-        for i in range(self._log_seen, len(lines)):
-            if self.log_line_visible(i):
-                self.log.add(*lines[i])
-        self._log_seen = len(lines)
-        self._log_tail = lines[-1] if lines else ("", "")
+        self.log_feed.sync(self.model.log_lines(), self.log_reader(), self.read_log_line)
 
-    def log_line_visible(self, index: int) -> bool:
-        """Whether the player may read log line ``index`` (fog hides some)."""
-        return True
+    def log_reader(self) -> str | None:
+        """The side whose log is shown (fog hides some lines from some sides); nobody's."""
+        return None
+
+    def read_log_line(self, index: int, line: tuple[str, str]) -> tuple[str, str] | None:
+        """Log line ``index`` as the player reads it; None: fog hides it from them."""
+        return line
 
     def draw(self, surface: pygame.Surface) -> None:
         """The screen, then the unit sheet the player opened over every panel (issue 30:

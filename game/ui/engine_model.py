@@ -103,7 +103,7 @@ class EngineModel:
         self._progress_key: object = None  # the battle state the progress text is of
         self._progress = ""
         self._log: list[tuple[str, str]] = []
-        self._log_units: list[str | None] = []
+        self._log_events: list[int | None] = []  # the event each line tells, if one does
         self._line_of_event: list[int] = []
         self._events_seen = 0
         self.extra_conditions: dict[str, frozenset[str]] = {}
@@ -242,9 +242,8 @@ class EngineModel:
             self.sync_log()
         for event in events[self._events_seen :]:
             self._line_of_event.append(len(self._log))
+            self._log_events.append(len(self._line_of_event) - 1)
             self._log.append((event.text(), event.tone))
-            unit = getattr(event, "unit", None)
-            self._log_units.append(unit if isinstance(unit, str) else None)
         self._events_seen = len(events)
         return self._log
 
@@ -256,16 +255,17 @@ class EngineModel:
             return
         cut = self._line_of_event[len(events)]
         del self._log[cut:]
-        del self._log_units[cut:]
+        del self._log_events[cut:]
         del self._line_of_event[len(events) :]
         if note:
             self._log.append((note, "info"))
-            self._log_units.append(None)
+            self._log_events.append(None)
         self._events_seen = len(events)
 
-    def log_unit(self, line: int) -> str | None:
-        """The unit a log line is about (for hiding what fog hides), if any."""
-        return self._log_units[line] if 0 <= line < len(self._log_units) else None
+    def log_event(self, line: int) -> int | None:
+        """The index in the battle's events of the event log line ``line`` tells (None: a
+        line of the screen's own, "Move taken back.")."""
+        return self._log_events[line] if 0 <= line < len(self._log_events) else None
 
     def active_units(self) -> frozenset[str]:
         pending = self.battle.pending

@@ -5,6 +5,7 @@ the same way, fog or not."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -16,6 +17,7 @@ from game.ui.battle_model import SideView
 from game.ui.battle_scene import BattleScene
 from game.ui.cell_mask import CellMask
 from game.ui.engine_model import EngineModel
+from game.ui.log_sight import LogSight, Standing, Stands
 from game.ui.play_hotseat import HotseatScene
 from game.ui.tokens import TokenInfo
 
@@ -26,10 +28,20 @@ def unseen_cells(
     eyes: tuple[Cell, ...],
     known: dict[Cell, npt.NDArray[np.uint8]] | None = None,
 ) -> CellMask:
-    """Squares none of ``eyes`` can see. A wall is shown when an open square next to it is
-    seen, so rooms keep their outline (the geometry's advice for fog). ``known``: what
-    each eye sees (``seen_bits``), kept between calls (only eyes that moved are worked
-    out again); it is trimmed to the current eyes."""
+    """Squares none of ``eyes`` can see (``unseen_mask``), as a set of squares."""
+    return CellMask(unseen_mask(grid, sight, eyes, known))  # the board draws the fog from it
+
+
+def unseen_mask(
+    grid: Grid,
+    sight: Sight,
+    eyes: tuple[Cell, ...],
+    known: dict[Cell, npt.NDArray[np.uint8]] | None = None,
+) -> npt.NDArray[np.bool_]:
+    """Squares none of ``eyes`` can see, ``[y, x]``. A wall is shown when an open square
+    next to it is seen, so rooms keep their outline (the geometry's advice for fog).
+    ``known``: what each eye sees (``seen_bits``), kept between calls (only eyes that
+    moved are worked out again); it is trimmed to the current eyes."""
     squares = grid.height * grid.width
     bits = np.zeros((squares + 7) // 8, dtype=np.uint8)
     maps = {} if known is None else known
@@ -50,7 +62,7 @@ def unseen_cells(
     seen |= grown & walls
     hidden = ~seen
     hidden.setflags(write=False)
-    return CellMask(hidden)  # the board draws the fog from its mask
+    return hidden
 
 
 def seen_bits(sight: Sight, cell: Cell) -> npt.NDArray[np.uint8]:
@@ -59,10 +71,13 @@ def seen_bits(sight: Sight, cell: Cell) -> npt.NDArray[np.uint8]:
     return np.packbits(sight.seen(cell))
 
 
+FogKey = tuple[tuple[Cell, ...], int, int]  # a side's eyes, and the grid (id, version)
+
+
 class FoggedView(BattleScene):
     """Fog of war on a battle screen (the game's and the replay viewer's): needs ``fog``
-    (whether it is on), ``viewer()`` (whose eyes it follows, None = nobody's) and
-    ``engine``; ``_init_fog()`` runs once before the first frame."""
+    (whether it is on), ``viewer()`` (whose eyes it follows, None = nobody's),
+    ``watching_sides()`` and ``engine``; ``_init_fog()`` runs once before the first frame."""
 
     fog: bool
     engine: EngineModel
@@ -71,24 +86,38 @@ class FoggedView(BattleScene):
 
         def viewer(self) -> str | None: ...
 
+        def watching_sides(self) -> list[str]:
+            """The sides whose eyes ``viewer`` may follow (their players': the log keeps
+            what each of them saw)."""
+
     def _init_fog(self) -> None:
         self._fog_key: object = None
         self._fog_hidden: frozenset[Cell] = frozenset()
         self._sight: Sight | None = None
         self._sight_grid: object = None  # the grid our own sight was made for
-        self._fog_eyes: dict[Cell, npt.NDArray[np.uint8]] = {}  # what each eye sees
-        self._fog_grid: object = None  # the grid version those were seen on
+        self._fog_eyes: dict[str, dict[Cell, npt.NDArray[np.uint8]]] = {}  # by side: what
+        self._fog_grid: object = None  # each eye sees, and the grid version it was seen on
+        self._log_sight = LogSight()  # the sides that saw each event, decided as it comes
+        self._side_fog: dict[str, tuple[FogKey, npt.NDArray[np.bool_]]] = {}  # by side
 
     def _prepare_fog(self, sides: list[str]) -> None:
         """Work out what each unit of ``sides`` sees now, while the screen is built (as a
         loading screen would): the battle's first frame then only adds them up."""
         if not self.fog:
             return
-        grid = self.engine.battle.battlefield.grid
-        self._fog_grid = (id(grid), grid.version)
         for t in self.engine.tokens():
-            if t.side in sides and not t.down and t.cell not in self._fog_eyes:
-                self._fog_eyes[t.cell] = seen_bits(self.sight, t.cell)
+            known = self._known(t.side) if t.side in sides and not t.down else None
+            if known is not None and t.cell not in known:
+                known[t.cell] = seen_bits(self.sight, t.cell)
+
+    def _known(self, side: str) -> dict[Cell, npt.NDArray[np.uint8]]:
+        """What each eye of ``side`` sees (``seen_bits``), shared by the fog drawn and the
+        log's; all dropped when a door opened or a wall fell (every eye looks again)."""
+        grid = self.engine.battle.battlefield.grid
+        if self._fog_grid != (id(grid), grid.version):
+            self._fog_eyes = {}
+            self._fog_grid = (id(grid), grid.version)
+        return self._fog_eyes.setdefault(side, {})
 
     @property
     def sight(self) -> Sight:
@@ -112,10 +141,7 @@ class FoggedView(BattleScene):
         key = (side, eyes, id(grid), grid.version)  # a door opened: the fog is looked at again
         if key == self._fog_key:
             return self._fog_hidden
-        if self._fog_grid != (id(grid), grid.version):
-            self._fog_eyes = {}  # a door opened or a wall fell: every eye looks again
-            self._fog_grid = (id(grid), grid.version)
-        self._fog_hidden = unseen_cells(grid, self.sight, eyes, self._fog_eyes)
+        self._fog_hidden = unseen_cells(grid, self.sight, eyes, self._known(side))
         self._fog_key = key
         return self._fog_hidden
 
@@ -125,11 +151,8 @@ class FoggedView(BattleScene):
         side = self.viewer()
         if side is None:
             return frozenset()
-        battle, presenter = self.engine.battle, self.engine.presenter
         return frozenset(
-            t.key
-            for t in self.engine.tokens()
-            if t.side != side and presenter.hidden_from(battle, t.key, side)
+            t.key for t in self.engine.tokens() if t.side != side and self.conceals(t.key, side)
         )
 
     def hidden_tokens(self) -> frozenset[str]:
@@ -171,16 +194,64 @@ class FoggedView(BattleScene):
         token = super().card_token()
         return None if token is not None and self.fogged_unit(token.key) else token
 
-    def log_line_visible(self, index: int) -> bool:
-        """With fog, what an enemy does where none of your units can see stays unlogged."""
-        unit = self.engine.log_unit(index)
-        if unit is None:
-            return True
-        return not self.fogged_unit(unit)
+    def conceals(self, unit: str, side: str) -> bool:
+        """Whether the ruleset hides ``unit`` from ``side`` (``Presenter.hidden_from``)."""
+        return self.engine.presenter.hidden_from(self.engine.battle, unit, side)
+
+    def log_reader(self) -> str | None:
+        """The log shown is the viewing side's: what it saw (issue 4 · hotseat)."""
+        return self.viewer()
+
+    def _sync_log(self) -> None:
+        self.watch_log()
+        super()._sync_log()
+
+    def watch_log(self) -> None:
+        """Decide, for every side, which of the events not decided yet it saw, from the
+        fog the events imply at that moment (``log_sight``); asked before the log is
+        drawn. Nothing to decide when nobody's eyes are followed."""
+        if self.viewer() is None:
+            return
+        self._log_sight.catch_up(
+            self.engine.battle.events,
+            self._standing,
+            self.watching_sides(),
+            self._in_sight if self.fog else None,
+            self.conceals,
+        )
+
+    def _standing(self) -> Stands:
+        return {t.key: Standing(t.side, t.cell, not t.down) for t in self.engine.tokens()}
+
+    def _in_sight(self, side: str, eyes: tuple[Cell, ...], places: Sequence[Cell]) -> bool:
+        """Whether one of ``places`` is in the sight of ``side``'s units on ``eyes``."""
+        grid = self.engine.battle.battlefield.grid
+        key: FogKey = (eyes, id(grid), grid.version)
+        kept = self._side_fog.get(side)
+        if kept is None or kept[0] != key:
+            mask = unseen_mask(grid, self.sight, eyes, self._known(side))
+            kept = self._side_fog[side] = (key, mask)
+        hidden = kept[1]
+        h, w = hidden.shape
+        return any(0 <= x < w and 0 <= y < h and not hidden[y, x] for x, y in places)
+
+    def read_log_line(self, index: int, line: tuple[str, str]) -> tuple[str, str] | None:
+        """What a side could not see when it happened stays out of its log: an enemy
+        acting where none of its units could see, or one the ruleset hides from it; a
+        move it saw end out of its sight does not say where (``log_sight``)."""
+        side = self.viewer()
+        event = self.engine.log_event(index)
+        if side is None or event is None:
+            return line
+        text = self._log_sight.reads(self.engine.battle.events, event, side)
+        return None if text is None else (text, line[1])
 
 
 class FogScene(FoggedView, HotseatScene):
     """The battle screen's fog of war."""
+
+    def watching_sides(self) -> list[str]:
+        return self.human_sides()
 
     def hidden_tokens(self) -> frozenset[str]:
         # a walking (lunging, falling …) token is drawn by the animation

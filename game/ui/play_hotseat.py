@@ -5,6 +5,7 @@ or answer it); whose eyes the fog follows."""
 from __future__ import annotations
 
 from game.engine import Decision
+from game.ui.camera import Camera
 from game.ui.camera_follow import aim_at, out_of_view
 from game.ui.overlays import HandOffScene
 from game.ui.play_base import PlayBase
@@ -12,6 +13,8 @@ from game.ui.play_base import PlayBase
 
 class HotseatScene(PlayBase):
     """The battle screen's hand-off between human players."""
+
+    camera_goal: Camera | None  # where the camera eases to (set by the answering part)
 
     def _init_hotseat(self) -> None:
         self._last_human_side: str | None = None  # whose player has the controls now
@@ -38,6 +41,7 @@ class HotseatScene(PlayBase):
             side = self.battle.battlefield.side(d.side)
             self.selected = None
             self.mode = None
+            self._clear_stage()
             self._look_at_side(d.side)
             reacting = self.engine.name(d.unit) if d.kind == "reaction" else None
             self.app.push(
@@ -50,6 +54,14 @@ class HotseatScene(PlayBase):
                 )
             )
         self._last_human_side = d.side
+
+    def _clear_stage(self) -> None:
+        """Nothing of the last player's turn goes on on the next player's screen: no word
+        still rising, no effect still playing, no camera still easing to where the last
+        player's unit acted (it may stand where the next player's units cannot see)."""
+        self.anim.skip()
+        self.anim.floaters.clear()
+        self.camera_goal = None
 
     def _look_at_side(self, side: str) -> None:
         """The camera goes to ``side``'s units (behind the hand-off screen), so the next

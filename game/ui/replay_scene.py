@@ -144,9 +144,12 @@ class ReplayScene(FoggedView):
         decided last); None when no human commanded."""
         return self._viewing
 
-    def concealed_units(self) -> frozenset[str]:
+    def watching_sides(self) -> list[str]:
+        return list(self._humans)
+
+    def conceals(self, unit: str, side: str) -> bool:
         """A finished battle is shown whole: no one lies hidden any more."""
-        return frozenset() if self.cursor.save.over else super().concealed_units()
+        return not self.cursor.save.over and super().conceals(unit, side)
 
     def _follow_viewer(self) -> None:
         d = self.cursor.battle.pending
@@ -190,9 +193,10 @@ class ReplayScene(FoggedView):
             self.engine = EngineModel(self.cursor.battle)
             self.model = self.engine
             self.board.source = self.engine
-            self.log.clear()
-            self._log_seen = 0
+            self.log_feed.reset()
+            saw = self._log_sight  # the same answers make the same events: who saw them stays
             self._init_fog()
+            self._log_sight = saw
         self._follow_viewer()
         last = self.last_answer()
         unit = getattr(last, "unit", None) if last is not None else None

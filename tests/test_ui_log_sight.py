@@ -1,0 +1,78 @@
+"""Who saw each event (``game.ui.log_sight``): a line is seen by a side when one of its
+places was in that side's sight then; its own units' lines whole; a unit the ruleset
+hides keeps its lines from that side."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engine.events import Damaged, Died, Event, Moved, Note, RoundStarted
+from game.geometry.grid import Cell
+from game.ui.log_sight import Concealed, LogSight, Seen, Standing, read_as, seen_by
+
+SIDES = ("a", "b")
+# side b sees only the squares with x < 5
+STANDS = {
+    "ann": Standing("a", (8, 1), True),
+    "bo": Standing("b", (1, 1), True),
+    "cy": Standing("a", (2, 2), True),
+}
+
+
+def _b_sees_west(side: str, eyes: tuple[Cell, ...], places: Sequence[Cell]) -> bool:
+    return side == "a" or any(x < 5 for x, _ in places)
+
+
+def _nobody_hidden(unit: str, side: str) -> bool:
+    return False
+
+
+def _seen(event: Event, concealed: Concealed = _nobody_hidden) -> Seen:
+    return seen_by(event, dict(STANDS), SIDES, _b_sees_west, concealed)
+
+
+def test_a_move_is_seen_from_any_of_its_squares_and_read_without_a_hidden_end() -> None:
+    unseen = Moved("ann", "Ann", (8, 1), ((7, 1), (6, 1)), 10)
+    assert _seen(unseen).sides == {"a"}
+    leaving = Moved("cy", "Cy", (4, 2), ((5, 2), (6, 2)), 10)
+    seen = _seen(leaving)
+    assert seen.sides == {"a", "b"} and seen.blind_end == {"b"}
+    assert read_as(leaving, seen, "b") == "Cy moves out of sight"
+    assert read_as(leaving, seen, "a") == leaving.text()  # its own side reads it whole
+    coming = Moved("ann", "Ann", (8, 1), ((7, 1), (4, 1)), 15)
+    assert read_as(coming, _seen(coming), "b") == coming.text()
+
+
+def test_an_attack_is_seen_when_the_attacker_or_the_target_was() -> None:
+    on_bo = Damaged("bo", "Bo", 3, 5, 8, "hit", by="ann")  # the target is b's own
+    assert _seen(on_bo).sides == {"a", "b"}
+    on_cy = Damaged("cy", "Cy", 3, 5, 8, "hit", by="ann")  # Cy at (2, 2): in b's sight
+    assert _seen(on_cy).sides == {"a", "b"}
+    on_ann = Damaged("ann", "Ann", 3, 5, 8, "hit", by="cy")  # both of a's: but Cy is seen
+    assert _seen(on_ann).sides == {"a", "b"}
+    far = Died("ann", "Ann", "a", "slain")
+    assert _seen(far).sides == {"a"}
+
+
+def test_lines_of_nobody_are_everyones_and_a_hidden_unit_keeps_its_lines() -> None:
+    assert _seen(RoundStarted(2)).sides == set(SIDES)
+    assert _seen(Note("The gate opens")).sides == set(SIDES)
+    lurking = Note("Cy waits", unit="cy")
+    assert _seen(lurking).sides == {"a", "b"}
+    assert _seen(lurking, lambda unit, side: unit == "cy" and side == "b").sides == {"a"}
+
+
+def test_the_units_are_read_back_to_where_each_event_found_them() -> None:
+    """Cy walks out of b's sight and then strikes Ann: b saw the walk leave, not the
+    blow (Cy stood where b could not see by then); an undo forgets the taken-back part."""
+    walk = Moved("cy", "Cy", (2, 2), ((6, 2),), 5)
+    blow = Damaged("ann", "Ann", 1, 7, 8, "hit", by="cy")
+    now = {**STANDS, "cy": Standing("a", (6, 2), True)}
+    log = LogSight()
+    log.catch_up(
+        [RoundStarted(1), walk, blow], lambda: dict(now), SIDES, _b_sees_west, _nobody_hidden
+    )
+    assert [s.sides for s in log.seen] == [{"a", "b"}, {"a", "b"}, {"a"}]
+    assert log.reads([RoundStarted(1), walk, blow], 1, "b") == "Cy moves out of sight"
+    log.catch_up([RoundStarted(1)], lambda: dict(STANDS), SIDES, _b_sees_west, _nobody_hidden)
+    assert len(log.seen) == 1
