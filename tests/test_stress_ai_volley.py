@@ -64,3 +64,23 @@ def test_one_spear_in_range_is_no_volley() -> None:
     assert b.pending is not None and b.pending.unit == "ada"
     choice = StressAI("hard", 1).choose(b, b.pending)
     assert not isinstance(choice, StressGuardedMove | StressFullDefense)
+
+
+def test_shots_are_no_volley() -> None:
+    # four bandit archers where the spears stood: their shots reach Ada as the throws
+    # did, but a bow shoots again next round (waiting under it only delays the fight):
+    # the volley counts the foes that reach her by a throw alone, and these do not
+    spawns = [(n, s, "bandit_archer" if s == "bandits" else t, c) for n, s, t, c in VOLLEYED]
+    b = stress_battle(make_field(spawns, WIDE), [5, 6, 7, 8, 9])
+    set_fighter(b, "ada", stress=0, wp=4)
+    assert incoming(b.ctx, "ada") > VOLLEY * 4
+    assert incoming(b.ctx, "ada", throws=True) == 0
+    assert not under_fire(b.ctx, "ada")
+
+
+def test_a_fist_against_mail_does_next_to_nothing() -> None:
+    # a blow's worth is its damage after Armour face by face: a bandit's fist (1d2)
+    # against Ada's Armour 2 harms her only on a critical; his spear does
+    b = stress_battle(make_field(VOLLEYED[:2], WIDE), [5, 6, 7])
+    fist, spear = units.weapon(b.ctx, "unarmed"), units.weapon(b.ctx, "spear")
+    assert 0 < blow(b.ctx, "gor", fist, "ada") < 0.1 < 0.5 < blow(b.ctx, "gor", spear, "ada")

@@ -4,11 +4,14 @@ on it this round, and Full Defense when they are many.
 Declarations are hidden and resolve together, so a unit cannot wait to see who aims at
 it; it can count who *could*: every foe whose best blow reaches it this round (a shot
 or a throw in range and in sight, a melee blow after the foe's move), each worth its hit
-chance × mean damage after Armour (``blow``). When that sum is at least ``VOLLEY``
-of what the unit has left (Stress + Wound Points), the unit is *under fire*: unless a
-blow of its own is worth more than ``COVER`` (a likely kill), it takes Full Defense
-(+4 Defense), walking at half speed toward where it was going (``StressGuardedMove``),
-or standing.
+chance × mean damage after Armour (``blow``). A thrown weapon is gone once thrown, so
+a volley of throws is worth sitting out: when the throws of the foes that reach the
+unit by a throw alone come to ``VOLLEY`` of what it has left (Stress + Wound Points),
+the unit is *under fire*: unless a blow of its own is worth more than ``COVER`` (a
+likely kill), it takes Full Defense (+4 Defense), walking at half speed toward where
+it was going (``StressGuardedMove``), or standing. Shots are not counted: a bow shoots
+again next round, and waiting under it only delays the fight (fort: the war band, in
+Full Defense under the garrison's bows, lost three games of ten it had won).
 
 (Village, the Company: thirteen raiders each throw a spear, then a dagger, at the
 nearest of the Company, and a unit walking into their range in the open fell to one
@@ -35,25 +38,29 @@ COVER = 4.0
 FULL_DEFENSE = 4
 
 
-def incoming(ctx: Context, unit: str, guard: int = 0) -> float:
+def incoming(ctx: Context, unit: str, guard: int = 0, *, throws: bool = False) -> float:
     """The damage ``unit``'s foes are expected to deal it this round if each brings its
-    best blow that reaches it (module docstring), its Defense raised by ``guard``."""
+    best blow that reaches it (module docstring), its Defense raised by ``guard``; with
+    ``throws``, only the foes that reach it by a throw alone (the volley)."""
     total = 0.0
     for foe in units.enemies(ctx, unit):
-        best = 0.0
+        best = {False: 0.0, True: 0.0}  # by "a throw"
         for w in units.weapons(ctx, foe):
             for throw in (False, True) if w.thrown else (False,):
                 if attack_cell(ctx, foe, unit, w.id, throw=throw) is not None:
-                    best = max(best, blow(ctx, foe, w, unit, guard))
-        total += best
+                    best[throw] = max(best[throw], blow(ctx, foe, w, unit, guard))
+        if not throws:
+            total += max(best.values())
+        elif best[False] == 0.0:
+            total += best[True]
     return total
 
 
 def under_fire(ctx: Context, unit: str) -> bool:
-    """Whether the blows that can reach ``unit`` this round come to ``VOLLEY`` of what
-    it has left."""
+    """Whether the throws that can reach ``unit`` this round, from foes that reach it no
+    other way, come to ``VOLLEY`` of what it has left."""
     f = units.fighter(ctx, unit)
-    return incoming(ctx, unit) >= VOLLEY * max(1, f.stress + max(0, f.wp))
+    return incoming(ctx, unit, throws=True) >= VOLLEY * max(1, f.stress + max(0, f.wp))
 
 
 def cover(ctx: Context, unit: str, legal: list[Answer], walk: Answer | None) -> Answer:
@@ -71,9 +78,20 @@ def cover(ctx: Context, unit: str, legal: list[Answer], walk: Answer | None) -> 
 
 def blow(ctx: Context, foe: str, w: StressWeapon, unit: str, guard: int = 0) -> float:
     """The damage a blow of ``foe`` with ``w`` is expected to do ``unit``, its Defense
-    raised by ``guard``: the hit chance × the mean damage after Armour (at least 0.5)."""
+    raised by ``guard``: over the hit chance and the faces of the weapon's dice, each
+    hit's damage after Armour (at least 1 before it, as the rules roll it), a natural 20
+    a critical (× the weapon's multiplier). A fist against mail does next to nothing."""
     aim = units.defense(ctx, unit) + guard
     hit = (21 - min(20, max(2, aim - units.attack_bonus(ctx, foe, w)))) / 20
-    mean = w.damage.count * (w.damage.sides + 1) / 2 + w.damage.bonus
-    mean += units.damage_bonus(ctx, foe, w) - units.fighter(ctx, unit).armour
-    return hit * max(0.5, mean)
+    plus = w.damage.bonus + units.damage_bonus(ctx, foe, w)
+    armour = units.fighter(ctx, unit).armour
+    plain = sharp = 0.0
+    faces = [0]
+    for _ in range(w.damage.count):
+        faces = [t + f for t in faces for f in range(1, w.damage.sides + 1)]
+    for total in faces:
+        dealt = max(1, total + plus)
+        plain += max(0, dealt - armour)
+        sharp += max(0, dealt * w.crit - armour)
+    crit = 1 / 20
+    return ((hit - crit) * plain + crit * sharp) / len(faces)
