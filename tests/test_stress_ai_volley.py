@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from stress_support import fighter, make_field, set_fighter, stress_battle
 
+from game.ai.core.generic import GenericAI
 from game.ai.stress.plan import StressAI
 from game.ai.stress.volley import FULL_DEFENSE, VOLLEY, blow, incoming, under_fire
 from game.geometry.movement import distance
 from game.rules.stress import units
-from game.rules.stress.actions import StressFullDefense, StressGuardedMove
+from game.rules.stress.actions import StressFullDefense, StressGuardedMove, StressMove
 
 WIDE = "\n".join(["." * 30] * 5)
 # Ada (warrior) on the west edge; four bandits eleven squares east: a bandit's spear,
@@ -84,3 +85,21 @@ def test_a_fist_against_mail_does_next_to_nothing() -> None:
     b = stress_battle(make_field(VOLLEYED[:2], WIDE), [5, 6, 7])
     fist, spear = units.weapon(b.ctx, "unarmed"), units.weapon(b.ctx, "spear")
     assert 0 < blow(b.ctx, "gor", fist, "ada") < 0.1 < 0.5 < blow(b.ctx, "gor", spear, "ada")
+
+
+def test_hard_does_not_walk_into_a_volley_at_full_speed() -> None:
+    # the four bandits 21 squares off: no spear reaches Ada where she stands (a move of
+    # 6 and a throw of 12), but where her walk toward them would take her, all four do:
+    # she (her javelin left at home) goes on at half speed in Full Defense, or stands
+    spawns = [VOLLEYED[0], *((n, s, t, (22, y)) for n, s, t, (_, y) in VOLLEYED[1:])]
+    b = stress_battle(make_field(spawns, WIDE), [5, 6, 7, 8, 9])
+    set_fighter(b, "ada", stress=0, wp=4, weapons=["sword"])
+    assert not under_fire(b.ctx, "ada")
+    assert under_fire(b.ctx, "ada", at=(7, 2))
+    assert b.pending is not None and b.pending.unit == "ada"
+    walk = GenericAI("hard", 1).choose(b, b.pending)  # the walk she would take
+    assert isinstance(walk, StressMove) and under_fire(b.ctx, "ada", at=walk.to)
+    choice = StressAI("hard", 1).choose(b, b.pending)
+    assert isinstance(choice, StressGuardedMove | StressFullDefense)
+    if isinstance(choice, StressGuardedMove):
+        assert distance(choice.to, walk.to) < distance((1, 2), walk.to)

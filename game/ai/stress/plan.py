@@ -66,6 +66,7 @@ from game.rules.stress.actions import (
     StressDefensive,
     StressFullDefense,
     StressGuardedMove,
+    StressMove,
     StressStabilise,
     StressThrow,
 )
@@ -134,7 +135,14 @@ class StressAI:
         if decision.kind == "turn" and decision.unit is not None:
             answer = self.declare(battle, decision.unit)
             if answer is None:  # nothing to strike or help: walk as the generic AI walks
-                return self.walker.choose(battle, decision)
+                walk = self.walker.choose(battle, decision)
+                if (
+                    self.level.careful
+                    and isinstance(walk, StressMove)
+                    and under_fire(battle.ctx, decision.unit, at=walk.to)
+                ):  # not into a volley: on at half speed in Full Defense
+                    return cover(battle.ctx, decision.unit, battle.legal_answers(), walk)
+                return walk
             return answer if battle.validate(answer) is None else EndTurn(decision.unit)
         if decision.kind == "reaction":
             offers = [a for a in decision.answers if not isinstance(a, Decline)]

@@ -11,7 +11,9 @@ the unit is *under fire*: unless a blow of its own is worth more than ``COVER`` 
 likely kill), it takes Full Defense (+4 Defense), walking at half speed toward where
 it was going (``StressGuardedMove``), or standing. Shots are not counted: a bow shoots
 again next round, and waiting under it only delays the fight (fort: the war band, in
-Full Defense under the garrison's bows, lost three games of ten it had won).
+Full Defense under the garrison's bows, lost three games of ten it had won). Nor does
+a unit walk into a volley at full speed: when the square its walk would take it to is
+under fire, it goes on at half speed in Full Defense (``StressAI.choose``).
 
 (Village, the Company: thirteen raiders each throw a spear, then a dagger, at the
 nearest of the Company, and a unit walking into their range in the open fell to one
@@ -26,11 +28,12 @@ from typing import TYPE_CHECKING
 from game.geometry.movement import distance
 from game.rules.stress import units
 from game.rules.stress.actions import StressFullDefense, StressGuardedMove, StressMove
-from game.rules.stress.moving import attack_cell
+from game.rules.stress.moving import reachable_cells
 
 if TYPE_CHECKING:
     from game.engine.answers import Answer
     from game.engine.context import Context
+    from game.geometry.grid import Cell
     from game.rules.stress.content import StressWeapon
 
 VOLLEY = 0.5
@@ -38,16 +41,20 @@ COVER = 4.0
 FULL_DEFENSE = 4
 
 
-def incoming(ctx: Context, unit: str, guard: int = 0, *, throws: bool = False) -> float:
-    """The damage ``unit``'s foes are expected to deal it this round if each brings its
-    best blow that reaches it (module docstring), its Defense raised by ``guard``; with
-    ``throws``, only the foes that reach it by a throw alone (the volley)."""
+def incoming(
+    ctx: Context, unit: str, guard: int = 0, *, throws: bool = False, at: Cell | None = None
+) -> float:
+    """The damage ``unit``'s foes are expected to deal it this round, standing where it
+    stands (or on ``at``), if each brings its best blow that reaches it (module
+    docstring), its Defense raised by ``guard``; with ``throws``, only the foes that
+    reach it by a throw alone (the volley)."""
+    spot = units.cell(ctx, unit) if at is None else at
     total = 0.0
     for foe in units.enemies(ctx, unit):
         best = {False: 0.0, True: 0.0}  # by "a throw"
         for w in units.weapons(ctx, foe):
             for throw in (False, True) if w.thrown else (False,):
-                if attack_cell(ctx, foe, unit, w.id, throw=throw) is not None:
+                if reaches(ctx, foe, w, spot, throw=throw):
                     best[throw] = max(best[throw], blow(ctx, foe, w, unit, guard))
         if not throws:
             total += max(best.values())
@@ -56,11 +63,26 @@ def incoming(ctx: Context, unit: str, guard: int = 0, *, throws: bool = False) -
     return total
 
 
-def under_fire(ctx: Context, unit: str) -> bool:
-    """Whether the throws that can reach ``unit`` this round, from foes that reach it no
-    other way, come to ``VOLLEY`` of what it has left."""
+def reaches(ctx: Context, foe: str, w: StressWeapon, spot: Cell, *, throw: bool) -> bool:
+    """Whether ``foe`` can bring ``w`` on ``spot`` this round from a square its move
+    reaches: within the weapon's reach, or (a shot, a throw) its range and in sight."""
+    far = w.range_squares if w.ranged or throw else w.reach
+    for c in reachable_cells(ctx, foe):
+        apart = distance(c, spot)
+        if not 1 <= apart <= far:
+            continue
+        if not (w.ranged or throw) or ctx.sight is None or ctx.sight.sees(c, spot):
+            return True
+    return False
+
+
+def under_fire(ctx: Context, unit: str, at: Cell | None = None) -> bool:
+    """Whether the throws that can reach ``unit`` this round (where it stands, or on
+    ``at``), from foes that reach it no other way, come to ``VOLLEY`` of what it has
+    left."""
     f = units.fighter(ctx, unit)
-    return incoming(ctx, unit, throws=True) >= VOLLEY * max(1, f.stress + max(0, f.wp))
+    volley = incoming(ctx, unit, throws=True, at=at)
+    return volley >= VOLLEY * max(1, f.stress + max(0, f.wp))
 
 
 def cover(ctx: Context, unit: str, legal: list[Answer], walk: Answer | None) -> Answer:
