@@ -20,9 +20,10 @@ target out) and the initiative it would act at:
   Defense when hurt (its Stress gone, half its Wound Points or less) in a foe's reach:
   falling back at half speed to a square fewer foes reach, nearest an ally, else
   standing when two or more foes reach it.
-- **under a volley** (``hard``, ``volley.py``): when the blows every foe could bring on
-  the unit this round come to half of its Stress and Wound Points and none of its own
-  blows is worth ``COVER`` (a likely kill), Full Defense, walking on at half speed.
+- **under a volley** (``hard``, ``volley.py``): when the throws of the foes that could
+  reach the unit this round by a throw alone come to half of its Stress and Wound Points
+  (where it stands, or where its walk would take it) and none of its own blows is worth
+  ``COVER`` (a likely kill), Full Defense, walking on at half speed.
 - **help**: a downed ally is stabilised (``normal``, ``hard``) when the Heal check has a
   35% chance or more, worth 2.5 × that chance (a likely blow on a foe comes first).
 - **walk**: else it walks as the generic AI walks (``game.ai.core.generic``, its ``hard``
