@@ -20,6 +20,10 @@ target out) and the initiative it would act at:
   Defense when hurt (its Stress gone, half its Wound Points or less) in a foe's reach:
   falling back at half speed to a square fewer foes reach, nearest an ally, else
   standing when two or more foes reach it.
+- **under a volley** (``hard``, ``volley.py``): when the throws of the foes that could
+  reach the unit this round by a throw alone come to half of its Stress and Wound Points
+  (where it stands, or where its walk would take it) and none of its own blows is worth
+  ``COVER`` (a likely kill), Full Defense, walking on at half speed.
 - **help**: a downed ally is stabilised (``normal``, ``hard``) when the Heal check has a
   35% chance or more, worth 2.5 × that chance (a likely blow on a foe comes first).
 - **walk**: else it walks as the generic AI walks (``game.ai.core.generic``, its ``hard``
@@ -51,6 +55,7 @@ import esper
 
 from game.ai.core.generic import GenericAI
 from game.ai.stress.posts import closing_posts, kept_post, step_in
+from game.ai.stress.volley import COVER, blow, cover, under_fire
 from game.ai.stress.walk import SharingWalker
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
 from game.geometry.grid import Cell
@@ -62,6 +67,7 @@ from game.rules.stress.actions import (
     StressDefensive,
     StressFullDefense,
     StressGuardedMove,
+    StressMove,
     StressStabilise,
     StressThrow,
 )
@@ -130,7 +136,14 @@ class StressAI:
         if decision.kind == "turn" and decision.unit is not None:
             answer = self.declare(battle, decision.unit)
             if answer is None:  # nothing to strike or help: walk as the generic AI walks
-                return self.walker.choose(battle, decision)
+                walk = self.walker.choose(battle, decision)
+                if (
+                    self.level.careful
+                    and isinstance(walk, StressMove)
+                    and under_fire(battle.ctx, decision.unit, at=walk.to)
+                ):  # not into a volley: on at half speed in Full Defense
+                    return cover(battle.ctx, decision.unit, battle.legal_answers(), walk)
+                return walk
             return answer if battle.validate(answer) is None else EndTurn(decision.unit)
         if decision.kind == "reaction":
             offers = [a for a in decision.answers if not isinstance(a, Decline)]
@@ -158,6 +171,10 @@ class StressAI:
         if post is not None:
             return self.keep(battle, unit, legal, aimed, post)
         scored = sorted(self.options(battle, unit, legal, aimed), key=lambda s: -s[0])
+        if self.level.careful and (not scored or scored[0][0] < COVER) and under_fire(ctx, unit):
+            decision = battle.pending
+            walk = self.walker.choose(battle, decision) if decision is not None else None
+            return cover(ctx, unit, legal, walk)
         if not scored:
             return None
         pick = scored[0]
@@ -358,15 +375,7 @@ def threats(ctx: Context, unit: str, cell: tuple[int, int]) -> int:
 def danger(ctx: Context, foe: str, unit: str) -> float:
     """The damage ``foe``'s best weapon is expected to do ``unit`` in a blow (its hit
     chance against ``unit``'s Defense × the mean damage after Armour)."""
-    f = units.fighter(ctx, unit)
-    aim = units.defense(ctx, unit)
-    best = 0.0
-    for w in units.weapons(ctx, foe):
-        hit = (21 - min(20, max(2, aim - units.attack_bonus(ctx, foe, w)))) / 20
-        mean = w.damage.count * (w.damage.sides + 1) / 2 + w.damage.bonus
-        mean += units.damage_bonus(ctx, foe, w) - f.armour
-        best = max(best, hit * max(0.5, mean))
-    return best
+    return max((blow(ctx, foe, w, unit) for w in units.weapons(ctx, foe)), default=0.0)
 
 
 def heal_chance(ctx: Context, unit: str, patient: str) -> float:
