@@ -15,11 +15,12 @@ Declarations come from ``plan`` (every option valued in worth with exact dice fr
   dodge and its Fatigue (so blows go where a block cannot blunt them), and trips where
   the trip's +d12 for the others' blows of the moment still pays (a block or dodge
   cancels it). The hard level before issue 31, kept for comparison.
-- ``hard`` (and ``search``): ``tactical``, and stuns, disarms and retreats weighed by
+- ``hard``: ``tactical``, and stuns, disarms and retreats weighed by
   their expected value (``gambits``; issue 31, blunder 7); a retreat also weighs the
   morale check it may call for its side (``morale``); holds that count round ends are
   kept, and broken a round end before they fall, and a unit in an area its side wins
   by holding stays in it (``holds``).
+- ``search``: hard looking a round ahead on forks of the battle (``search``, issue 31).
 
 ``ai`` is ``normal``. In declared rounds a side's plan is made at its first declaration
 of the round (nothing resolves until all have declared) and handed out unit by unit; in
@@ -41,6 +42,7 @@ from game.rules.clash import units
 from game.rules.clash.house_rules import INITIATIVE, rule
 
 if TYPE_CHECKING:
+    from game.ai.core.search import SearchAI
     from game.engine.battle import Battle
 
 LEVELS: dict[str, PlanLevel] = {
@@ -68,13 +70,18 @@ LEVELS: dict[str, PlanLevel] = {
     ),
 }
 LEVELS["ai"] = LEVELS["normal"]
-# grid's search AI is "search"; clash has no search AI, so the name plays its hard level
+# the level of the search AI's policy (``search.ClashModel``: hard)
 LEVELS["search"] = LEVELS["hard"]
 REACTING = ("normal", "hard", "ai", "tactical", "search")
 
 
-def make_controller(name: str, seed: int = 0) -> ClashAI:
-    """``game.ai.make_controller`` calls this for battles of the clash ruleset."""
+def make_controller(name: str, seed: int = 0) -> ClashAI | SearchAI:
+    """``game.ai.make_controller`` calls this for battles of the clash ruleset; ``search``
+    is hard looking a round ahead on forks (``game.ai.clash.search``, issue 31)."""
+    if name == "search":
+        from game.ai.clash.search import make_search
+
+        return make_search(name, seed)
     return ClashAI(name, seed)
 
 
