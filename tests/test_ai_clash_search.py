@@ -4,14 +4,19 @@ declarations are hidden until the round resolves)."""
 
 from __future__ import annotations
 
-from clash_support import duel_field
+import dataclasses
+from typing import Any
+
+from clash_support import duel_field, set_hp, set_state
 
 from game.ai import make_controller
 from game.ai.clash.search import CONFIG, ClashModel
 from game.ai.core.search import SearchAI, seen_by
 from game.engine import Battle
 from game.engine.answers import Answer, EndTurn
+from game.engine.fork import capture
 from game.rules.clash.declare import ClashAttack, ClashRetreat
+from game.rules.clash.rounds import ROUND_START
 
 WIDE = "\n".join(["." * 20] * 5) + "\n"
 Spawns = list[tuple[str, str, str, tuple[int, int]]]
@@ -113,3 +118,76 @@ def test_fork_quiet_stands_at_the_last_quiet_point() -> None:
     assert f.state_hash() == b.state_hash()
     for x in (b, f):
         x.close()
+
+
+# -- scripted positions: where looking a round ahead picks otherwise than hard --------------
+
+
+def position(spawns: Spawns, seed: int, unit: str, **edits: dict[str, int]) -> Battle:
+    """A clash battle (morale off: no save decides these) with the units edited by hand
+    before round 1, pending ``unit``'s declaration, the declarations before it by hard.
+    The hand edits are made part of the round's start (its quiet point), so the forks
+    carry them: a clash battle takes that checkpoint before its first declaration."""
+    b = Battle(duel_field(spawns, WIDE), "clash", seed=seed, options={"morale": "off"})
+    for who, values in edits.items():
+        values = dict(values)
+        hp = values.pop("hp", None)
+        if hp is not None:
+            set_hp(b, who, hp)
+        set_state(b, who, **values)
+    assert not b.answers and b.round == 1
+    cp = capture(b, ROUND_START)  # as it was before round 1 began: round 0, no RoundStarted
+    fields: dict[str, Any] = {**cp.fields, "round": cp.fields["round"] - 1}
+    b._checkpoint = dataclasses.replace(cp, events=cp.events - 1, fields=fields)
+    hard = make_controller("hard", seed, "clash")
+    while b.pending is not None and b.pending.unit != unit:
+        assert b.answer(hard.choose(b, b.pending)).ok
+    assert b.pending is not None and b.pending.kind == "turn"
+    return b
+
+
+def picks(b: Battle) -> dict[str, Answer]:
+    """The answers of ``hard`` and ``search`` to the pending declaration."""
+    assert b.pending is not None
+    return {
+        name: make_controller(name, 1, "clash").choose(b, b.pending) for name in ("hard", "search")
+    }
+
+
+def test_a_hurt_militia_does_not_charge_a_bandit_whose_fight_back_kills_it() -> None:
+    """000 · Block, Dodge & Parry: a unit under attack may fight back, striking the
+    attacker. A militia down to STR 2 (no HP) three squares from a fresh bandit: hard
+    charges (it weighs a blow by what it takes from the target after the target's best
+    block or dodge, never by the blow the target strikes back), and the bandit's fight
+    back (a d6 spear through Armor 1) kills it in every sample. Played out, holding off
+    keeps it alive this round; the search does not charge."""
+    b = position(
+        [("P0", "party", "militia", (3, 1)), ("B0", "bandits", "bandit", (6, 0))],
+        21,
+        "p0",
+        p0={"hp": 0, "STR": 2},
+    )
+    chosen = picks(b)
+    assert chosen["hard"] == ClashAttack("p0", "b0", "club", "spear")
+    assert not isinstance(chosen["search"], ClashAttack), chosen["search"]
+    b.close()
+
+
+def test_the_last_wolf_does_not_run_and_hand_the_battle_over() -> None:
+    """000 · Retreat: a unit that gets away leaves the battle, and a side with nobody
+    left in the fight has lost (last side standing). The bandits' last fighter, a wolf
+    down to STR 2, facing a warrior down to STR 5: hard retreats (it weighs the life a
+    retreat saves against the fight it gives up, not the battle it ends), and the
+    retreat, saved on DEX 15 in every sample, ends the battle lost at once. The search
+    fights on (a stun, a blow or a step), with a chance to win."""
+    b = position(
+        [("P0", "party", "warrior", (4, 0)), ("B0", "bandits", "wolf", (8, 2))],
+        69,
+        "b0",
+        p0={"hp": 0, "STR": 5},
+        b0={"hp": 0, "STR": 2},
+    )
+    chosen = picks(b)
+    assert chosen["hard"] == ClashRetreat("b0")
+    assert not isinstance(chosen["search"], ClashRetreat), chosen["search"]
+    b.close()
