@@ -91,7 +91,8 @@ def seen_by(battle: Battle, side: str, policy: Policy) -> Battle:
         secret = pending.kind == "turn" and pending.side != side
         answer = policy(fork, pending) if secret and pending.unit not in revealed else given
         if not fork.answer(answer).ok:  # the rebuilt round asks otherwise: the policy's
-            fork.answer(policy(fork, pending))
+            if not fork.answer(policy(fork, pending)).ok:
+                fork.answer(fork.legal_answers()[0])
     if esper.current_world != battle.world_name:
         esper.switch_world(battle.world_name)
     return fork
