@@ -74,9 +74,9 @@ def seen_by(battle: Battle, side: str, policy: Policy) -> Battle:
     would have answered them from what stood then. So two battles that differ only in
     what the enemy declared in secret give the same fork. A ruleset that declares
     nothing in secret: a plain fork (``Battle.fork``)."""
-    since = battle.answers
     if not battle.ctx.ruleset.declares_intentions:
         return battle.fork()
+    since = battle.answers
     fork = battle.fork_quiet()
     start = len(fork.answers)
     if all(battle.answered_by(i) == side for i in range(start, len(since))):
