@@ -314,17 +314,7 @@ class Battle:
         Built from the last quiet checkpoint plus the answers given since; a battle whose
         ruleset cannot resume (or with no checkpoint yet) is replayed from the start. This
         battle's world is the active one afterwards (callers reading ``ctx`` carry on)."""
-        with self._active():
-            quiet, cp = self._quiet, self._checkpoint
-            if quiet is not None and quiet[0] == len(self.answers):
-                if cp is None or cp.answers < quiet[0]:  # pending the quiet decision
-                    cp = self._checkpoint = capture(self, quiet[1])
-            if cp is None or not self.ctx.ruleset.forkable:
-                new = self._replayed_copy()
-            else:
-                new = self._from_checkpoint(cp)
-            esper.switch_world(self.world_name)
-            return new
+        return self._fork(replay=True)
 
     def fork_quiet(self) -> Battle:
         """A fork of this battle as it stood at its last quiet point (README · Forking a
@@ -333,15 +323,18 @@ class Battle:
         that must not see what the other side declared in secret). A battle that cannot
         resume (or with no checkpoint yet) gives a fork at its start. This battle's world
         is the active one afterwards."""
+        return self._fork(replay=False)
+
+    def _fork(self, *, replay: bool) -> Battle:
         with self._active():
             quiet, cp = self._quiet, self._checkpoint
             if quiet is not None and quiet[0] == len(self.answers):
                 if cp is None or cp.answers < quiet[0]:  # pending the quiet decision
                     cp = self._checkpoint = capture(self, quiet[1])
             if cp is None or not self.ctx.ruleset.forkable:
-                new = self._replayed_copy(0)
+                new = self._replayed_copy(None if replay else 0)
             else:
-                new = self._from_checkpoint(cp, replay=False)
+                new = self._from_checkpoint(cp, replay=replay)
             esper.switch_world(self.world_name)
             return new
 
