@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game.ai.clash import LEVELS, ClashAI
 from game.ai.clash.choice import Choice, PlanLevel
 from game.ai.clash.holds import breakers
+from game.ai.clash.levels import LEVELS, ClashAI
 from game.ai.clash.morale import calls_check, checks, fail_chance
 from game.ai.clash.odds import threat, worth
 from game.ai.clash.plan import Moments, choices, declares, foreseen, planned
