@@ -6,6 +6,7 @@ and the rollout through the enemy's reply (``until="reply"``, ``game.ai.grid.rol
 from __future__ import annotations
 
 import dataclasses
+from types import SimpleNamespace
 
 from test_ai_tactics import OPEN, position
 
@@ -78,9 +79,11 @@ def test_the_gate_leaves_out_the_planners_worse_lines() -> None:
 
 
 class _Root:
-    """A battle stand-in for ``SearchAI.halve``: forks are never played."""
+    """A battle stand-in for ``SearchAI.halve``: forks are never played; its ruleset
+    declares nothing in secret (``core.search.seen_by`` forks it plainly)."""
 
     world_name = ""
+    ctx = SimpleNamespace(ruleset=SimpleNamespace(declares_intentions=False))
 
     def fork(self) -> _Root:
         return self

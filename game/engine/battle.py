@@ -314,24 +314,37 @@ class Battle:
         Built from the last quiet checkpoint plus the answers given since; a battle whose
         ruleset cannot resume (or with no checkpoint yet) is replayed from the start. This
         battle's world is the active one afterwards (callers reading ``ctx`` carry on)."""
+        return self._fork(replay=True)
+
+    def fork_quiet(self) -> Battle:
+        """A fork of this battle as it stood at its last quiet point (README · Forking a
+        battle), the answers given since *not* replayed: ``self.answers[len(f.answers):]``
+        are those answers, for the caller to give again or to answer otherwise (a search
+        that must not see what the other side declared in secret). A battle that cannot
+        resume (or with no checkpoint yet) gives a fork at its start. This battle's world
+        is the active one afterwards."""
+        return self._fork(replay=False)
+
+    def _fork(self, *, replay: bool) -> Battle:
         with self._active():
             quiet, cp = self._quiet, self._checkpoint
             if quiet is not None and quiet[0] == len(self.answers):
                 if cp is None or cp.answers < quiet[0]:  # pending the quiet decision
                     cp = self._checkpoint = capture(self, quiet[1])
             if cp is None or not self.ctx.ruleset.forkable:
-                new = self._replayed_copy()
+                new = self._replayed_copy(None if replay else 0)
             else:
-                new = self._from_checkpoint(cp)
+                new = self._from_checkpoint(cp, replay=replay)
             esper.switch_world(self.world_name)
             return new
 
-    def _replayed_copy(self) -> Battle:
-        """The fallback fork: a new battle with the same set-up and every answer replayed."""
+    def _replayed_copy(self, upto: int | None = None) -> Battle:
+        """The fallback fork: a new battle with the same set-up and every answer (the first
+        ``upto``) replayed."""
         new = self._blank_copy()
         new.answers, new._marks = [], []
         new._start()
-        for a in self.answers:
+        for a in self.answers[:upto]:
             new._apply(a)
         return new
 
@@ -348,7 +361,7 @@ class Battle:
         new.ruleset_options = dict(self.ruleset_options)
         return new
 
-    def _from_checkpoint(self, cp: Checkpoint) -> Battle:
+    def _from_checkpoint(self, cp: Checkpoint, *, replay: bool = True) -> Battle:
         new = self._blank_copy()
         new.answers = self.answers[: cp.answers]
         new._marks = self._marks[: cp.answers]
@@ -374,13 +387,16 @@ class Battle:
         ctx.on_quiet = new._on_quiet
         new.ctx = ctx
         new._checkpoint = cp
-        new._quiet = self._quiet
+        # a note of a quiet decision later than the checkpoint holds only if the answers
+        # since are replayed (``fork_quiet`` leaves them to its caller)
+        later = self._quiet is not None and self._quiet[0] > cp.answers
+        new._quiet = None if later and not replay else self._quiet
         new._restoring = True
         new._flow = ruleset.resume(ctx, cp.point)
         new.pending = None
         new._advance(None)
         new._restoring = False
-        for a in self.answers[cp.answers :]:
+        for a in self.answers[cp.answers :] if replay else ():
             new._apply(a)
         return new
 

@@ -44,7 +44,7 @@ Names no ruleset: the model brings everything the ruleset knows.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Protocol
 import esper
 
 from game.engine.events import Rolled
+from game.engine.intentions import IntentionRevealed
 
 if TYPE_CHECKING:
     from game.engine.answers import Answer
@@ -60,6 +61,41 @@ if TYPE_CHECKING:
 
 
 Line = tuple["Answer", ...]
+Policy = Callable[["Battle", "Decision"], "Answer"]
+
+
+def seen_by(battle: Battle, side: str, policy: Policy) -> Battle:
+    """A fork of ``battle`` that knows only what ``side`` could see (hotseat hides the
+    same): where the ruleset's units declare in secret (``Ruleset.declares_intentions``),
+    the fork is rebuilt from the round's quiet point (``Battle.fork_quiet``) and every
+    answer given since is given again, except another side's declarations not yet
+    revealed (a ``turn`` decision of another side whose unit has had no
+    ``IntentionRevealed`` since): those are answered by ``policy``, as that side's AI
+    would have answered them from what stood then. So two battles that differ only in
+    what the enemy declared in secret give the same fork. A ruleset that declares
+    nothing in secret: a plain fork (``Battle.fork``)."""
+    if not battle.ctx.ruleset.declares_intentions:
+        return battle.fork()
+    since = battle.answers
+    fork = battle.fork_quiet()
+    start = len(fork.answers)
+    if all(battle.answered_by(i) == side for i in range(start, len(since))):
+        fork.close()
+        return battle.fork()  # nothing of another side's since the quiet point
+    revealed = {
+        e.unit for e in battle.events[len(fork.events) :] if isinstance(e, IntentionRevealed)
+    }
+    for given in since[start:]:
+        pending = fork.pending
+        assert pending is not None
+        secret = pending.kind == "turn" and pending.side != side
+        answer = policy(fork, pending) if secret and pending.unit not in revealed else given
+        if not fork.answer(answer).ok:  # the rebuilt round asks otherwise: the policy's
+            if not fork.answer(policy(fork, pending)).ok:
+                fork.answer(fork.legal_answers()[0])
+    if esper.current_world != battle.world_name:
+        esper.switch_world(battle.world_name)
+    return fork
 
 
 class StratifiedDice(random.Random):
@@ -255,10 +291,12 @@ class SearchAI:
         return mean > z * (var / n) ** 0.5
 
     @contextmanager
-    def _root(self, battle: Battle) -> Iterator[Battle]:
+    def _root(self, battle: Battle, side: str) -> Iterator[Battle]:
         """The fork every line of one search is played from (each on a fork of it), closed
-        after; the live battle's world is the active one again."""
-        root = battle.fork()
+        after; the live battle's world is the active one again. It is the battle as
+        ``side`` sees it (``seen_by``): the declarations the other sides made in secret
+        this round are the model's policy's, never the ones they made."""
+        root = seen_by(battle, side, self.model.policy)
         self._replies = {}
         try:
             yield root
@@ -274,7 +312,7 @@ class SearchAI:
         unit, side = decision.unit, decision.side
         values: list[list[float]] = [[] for _ in lines]
         random_ = [False] * len(lines)
-        with self._root(battle) as root:
+        with self._root(battle, side) as root:
             # rounds of samples, each played whole: as many as the budget allows
             rounds = max(1, min(cfg.samples, cfg.leaves // len(lines)))
             for sample in range(rounds):
@@ -305,7 +343,7 @@ class SearchAI:
         values: list[list[float]] = [[] for _ in lines]
         random_ = [False] * len(lines)
         alive = list(range(len(lines)))
-        with self._root(battle) as root:
+        with self._root(battle, side) as root:
             spent = 0
             for sample in range(max(1, cfg.samples)):
                 playing = [i for i in alive if sample == 0 or random_[i]]
