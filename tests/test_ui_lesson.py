@@ -254,6 +254,9 @@ def _play_the_grid_lesson(app: App, tmp_path: Path) -> None:
         assert guide.rect.contains(guide.button.rect)
         moves[step.key]()
         app.step(1)
+        # the AI answers what the deed asked of it first (Old Grey's reaction to Ada's miss,
+        # before its Shock: under load the worker was still thinking on it a frame later)
+        _until_human(app, scene)
         assert guide.tracker.index == i + 1, f"step {step.key} did not finish"
     assert guide.tracker.finished and not guide.tracker.skipped
     assert guide.visible  # the closing words, with their Close button
@@ -409,6 +412,7 @@ def test_a_lesson_resumed_from_a_save_goes_on_at_the_step_it_was_at(
         _until_human(app, scene)
         moves[key]()
         app.step(1)
+    _until_human(app, scene)  # Old Grey's reaction to the attack: no thought under way
     assert guide.tracker.index == 4
     assert scene.saves is not None and isinstance(scene.flow, GameFlow)
     path = scene.saves.save(scene.battle, scene.fog)
