@@ -157,7 +157,11 @@ def drawn_frame(app: App, updates: int = 1, seconds: float = DEADLINE_S) -> None
     """One frame that runs: ``app.step`` again while the AI's worker makes frames skip,
     until one is drawn (its input handled, its updates run)."""
     drawn = app.frames
-    step_until(app, lambda: app.frames != drawn or not app.running, "a drawn frame", updates)
+
+    def ran() -> bool:
+        return app.frames != drawn or not app.running  # a quit ends the frame undrawn
+
+    step_until(app, ran, "a drawn frame", updates, seconds)
 
 
 @contextmanager
