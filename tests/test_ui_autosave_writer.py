@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ui_support import quick_window, write_map
+from ui_support import quick_window, step_until, write_map
 
 from game.ai import make_controller
 from game.engine import Battle
@@ -153,11 +153,9 @@ def test_in_the_game_loop_the_ai_answers_are_autosaved_off_the_frame(
             scene.give(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
         finally:
             frame_lock_release()
-    for _ in range(600):
-        if scene.human_turn() and not saves.writer.pending:
-            break
-        app.step(1)
-    assert scene.human_turn(), "the AI's turn ended"
+    step_until(  # by a deadline: frames the AI's worker skips while it thinks move nothing
+        app, lambda: scene.human_turn() and not saves.writer.pending, "the AI's turn ended"
+    )
     assert written and set(written) == {THREAD_NAME}, written
     scene.discard()  # leaving the battle writes what the writer still had
     resumed = _newest(folder)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import write_map
+from ui_support import step_until, write_map
 
 from game.engine import Battle
 from game.maps.battlefield import SideInfo
@@ -40,11 +40,8 @@ def _battle(app: App, tmp_path: Path, foes: str) -> PlayScene:
 
 
 def _settle(app: App, scene: PlayScene) -> None:
-    for _ in range(600):
-        if scene.next_change() is None:
-            return
-        app.step(4)
-    raise AssertionError("the battle screen never came to rest")
+    """By a deadline: frames the AI's worker skips while it thinks move nothing."""
+    step_until(app, lambda: scene.next_change() is None, "the battle screen at rest", updates=4)
 
 
 def test_a_battle_rests_on_a_human_decision_and_moves_while_it_animates(

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_ui_play import app  # noqa: F401  (fixture)
-from ui_support import write_map
+from ui_support import step_until, write_map
 
 from game.engine import Battle
 from game.geometry.grid import Cell
@@ -187,14 +187,18 @@ def _turn(app: App, tmp_path: Path, size: tuple[int, int] = (8, 6)) -> PlayScene
     return scene
 
 
+def _party_to_act(scene: PlayScene) -> bool:
+    """The party decides and nothing moves (by a deadline: the AI may go first, and frames
+    its worker skips while it thinks move nothing)."""
+    d = scene.battle.pending
+    return d is not None and d.side == "party" and not scene.anim.busy
+
+
 def _your_turn(app: App, scene: PlayScene) -> None:  # noqa: F811
     """Step until the party's unit is to act (the AI may go first), chosen with Tab + Enter
     when the ruleset asks for a choice."""
-    for _ in range(400):
-        app.step(4)
-        d = scene.battle.pending
-        if d is not None and d.side == "party" and not scene.anim.busy:
-            break
+    app.step(4)
+    step_until(app, lambda: _party_to_act(scene), "the party's turn", updates=4)
     _settle(app, scene)
     d = scene.battle.pending
     if d is not None and d.kind == "choose_unit":
@@ -259,11 +263,8 @@ def test_tab_cycles_the_units_that_can_act_and_enter_activates_one(
     ai = ai_controller(battle.controllers, battle.seed, battle.ruleset_id)
     scene = PlayScene(battle, MapView.from_file(path), lambda: None, ai_answer=ai)
     app.push(scene)
-    for _ in range(400):
-        app.step(4)
-        d = battle.pending
-        if d is not None and d.side == "party" and not scene.anim.busy:
-            break
+    app.step(4)
+    step_until(app, lambda: _party_to_act(scene), "the party's turn", updates=4)
     d = battle.pending
     assert d is not None and d.kind == "choose_unit"
     mine = {t.cell: t.key for t in scene.engine.tokens() if t.side == "party"}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import quick_window
+from ui_support import drawn_frame, quick_window, step_until
 
 from game.engine.answers import ANSWER_TYPES
 from game.engine.lesson import Deed, Lesson, LessonStep, LessonTracker
@@ -106,15 +106,23 @@ def test_a_step_goes_on_only_when_one_of_its_deeds_is_done() -> None:
 
 
 def _until_human(app: App, scene: PlayScene) -> None:
-    for _ in range(300):
+    """Let the AI's side play until the player decides: by a deadline, not a number of
+    frames (frames the AI's worker skips move nothing; under load 300 of them were not
+    enough, and the lesson went on in the AI's turn)."""
+
+    def players_turn() -> bool:
         d = scene.battle.pending
         if d is None:
-            return
+            return True
         busy = scene.anim.busy
-        if scene.human_turn() and d.kind != "reaction" and not busy:
-            if not isinstance(app.top, HandOffScene):
-                return
-        app.step(2)
+        return (
+            scene.human_turn()
+            and d.kind != "reaction"
+            and not busy
+            and not isinstance(app.top, HandOffScene)
+        )
+
+    step_until(app, players_turn, "the player's turn", updates=2)
 
 
 def _pos(scene: PlayScene, cell: Cell) -> tuple[int, int]:
@@ -125,19 +133,19 @@ def _pos(scene: PlayScene, cell: Cell) -> tuple[int, int]:
 def _hover(app: App, scene: PlayScene, cell: Cell) -> None:
     pos = _pos(scene, cell)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
-    app.step(1)
+    drawn_frame(app)  # handled, even while the AI thinks (it skips frames)
 
 
 def _click(app: App, pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    app.step(1)
+    drawn_frame(app)
 
 
 def _key(app: App, key: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    app.step(1)
+    drawn_frame(app)
 
 
 def _cell_of(scene: PlayScene, name: str) -> Cell:
@@ -246,6 +254,9 @@ def _play_the_grid_lesson(app: App, tmp_path: Path) -> None:
         assert guide.rect.contains(guide.button.rect)
         moves[step.key]()
         app.step(1)
+        # the AI answers what the deed asked of it first (Old Grey's reaction to Ada's miss,
+        # before its Shock: under load the worker was still thinking on it a frame later)
+        _until_human(app, scene)
         assert guide.tracker.index == i + 1, f"step {step.key} did not finish"
     assert guide.tracker.finished and not guide.tracker.skipped
     assert guide.visible  # the closing words, with their Close button
@@ -311,10 +322,12 @@ def test_the_clash_guided_round_plays_to_its_end_through_the_screen(
         assert [s.key for s in CLASH_LESSON.steps] == list(moves)
         shown: list[str] = []
         for _ in range(12):
-            for _ in range(50):  # the raiders answer; the prompt waits for Hild
-                if scene.human_turn() and not scene.anim.busy:
-                    break
-                app.step(2)
+            step_until(  # the raiders answer; the prompt waits for Hild
+                app,
+                lambda: scene.battle.over or (scene.human_turn() and not scene.anim.busy),
+                "Hild's turn",
+                updates=2,
+            )
             step = guide.tracker.step
             if step is None:
                 break
@@ -342,7 +355,7 @@ def test_the_clash_guided_round_plays_to_its_end_through_the_screen(
 def _click_free(app: App, pos: tuple[int, int]) -> None:
     """Rest the pointer at ``pos`` (no click)."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
-    app.step(1)
+    drawn_frame(app)
 
 
 def test_the_menu_points_from_the_rules_to_their_lesson_and_l_opens_it(
@@ -399,6 +412,7 @@ def test_a_lesson_resumed_from_a_save_goes_on_at_the_step_it_was_at(
         _until_human(app, scene)
         moves[key]()
         app.step(1)
+    _until_human(app, scene)  # Old Grey's reaction to the attack: no thought under way
     assert guide.tracker.index == 4
     assert scene.saves is not None and isinstance(scene.flow, GameFlow)
     path = scene.saves.save(scene.battle, scene.fog)

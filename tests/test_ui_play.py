@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import foes_step_once_unseen, quick_window, write_map
+from ui_support import DEADLINE_S, foes_step_once_unseen, quick_window, write_map
 
 from game.engine import Answer, Battle
 from game.engine.events import Rolled
@@ -292,13 +292,12 @@ def test_ai_sides_play_themselves_and_the_human_sees_the_result(app: App, tmp_pa
     assert answer is not None
     scene = PlayScene(battle, MapView.from_file(path), lambda: None, ai_answer=answer)
     app.push(scene)
-    for _ in range(400):
-        if battle.over:
-            break
+    until = time.monotonic() + DEADLINE_S  # not a count: frames the AI's worker skips move nothing
+    while not battle.over:
+        assert time.monotonic() < until, "the battle did not end"
         app.step(2)
         if scene.human_turn() and not scene.anim.busy:
             _play_one_step(app, scene)
-    assert battle.over
     foes = {v.id for v in battle.units("foes")}
     acted = {a.kind for a in battle.answers if getattr(a, "unit", None) in foes}
     assert acted & {"move", "melee_attack", "ranged_attack"}, acted
@@ -898,7 +897,8 @@ def _big_field(app: App, tmp_path: Path) -> PlayScene:
 def _until_the_ai_moves(app: App, scene: PlayScene) -> Cell:
     from game.engine.events import Moved
 
-    for _ in range(600):
+    until = time.monotonic() + DEADLINE_S  # not a count: frames the AI's worker skips move nothing
+    while time.monotonic() < until:
         moved = [e for e in scene.battle.events if isinstance(e, Moved) and e.unit == "gor"]
         if moved:
             return moved[-1].path[-1]

@@ -8,12 +8,13 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import quick_window, write_map
+from ui_support import DEADLINE_S, as_a_frame, drawn_frame, quick_window, write_map
 
 from game.saves import Autosaver, read_save, save_battle
 from game.ui.app import App
@@ -45,13 +46,13 @@ def app(tmp_path: Path, data: Path) -> Iterator[App]:
 def _key(app: App, key: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
-    app.step(1)
+    drawn_frame(app)  # handled, even while the AI thinks (it skips frames)
 
 
 def _click(app: App, pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    app.step(1)
+    drawn_frame(app)
 
 
 def _pause(app: App) -> PauseScene:
@@ -83,14 +84,16 @@ def _start(app: App, tmp_path: Path, controllers: str = "Human") -> tuple[GameFl
 
 def _until_human(app: App, scene: PlayScene) -> None:
     """Let the AI side finish: at "instant" speed it answers only for a bounded time per
-    frame, so on a busy machine its turn can span several frames (a reaction the
+    frame, so on a busy machine its turn can span many frames (a reaction the
     "never" setting declines by itself is not the human's decision either)."""
-    for _ in range(200):
+    until = time.monotonic() + DEADLINE_S
+    while True:
         d = scene.battle.pending
         if d is None:
             return
         if scene.human_turn() and d.kind != "reaction" and not isinstance(app.top, HandOffScene):
             return
+        assert time.monotonic() < until, "the AI's turn never ended"
         if isinstance(app.top, HandOffScene):
             _click(app, (640, 360))
         app.step(1)
@@ -206,7 +209,8 @@ def test_f5_quicksaves_and_f9_goes_back_to_it(app: App, tmp_path: Path, data: Pa
     _play(app, scene, 3)
     assert scene.battle.state_hash() != state
     # F9 handled on its own, so the AI of the loaded battle has not moved yet
-    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
+    with as_a_frame():
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
     loaded = app.top
     assert isinstance(loaded, PlayScene) and loaded is not scene and scene.closed
     assert len(loaded.battle.answers) == answers and loaded.battle.state_hash() == state
@@ -462,18 +466,23 @@ def test_f9_in_another_battle_asks_before_loading_its_quicksave(
     _click(app, menu.start_button.rect.center)
     second = app.top
     assert isinstance(second, PlayScene) and second.battle.seed == 4
-    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
-    ask = app.top
-    assert isinstance(ask, ConfirmScene) and not second.closed
-    assert quick.title in ask.message
-    ask.close()  # Cancel
-    assert app.top is second and not second.closed
-    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
-    ask = app.top
-    assert isinstance(ask, ConfirmScene)
-    ask.on_confirm()
+    # the second battle's AI may be thinking already: F9 and the dialog are handled as in
+    # a frame, never beside the worker (under load the quickload's replay broke on it)
+    with as_a_frame():
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
+        ask = app.top
+        assert isinstance(ask, ConfirmScene) and not second.closed
+        assert quick.title in ask.message
+        ask.close()  # Cancel
+        assert app.top is second and not second.closed
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode=""))
+        ask = app.top
+        assert isinstance(ask, ConfirmScene)
+        ask.on_confirm()
     loaded = app.top
-    assert isinstance(loaded, PlayScene) and loaded.battle.seed == 3 and second.closed
+    assert isinstance(loaded, PlayScene) and loaded.battle.seed == 3 and second.closed, _messages(
+        app
+    )
     assert loaded.battle.state_hash() == quick.state_hash
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import quick_window, write_map
+from ui_support import quick_window, step_until, write_map
 
 from game.ui.app import App
 from game.ui.flow import GameFlow
@@ -40,11 +40,10 @@ def _finished(app: App, tmp_path: Path) -> tuple[GameFlow, PlayScene, VictorySce
     menu.start_button.on_click()
     scene = app.top
     assert isinstance(scene, PlayScene)
-    for _ in range(3000):
-        if isinstance(app.top, VictoryScene):
-            return flow, scene, app.top
-        app.step(4)
-    raise AssertionError("the battle did not end")
+    # by a deadline: frames the AI's worker skips while it thinks move nothing
+    step_until(app, lambda: isinstance(app.top, VictoryScene), "the battle's end", updates=4)
+    assert isinstance(app.top, VictoryScene)
+    return flow, scene, app.top
 
 
 def _button(victory: VictoryScene, label: str) -> pygame.Rect:
@@ -94,10 +93,8 @@ def test_same_seed_plays_the_same_dice_again(app: App, tmp_path: Path) -> None:
     _click(app, _button(victory, "Same seed").center)
     new = app.top
     assert isinstance(new, PlayScene) and new.battle.seed == old.battle.seed == 11
-    for _ in range(3000):  # the same AIs with the same dice: the same battle
-        if isinstance(app.top, VictoryScene):
-            break
-        app.step(4)
+    # the same AIs with the same dice: the same battle
+    step_until(app, lambda: isinstance(app.top, VictoryScene), "the battle's end", updates=4)
     assert list(new.battle.answers) == answers
 
 

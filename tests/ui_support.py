@@ -1,7 +1,11 @@
-"""Helpers for the UI tests: a tiny Tiled map with a generated tileset image."""
+"""Helpers for the UI tests: a tiny Tiled map with a generated tileset image; frames
+that wait for the AI's worker thread by a deadline, not by a count."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -129,3 +133,50 @@ def foes_step_once_unseen(battle: Battle) -> str:
     step = next(a for a in battle.legal_answers() if isinstance(a, Move) and len(a.path) == 1)
     assert battle.answer(step).ok
     return step.unit
+
+
+# --- waiting for the AI's worker (game/ui/ai_worker.py) ----------------------------------
+# A frame that finds the AI's worker thinking draws nothing, moves nothing and keeps its
+# input for the next frame, so on a busy machine a number of frames is no measure of how
+# far a battle got: these helpers wait for what they need, up to a wall-clock deadline far
+# beyond what a quiet machine takes (a second or so), and fail saying what never came.
+DEADLINE_S = 60.0
+
+
+def step_until(
+    app: App, done: Callable[[], bool], what: str, updates: int = 1, seconds: float = DEADLINE_S
+) -> None:
+    """Step ``app`` (``updates`` per frame) until ``done()``; fail after ``seconds``."""
+    until = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < until, f"{what}: not within {seconds:.0f} s"
+        app.step(updates)
+
+
+def drawn_frame(app: App, updates: int = 1, seconds: float = DEADLINE_S) -> None:
+    """One frame that runs: ``app.step`` again while the AI's worker makes frames skip,
+    until one is drawn (its input handled, its updates run)."""
+    drawn = app.frames
+
+    def ran() -> bool:
+        return app.frames != drawn or not app.running  # a quit ends the frame undrawn
+
+    step_until(app, ran, "a drawn frame", updates, seconds)
+
+
+@contextmanager
+def as_a_frame(seconds: float = DEADLINE_S) -> Iterator[None]:
+    """Hold the esper lock as a frame does, for a test that calls a screen or the flow
+    directly (``app.dispatch``, a dialog's confirm, ``GameFlow.back_to_menu``): the AI's
+    worker may be thinking on a battle meanwhile, and two threads may never use esper at
+    once. Waits for the worker's decision to end; inside a frame, the frame has it."""
+    from game.ui.ai_worker import frame_lock_acquire, frame_lock_release, main_holds_lock
+
+    if main_holds_lock():
+        yield
+        return
+    assert frame_lock_acquire(seconds), f"the AI's worker kept the battle over {seconds} s"
+    try:
+        yield
+    finally:
+        frame_lock_release()
