@@ -44,6 +44,7 @@ import esper
 
 from game.ai.core import objective_map
 from game.ai.core.generic import GenericAI
+from game.ai.core.generic_search import make_search
 from game.ai.core.walk import UNREACHED, WalkField
 from game.ai.factions.gear import gear_up
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
@@ -82,6 +83,8 @@ def make_controller(name: str, seed: int = 0) -> Any:
     """``game.ai.make_controller`` calls this for battles of the factions ruleset."""
     if name == "baseline":
         return GenericAI("baseline", seed)
+    if name == "search":  # the generic search over this module's hard
+        return make_search(name, seed, FactionsAI("hard", seed))
     return FactionsAI(name, seed)
 
 
