@@ -54,11 +54,11 @@ Evaluate = Callable[["Battle", str], float]
 # the budget of ``search`` over a ruleset's hard: 4 lines, 2 samples of each that rolls
 # dice, each fork played through the enemy's reply (a whole side's turn may be long)
 CONFIG = SearchConfig(
-    candidates=4, samples=2, leaves=8, margin=0.25, steps=160, until="reply", confidence=0.0
+    candidates=4, samples=2, leaves=8, margin=0.5, steps=160, until="reply", confidence=1.0
 )
 STRIKES = 2  # attacks tried besides the policy's pick
 STAND = 0.5  # the share of a unit's worth for standing in the fight (the rest: its health)
-WIN = 50.0  # the end of the battle, won (lost: minus)
+WIN = 10.0  # the end of the battle, won (lost: minus), beyond what its units are worth
 OBJECTIVE = 3.0  # an objective's whole progress, in average units
 NOW = 0.5  # an area held now: this much of one round of its streak
 
