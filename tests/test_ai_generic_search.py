@@ -25,7 +25,9 @@ from game.ai.core.search import SearchAI
 from game.ai.factions import FactionsAI
 from game.ai.zones import ZonesAI
 from game.engine import Battle
-from game.engine.answers import Answer
+from game.engine.answers import Answer, EndTurn
+from game.rules.factions.answers import Attack, Move
+from game.rules.zones.actions import FirstAid
 from game.rulesets import ruleset_ids
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -153,7 +155,8 @@ def test_a_rulesets_ai_module_may_bring_its_own_evaluation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The hook: an ``evaluate(battle, side)`` exported by the ruleset's AI module scores
-    the leaves instead of the neutral one."""
+    the leaves instead of the neutral one. Here one that values every fork alike: the
+    search still plays its lines (Red Haldor's, below) and keeps the policy's pick."""
     import game.ai.zones as zones_ai
 
     seen: list[str] = []
@@ -164,16 +167,56 @@ def test_a_rulesets_ai_module_may_bring_its_own_evaluation(
 
     monkeypatch.setattr(zones_ai, "evaluate", own, raising=False)
     monkeypatch.setattr(generic_search, "_FOUND", {})
-    b = at("zones", "village", 3, 40)
-    assert evaluation_of(b) is own
-    while b.pending is not None and b.pending.kind != "turn":
-        assert b.answer(make_controller("hard", 3, "zones").choose(b, b.pending)).ok
-    assert b.pending is not None
-    pick = make_controller("hard", 3, "zones").choose(b, b.pending)
-    ai = make_controller("search", 3, "zones")
+    b = at("zones", "village", 7, 62)
+    assert evaluation_of(b) is own and b.pending is not None
+    ai = make_controller("search", 7, "zones")
     assert isinstance(ai, SearchAI)
-    # every leaf alike: the policy's pick stands
-    assert ai.choose(b, b.pending) == pick
-    if ai.last:
-        assert seen and set(seen) == {b.pending.side}
+    assert ai.choose(b, b.pending) == EndTurn("red-haldor")  # hard's pick
+    assert len(ai.last) >= 2 and seen and set(seen) == {"raiders"}
+    b.close()
+
+
+# -- scripted positions: the look-ahead changes the pick -----------------------------------------
+def test_zones_the_hurt_leader_tends_himself_before_the_longbow_shoots() -> None:
+    """001 · first aid (a Skill test DR12 heals 1d4) and morale (a side whose leader falls
+    tests). Village, seed 7, after 62 answers of hard against hard: Red Haldor, the
+    raiders' leader, at 7 of 10 HP with Eadric's longbow on him. Hard ends his turn (it
+    tends only an ally taking Ongoing Damage or below a third of its HP). The search
+    plays that on to the company's reply: Eadric's arrow (8 damage) drops him in both
+    samples and his fall sets off the raiders' morale tests, four and eight of them flee; after
+    first aid the same arrow leaves him standing. So it tends himself."""
+    b = at("zones", "village", 7, 62)
+    assert b.pending is not None and b.pending.unit == "red-haldor"
+    assert (b.unit("red-haldor").hp, b.unit("red-haldor").max_hp) == (7, 10)
+    assert ask(b, "hard", 7) == EndTurn("red-haldor")
+    ai = make_controller("search", 7, "zones")
+    assert isinstance(ai, SearchAI)
+    assert ai.choose(b, b.pending) == FirstAid("red-haldor", "red-haldor")
+    lines = {t.answer: t for t in ai.last}
+    end, aid = lines[EndTurn("red-haldor")], lines[FirstAid("red-haldor", "red-haldor")]
+    assert all(a > e + 4 for a, e in zip(aid.values, end.values, strict=True))
+    b.close()
+
+
+def test_factions_the_archer_takes_the_shrine_rather_than_shoot_at_a_dodger() -> None:
+    """003 · Dodge (a reaction: an AGI save turns the blow) and the duel map's hold (whoever
+    holds the shrine when the light fails wins). Duel, seed 2, after 2 answers: Osric's
+    first turn. Hard shoots his longbow at Crow (4 HP: the preview's best chance of a
+    drop). The search plays it on: Crow dodges in both samples (AGI 13) and Wulf
+    Half-Hand walks onto the shrine; it walks Osric onto the shrine first and shoots on
+    the move (hard's rest of the turn), so the shrine is the company's."""
+    b = at("factions", "duel", 2, 2)
+    assert b.pending is not None and b.pending.unit == "osric"
+    shot = ask(b, "hard", 2)
+    assert isinstance(shot, Attack) and shot.target == "crow"
+    ai = make_controller("search", 2, "factions")
+    assert isinstance(ai, SearchAI)
+    walk = ai.choose(b, b.pending)
+    assert isinstance(walk, Move)
+    shrine = next(o for o in b.battlefield.objectives if o.kind == "hold")
+    assert walk.to in shrine.cells
+    lines = {t.answer: t for t in ai.last}
+    dodged, took = lines[shot], lines[walk]
+    assert len(set(dodged.values)) == 1  # the same leaf in both samples: no damage dealt
+    assert all(w > d + 1 for w, d in zip(took.values, dodged.values, strict=True))
     b.close()
