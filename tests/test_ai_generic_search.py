@@ -129,15 +129,15 @@ def test_a_seed_replays_identically(ruleset: str, map_name: str) -> None:
     assert _search_battle(ruleset, map_name, 4) == _search_battle(ruleset, map_name, 4)
 
 
-@pytest.mark.parametrize(("ruleset", "map_name"), [("zones", "village"), ("factions", "ambush")])
+@pytest.mark.parametrize(
+    ("ruleset", "ais"), [("zones", "search,hard"), ("factions", "hard,search")]
+)
 def test_simulate_plays_search_against_hard_to_the_end(
-    ruleset: str, map_name: str, capsys: pytest.CaptureFixture[str]
+    ruleset: str, ais: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["simulate", map_name, "--ruleset", ruleset, "--seed", "2", "--jobs", "1"]
-    assert main([*args, "--ai", "search,hard"]) == 0
-    assert main([*args, "--ai", "hard,search"]) == 0
-    out = capsys.readouterr().out
-    assert out.count("1 games on") == 2, out
+    args = ["simulate", "duel", "--ruleset", ruleset, "--seed", "2", "--jobs", "1"]
+    assert main([*args, "--ai", ais]) == 0
+    assert "1 games on duel.tmx" in capsys.readouterr().out
 
 
 # -- the leaf -----------------------------------------------------------------------------------
