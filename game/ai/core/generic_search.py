@@ -52,7 +52,10 @@ if TYPE_CHECKING:
 Evaluate = Callable[["Battle", str], float]
 
 # the budget of ``search`` over a ruleset's hard: 4 lines, 2 samples of each that rolls
-# dice, each fork played through the enemy's reply (a whole side's turn may be long)
+# dice, each fork played through the enemy's reply (a whole side's turn may be long);
+# another line overrides the policy's pick when it leads by half an average unit's worth
+# on the mean and leads in every sample (``confidence`` 1 with 2 samples: the smaller
+# lead of the two is above 0), so one lucky sample never decides
 CONFIG = SearchConfig(
     candidates=4, samples=2, leaves=8, margin=0.5, steps=160, until="reply", confidence=1.0
 )
@@ -61,8 +64,6 @@ STAND = 0.5  # the share of a unit's worth for standing in the fight (the rest: 
 WIN = 10.0  # the end of the battle, won (lost: minus), beyond what its units are worth
 OBJECTIVE = 3.0  # an objective's whole progress, in average units
 NOW = 0.5  # an area held now: this much of one round of its streak
-
-
 REPLAYED = 2400  # answers a decision may replay in all its forks, where forks replay
 
 
