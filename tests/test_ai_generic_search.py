@@ -176,6 +176,24 @@ def test_a_rulesets_ai_module_may_bring_its_own_evaluation(
     b.close()
 
 
+def test_a_rulesets_ai_module_may_name_candidates_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The other hook: ``candidates(battle, decision)`` exported by the ruleset's AI module
+    names answers the model tries right after the policy's pick, before the seam's."""
+    import game.ai.zones as zones_ai
+
+    b = at("zones", "village", 7, 62)
+    assert b.pending is not None
+    model = GenericModel(ZonesAI("hard", 7), 7)
+    seam = model.candidates(b, b.pending)
+    walk = next(a for a in b.legal_answers() if a.kind == "zones_move" and (a,) not in seam)
+    monkeypatch.setattr(zones_ai, "candidates", lambda battle, d: [walk], raising=False)
+    lines = model.candidates(b, b.pending)
+    assert lines[0] == seam[0] and lines[1] == (walk,) and lines[2:] == seam[1:]
+    b.close()
+
+
 # -- scripted positions: the look-ahead changes the pick -----------------------------------------
 def test_zones_the_hurt_leader_tends_himself_before_the_longbow_shoots() -> None:
     """001 · first aid (a Skill test DR12 heals 1d4) and morale (a side whose leader falls

@@ -25,7 +25,9 @@ The model (``GenericModel``) reads only what the seam shows every controller:
 **The hook.** A ruleset's AI module (``Ruleset.ai_module``) may export its own
 ``evaluate(battle, side) -> float`` (what the fork ``battle`` is worth to ``side``,
 higher better); the model then scores its leaves with that instead (``evaluation_of``).
-The search's margin is on that scale.
+The search's margin is on that scale. It may also export ``candidates(battle, decision)
+-> list[Answer]``: answers of the turn decision worth trying, best first, which the model
+tries right after the policy's pick and before the seam's (``ordering_of``).
 
 The forks play on through the enemy's reply (``SearchConfig(until="reply")``: the rest
 of our side's turn and the enemy side's answer, by the policy), so the leaf sees the
@@ -50,6 +52,7 @@ if TYPE_CHECKING:
     from game.engine.decision import Decision, Option
 
 Evaluate = Callable[["Battle", str], float]
+Order = Callable[["Battle", "Decision"], "list[Answer]"]
 
 # the budget of ``search`` over a ruleset's hard: 4 lines, 2 samples of each that rolls
 # dice, each fork played through the enemy's reply (a whole side's turn may be long);
@@ -119,8 +122,12 @@ class GenericModel:
         return self.inner.choose(battle, decision)
 
     def candidates(self, battle: Battle, decision: Decision) -> list[Line]:
+        """The policy's pick, then the ruleset's own candidates (``ordering_of``) where
+        its AI module names any, then the seam's (``others``)."""
         pick = self.policy(battle, decision)
-        return [(a,) for a in dict.fromkeys([pick, *self.others(battle, decision)])]
+        own = ordering_of(battle)
+        extra = list(own(battle, decision)) if own is not None else []
+        return [(a,) for a in dict.fromkeys([pick, *extra, *self.others(battle, decision)])]
 
     def leaf(self, battle: Battle, side: str, unit: str) -> float:
         judge = self.evaluate or evaluation_of(battle)
@@ -237,6 +244,16 @@ def evaluation_of(battle: Battle) -> Evaluate:
         own = getattr(importlib.import_module(module), "evaluate", None) if module else None
         found = _FOUND[key] = own if callable(own) else evaluate
     return found
+
+
+def ordering_of(battle: Battle) -> Order | None:
+    """The battle's ruleset's own candidate answers (``candidates`` exported by its AI
+    module), or None."""
+    module = battle.ctx.ruleset.ai_module
+    if not module:
+        return None
+    own = getattr(importlib.import_module(module), "candidates", None)
+    return own if callable(own) else None
 
 
 def evaluate(battle: Battle, side: str) -> float:
