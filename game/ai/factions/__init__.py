@@ -31,8 +31,9 @@ Levels:
 Every level but ``baseline`` equips, unequips and swaps weapons when it pays
 (``gear.py``).
 
-``ai`` is ``normal``; ``tactical`` and ``search`` play ``hard``. Deterministic: easy's
-slips come from a generator seeded by the name and the seed.
+``ai`` is ``normal``; ``tactical`` plays ``hard``; ``search`` is the search AI over a
+ruleset-neutral model with ``hard`` as its policy (``game.ai.core.generic_search``).
+Deterministic: easy's slips come from a generator seeded by the name and the seed.
 """
 
 from __future__ import annotations

@@ -25,6 +25,9 @@ standing in an area its side must protect, or hold for a number of rounds, stays
 carts); while fewer than ``GUARDS`` stand there, a unit whose move would land it in the
 area makes that move first (Disengaging first when leaving an enemy Close would cost a
 free attack).
+
+``search`` is the search AI over a ruleset-neutral model with ``hard`` as its policy
+(``game.ai.core.generic_search``); ``tactical`` plays ``hard``.
 """
 
 from __future__ import annotations
