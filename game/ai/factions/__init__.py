@@ -31,8 +31,9 @@ Levels:
 Every level but ``baseline`` equips, unequips and swaps weapons when it pays
 (``gear.py``).
 
-``ai`` is ``normal``; ``tactical`` and ``search`` play ``hard``. Deterministic: easy's
-slips come from a generator seeded by the name and the seed.
+``ai`` is ``normal``; ``tactical`` plays ``hard``; ``search`` is the search AI over a
+ruleset-neutral model with ``hard`` as its policy (``game.ai.core.generic_search``).
+Deterministic: easy's slips come from a generator seeded by the name and the seed.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ import esper
 
 from game.ai.core import objective_map
 from game.ai.core.generic import GenericAI
+from game.ai.core.generic_search import make_search
 from game.ai.core.walk import UNREACHED, WalkField
 from game.ai.factions.gear import gear_up
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
@@ -82,6 +84,8 @@ def make_controller(name: str, seed: int = 0) -> Any:
     """``game.ai.make_controller`` calls this for battles of the factions ruleset."""
     if name == "baseline":
         return GenericAI("baseline", seed)
+    if name == "search":  # the generic search over this module's hard
+        return make_search(name, seed, FactionsAI("hard", seed))
     return FactionsAI(name, seed)
 
 

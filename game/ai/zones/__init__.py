@@ -25,6 +25,9 @@ standing in an area its side must protect, or hold for a number of rounds, stays
 carts); while fewer than ``GUARDS`` stand there, a unit whose move would land it in the
 area makes that move first (Disengaging first when leaving an enemy Close would cost a
 free attack).
+
+``search`` is the search AI over a ruleset-neutral model with ``hard`` as its policy
+(``game.ai.core.generic_search``); ``tactical`` plays ``hard``.
 """
 
 from __future__ import annotations
@@ -35,7 +38,9 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from game.ai.core.generic_search import make_search
 from game.ai.core.objective_map import goals, stays
+from game.ai.core.search import SearchAI
 from game.ai.core.slips import slips
 from game.engine.answers import Answer, ChooseUnit, EndTurn
 from game.engine.decision import Decision
@@ -71,8 +76,11 @@ def steps_or(steps: int | None, far: int = 99) -> int:
     return far if steps is None else steps
 
 
-def make_controller(name: str, seed: int = 0) -> ZonesAI:
-    """``game.ai.make_controller`` calls this for battles of the zones ruleset."""
+def make_controller(name: str, seed: int = 0) -> ZonesAI | SearchAI:
+    """``game.ai.make_controller`` calls this for battles of the zones ruleset: ``search``
+    is the generic search over this module's ``hard`` (``game.ai.core.generic_search``)."""
+    if name == "search":
+        return make_search(name, seed, ZonesAI("hard", seed))
     return ZonesAI(name, seed)
 
 
