@@ -76,3 +76,18 @@ def test_the_units_are_read_back_to_where_each_event_found_them() -> None:
     assert log.reads([RoundStarted(1), walk, blow], 1, "b") == "Cy moves out of sight"
     log.catch_up([RoundStarted(1)], lambda: dict(STANDS), SIDES, _b_sees_west, _nobody_hidden)
     assert len(log.seen) == 1
+
+
+def test_the_squares_a_side_did_not_see_of_a_line_it_read() -> None:
+    """A blow on b's own Bo from Ann, out of b's sight: b reads the line whole, but Ann's
+    square is among the places it did not see (the screen draws nothing there); a hidden
+    unit's square is not seen either; its own units' squares always are."""
+    on_bo = _seen(Damaged("bo", "Bo", 3, 5, 8, "hit", by="ann"))
+    assert "b" in on_bo.sides
+    assert on_bo.unseen_by("b") == {(8, 1)} and on_bo.unseen_by("a") == frozenset()
+    hidden = _seen(Damaged("ann", "Ann", 3, 5, 8, "hit", by="cy"), lambda u, s: u == "cy")
+    assert hidden.unseen_by("b") == {(2, 2), (8, 1)}
+    log = LogSight()
+    log.catch_up([Damaged("bo", "Bo", 3, 5, 8, "hit", by="ann")], lambda: dict(STANDS),
+                 SIDES, _b_sees_west, _nobody_hidden)  # fmt: skip
+    assert log.unseen(0, "b") == {(8, 1)} and log.unseen(1, "b") == frozenset()

@@ -13,6 +13,11 @@ seen, but not its last square, is read as "X moves out of sight": the line never
 square the side could not see (play-test: "Sergeant Bryni moves 25 ft to 21,4", a square
 the reader's units could not see).
 
+The same decision, square by square, says which of an event's places each side did not
+see (``Seen.unseen``): the screen draws no strike, missile or lunge there, and the camera
+does not go there (a hidden attacker's square stays hidden, though the line about its
+blow on a side's own unit is read whole).
+
 Where the units stood at each event is read back from the events themselves: the units as
 they stand now, walked back through the new events (a move undone puts the unit on its
 start, a fall undone stands it up again), then forward, event by event."""
@@ -109,6 +114,33 @@ class Seen:
 
     sides: frozenset[str]
     blind_end: frozenset[str] = frozenset()
+    unseen: tuple[tuple[str, frozenset[Cell]], ...] = ()  # by side: its places not seen
+
+    def unseen_by(self, side: str) -> frozenset[Cell]:
+        """The places of the event ``side`` did not see (``unseen_places``)."""
+        return next((cells for s, cells in self.unseen if s == side), frozenset())
+
+
+def unseen_places(
+    side: str,
+    places: Sequence[tuple[str | None, Cell]],
+    stands: Stands,
+    in_sight: InSight | None,
+    concealed: Concealed,
+) -> frozenset[Cell]:
+    """Which of ``places`` (a unit's square, or a square named alone: unit None) ``side``
+    did not see: none of its own units' squares; a unit's the ruleset hides from it;
+    with fog, a square out of its units' sight."""
+    eyes = eyes_of(stands, side) if in_sight is not None else ()
+    out: set[Cell] = set()
+    for unit, cell in places:
+        if unit is not None and stands[unit].side == side:
+            continue
+        if unit is not None and concealed(unit, side):
+            out.add(cell)
+        elif in_sight is not None and not in_sight(side, eyes, [cell]):
+            out.add(cell)
+    return frozenset(out)
 
 
 def seen_by(
@@ -127,6 +159,12 @@ def seen_by(
         return Seen(frozenset(sides))
     actor = getattr(event, "unit", None)
     out, blind = set(), set()
+    named = [(None, c) for c in cells] + [(u, stands[u].cell) for u in units]
+    unseen = tuple(
+        (side, hid)
+        for side in sides
+        if (hid := unseen_places(side, named, stands, in_sight, concealed))
+    )
     for side in sides:
         if any(stands[u].side == side for u in units):
             out.add(side)  # its own units' lines, whole
@@ -143,7 +181,7 @@ def seen_by(
             if isinstance(event, Moved) and event.path:
                 if not in_sight(side, eyes, event.path[-1:]):
                     blind.add(side)
-    return Seen(frozenset(out), frozenset(blind))
+    return Seen(frozenset(out), frozenset(blind), unseen)
 
 
 def read_as(event: Event, seen: Seen, side: str) -> str | None:
@@ -196,3 +234,10 @@ class LogSight:
         if not 0 <= index < len(self.seen):
             return event.text()
         return read_as(event, self.seen[index], side)
+
+    def unseen(self, index: int, side: str) -> frozenset[Cell]:
+        """The places of event ``index`` that ``side`` did not see (none when the event
+        is not decided yet)."""
+        if not 0 <= index < len(self.seen):
+            return frozenset()
+        return self.seen[index].unseen_by(side)

@@ -143,11 +143,14 @@ class AnsweringScene(FogScene):
     ) -> None:
         """Show and sound what ``events`` did (issue 33): each animation is short, laid out
         after the one before; the player's own never hold up their input; the instant AI
-        speed skips them. ``before``: the units as they stood before the answer."""
+        speed skips them. ``before``: the units as they stood before the answer. Fog of
+        war: nothing is drawn on, and the camera does not go to, a square the viewer did
+        not see when it happened (``unseen_at``: the log's decision)."""
         speed = MOVE_CELLS_PER_S[self.app.settings.ai_speed if not self.human_turn() else "fast"]
         cells = self.engine.unit_cells()
         tokens = before if before is not None else {t.key: t for t in self.engine.tokens()}
         presenter = self.engine.presenter
+        unseen = self.unseen_at(events)
         aimed_at = queue_batch(
             self.anim,
             events,
@@ -157,6 +160,7 @@ class AnsweringScene(FogScene):
             size=(self.model.width, self.model.height),
             tone_of=self._track_tone,
             blocks=acting_ai,
+            unseen=unseen,
         )
         self.app.sound.play_events(events, our_sides=self.human_sides(), cell_seconds=1 / speed)
         if self.app.settings.ai_speed == "instant" and not self.human_turn():
@@ -164,6 +168,8 @@ class AnsweringScene(FogScene):
         if acting_ai:
             seen = [c for e in events if isinstance(e, Moved) for c in (e.start, *e.path[-1:])]
             seen += [cells[u] for pair in aimed_at.items() for u in pair if u in cells]
+            hidden: frozenset[Cell] = frozenset().union(*unseen)
+            seen = [c for c in seen if c not in hidden]
             if seen:
                 self.follow(seen)
 

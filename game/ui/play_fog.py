@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from game.engine.events import Event
 from game.geometry.grid import Cell, Grid
 from game.geometry.sight import Sight
 from game.ui.battle_model import SideView
@@ -234,6 +235,19 @@ class FoggedView(BattleScene):
         hidden = kept[1]
         h, w = hidden.shape
         return any(0 <= x < w and 0 <= y < h and not hidden[y, x] for x, y in places)
+
+    def unseen_at(self, events: Sequence[Event]) -> list[frozenset[Cell]]:
+        """For each of ``events`` (the battle's latest), the squares it names that the
+        viewing side did not see when it happened: the log's own decision (``log_sight``),
+        so no effect is drawn there and the camera does not go there. None of them when
+        nobody's eyes are followed, or the events are not the battle's latest."""
+        all_events = self.engine.battle.events
+        first = len(all_events) - len(events)
+        side = self.viewer()
+        if side is None or not events or first < 0 or list(all_events[first:]) != list(events):
+            return [frozenset() for _ in events]
+        self.watch_log()
+        return [self._log_sight.unseen(first + i, side) for i in range(len(events))]
 
     def read_log_line(self, index: int, line: tuple[str, str]) -> tuple[str, str] | None:
         """What a side could not see when it happened stays out of its log: an enemy

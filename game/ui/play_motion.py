@@ -6,6 +6,12 @@ The events say what happened; the battle's presenter says how each one moves
 module turns them into the plain animation state of ``play_animation`` and
 ``motion_fx``, each item starting when the one before it has landed. Nothing here keeps
 or reads game state beyond the cells and token pictures it is handed.
+
+Fog of war (issue 4): each event comes with the squares the viewer did not see when it
+happened (the log's decision, ``log_sight``); nothing is drawn from or on them. A hidden
+attacker's blow on a seen unit shows the hit and its number on the target only: no lunge,
+no missile, no strike line (not even one from the fog's edge, which would point at it), and
+a blade turned aside faces no hidden square.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from game.ui.motion_fx import (
     JOLT_S,
     LUNGE_HIT_S,
     LUNGE_S,
+    Effect,
     Fall,
     Flee,
     Glint,
@@ -53,6 +60,7 @@ class Batch:
     struck: set[tuple[str, str]] = field(default_factory=set)
     missiles: list[Missile] = field(default_factory=list)
     missed: set[Cell] = field(default_factory=set)
+    blind: frozenset[Cell] = frozenset()  # the squares the viewer did not see (this event)
 
     def token(self, unit: str) -> TokenInfo | None:
         found = self.tokens.get(unit)
@@ -62,7 +70,18 @@ class Batch:
         return replace(found, cell=cell, down=False)
 
     def floater(self, text: str, cell: Cell, tone: str) -> None:
-        self.anim.floaters.append(Floater(text, cell, tone, age=-self.cursor))
+        if cell not in self.blind:
+            self.anim.floaters.append(Floater(text, cell, tone, age=-self.cursor))
+
+    def seen_at(self, unit: str | None) -> Cell | None:
+        """Where ``unit`` stands, when the viewer saw that square at this event."""
+        cell = self.where.get(unit) if unit else None
+        return None if cell is None or cell in self.blind else cell
+
+    def add(self, effect: Effect, *cells: Cell) -> None:
+        """Queue ``effect``, unless one of ``cells`` (where it is drawn) was not seen."""
+        if not any(c in self.blind for c in cells):
+            self.anim.effects.append(effect)
 
 
 def queue_batch(
@@ -75,17 +94,20 @@ def queue_batch(
     size: tuple[int, int],
     tone_of: Callable[[str, str], str] = lambda _unit, _track: "damage",
     blocks: bool = True,
+    unseen: Sequence[frozenset[Cell]] = (),
 ) -> dict[str, str]:
     """Queue what ``events`` show, one after another: walks for moves (a charge dashes),
     then each ``Motion`` the presenter gives (``motions``) at the moment the one before
     it lands. ``tokens``: each unit as it stood before the answer (its cell is where the
     batch starts it); ``size``: the map's width and height (where a fleeing unit runs);
     ``tone_of(unit, track)``: the colour name of harm to ``unit``'s health track;
-    ``blocks``: the AI waits for these effects. Returns attacker → the unit its last
+    ``blocks``: the AI waits for these effects; ``unseen``: for each event, the squares
+    the viewer did not see then (nothing is drawn there). Returns attacker → the unit its last
     declared attack targets (whom the camera should show)."""
     batch = Batch(anim, {k: t.cell for k, t in tokens.items()}, tokens, blocks)
     aimed_at: dict[str, str] = {}
-    for event in events:
+    for i, event in enumerate(events):
+        batch.blind = unseen[i] if i < len(unseen) else frozenset()
         attacker, target = getattr(event, "attacker", None), getattr(event, "target", None)
         if isinstance(attacker, str) and isinstance(target, str) and target in batch.where:
             aimed_at[attacker] = target
@@ -125,15 +147,14 @@ def _queue(
         for actor in m.actors or ((m.actor,) if m.actor else ()):
             token = batch.token(actor)
             if token is not None:
-                batch.anim.effects.append(Lunge(at, LUNGE_S, blocks, actor, token.cell, target,
-                                                token))  # fmt: skip
+                batch.add(Lunge(at, LUNGE_S, blocks, actor, token.cell, target, token), token.cell)
                 batch.struck.add((actor, m.target))
         batch.cursor += LUNGE_HIT_S
     elif m.kind == "shot" and target is not None and m.actor in where and m.target:
         start = where[m.actor]
         flight = flight_seconds(start, target)
         shot = Missile(at, flight, blocks, m.missile or "arrow", start, target, m.actor, m.target)
-        batch.anim.effects.append(shot)
+        batch.add(shot, start)
         batch.missiles.append(shot)
         batch.struck.add((m.actor, m.target))
         batch.cursor += flight
@@ -145,7 +166,7 @@ def _queue(
                 shot.lands = m.cell
                 break
     elif m.kind == "turned" and target is not None:
-        batch.anim.effects.append(Glint(at, GLINT_S, blocks, target, _facing(batch, target)))
+        batch.add(Glint(at, GLINT_S, blocks, target, _facing(batch, target)), target)
     elif m.kind == "harm" and target is not None and m.target:
         _harm(batch, m, target, tone_of)
     elif m.kind == "fall" and target is not None and m.target:
@@ -156,7 +177,7 @@ def _queue(
         token = batch.token(m.target)
         if token is not None:
             away = flee_direction(target, *size)
-            batch.anim.effects.append(Flee(at, FLEE_S, blocks, m.target, target, away, token))
+            batch.add(Flee(at, FLEE_S, blocks, m.target, target, away, token), target)
 
 
 def _fall(batch: Batch, unit: str, cell: Cell, token: TokenInfo) -> None:
@@ -171,15 +192,16 @@ def _fall(batch: Batch, unit: str, cell: Cell, token: TokenInfo) -> None:
         fall = Fall(jolt.age, JOLT_S + FALL_S, batch.blocks, unit, cell, token, struck=True)
     else:
         fall = Fall(-batch.cursor, FALL_S, batch.blocks, unit, cell, token)
-    batch.anim.effects.append(fall)
+    batch.add(fall, cell)
     batch.cursor += FALL_S / 3
 
 
 def _facing(batch: Batch, cell: Cell) -> Cell:
-    """Where the last blow on ``cell`` came from (the cell to its left when unknown)."""
+    """Where the last blow on ``cell`` came from (the cell to its left when unknown, or
+    when the viewer did not see the striker's square)."""
     for actor, target in reversed(list(batch.struck)):
         if batch.where.get(target) == cell and actor in batch.where:
-            return batch.where[actor]
+            return batch.seen_at(actor) or (cell[0] - 1, cell[1])
     return (cell[0] - 1, cell[1])
 
 
@@ -189,8 +211,8 @@ def _miss(batch: Batch, m: Motion, target: Cell) -> None:
     if shot is not None:
         shot.past = True
     else:
-        toward = batch.where.get(m.actor, (target[0] - 1, target[1])) if m.actor else target
-        batch.anim.effects.append(Glint(-batch.cursor, GLINT_S, batch.blocks, target, toward))
+        toward = (batch.seen_at(m.actor) or (target[0] - 1, target[1])) if m.actor else target
+        batch.add(Glint(-batch.cursor, GLINT_S, batch.blocks, target, toward), target)
     if target not in batch.missed:
         batch.missed.add(target)
         batch.floater("miss", target, "miss")
@@ -206,11 +228,12 @@ def _harm(batch: Batch, m: Motion, target: Cell, tone_of: Callable[[str, str], s
     at = -batch.cursor
     token = batch.token(m.target)
     if m.graze:
-        batch.anim.effects.append(Glint(at, GLINT_S, batch.blocks, target, _facing(batch, target)))
+        batch.add(Glint(at, GLINT_S, batch.blocks, target, _facing(batch, target)), target)
     elif token is not None:
-        batch.anim.effects.append(Jolt(at, JOLT_S, batch.blocks, m.target, target, token))
+        batch.add(Jolt(at, JOLT_S, batch.blocks, m.target, target, token), target)
     if m.actor and m.actor in batch.where and (m.actor, m.target) not in batch.struck:
-        batch.anim.flashes.append(Flash(batch.where[m.actor], target, "hit", age=at))
+        if batch.seen_at(m.actor) and target not in batch.blind:
+            batch.anim.flashes.append(Flash(batch.where[m.actor], target, "hit", age=at))
         batch.struck.add((m.actor, m.target))
     batch.cursor += BEAT_S
 
