@@ -20,13 +20,11 @@ of its methods runs (esper 3 keeps worlds at module level; see DESIGN.md · espe
 from __future__ import annotations
 
 import copy
-import hashlib
 import itertools
-import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +36,7 @@ from game.engine.decision import Decision, Ok, Refused, Result
 from game.engine.dice import ScriptedRandom
 from game.engine.events import Event, Rolled
 from game.engine.fork import Checkpoint, build_world, capture, copy_rng
+from game.engine.hashing import decision_state, digest, plain
 from game.maps.battlefield import Battlefield
 from game.rulesets import DEFAULT as DEFAULT_RULESET
 
@@ -513,7 +512,7 @@ class Battle:
             for uid in self.ctx.units():
                 comps: tuple[Any, ...] = esper.components_for_entity(self.ctx.entity(uid))
                 ordered = sorted(comps, key=lambda c: type(c).__name__)
-                units[uid] = {type(c).__name__: _plain(c) for c in ordered}
+                units[uid] = {type(c).__name__: plain(c) for c in ordered}
             state = {
                 "ruleset": self.ruleset_id,
                 "round": self.ctx.round,
@@ -521,91 +520,12 @@ class Battle:
                 "order": list(self.ctx.side_order),
                 "events": len(self.ctx.events),
                 "answers": len(self.answers),
-                "pending": _decision_state(self.pending),
+                "pending": decision_state(self.pending),
                 "winner": self.ctx.winner,
                 "rng": repr(self.ctx.rng.getstate()),
                 "units": units,
-                "extra": _plain(self.ctx.ruleset.hash_extra(self.ctx)),
+                "extra": plain(self.ctx.ruleset.hash_extra(self.ctx)),
             }
             if self.ctx.objectives is not None:  # a map with objectives (none: as before)
-                state["objectives"] = _plain(self.ctx.objectives)
-            text = json.dumps(state, sort_keys=True, default=_json_default)
-            return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _decision_state(decision: Decision | None) -> Any:
-    """What ``state_hash`` keeps of the pending decision: who decides what, and each
-    option's kind, whether it is allowed and its exact answer — not the wording (prompt,
-    labels, reasons), so rewording a prompt changes no hash."""
-    if decision is None:
-        return None
-    return {
-        "id": decision.id,
-        "kind": decision.kind,
-        "side": decision.side,
-        "unit": decision.unit,
-        "open": decision.open,
-        "options": [[o.kind, o.allowed, _plain(o.answer)] for o in decision.options],
-    }
-
-
-_SCALARS = (str, int, float, bool, type(None))
-_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}  # type → its fields (None: none)
-
-
-def _field_names(kind: type) -> tuple[str, ...] | None:
-    """The field names of a dataclass type, None for any other type (cached); without
-    the fields marked ``decision.UNHASHED`` (derived from the others)."""
-    names = _FIELD_NAMES.get(kind)
-    if names is None and kind not in _FIELD_NAMES:
-        # Fields left out of the hash: an option's display metadata (``hashed`` False) and
-        # those left out of comparison (a content entry's per-ruleset ``tables``, filled
-        # when a ruleset reads them).
-        names = (
-            tuple(f.name for f in fields(kind) if f.metadata.get("hashed", True) and f.compare)
-            if is_dataclass(kind)
-            else None
-        )
-        _FIELD_NAMES[kind] = names
-    return names
-
-
-def _plain(value: Any) -> Any:
-    """``value`` as JSON-ready data for ``state_hash``: a dataclass becomes a dict of its
-    fields with its type name; the dataclasses inside it become plain dicts of their
-    fields (the layout ``dataclasses.asdict`` gives, walked here without asdict's deep
-    copies, which cost most of the hash); dict keys become text; sets are sorted."""
-    kind = type(value)
-    if kind in _SCALARS:
-        return value
-    names = _field_names(kind)
-    if names is not None:
-        return {"__type__": kind.__name__, **{n: _inner(getattr(value, n)) for n in names}}
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, set | frozenset):
-        return sorted((_plain(v) for v in value), key=repr)
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _inner(value: Any) -> Any:
-    """A value inside a dataclass (see ``_plain``): nested dataclasses without type name."""
-    kind = type(value)
-    if kind in _SCALARS:
-        return value
-    names = _field_names(kind)
-    if names is not None:
-        return {n: _inner(getattr(value, n)) for n in names}
-    if isinstance(value, dict):
-        return {str(k): _inner(v) for k, v in value.items()}
-    if isinstance(value, set | frozenset):
-        return sorted((_plain(v) for v in value), key=repr)
-    if isinstance(value, list | tuple):
-        return [_inner(v) for v in value]
-    return value
-
-
-def _json_default(value: Any) -> Any:
-    return repr(value)
+                state["objectives"] = plain(self.ctx.objectives)
+            return digest(state)
