@@ -29,9 +29,12 @@ def test_undo_never_takes_back_the_end_of_another_unit_s_turn(
     assert undo_refusal(battle) == TURN_ENDED
     app.step(1)
     given = list(battle.answers)
+    app.messages.clear()
     _key(app, pygame.K_z)
     assert battle.answers == given
     assert not scene.undo_button.enabled and scene.undo_button.reason == TURN_ENDED
+    # play-test 7: Z on the greyed Undo said nothing; it says why, as a click on it does
+    assert [text for text, _ in app.messages] == [f"Undo: {TURN_ENDED}."]
 
 
 def test_the_log_names_the_unit_and_the_step_taken_back(

@@ -69,6 +69,7 @@ class ActionBarScene(AiDriverScene):
             size=theme.SIZE_SMALL,
             shortcut=pygame.K_z,
             hint="Take back your last step in this unit's turn (only while no die was rolled).",
+            on_refused=lambda _reason: self._undo(),  # Z on a greyed Undo says why
         )
 
     def _forget_answers(self) -> None:

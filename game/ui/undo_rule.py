@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 NOTHING_OF_YOURS = "nothing of yours to take back since your turn began"
 ROLLED = "a die was rolled since your last move"
-TURN_ENDED = "nothing to take back in this unit's turn (an ended turn stays ended)"
+TURN_ENDED = "nothing to take back: an ended turn stays ended"
 ENDING_KINDS = ("end_turn",)  # the answer that ends a unit's turn
 
 
