@@ -44,28 +44,40 @@ def test_a_clash_prompt_keeps_clear_of_its_attacker(tmp_path: Path) -> None:
         scene = PlayScene(battle, MapView.from_file(path), lambda: None)
         window.push(scene)
         window.step(1)
-        middle = (960, 540)
-        assert scene.give(EndTurn("ada"))
-        window.step(1)
-        _click_at(window, middle)
-        foe = next(t.key for t in scene.engine.tokens() if t.side == "foes")
-        shot = next(
-            a for a in battle.legal_answers() if getattr(a, "target", None) == "ada"
-            and getattr(a, "weapon", None) == "shortbow"
-        )  # fmt: skip
-        assert scene.give(shot)
-        window.step(1)
-        _click_at(window, middle)
-        window.step(2)
-        d = battle.pending
-        assert d is not None and d.kind == "reaction"
-        assert foe in units_named(d.trigger) and foe in scene.prompt.about
+        foe = archer_shoots_ada(window, scene, (960, 540))
         rect = scene.prompt_rect()
         for unit in (foe, "ada"):
-            token = scene.engine.token(unit)
-            assert token is not None
-            x, y, w, h = scene.camera.cell_to_screen(token.cell)
-            square = pygame.Rect(x + scene.viewport.x, y + scene.viewport.y, w, h)
-            assert not rect.colliderect(square), unit
+            assert not rect.colliderect(square_of(scene, unit)), unit
     finally:
         window.close()
+
+
+def archer_shoots_ada(window: App, scene: PlayScene, middle: tuple[int, int]) -> str:
+    """Hotseat clash: Ada (the party) holds, the hand-off at ``middle`` is clicked, the
+    foes' archer declares a shortbow shot at her and the next hand-off is clicked: Ada's
+    reaction prompt is up. The archer's key."""
+    battle = scene.battle
+    assert scene.give(EndTurn("ada"))
+    window.step(1)
+    _click_at(window, middle)
+    foe = next(t.key for t in scene.engine.tokens() if t.side == "foes")
+    shot = next(
+        a for a in battle.legal_answers() if getattr(a, "target", None) == "ada"
+        and getattr(a, "weapon", None) == "shortbow"
+    )  # fmt: skip
+    assert scene.give(shot)
+    window.step(1)
+    _click_at(window, middle)
+    window.step(2)
+    d = battle.pending
+    assert d is not None and d.kind == "reaction"
+    assert foe in units_named(d.trigger) and foe in scene.prompt.about
+    return foe
+
+
+def square_of(scene: PlayScene, unit: str) -> pygame.Rect:
+    """The window rectangle of ``unit``'s square."""
+    token = scene.engine.token(unit)
+    assert token is not None
+    x, y, w, h = scene.camera.cell_to_screen(token.cell)
+    return pygame.Rect(x + scene.viewport.x, y + scene.viewport.y, w, h)

@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_ui_play import _click_at
+from test_ui_prompt_place import archer_shoots_ada, square_of
 from ui_support import write_map
 
 from game.engine import Battle
-from game.engine.answers import EndTurn
 from game.ui.app import App
 from game.ui.map_view import MapView
 from game.ui.play_scene import PlayScene
@@ -25,17 +24,10 @@ def _resize(app: App, size: tuple[int, int]) -> None:
     app.step(2)
 
 
-def _square(scene: PlayScene, unit: str) -> pygame.Rect:
-    token = scene.engine.token(unit)
-    assert token is not None
-    x, y, w, h = scene.camera.cell_to_screen(token.cell)
-    return pygame.Rect(x + scene.viewport.x, y + scene.viewport.y, w, h)
-
-
 def _clear(scene: PlayScene, units: tuple[str, ...]) -> None:
     rect = scene.prompt_rect()
     for unit in units:
-        square = _square(scene, unit)
+        square = square_of(scene, unit)
         assert scene.viewport.contains(square), unit  # in view
         assert not rect.colliderect(square), unit  # not under the prompt
     assert not rect.colliderect(scene.card_rect)  # nor over the unit card
@@ -55,20 +47,7 @@ def test_a_prompt_open_during_a_resize_keeps_clear_of_its_units(
         scene = PlayScene(battle, MapView.from_file(path), lambda: None)
         window.push(scene)
         window.step(1)
-        assert scene.give(EndTurn("ada"))
-        window.step(1)
-        _click_at(window, (480, 270))  # the hand-off
-        foe = next(t.key for t in scene.engine.tokens() if t.side == "foes")
-        shot = next(
-            a for a in battle.legal_answers() if getattr(a, "target", None) == "ada"
-            and getattr(a, "weapon", None) == "shortbow"
-        )  # fmt: skip
-        assert scene.give(shot)
-        window.step(1)
-        _click_at(window, (480, 270))
-        window.step(2)
-        d = battle.pending
-        assert d is not None and d.kind == "reaction"
+        foe = archer_shoots_ada(window, scene, (480, 270))
         _clear(scene, (foe, "ada"))
         for size in sizes:
             _resize(window, size)
