@@ -141,6 +141,7 @@ def foes_step_once_unseen(battle: Battle) -> str:
 # far a battle got: these helpers wait for what they need, up to a wall-clock deadline far
 # beyond what a quiet machine takes (a second or so), and fail saying what never came.
 DEADLINE_S = 60.0
+FRAME_GAP_S = 0.001  # a pause between frames, as the game loop makes
 
 
 def step_until(
@@ -151,6 +152,10 @@ def step_until(
     while not done():
         assert time.monotonic() < until, f"{what}: not within {seconds:.0f} s"
         app.step(updates)
+        # the game's loop waits for its next frame between frames; without a pause the
+        # frame takes the esper lock again at once and the autosave writer, waiting for
+        # it between frames, starves (seconds at thousands of frames a second)
+        time.sleep(FRAME_GAP_S)
 
 
 def drawn_frame(app: App, updates: int = 1, seconds: float = DEADLINE_S) -> None:
