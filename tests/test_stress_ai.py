@@ -13,6 +13,7 @@ from game.ai.stress.walk import SharingWalker
 from game.engine.answers import EndTurn
 from game.geometry.movement import distance
 from game.maps.battlefield import Objective
+from game.rules.objectives import Progress
 from game.rules.stress.actions import (
     StressAttack,
     StressDefensive,
@@ -320,3 +321,22 @@ def test_a_keeper_whose_way_in_is_barred_strikes_rather_than_stand_outside() -> 
     assert kept_post(b, "bea") == gate and b.pending is not None
     choice = StressAI("hard", 1).choose(b, b.pending)
     assert isinstance(choice, StressAttack | StressDefensive) and choice.target == "gor"
+
+
+def test_a_post_the_enemy_can_no_longer_take_before_the_round_limit_is_left() -> None:
+    # the stores fall to the bandits at three round ends in a row: Ada keeps them while
+    # three round ends are left (this round's included); with two left and no count
+    # begun they can no longer fall, and she fights as she would; with two left and the
+    # bandits' count at two, one more round end takes them: she keeps them (on village
+    # the Company's sturdiest stood in the barn to round 20 while the square was fought
+    # over: a draw)
+    spawns = [("Ada", "party", "warrior", (1, 1)), ("Gor", "bandits", "bandit", (20, 3))]
+    stores = frozenset({(24, 3), (25, 3)})
+    for limit, count, kept in ((3, 0, True), (2, 0, False), (2, 2, True), (1, 1, False)):
+        bf = make_field(spawns, WIDE)
+        bf.objectives = (Objective("Stores", "protect", stores, side="party", rounds=3),)
+        bf.scenario = dataclasses.replace(bf.scenario, round_limit=limit)
+        b = stress_battle(bf, [5, 6])
+        if count:
+            b.ctx.objectives = (Progress(holder="bandits", streak=count),)
+        assert (kept_post(b, "ada") == stores) is kept, (limit, count)

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from game.ai.core.walk import UNREACHED, WalkField
 from game.geometry.grid import Cell, Grid
 from game.geometry.movement import distance
+from game.rules.objectives import Progress, progress
 from game.rules.stress import units
 from game.rules.stress.actions import StressMove
 from game.rules.stress.moving import reachable_cells
@@ -53,16 +54,38 @@ ARMOUR = 3
 
 def posts(battle: Battle, side: str) -> list[Objective]:
     """The objectives whose areas ``side`` denies the enemy, or takes, by standing in
-    them: the enemy's holds, every protected area."""
+    them: the enemy's holds, every protected area; not one whose count of round ends can
+    no longer be made before the round limit (``settled``)."""
     out = []
-    for o in battle.battlefield.objectives:
-        if not o.cells:
+    state = progress(battle.ctx)
+    for o, prog in zip(battle.battlefield.objectives, state, strict=False):
+        if not o.cells or settled(battle, o, prog, side):
             continue
         if (o.kind == "hold" and o.side is not None and o.side != side) or (
             o.kind == "protect" and o.side is not None and o.unit is None
         ):
             out.append(o)
     return out
+
+
+def settled(battle: Battle, o: Objective, prog: Progress, side: str) -> bool:
+    """Whether an area counted over round ends (``rounds``) can no longer be won by the
+    enemy nor taken by ``side`` before the round limit: the round ends left, this
+    round's included, are fewer than the count still needed. (Village: from round 17 the
+    raiders cannot hold the barn five round ends in a row before round 20 ends; its
+    keeper, the Company's sturdiest, stood in it to the end while the square was fought
+    over: a draw.)"""
+    limit = battle.battlefield.scenario.round_limit
+    if not limit or not o.rounds:
+        return False
+    left = limit - battle.ctx.round + 1
+    ours = prog.holder == side
+    enemy = prog.holder is not None and not ours
+    if (o.kind == "protect" and o.side == side) or (
+        o.kind == "hold" and o.side not in (None, side)
+    ):
+        return o.rounds - (prog.streak if enemy else 0) > left  # the enemy's count
+    return o.rounds - (prog.streak if ours else 0) > left  # ours to take
 
 
 def kept_post(battle: Battle, unit: str) -> frozenset[Cell] | None:
