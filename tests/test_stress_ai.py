@@ -340,3 +340,28 @@ def test_a_post_the_enemy_can_no_longer_take_before_the_round_limit_is_left() ->
         if count:
             b.ctx.objectives = (Progress(holder="bandits", streak=count),)
         assert (kept_post(b, "ada") == stores) is kept, (limit, count)
+
+
+def test_in_the_last_rounds_a_foe_in_the_area_counted_at_the_limit_is_worth_more() -> None:
+    # four rounds before the limit Ada strikes Hal, her likelier kill; from three rounds
+    # before it (this round and three more) she strikes Gor, who stands in the shrine,
+    # though no keeper of hers is walking in yet (village: raiders left in the square at
+    # round 20 made a draw of a game the Company had won)
+    spawns = [
+        ("Ada", "party", "warrior", (5, 1)),
+        ("Bea", "party", "warrior", (9, 3)),
+        ("Gor", "bandits", "bandit", (10, 1)),
+        ("Hal", "bandits", "bandit", (6, 3)),
+    ]
+    shrine = frozenset({(10, 1), (11, 1), (10, 2), (11, 2)})
+    for limit, target in ((5, "hal"), (4, "gor")):
+        bf = make_field(spawns, WIDE)
+        bf.objectives = (Objective("Shrine", "hold", shrine),)
+        bf.scenario = dataclasses.replace(bf.scenario, round_limit=limit)
+        b = stress_battle(bf, [5, 6, 7, 8])
+        for name, wp in (("gor", 9), ("hal", 8)):
+            set_fighter(b, name, stress=0, wp=wp)
+        assert closing_posts(b, "party") == {}
+        assert b.pending is not None and b.pending.unit == "ada"
+        choice = StressAI("hard", 1).choose(b, b.pending)
+        assert isinstance(choice, StressAttack | StressDefensive) and choice.target == target

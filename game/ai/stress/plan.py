@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.ai.core.generic import GenericAI
-from game.ai.stress.posts import closing_posts, kept_post, step_in
+from game.ai.stress.posts import closing_posts, final_posts, kept_post, step_in
 from game.ai.stress.volley import COVER, blow, cover, under_fire
 from game.ai.stress.walk import SharingWalker
 from game.engine.answers import Answer, ChooseUnit, Decline, EndTurn
@@ -89,8 +89,10 @@ HEAL_FLOOR = 0.35
 # hard weighs a target by its danger (``danger``): × (0.5 + danger / DANGER)
 DANGER = 4.0
 EARLY = 2.0
-# hard, as the round limit nears: a foe in an area it closes on weighs this much more
+# hard, as the round limit nears: a foe in an area it closes on weighs this much more,
+# and so does a foe in any area counted at the limit in its last LAST_ROUNDS + 1 rounds
 SPOIL = 1.0
+LAST_ROUNDS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,7 @@ class StressAI:
         self._soaked: dict[str, float] = {}
         # hard: the round's keepers of the areas counted at the round limit (``posts``)
         self._closing: tuple[object, dict[str, frozenset[Cell]]] = ((), {})
+        self._final: list[frozenset[Cell]] = []
         # walking (to the map's objectives, toward the enemy, minding the danger) is the
         # generic AI's: its walking fields over the terrain; hard's shares the side out
         # over the objective areas of the same worth (``walk``)
@@ -165,6 +168,7 @@ class StressAI:
         legal = battle.legal_answers()
         if self.level.careful and self._closing[0] != key:
             self._closing = (key, closing_posts(battle, key[2]))
+            self._final = final_posts(battle)
         post = kept_post(battle, unit) if self.level.careful else None
         if post is None and self.level.careful:
             post = self._closing[1].get(unit)
@@ -319,10 +323,16 @@ class StressAI:
 
     def spoils(self, ctx: Context, foe: str) -> bool:
         """Whether ``foe`` stands in an area its side's keepers are closing on as the
-        round limit nears (``posts.closing_posts``): while it stands there, the area
-        counts for nobody, so taking it out is worth more."""
+        round limit nears (``posts.closing_posts``), or in any area counted at the limit
+        in the last rounds (``LAST_ROUNDS``): while it stands there, the area counts for
+        nobody, so taking it out is worth more."""
         cell = units.cell(ctx, foe)
-        return any(cell in area for area in self._closing[1].values())
+        if any(cell in area for area in self._closing[1].values()):
+            return True
+        limit = ctx.battlefield.scenario.round_limit
+        if not limit or limit - ctx.round > LAST_ROUNDS:
+            return False
+        return any(cell in area for area in self._final)
 
     def provokes(self, ctx: Context, unit: str, a: Any) -> bool:
         """Whether a plain approach for ``a`` steps into a foe's reach (a Riposte)."""
