@@ -365,3 +365,24 @@ def test_in_the_last_rounds_a_foe_in_the_area_counted_at_the_limit_is_worth_more
         assert b.pending is not None and b.pending.unit == "ada"
         choice = StressAI("hard", 1).choose(b, b.pending)
         assert isinstance(choice, StressAttack | StressDefensive) and choice.target == target
+
+
+def test_the_last_rounds_keeper_is_the_nearest_whose_way_is_not_barred() -> None:
+    # in the last round Ada, nearest the shrine, is penned in a byre whose one door Gor
+    # holds: Bea, farther off in the open, walks in (village: the Company's warrior, shut
+    # in the barn by raiders, was the square's keeper at round 20; the archer, free, never
+    # walked in, and the empty square made a draw)
+    rows = ["." * 20 for _ in range(7)]
+    for x, y in ((1, 1), (2, 1), (3, 1), (1, 2), (1, 3), (2, 3), (3, 3)):
+        rows[y] = rows[y][:x] + "#" + rows[y][x + 1 :]
+    spawns = [
+        ("Ada", "party", "warrior", (2, 2)),
+        ("Bea", "party", "warrior", (13, 2)),
+        ("Gor", "bandits", "bandit", (3, 2)),
+    ]
+    shrine = frozenset({(6, 2), (7, 2), (6, 3), (7, 3)})
+    bf = make_field(spawns, "\n".join(rows))
+    bf.objectives = (Objective("Shrine", "hold", shrine),)
+    bf.scenario = dataclasses.replace(bf.scenario, round_limit=1)
+    b = stress_battle(bf, [5, 6, 7])
+    assert closing_posts(b, "party") == {"bea": shrine}

@@ -22,8 +22,10 @@ the next: the Company fed the horde one unit at a time.)
 As the round limit nears (``closing_posts``), one unit also keeps each area counted at
 the limit that no post keeper holds (a ``hold`` without rounds: the side's or any
 side's, to hold; the enemy's, to deny): the one already inside, else the nearest not
-keeping a post; it walks in once the rounds left are no more than the rounds its walk
-takes (always in the last round), and keeps it as a post.
+keeping a post whose way is not barred (shut in the barn by raiders, the Company's
+warrior was the square's keeper at round 20 and the archer, free, never walked in); it
+walks in once the rounds left are no more than the rounds its walk takes (always in the
+last round), and keeps it as a post.
 """
 
 from __future__ import annotations
@@ -141,8 +143,9 @@ def closing_posts(battle: Battle, side: str) -> dict[str, frozenset[Cell]]:
         inside = [u for u in mine if units.cell(ctx, u) in area]
         if inside:
             keeper = inside[0]
-        else:
-            keeper = min(mine, key=lambda u: (gap(units.cell(ctx, u), area), u))
+        else:  # the nearest whose way is not barred (walls of foes, or walls)
+            free = [u for u in mine if step_in(ctx, u, area) is not None] or mine
+            keeper = min(free, key=lambda u: (gap(units.cell(ctx, u), area), u))
         mine.remove(keeper)
         if walk(ctx, keeper, area) >= left:
             out[keeper] = area
