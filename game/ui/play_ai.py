@@ -125,9 +125,14 @@ class AiDriverScene(PreviewScene):
             self.anim.skip()
             self._ai_wait = 0.0
 
-    def discard(self) -> None:
+    def stop_thinking(self) -> None:
+        """The AI's thought under way is no longer wanted: its answer is dropped when it
+        ends, and a thought not yet begun never starts (the battle is going away)."""
         if self._worker is not None:
-            self._worker.cancel()  # a thought under way must not outlive the battle
+            self._worker.cancel()
+
+    def discard(self) -> None:
+        self.stop_thinking()  # a thought under way must not outlive the battle
         super().discard()
 
     def advance(self, dt: float) -> None:
