@@ -326,17 +326,26 @@ class AiDriverScene(PreviewScene):
         return decline is not None and self.give(decline)
 
     def _show_victory(self) -> None:
-        self.app.push(
-            victory_for(
-                self.battle,
-                self.engine.damage_by_side(),
-                self.human_sides(),
-                self.back_to_menu,
-                self.flow,
-                self.board.view,
-                self.fog,
-            )
+        victory = victory_for(
+            self.battle,
+            self.engine.damage_by_side(),
+            self.human_sides(),
+            self.back_to_menu,
+            self.flow,
+            self.board.view,
+            self.fog,
         )
+        self.anim.wind_down()  # no strike line under the end screen; the last words fade
+        victory.underneath = self._play_out_under
+        self.app.push(victory)
+
+    def _play_out_under(self, dt: float) -> bool:
+        """Under the end screen: what the board still shows plays out (``wind_down``);
+        whether anything is left."""
+        if self.closed:
+            return False
+        self.anim.update(dt)
+        return self.anim.showing
 
 
 def ai_controller(
