@@ -4,21 +4,23 @@ sound battle, writes a crash report into the data folder and shows the crash scr
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import esper
 import pygame
 import pytest
-from ui_support import quick_window, write_map
+from ui_support import DEADLINE_S, drawn_frame, quick_window, step_until, write_map
 
-from game.engine import Battle
+from game.engine import Answer, Battle
 from game.saves import resume_save
 from game.ui.app import App
 from game.ui.crash import CrashScene, handle_crash
 from game.ui.flow import GameFlow
 from game.ui.map_view import MapView
 from game.ui.menu import MenuScene
-from game.ui.play_scene import PlayScene, play_scene_for
+from game.ui.play_scene import PlayScene, ai_controller, play_scene_for
 
 
 class InjectedFault(RuntimeError):
@@ -178,3 +180,59 @@ def test_a_crash_of_the_crash_screen_itself_is_raised(app: App, tmp_path: Path) 
     crash.draw = lambda surface: (_ for _ in ()).throw(InjectedFault("second"))  # type: ignore[method-assign]
     with pytest.raises(InjectedFault, match="second"):
         app.guarded_step(1)
+
+
+def test_a_crash_while_the_ai_thinks_hands_the_battle_over_when_the_ai_lets_go(
+    app: App, tmp_path: Path, data: Path
+) -> None:
+    """The AI's worker has the battle (its answer is held back, as for a slow AI on a big
+    map) when the game trips: the crash screen shows at once, the battle is saved and its
+    esper world let go only once the worker has let go of it, and the worker's late answer
+    changes nothing."""
+    _flow, scene = _battle_on_screen(app, tmp_path)
+    battle = scene.battle
+    world = battle.world_name
+    real = ai_controller(dict(battle.controllers), battle.seed)
+    assert real is not None
+    started, released = threading.Event(), threading.Event()
+    late: list[Answer] = []
+
+    def held(b: Battle) -> Answer:
+        started.set()
+        released.wait(DEADLINE_S)  # a cap only, so a broken test cannot hang
+        answer = real(b)
+        late.append(answer)
+        return answer
+
+    scene.ai_answer = held
+    step_until(app, started.is_set, "the AI thinking")
+    answers = list(battle.answers)
+    try:
+        raise InjectedFault("a bug while the AI thinks")
+    except InjectedFault as exc:
+        handle_crash(app, exc)  # as ``guarded_step`` does with a frame's exception
+    crash = app.top
+    assert isinstance(crash, CrashScene) and len(app.stack) == 1
+    drawn = app.frames
+    app.step(1)
+    app.step(1)
+    assert app.frames > drawn, "the crash screen is drawn while the AI's worker thinks"
+    assert not released.is_set() and not late, "the worker still had the battle"
+    assert world in esper.list_worlds(), "no world is deleted under the worker"
+    assert not crash.resume_button.enabled and not crash.back_button.enabled
+    assert "AI" in " ".join(crash.lines())
+
+    released.set()
+    step_until(app, lambda: crash.outcome.autosave is not None, "the hand-over")
+    assert late, "the worker finished its thought"
+    for _ in range(3):
+        drawn_frame(app)
+    assert app.top is crash and list(battle.answers) == answers, "the late answer was dropped"
+    assert world not in esper.list_worlds(), "the battle's world was let go"
+    assert scene.closed
+    saved = crash.outcome.autosave
+    assert saved is not None and crash.outcome.report is not None
+    replayed = resume_save(saved)
+    assert list(replayed.battle.answers) == answers
+    replayed.battle.close()
+    assert crash.resume_button.enabled and crash.back_button.enabled

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import quick_window, step_until, write_map
+from ui_support import drawn_frame, quick_window, step_until, write_map
 
-from game.ui.app import App
+from game.ui.app import STEP, App
 from game.ui.flow import GameFlow
 from game.ui.menu import MenuScene
+from game.ui.play_animation import END_FADE_S, Animations, Flash, Floater, Walk
 from game.ui.play_scene import PlayScene
 from game.ui.replay_scene import ReplayScene
 from game.ui.victory_scene import VictoryScene
@@ -112,3 +113,33 @@ def test_watch_replay_opens_the_viewer_on_this_battle_and_comes_back(
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     app.step(1)
     assert app.top is victory and viewer.closed and not scene.closed
+
+
+def test_the_last_words_fade_under_the_end_screen_and_no_strike_line_is_left(
+    app: App, tmp_path: Path
+) -> None:
+    """Play-test 8: the last round's numbers hung over the board under the end screen for
+    good, and a strike line was still drawn there. Under the end screen the words still
+    rising fade out within ``END_FADE_S`` and no strike line is drawn."""
+    _, scene, victory = _finished(app, tmp_path)
+    assert scene.anim.floaters, "the last blow's number is still rising as the end shows"
+    assert not scene.anim.flashes
+    drawn_frame(app, updates=round(END_FADE_S / STEP) + 2)
+    assert app.top is victory
+    assert not scene.anim.showing, "the last words faded out under the end screen"
+    assert victory.next_change() is None, "nothing left to play: the screen may sleep"
+
+
+def test_winding_down_drops_strike_lines_and_what_has_not_begun() -> None:
+    anim = Animations(
+        floaters=[Floater("-4", (1, 1), "damage", age=0.2), Floater("miss", (2, 2), "miss", -0.3)],
+        flashes=[Flash((0, 0), (1, 1), "hit", age=0.1), Flash((0, 0), (2, 2), "hit", -0.2)],
+        walks=[Walk("a", [(0, 0), (1, 0)], 9.0, t=-1.0)],
+    )
+    rising = anim.floaters[0]
+    phase = rising.age / rising.life
+    anim.wind_down()
+    assert not anim.flashes and not anim.walks and anim.floaters == [rising]
+    assert rising.age / rising.life == pytest.approx(phase), "it fades on from where it is"
+    anim.update(END_FADE_S)
+    assert not anim.showing

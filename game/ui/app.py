@@ -57,6 +57,11 @@ class Scene:
     opaque = True  # scenes below are not drawn
     app: App
 
+    @property
+    def draws_without_world(self) -> bool:
+        """Its frames may run while the AI's worker has the world: it uses no battle."""
+        return False
+
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack."""
 
@@ -335,9 +340,9 @@ class App:
         """One frame: events (``events``, or the queue's), ``updates`` fixed updates of
         ``STEP`` seconds, draw, flip. While the AI's worker uses the battle (issue 30) the
         frame draws nothing new and keeps its events for the next one (a window close is
-        obeyed at once)."""
+        obeyed at once), unless the screen uses no battle (the crash screen)."""
         self.steps += 1
-        if not frame_lock_acquire(WORKER_WAIT_S):
+        if not frame_lock_acquire(WORKER_WAIT_S) and not self._draws_without_world():
             self._hold(events)
             return
         try:
@@ -348,6 +353,12 @@ class App:
             self._held = []
             if main_holds_lock():
                 frame_lock_release()
+
+    def _draws_without_world(self) -> bool:
+        """The top screen uses no battle (``Scene.draws_without_world``): its frame runs
+        while the AI's worker has the world (the crash screen, waiting for it to let go)."""
+        top = self.top
+        return top is not None and top.draws_without_world
 
     def _events(self, events: list[pygame.event.Event] | None) -> list[pygame.event.Event]:
         return pygame.event.get() if events is None else events

@@ -11,6 +11,12 @@ the game sets to ``handle_crash``; it
   traceback, the version, the map, the ruleset, the seed and the answers);
 - replaces every screen with ``CrashScene``, which says so and offers "Continue from the
   autosave" (the newest one, as the menu's Continue) and "Back to menu".
+
+The AI's worker may be thinking with the battle's esper world when the game trips (a long
+thought on a big map). The crash screen then shows at once; the worker is told its thought
+is no longer wanted (its answer is dropped), and the saving, the report and the letting go
+of the battle's world wait for the first frame that has the world again (the worker has
+let go of it): a world is never deleted under the worker, nor left behind after it.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,7 +43,7 @@ if TYPE_CHECKING:
     from game.ui.play_scene import PlayScene
 
 CRASH_FOLDER = "crashes"
-LOCK_WAIT_S = 5.0  # how long the crash handler waits for the AI's worker to let go
+LOCK_WAIT_S = 0.05  # how long the crash handler waits for the world before handing over
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,27 +56,42 @@ class CrashOutcome:
     note: str
 
 
+HANDING_OVER = CrashOutcome(
+    None, None, "The AI was thinking: the battle is saved as soon as it lets go of it."
+)
+
+
 def handle_crash(app: App, exc: Exception) -> CrashOutcome:
-    """Save what can be saved, write the report and show the crash screen (``App.on_crash``).
+    """Show the crash screen; save what can be saved and write the report now, or, while
+    the AI's worker has the battle, in the first frame after it lets go (``App.on_crash``).
     A crash of the crash screen itself is raised: the window then closes."""
     if isinstance(app.top, CrashScene):
         raise exc
-    held = main_holds_lock() or WORLD_LOCK.acquire(timeout=LOCK_WAIT_S)
-    try:
-        scene = battle_scene(app)
-        autosave, note = _autosave(scene, exc)
-        report = write_report(exc, scene.battle if scene is not None else None, note)
-        if scene is not None:
-            scene.discard()
-    finally:
-        if held and not main_holds_lock():
-            WORLD_LOCK.release()
-    outcome = CrashOutcome(report, autosave, note)
+    scene = battle_scene(app)
+    if scene is not None:
+        scene.stop_thinking()  # the worker's late answer is dropped
     saves = scene.saves if scene is not None else None
     resume = _resumer(app, saves) if saves is not None else None
     back = scene.back_to_menu if scene is not None else app.crash_menu
-    app.reset(CrashScene(outcome, resume, back))
-    return outcome
+    crash = CrashScene(partial(_save_and_report, scene, exc), resume, back)
+    app.reset(crash)
+    held = main_holds_lock() or WORLD_LOCK.acquire(timeout=LOCK_WAIT_S)
+    if held:
+        try:
+            crash.settle()
+        finally:
+            if not main_holds_lock():
+                WORLD_LOCK.release()
+    return crash.outcome
+
+
+def _save_and_report(scene: PlayScene | None, exc: Exception) -> CrashOutcome:
+    """Autosave, the report, the battle let go: holding the world (no worker has it)."""
+    autosave, note = _autosave(scene, exc)
+    report = write_report(exc, scene.battle if scene is not None else None, note)
+    if scene is not None:
+        scene.discard()
+    return CrashOutcome(report, autosave, note)
 
 
 def _resumer(app: App, saves: BattleSaves) -> Callable[[], None]:
@@ -173,22 +195,48 @@ class CrashScene(Scene):
 
     def __init__(
         self,
-        outcome: CrashOutcome,
+        finish: Callable[[], CrashOutcome],
         resume: Callable[[], None] | None,
         back: Callable[[], None] | None,
     ) -> None:
-        self.outcome = outcome
+        self._finish: Callable[[], CrashOutcome] | None = finish
+        self.outcome = HANDING_OVER
         self.resume_button = Button(
             "Continue from the autosave",
             resume or (lambda: None),
             style="primary",
             hint="Resume the newest autosave, as Continue in the menu does.",
         )
-        if resume is None:
-            self.resume_button.set_enabled(False, "No battle to continue.")
+        self._resumable = resume is not None
         self.back_button = Button("Back to menu", back or self._quit, hint="The main menu.")
         if back is None:
             self.back_button.label = "Quit"
+        for button in self.buttons:
+            button.set_enabled(False, "Wait: the battle is saved once the AI lets go of it.")
+
+    @property
+    def draws_without_world(self) -> bool:
+        """Drawn while the AI's worker still has the battle (``App.step``)."""
+        return self._finish is not None
+
+    def settle(self) -> None:
+        """Save, report and let the battle go (holding the world); then the buttons work."""
+        if self._finish is None:
+            return
+        finish, self._finish = self._finish, None
+        self.outcome = finish()
+        self.back_button.set_enabled(True)
+        if self._resumable:
+            self.resume_button.set_enabled(True)
+        else:
+            self.resume_button.set_enabled(False, "No battle to continue.")
+
+    def update(self, dt: float) -> None:
+        if main_holds_lock():  # a frame that has the world: the worker let go of it
+            self.settle()
+
+    def next_change(self) -> float | None:
+        return 0.0 if self._finish is not None else None
 
     def _quit(self) -> None:
         self.app.quit()
@@ -200,6 +248,8 @@ class CrashScene(Scene):
     def lines(self) -> list[str]:
         report = self.outcome.report
         where = f"The crash report is in {report}" if report else "No crash report was written."
+        if self._finish is not None:
+            where = "The crash report is written then too."
         return [
             "Shieldwall hit a bug of its own and stopped the screen it was on.",
             self.outcome.note,

@@ -125,9 +125,14 @@ class AiDriverScene(PreviewScene):
             self.anim.skip()
             self._ai_wait = 0.0
 
-    def discard(self) -> None:
+    def stop_thinking(self) -> None:
+        """The AI's thought under way is no longer wanted: its answer is dropped when it
+        ends, and a thought not yet begun never starts (the battle is going away)."""
         if self._worker is not None:
-            self._worker.cancel()  # a thought under way must not outlive the battle
+            self._worker.cancel()
+
+    def discard(self) -> None:
+        self.stop_thinking()  # a thought under way must not outlive the battle
         super().discard()
 
     def advance(self, dt: float) -> None:
@@ -321,17 +326,26 @@ class AiDriverScene(PreviewScene):
         return decline is not None and self.give(decline)
 
     def _show_victory(self) -> None:
-        self.app.push(
-            victory_for(
-                self.battle,
-                self.engine.damage_by_side(),
-                self.human_sides(),
-                self.back_to_menu,
-                self.flow,
-                self.board.view,
-                self.fog,
-            )
+        victory = victory_for(
+            self.battle,
+            self.engine.damage_by_side(),
+            self.human_sides(),
+            self.back_to_menu,
+            self.flow,
+            self.board.view,
+            self.fog,
         )
+        self.anim.wind_down()  # no strike line under the end screen; the last words fade
+        victory.underneath = self._play_out_under
+        self.app.push(victory)
+
+    def _play_out_under(self, dt: float) -> bool:
+        """Under the end screen: what the board still shows plays out (``wind_down``);
+        whether anything is left."""
+        if self.closed:
+            return False
+        self.anim.update(dt)
+        return self.anim.showing
 
 
 def ai_controller(

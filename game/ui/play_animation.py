@@ -20,6 +20,7 @@ from game.ui.theme import colour
 from game.ui.tokens import TokenInfo, draw_token
 
 MOVE_CELLS_PER_S = {"slow": 5.0, "normal": 9.0, "fast": 18.0, "instant": 1e9}
+END_FADE_S = 0.5  # the words still rising when the end screen shows are gone within this
 
 
 @dataclass
@@ -109,6 +110,23 @@ class Animations:
         self.effects.clear()
         for f in self.floaters:  # the words stay, all at once
             f.age = max(f.age, 0.0)
+
+    def wind_down(self, within: float = END_FADE_S) -> None:
+        """The battle is over and its end screen shows (play-test 8: the last round's
+        numbers hung over the map's labels under it, for good): no strike line is drawn any
+        more and nothing not yet begun begins; what is under way plays on, and the words
+        still rising rise on faster, each from where it is, and are gone within ``within``
+        seconds (the scene below the end screen keeps updating them)."""
+        self.flashes.clear()
+        self.walks = [w for w in self.walks if w.t >= 0]
+        self.effects = [e for e in self.effects if e.started]
+        self.floaters = [f for f in self.floaters if f.age >= 0]
+        for f in self.floaters:
+            left = 1 - f.age / f.life  # the share of its life still to come
+            if left * f.life > within:
+                done = f.age / f.life
+                f.life = within / left
+                f.age = done * f.life
 
 
 def queue_events(

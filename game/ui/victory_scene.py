@@ -94,6 +94,16 @@ class VictoryScene(Scene):
         self.buttons.append(self.button)
         self.panel: pygame.Rect | None = None  # where it was last drawn
         self.headline_rect = pygame.Rect(0, 0, 0, 0)  # and its headline
+        # the battle below, finishing what it still shows (its last words fading): called
+        # with each update's seconds, it says whether anything is left to show
+        self.underneath: Callable[[float], bool] | None = None
+
+    def update(self, dt: float) -> None:
+        if self.underneath is not None and not self.underneath(dt):
+            self.underneath = None
+
+    def next_change(self) -> float | None:
+        return 0 if self.underneath is not None else None
 
     def toggle_units(self) -> None:
         """Switch between the table per side and the table per unit."""
