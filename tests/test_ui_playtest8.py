@@ -1,0 +1,118 @@
+"""Play-test 8 fixes: a move onto a square where a fallen ally lies, taken by click and by
+the keyboard's Enter (the fallen's card still shows on right-click)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_support import quick_window, write_map
+
+from game.engine import Battle
+from game.ui.app import App
+from game.ui.map_view import MapView
+from game.ui.play_scene import PlayScene
+
+PARTY_AND_FOE = (
+    ("Ada", "party", "warrior", 1, 1),
+    ("Bea", "party", "warrior", 2, 1),
+    ("Gor", "foes", "bandit", 8, 6),
+)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    a = quick_window(tmp_path, (960, 540))
+    yield a
+    a.close()
+
+
+def _press(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
+    app.step(1)
+
+
+def _kill(battle: Battle, ruleset: str, unit: str) -> None:
+    """``unit`` dies where it stands, by each ruleset's own hand."""
+    with battle._active():
+        ctx = battle.ctx
+        if ruleset == "stress":
+            from game.rules.stress.units import fighter
+
+            fighter(ctx, unit).dead = True
+        elif ruleset == "grid":
+            from game.rules.grid.units import conditions
+
+            conditions(ctx, unit).dead = True
+        else:
+            from game.rules.clash.damage import kill
+
+            kill(ctx, unit, "a test")
+
+
+def _ada_acting(battle: Battle) -> None:
+    """Answer the battle's first decisions until Ada has her turn."""
+    for _ in range(10):
+        d = battle.pending
+        assert d is not None
+        if d.kind == "turn" and d.unit == "ada":
+            return
+        if d.kind == "choose_unit":
+            battle.answer(next(a for a in d.answers if getattr(a, "unit", None) == "ada"))
+            continue
+        ends = [o.answer for o in d.options if o.kind == "end_turn" and o.answer]
+        assert ends, f"no way past {d.kind} for {d.side}"
+        battle.answer(ends[0])
+    raise AssertionError("Ada never got her turn")
+
+
+def _beside_the_fallen(app: App, tmp_path: Path, ruleset: str) -> tuple[PlayScene, Battle]:
+    path = write_map(tmp_path / "map", 10, 8, walls=(), units=PARTY_AND_FOE)
+    battle = Battle(path, ruleset, 3, {"party": "human", "foes": "human"})
+    _ada_acting(battle)
+    _kill(battle, ruleset, "bea")
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    bea = scene.engine.token("bea")
+    assert bea is not None and bea.down
+    assert bea.cell in scene.ranges("ada").move  # the ruleset offers the square
+    return scene, battle
+
+
+@pytest.mark.parametrize("ruleset", ["grid", "clash", "stress"])
+def test_a_click_on_a_fallen_allys_square_moves_there(
+    app: App, tmp_path: Path, ruleset: str
+) -> None:
+    scene, battle = _beside_the_fallen(app, tmp_path, ruleset)
+    cell = (2, 1)
+    move = scene.answer_for_cell(cell)
+    assert move is not None and move in battle.legal_answers()
+    scene.click_cell(cell)
+    assert move in battle.answers  # clash declares it, the others move at once
+    battle.close()
+
+
+def test_enter_on_a_fallen_allys_square_moves_there_and_right_click_shows_the_fallen(
+    app: App, tmp_path: Path
+) -> None:
+    scene, battle = _beside_the_fallen(app, tmp_path, "stress")
+    cell = (2, 1)
+    x, y, w, h = scene.camera.cell_to_screen(cell)
+    pos = (x + w // 2 + scene.viewport.x, y + h // 2 + scene.viewport.y)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=3, pos=pos))
+    app.step(1)
+    assert scene.sheet_unit == "bea"
+    scene.sheet_unit = None
+    for key in (pygame.K_RIGHT, pygame.K_RIGHT):  # the cursor appears on Ada, then moves
+        _press(app, key)
+    assert scene.hover == cell
+    move = scene.answer_for_cell(cell)
+    assert move is not None and getattr(move, "to", None) == cell
+    _press(app, pygame.K_RETURN)
+    assert battle.answers[-1] == move  # declared: the stress rules move it in its phase
+    battle.close()
