@@ -1,19 +1,24 @@
 """Play-test 8 fixes: a move onto a square where a fallen ally lies, taken by click and by
-the keyboard's Enter (the fallen's card still shows on right-click)."""
+the keyboard's Enter (the fallen's card still shows on right-click); the victory screen's
+table per unit scrolled by keys."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 from ui_support import quick_window, write_map
 
+import game.ui.victory_scene as victory_scene_module
 from game.engine import Battle
-from game.ui.app import App
+from game.ui.app import App, Scene
 from game.ui.map_view import MapView
 from game.ui.play_scene import PlayScene
+from game.ui.victory_scene import VictoryScene
+from game.ui.victory_tables import UnitSummary
 
 PARTY_AND_FOE = (
     ("Ada", "party", "warrior", 1, 1),
@@ -116,3 +121,47 @@ def test_enter_on_a_fallen_allys_square_moves_there_and_right_click_shows_the_fa
     _press(app, pygame.K_RETURN)
     assert battle.answers[-1] == move  # declared: the stress rules move it in its phase
     battle.close()
+
+
+class _Blank(Scene):
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0))
+
+
+def test_the_table_per_unit_scrolls_by_keys_and_says_so(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn: list[str] = []
+    real = victory_scene_module.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
+        drawn.append(text)
+        return real(surface, text, *args, **kw)
+
+    monkeypatch.setattr(victory_scene_module, "draw_text", spy)
+    units = [UnitSummary(f"Unit {i}", "#a04030", "dead", 1, "7 HP", "0") for i in range(19)]
+    victory = VictoryScene("Defeat", "#3060a0", 9, [], "", lambda: None, units=units)
+    app.push(_Blank())
+    app.push(victory)
+    _press(app, pygame.K_u)
+    assert victory.per_unit and 1 < victory.unit_rows < 19
+    shown, last = victory.unit_rows, 19 - victory.unit_rows
+    words = " | ".join(drawn)
+    assert f"Units 1–{shown} of 19" in words and "PgUp/PgDn" in words and "Home/End" in words
+    _press(app, pygame.K_DOWN)
+    assert victory.first == 1
+    _press(app, pygame.K_UP)
+    assert victory.first == 0
+    _press(app, pygame.K_PAGEDOWN)
+    assert victory.first == min(last, shown - 1)  # a page, keeping one row in sight
+    _press(app, pygame.K_END)
+    assert victory.first == last
+    _press(app, pygame.K_DOWN)
+    assert victory.first == last  # no further
+    _press(app, pygame.K_PAGEUP)
+    assert victory.first == max(0, last - (shown - 1))
+    _press(app, pygame.K_HOME)
+    assert victory.first == 0
+    _press(app, pygame.K_u)  # the table per side does not scroll
+    _press(app, pygame.K_END)
+    assert not victory.per_unit and victory.first == 0
