@@ -165,3 +165,32 @@ def test_the_table_per_unit_scrolls_by_keys_and_says_so(
     _press(app, pygame.K_u)  # the table per side does not scroll
     _press(app, pygame.K_END)
     assert not victory.per_unit and victory.first == 0
+
+
+def test_a_message_said_again_is_one_message_shown_afresh(app: App) -> None:
+    app.push(_Blank())
+    app.notify("No target in reach")
+    app.step(1)
+    first = app.messages[0][1]
+    pygame.time.wait(5)
+    app.notify("Undo: nothing to undo.")
+    app.notify("No target in reach")
+    app.notify("No target in reach")
+    app.step(1)
+    assert [t for t, _ in app.messages] == ["Undo: nothing to undo.", "No target in reach"]
+    assert app.messages[-1][1] > first  # its seconds count again
+    assert len(app.message_rects(960)) == 2
+
+
+def test_the_end_screen_opens_clear_of_the_battles_messages(app: App) -> None:
+    app.push(_Blank())
+    app.notify("No target in reach")
+    app.inform("Quicksaved")
+    app.step(1)
+    units = [UnitSummary("Ada", "#a04030", "dead", 0, "0", "7 HP")]
+    app.push(VictoryScene("Defeat", "#3060a0", 9, [], "", lambda: None, units=units))
+    app.step(1)
+    assert app.messages == [] and app.message_rects(960) == []
+    app.notify("Screenshot saved")  # what is said on it still shows
+    app.step(1)
+    assert [t for t, _ in app.messages] == ["Screenshot saved"]

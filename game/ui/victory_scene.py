@@ -110,6 +110,11 @@ class VictoryScene(Scene):
             else "Each unit's fate, kills and the damage it dealt and took [U]."
         )  # fmt: skip
 
+    def enter(self) -> None:
+        """The battle's last messages ("No target in reach") are stale now: none lies over
+        the headline (play-test 8)."""
+        self.app.clear_messages()
+
     def scroll_units(self, rows: int) -> None:
         """The table per unit ``rows`` further down (up when negative), within the list
         (the wheel, the arrows, Page Up / Page Down, Home / End: play-test 8, only the
