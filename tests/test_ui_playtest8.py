@@ -1,6 +1,7 @@
 """Play-test 8 fixes: a move onto a square where a fallen ally lies, taken by click and by
 the keyboard's Enter (the fallen's card still shows on right-click); the victory screen's
-table per unit scrolled by keys."""
+table per unit scrolled by keys; one message for words said again, none left over the end
+screen; a top bar whose names and objectives stay readable at 960×540."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from game.engine import Battle
 from game.ui.app import App, Scene
 from game.ui.map_view import MapView
 from game.ui.play_scene import PlayScene
+from game.ui.progress_fit import compact_count, short_area, short_names, short_side
 from game.ui.victory_scene import VictoryScene
 from game.ui.victory_tables import UnitSummary
 
@@ -194,3 +196,108 @@ def test_the_end_screen_opens_clear_of_the_battles_messages(app: App) -> None:
     app.notify("Screenshot saved")  # what is said on it still shows
     app.step(1)
     assert [t for t, _ in app.messages] == ["Screenshot saved"]
+
+
+VILLAGE_LINE = (
+    "Haldor's Raiders hold Village square (counts at round 20) · "
+    "Haldor's Raiders hold The barn's stores: 1 of 5 rounds"
+)
+BATTLE_LINE = (
+    "The Grey Maw Horde hold South bridge, Watchtower (counts at round 30) · "
+    "The Company of the Wren hold North bridge (counts at round 30)"
+)
+
+
+def _top_bar_words(
+    app: App, monkeypatch: pytest.MonkeyPatch, name: str, ruleset: str, progress: str
+) -> tuple[list[str], list[tuple[int, int, int, int]]]:
+    """The texts the top bar draws for map ``name`` with ``progress`` as the objectives'
+    line (its second side an AI), and where it draws coloured dots."""
+    import game.ui.top_bar as top_bar
+    from game.maps import find_map
+
+    path = find_map(name)
+    sides = [s.id for s in Battle(path, ruleset, 3, {}).battlefield.scenario.sides]
+    battle = Battle(path, ruleset, 3, {s: "ai" if i else "human" for i, s in enumerate(sides)})
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    app.step(1)
+    monkeypatch.setattr(scene.model, "objective_progress", lambda: progress)
+    drawn: list[str] = []
+    dots: list[tuple[int, int, int, int]] = []
+    real_text, real_circle = top_bar.draw_text, pygame.draw.circle
+
+    def text(surface: pygame.Surface, words: str, *args: Any, **kw: Any) -> pygame.Rect:
+        drawn.append(words)
+        return real_text(surface, words, *args, **kw)
+
+    def circle(surface: pygame.Surface, colour: Any, *args: Any, **kw: Any) -> pygame.Rect:
+        dots.append(tuple(pygame.Color(colour)))  # type: ignore[arg-type]
+        return real_circle(surface, colour, *args, **kw)
+
+    monkeypatch.setattr(top_bar, "draw_text", text)
+    monkeypatch.setattr(top_bar.pygame.draw, "circle", circle)
+    top_bar.draw_top_bar(app.screen, scene.model, scene.menu_button, scene.side_count)
+    monkeypatch.undo()
+    battle.close()
+    return drawn, dots
+
+
+def test_the_top_bar_at_960_keeps_whole_names_and_compact_objectives(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Play-test 8: "2. Hald… (AI) 13/13 · Haldo… hold Village square" at 960×540."""
+    drawn, _ = _top_bar_words(app, monkeypatch, "village", "stress", VILLAGE_LINE)
+    assert "2. Haldor's Raiders  (AI)  13/13" in drawn, drawn
+    assert "Haldor's: Village, Barn 1/5" in drawn, drawn
+    assert not [t for t in drawn if "…" in t and "Raid" not in t], drawn  # the title may cut
+
+
+def test_a_title_that_would_say_nothing_gives_way_to_the_chips(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Play-test 8: at 960×540 "The Battl…", "1. Comp…", "2. Grey…" and the objectives
+    without their holders: the title goes, the sides keep their short names and each
+    area the colour of the side that holds it."""
+    drawn, dots = _top_bar_words(app, monkeypatch, "battle", "clash", BATTLE_LINE)
+    assert not any("Battle" in t for t in drawn), drawn
+    assert "1. Company  14/14" in drawn and "2. Grey Maw  (AI)  29/29" in drawn, drawn
+    assert "South bridge, Watchtower" in drawn and "North bridge" in drawn, drawn
+    horde, wren = pygame.Color("#8a3b2e"), pygame.Color("#3f6fb5")
+    assert dots[-2:] == [tuple(horde), tuple(wren)], dots  # after the chips' own dots
+    assert not [t for t in drawn if "…" in t], drawn
+
+
+@pytest.mark.parametrize(
+    ("name", "short"),
+    [
+        ("The Company", "Company"),
+        ("Haldor's Raiders", "Haldor's"),
+        ("Black Morcar's Outlaws", "Morcar's"),
+        ("The Company of the Wren", "Company"),
+        ("Garrison of Greyford", "Garrison"),
+        ("The Grey Maw Horde", "Grey Maw"),
+        ("The Black Tusk War Band", "Black Tusk"),
+        ("Raiders", "Raiders"),
+    ],
+)
+def test_a_sides_short_name(name: str, short: str) -> None:
+    assert short_side(name) == short
+
+
+def test_two_sides_whose_short_names_meet_keep_their_names() -> None:
+    names = ["The Company", "The Company of the Wren", "Haldor's Raiders"]
+    assert short_names(names) == {
+        "The Company": "Company",
+        "The Company of the Wren": "Company of the Wren",
+        "Haldor's Raiders": "Haldor's",
+    }
+
+
+def test_an_areas_short_name_and_a_compact_count() -> None:
+    assert short_area("The barn's stores") == "Barn"
+    assert short_area("Village square") == "Village"
+    assert short_area("South bridge") == "South bridge"  # "South" alone says nothing
+    assert compact_count("1 of 5 rounds") == "1/5"
+    assert compact_count("2 of 4 escaped") == "2/4 escaped"
+    assert compact_count("held") == "held"
