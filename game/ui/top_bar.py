@@ -65,8 +65,9 @@ def draw_top_bar(
     side_count: Callable[[SideView], str],
 ) -> list[pygame.Rect]:
     """The title, the round and the initiative chips (their rects are returned); in a
-    narrow window the title and then the side names are shortened so that every side
-    keeps its chip."""
+    narrow window the title is shortened, then the sides take their short names (the
+    title left out if it would get too little room to say anything), then those are cut,
+    so that every side keeps its chip."""
     w = surface.get_width()
     bar = pygame.Rect(0, 0, w, TOP_H)
     pygame.draw.rect(surface, colour("wood_dark"), bar)
