@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -29,7 +30,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+READER_GONE = 128 + 13  # the shell's status for a program ended by SIGPIPE (13)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; a reader that stops reading early (``check-map ford | head
+    -1``) ends it quietly, as Python's documentation advises (``signal`` · Note on
+    SIGPIPE): no traceback, the rest of the output going nowhere, the status a program
+    ended by SIGPIPE has (play-test 8: a BrokenPipeError traceback, now and then)."""
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # here, not at exit, where a closed pipe is reported again
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's last flush then writes nowhere
+        return READER_GONE
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if extra:  # named by the subcommand they were given to (play-test 3)

@@ -16,7 +16,7 @@ from game.__main__ import main
     ("argv", "needle"),
     [
         (["play", "no-such-battle"], "no map named 'no-such-battle'"),
-        (["play", "missing/thing.tmx"], "missing/thing.tmx: no such map file"),
+        (["play", "missing/thing.tmx"], "missing/thing.tmx: file: not found"),  # check-map's words
         (["play", ""], "no map given (the name is empty)"),
         (["play", "--size", "12"], "--size: expected WIDTHxHEIGHT"),
         (["play", "--size", "100x100"], "outside"),

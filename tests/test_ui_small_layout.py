@@ -118,30 +118,34 @@ def test_the_objective_countdown_survives_a_small_window(
     monkeypatch.setattr(top_bar, "draw_text", spy)
     top_bar.draw_top_bar(small.screen, scene.model, scene.menu_button, scene.side_count)
     shoot(small, "top-bar-960")
-    shown = [(t, r) for t, r in drawn if "of 5 rounds" in t]
+    shown = [(t, r) for t, r in drawn if "of 5 rounds" in t or "4/5" in t]
     assert shown, [t for t, _ in drawn]
     text, rect = shown[0]
-    assert text.endswith("4 of 5 rounds")
+    assert text.endswith(("4 of 5 rounds", "Gatehouse 4/5")), text  # play-test 8: "4/5"
     assert rect.right <= scene.menu_button.rect.x
     assert all(not r.colliderect(rect) for t, r in drawn if t != text)
 
 
 def test_progress_shortens_names_first_then_leaves_them_out() -> None:
+    from game.ui.progress_fit import Segment, fit_segments
     from game.ui.top_bar import fit_progress
 
     pygame.font.init()
     line = "Haldor's Raiders hold Village square: 4 of 5 rounds · East road: 1 of 4 escaped"
     assert fit_progress(line, 4000) == line
-    some = fit_progress(line, 420)  # the holder first (play-test 3: who holds what stays)
-    assert "… hold Village square: 4 of 5 rounds · " in some, some
-    assert some.endswith(": 1 of 4 escaped"), some
+    # play-test 8: counts in few letters, the holder's short name, the area's short name,
+    # then the side's colour for the holder (play-test 3: who holds what stays)
+    some = fit_progress(line, 420)
+    assert some == "Haldor's Raiders hold Village square 4/5 · East road 1/4 escaped", some
     fewer = fit_progress(line, 330)
-    assert "…: 4 of 5 rounds · " in fewer and fewer.endswith(": 1 of 4 escaped"), fewer
-    assert fit_progress(line, 200) == "4 of 5 rounds · 1 of 4 escaped"
+    assert fewer == "Haldor's hold Village 4/5 · East road 1/4 escaped", fewer
+    assert fit_progress(line, 260) == "Village 4/5 · East road 1/4 escaped"
+    dots = fit_segments(line, 260, {"Haldor's Raiders": "#a8432f"})
+    assert dots == [Segment("Village 4/5", "#a8432f"), Segment("East road 1/4 escaped")]
     hold = "Haldor's Raiders hold Village square (counts at round 20)"
-    # play-test 4: the round note goes first, the holder's name is cut, who holds what stays
-    assert fit_progress(hold, 200).endswith("… hold Village square")
-    assert fit_progress(hold, 130).startswith("Haldo… hold ")
+    # play-test 4: the round note goes first; who holds what stays
+    assert fit_progress(hold, 200) == "Haldor's hold Village square"
+    assert fit_progress(hold, 130) == "Haldor's: Village"
     assert fit_progress("Gate held by nobody yet", 80).endswith("…")
 
 

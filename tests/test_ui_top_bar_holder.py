@@ -9,6 +9,7 @@ import pytest
 from test_ui_small_layout import on_screen, shoot, small  # noqa: F401  (fixture)
 
 from game.ui.app import App
+from game.ui.progress_fit import Segment, fit_segments
 from game.ui.top_bar import fit_progress, progress_floor
 
 
@@ -51,10 +52,11 @@ def test_the_round_note_goes_before_the_names() -> None:
     line = "Haldor's Raiders hold Village square (counts at round 20)"
     assert fit_progress(line, 1000) == line
     assert fit_progress(line, 300) == "Haldor's Raiders hold Village square"
-    cut = fit_progress(line, 200)
-    assert cut.endswith("… hold Village square") and cut.startswith("Haldo"), cut
-    assert fit_progress(line, 130).startswith("Haldo… hold Vill"), fit_progress(line, 130)
-    assert progress_floor(line) < progress_floor(line.replace(" (counts at round 20)", "") * 2)
+    # play-test 8: then the holder's short name, never cut to "Haldo…", then the area's
+    assert fit_progress(line, 200) == "Haldor's hold Village square"
+    assert fit_progress(line, 160) == "Haldor's hold Village"
+    assert fit_progress(line, 130) == "Haldor's: Village"
+    assert progress_floor(line) < progress_floor(line + " · East road: 1 of 4 escaped")
     assert progress_floor(line) == progress_floor("Haldor's Raiders hold Village square")
     assert progress_floor("") == 0
 
@@ -66,16 +68,23 @@ def test_one_side_holding_two_areas_is_one_phrase() -> None:
     pygame.font.init()
     line = "The Grey Maw Horde hold South bridge, Watchtower (counts at round 30)"
     assert fit_progress(line, 2000) == line
-    widths = [fit_progress(line, w) for w in range(120, 480, 10)]
-    assert all(t.startswith(("Grey", "The Grey")) and " hold South" in t for t in widths)
+    widths = [fit_progress(line, w) for w in range(200, 480, 10)]
+    assert all("South bridge, Watchtower" in t and "…" not in t for t in widths)
     assert "Grey Maw Horde hold South bridge, Watchtower" in widths
-    assert "Grey… hold South bridge, Watchtower" in widths
+    # play-test 8: the side's short name, not "Grey…"; narrower, the side's colour
+    assert "Grey Maw: South bridge, Watchtower" in widths
     noted = [t for t in widths if "(counts at round 30)" in t]
     assert noted and all("Grey Maw Horde hold South bridge, Watchtower (" in t for t in noted)
+    colours = {"The Grey Maw Horde": "#8a3b2e", "The Company of the Wren": "#3f6fb5"}
+    assert fit_segments(line, 200, colours) == [Segment("South bridge, Watchtower", "#8a3b2e")]
     two = "The Grey Maw Horde hold South bridge · The Company of the Wren hold Watchtower"
-    for w in range(260, 480, 20):
+    for w in range(340, 480, 20):
         t = fit_progress(two, w)
-        assert t.startswith("Grey") and " hold South" in t and "Comp" in t, (w, t)
+        assert t.startswith("Grey Maw") and "South bridge · Company" in t, (w, t)
+    assert fit_segments(two, 200, colours) == [
+        Segment("South bridge", "#8a3b2e"),
+        Segment("Watchtower", "#3f6fb5"),
+    ]
 
 
 def test_progress_gives_one_phrase_per_side(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -74,9 +74,22 @@ def run(args: argparse.Namespace) -> int:
             print(exc.lines()[0] if exc.problems else str(exc))
             return 2
         if not map_path.is_file():
-            print(f"{map_path}: no such map file")
+            print(_not_a_file(map_path, args.map))
             return 2
     # Imported here so that other commands never load pygame.
     from game.ui.main import run_game
 
     return run_game(map_path=map_path, seed=args.seed, size=size, ruleset=args.ruleset)
+
+
+def _not_a_file(path: Path, shown_as: str) -> str:
+    """Why ``path`` is no map file, in check-map's words ("/tmp: file: is a directory,
+    not a file"; play-test 8: play said "no such map file" of a folder)."""
+    from game.maps import MapError, Problem
+    from game.maps.xmlfiles import read_limited
+
+    problems: list[Problem] = []
+    read_limited(path, "file", problems)
+    if not problems:  # it became a file meanwhile: say what it was not
+        problems.append(Problem("file", "is not a regular file"))
+    return MapError(path, problems).lines(shown_as)[0]

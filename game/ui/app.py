@@ -167,9 +167,17 @@ class App:
             _forbid_smaller_than_min()
 
     def notify(self, text: str) -> None:
-        """Show a one-line problem at the top of the window for a few seconds."""
+        """Show a one-line problem at the top of the window for a few seconds. The same
+        words said again while shown are one message, shown afresh, not a stack of copies
+        (play-test 8: three "No target in reach" over the attack preview)."""
+        self.messages = [(t, when) for t, when in self.messages if t != text]
         self.messages.append((text, NOT_SHOWN))
         del self.messages[:-3]
+
+    def clear_messages(self) -> None:
+        """Drop every message shown (a screen that ends what they were about opens)."""
+        self.messages = []
+        self._good_news = set()
 
     def inform(self, text: str) -> None:
         """Like ``notify``, for news that is not a problem ("Quicksaved"): a gold rim."""

@@ -445,7 +445,9 @@ class InputScene(AnsweringScene):
         """What a click on ``cell`` does: in a picked action's mode, that action on the unit
         standing there, to that square or into that square's zone; otherwise attack the
         enemy there (melee first), or move to the square or into its zone (an enemy's
-        square too, when there is no attacking it from here)."""
+        square too, when there is no attacking it from here, and a square where a dead or
+        fled ally lies: play-test 8, a move onto a fallen ally was offered but a click only
+        showed the fallen's card; right-click or hover shows it)."""
         d = self.decision
         token = self.token_at(cell)
         on_unit = token is not None and d is not None and token.key != d.unit
@@ -460,7 +462,7 @@ class InputScene(AnsweringScene):
         if on_unit and token is not None:
             found = self._attack_for(token.key)
             me = self.engine.token(d.unit) if d is not None and d.unit else None
-            if found is not None or me is None or token.side == me.side:
+            if found is not None or me is None or (token.side == me.side and not token.down):
                 return found.answer if found is not None else None
         moves = [p for p in self.moves() if p.dest == cell]
         return moves[0].answer if moves else self._zone_answer(cell)

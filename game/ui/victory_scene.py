@@ -26,6 +26,12 @@ from game.ui.widgets import (
     fit_text,
 )
 
+UP_KEYS = (pygame.K_UP, pygame.K_KP8)
+SCROLL_KEYS = (
+    *UP_KEYS, pygame.K_DOWN, pygame.K_KP2, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
+    pygame.K_HOME, pygame.K_END,
+)  # fmt: skip
+
 
 class VictoryScene(Scene):
     """The end of a battle: who won, a table per side, and what next (#36): watch the
@@ -114,12 +120,29 @@ class VictoryScene(Scene):
             else "Each unit's fate, kills and the damage it dealt and took [U]."
         )  # fmt: skip
 
+    def enter(self) -> None:
+        """The battle's last messages ("No target in reach") are stale now: none lies over
+        the headline (play-test 8)."""
+        self.app.clear_messages()
+
+    def scroll_units(self, rows: int) -> None:
+        """The table per unit ``rows`` further down (up when negative), within the list
+        (the wheel, the arrows, Page Up / Page Down, Home / End: play-test 8, only the
+        wheel scrolled it)."""
+        most = max(0, len(self.units) - self.unit_rows)
+        self.first = max(0, min(most, self.first + rows))
+
     def handle(self, event: pygame.event.Event) -> None:
         if self.units and self.units_button.handle(event):
             return
         if event.type == pygame.MOUSEWHEEL and self.per_unit:
-            most = max(0, len(self.units) - self.unit_rows)
-            self.first = max(0, min(most, self.first - event.y))
+            self.scroll_units(-event.y)
+            return
+        if event.type == pygame.KEYDOWN and self.per_unit and event.key in SCROLL_KEYS:
+            page = max(1, self.unit_rows - 1)
+            steps = {pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page}
+            steps |= {pygame.K_HOME: -len(self.units), pygame.K_END: len(self.units)}
+            self.scroll_units(steps.get(event.key, -1 if event.key in UP_KEYS else 1))
             return
         for button in self.buttons:
             if button.handle(event):
@@ -211,7 +234,7 @@ class VictoryScene(Scene):
         hidden = len(self.units) - len(shown)
         if hidden:
             note = f"Units {self.first + 1}–{self.first + len(shown)} of {len(self.units)} "
-            draw_text(surface, note + "(mouse wheel scrolls)",
+            draw_text(surface, note + "(wheel, arrows, PgUp/PgDn, Home/End)",
                       (area.right, area.y + row_h * (len(shown) + 1) + 2), role="italic",
                       size=theme.SIZE_SMALL - 2, fg="ink_soft", anchor="topright")  # fmt: skip
 
