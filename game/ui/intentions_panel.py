@@ -4,7 +4,8 @@ and the viewer's own answers): in hotseat the other side's plans stay hidden unt
 round's reveal, and units the fog hides are left out.
 
 The panel sits in the top-left corner of the board (another corner when it would cover
-the reaction prompt or the units it is about); Ctrl+Tab or a click on its title folds it
+the reaction prompt or the units it is about, or more of the units on the board); the
+viewer's units still to declare share one line; Ctrl+Tab or a click on its title folds it
 (Tab alone cycles the units that can act, issue 30). On a small board it starts folded.
 Badges (``game.ui.plan_badges``): the group's letter and the place in the order, or the
 number that placed it (as the ruleset's presenter says, ``Presenter.plan_groups``; the
@@ -84,6 +85,7 @@ class IntentionsPanel:
         # them overlap)
         self.texts: list[pygame.Rect] = []
         self.badges: dict[str, pygame.Rect] = {}  # the token badges as last drawn, by unit
+        self._corner: int | None = None  # the corner the panel was placed in last
 
     @property
     def folded(self) -> bool:
@@ -132,8 +134,9 @@ class IntentionsPanel:
         self, surface: pygame.Surface, scene: PlanScreen, avoid: Sequence[pygame.Rect] = ()
     ) -> None:
         """The panel in the board's top-left corner, else in the first other corner
-        where it covers none of ``avoid`` (a reaction prompt, the units it is about);
-        folded to its title while unfolded it would cover one in every corner."""
+        where it covers none of ``avoid`` (a reaction prompt, the units it is about) and
+        the fewest units (``_place``); folded to its title while unfolded it would cover
+        one of ``avoid`` in every corner."""
         plan = self.plan(scene)
         if plan is None or plan.round == 0:
             return
@@ -149,11 +152,12 @@ class IntentionsPanel:
         self.small = view.h < SMALL_BOARD[1] or view.w < SMALL_BOARD[0]
         width = min(WIDTH, max(MIN_WIDTH, view.w * 2 // 5))
         titles = self._titles(plan, rows)
-        shown = self._place(view, width, self._height(lines, view), avoid)
+        units = self._unit_squares(scene)
+        shown = self._place(view, width, self._height(lines, view), avoid, units)
         folded = shown is None or self.folded
         if folded:
             lines = []
-            shown = self._place(view, width, self._height(lines, view), avoid)
+            shown = self._place(view, width, self._height(lines, view), avoid, units)
             if shown is None:  # even its title would cover them: not drawn this frame
                 self.rect, self.texts = pygame.Rect(0, 0, 0, 0), []
                 return
@@ -243,18 +247,51 @@ class IntentionsPanel:
         n = min(len(lines), max(1, (view.h - 60) // line - 2) + 1)
         return top + line * n + (8 if n else 0)
 
-    @staticmethod
     def _place(
-        view: pygame.Rect, width: int, height: int, avoid: Sequence[pygame.Rect]
+        self,
+        view: pygame.Rect,
+        width: int,
+        height: int,
+        avoid: Sequence[pygame.Rect],
+        units: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect | None:
-        """The first corner of the board where the panel covers none of ``avoid``: the
-        top-left, top-right, bottom-left, then bottom-right."""
-        for y in (view.y + 10, view.bottom - 10 - height):
-            for x in (view.x + 10, view.right - 10 - width):
-                rect = pygame.Rect(x, y, width, height)
-                if rect.collidelist(list(avoid)) < 0:
-                    return rect
-        return None
+        """The corner of the board where the panel covers none of ``avoid`` and the
+        fewest of ``units`` (play-test 8: it covered the player's own army while a corner
+        of open ground was free): of equals the one it was in, else the first of the
+        top-left, top-right, bottom-left and bottom-right. It keeps its corner while that
+        covers no unit, or one fewer than any other corner does (it does not hop about as
+        the camera pans)."""
+        corners = [
+            pygame.Rect(x, y, width, height)
+            for y in (view.y + 10, view.bottom - 10 - height)
+            for x in (view.x + 10, view.right - 10 - width)
+        ]
+        covered = [len(rect.collidelistall(list(units))) for rect in corners]
+        free = [i for i, rect in enumerate(corners) if rect.collidelist(list(avoid)) < 0]
+        if not free:
+            return None
+        last = self._corner if self._corner in free else None
+
+        def cost(i: int) -> tuple[int, int]:
+            if covered[i] == 0:
+                return (0, 0 if i == last else 1)
+            return (covered[i] + (0 if i == last else 1), 0 if i == last else 1)
+
+        self._corner = min(free, key=cost)
+        return corners[self._corner]
+
+    @staticmethod
+    def _unit_squares(scene: PlanScreen) -> list[pygame.Rect]:
+        """The squares on the screen of the units the viewer sees standing."""
+        hidden = scene.hidden_tokens()
+        cam, view = scene.camera, scene.viewport
+        out = []
+        for token in scene.engine.tokens():
+            if token.down or token.key in hidden:
+                continue
+            x, y, w, h = cam.cell_to_screen(token.cell)
+            out.append(pygame.Rect(x + view.x, y + view.y, w, h))
+        return out
 
     def _titles(self, plan: RoundPlan, rows: list[PlanRow]) -> tuple[str, ...]:
         """The panel's title, longest first: the first that fits beside the hint is drawn."""
@@ -294,6 +331,7 @@ class IntentionsPanel:
                 )
                 if side != viewer:
                     continue
+                waiting = [r.name for r in mine if r.state == WAITING]
                 for r in mine:
                     if r.state == DECLARING:
                         out.append((f"{r.name}: deciding…", "", "gold_bright", True, ""))
@@ -307,8 +345,9 @@ class IntentionsPanel:
                                 "",
                             )
                         )
-                    elif r.state == WAITING:
-                        out.append((f"{r.name}: waits to declare", "", "muted", False, ""))
+                    elif r.state == WAITING and waiting:  # all of them, once
+                        out.append((_waiting(waiting), "", "muted", False, ""))
+                        waiting = []
             return out
         for kind in plan.kinds:
             members = [r for r in rows if r.turn == kind.key]
@@ -330,6 +369,15 @@ class IntentionsPanel:
 
     def _side_colours(self, row: PlanRow) -> str:
         return self._colours.get(row.side, "muted")
+
+
+def _waiting(names: Sequence[str]) -> str:
+    """The viewer's units still to declare, on one line (play-test 8: fifteen lines of
+    "waits to declare" covered the War Band on the fort): "Ogg: waits to declare", or
+    "14 wait to declare: Gorbag, Bolg, ..." (cut to the panel's width when drawn)."""
+    if len(names) == 1:
+        return f"{names[0]}: waits to declare"
+    return f"{len(names)} wait to declare: " + ", ".join(names)
 
 
 def _metrics() -> tuple[int, int]:
