@@ -5,12 +5,13 @@ hides keeps its lines from that side."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.engine.events import Damaged, Died, Event, Moved, Note, RoundStarted
 from game.engine.intentions import IntentionRevealed, OrderSet
 from game.geometry.grid import Cell
 from game.rules.stress.events import CountReached
-from game.ui.log_redact import hide_squares
+from game.ui.log_redact import hide_squares, without_units
 from game.ui.log_sight import Concealed, LogSight, Seen, Standing, read_as, seen_by
 
 SIDES = ("a", "b")
@@ -142,3 +143,20 @@ def test_hide_squares_names_no_other_square() -> None:
     assert hide_squares("move to 3,4", [(3, 4)]) == "move out of sight"
     assert hide_squares("move to 13,4 then 3,44", [(3, 4)]) == "move to 13,4 then 3,44"
     assert hide_squares("guard 3,4", [(3, 4)]) == "guard a square out of sight"
+
+
+@dataclass(frozen=True, slots=True)
+class _Volley(Event):
+    units: tuple[str, ...]
+    names: tuple[str, ...]
+    at: tuple[int, int]
+
+    def text(self) -> str:
+        return f"{', '.join(self.names)} shoot at {self.at[0]},{self.at[1]}"
+
+
+def test_a_list_beside_the_units_loses_their_places_a_square_does_not() -> None:
+    volley = _Volley(("ann", "bo"), ("Ann", "Bo"), (3, 4))
+    cut = without_units(volley, ["ann"], STANDS)
+    assert cut == _Volley(("bo",), ("Bo",), (3, 4))
+    assert read_as(volley, _seen(volley), "b") == "Bo shoot at 3,4"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from game.engine.events import Event
 from game.engine.intentions import AIMED
@@ -68,7 +68,7 @@ def aimed_cells(event: Event) -> list[Cell]:
 def without_units(event: Event, drop: Collection[str], units: Collection[str]) -> Event:
     """``event`` with the units of ``drop`` taken out of its lists of units, and out of
     every list beside such a list with as many items (their names, the rolls that placed
-    them)."""
+    them; ``_beside``: never a square)."""
     fields = [(f.name, getattr(event, f.name)) for f in dataclasses.fields(event)]
     changes: dict[str, object] = {}
     for name, value in fields:
@@ -78,10 +78,23 @@ def without_units(event: Event, drop: Collection[str], units: Collection[str]) -
         for other, beside in fields:
             if other in changes or not isinstance(beside, tuple | list):
                 continue
-            if other == name or (len(beside) == len(value) and not _unit_list(beside, units)):
+            if other == name or _beside(beside, value, units):
                 cut = [beside[i] for i in keep]
                 changes[other] = tuple(cut) if isinstance(beside, tuple) else cut
     return dataclasses.replace(event, **changes) if changes else event
+
+
+def _beside(
+    other: tuple[object, ...] | list[object], listed: Sequence[str], units: Collection[str]
+) -> bool:
+    """Whether ``other`` is a list beside the list of units ``listed``, item by item: as
+    long, of plain values (names, rolls, flags; not a square, nor a path), not units."""
+    return (
+        len(other) == len(listed)
+        and not is_cell(other)
+        and all(isinstance(v, str | int | float | bool) for v in other)
+        and not _unit_list(other, units)
+    )
 
 
 def hide_squares(text: str, cells: Collection[Cell]) -> str:
