@@ -160,3 +160,16 @@ def test_a_list_beside_the_units_loses_their_places_a_square_does_not() -> None:
     cut = without_units(volley, ["ann"], STANDS)
     assert cut == _Volley(("bo",), ("Bo",), (3, 4))
     assert read_as(volley, _seen(volley), "b") == "Bo shoot at 3,4"
+
+
+def test_a_foe_unseen_declaring_on_a_sides_unit_is_not_read_by_that_side() -> None:
+    """Play-test 8: "Vigga intends to Throw Captain Aldgyth" was read by Aldgyth's side
+    with Vigga in fog: the unit a declaration aims at does not make its line seen, as
+    the unit aiming does."""
+    unseen = IntentionRevealed("ann", "Ann", "attack", "bo", "full", "attack Bo")
+    assert _seen(unseen).sides == {"a"}
+    seen = IntentionRevealed("cy", "Cy", "attack", "bo", "full", "attack Bo")
+    assert _seen(seen).sides == {"a", "b"}
+    assert read_as(seen, _seen(seen), "b") == seen.text()
+    lurking = _seen(seen, lambda unit, side: unit == "cy" and side == "b")
+    assert lurking.sides == {"a"}

@@ -6,9 +6,11 @@ only *that* a unit has chosen; ``IntentionRevealed`` tells what, once every unit
 declared; ``OrderSet`` gives the resolution order of a group of turns. A screen reads
 them (``game.ui.intentions``) without naming the ruleset that emitted them.
 
-A field marked ``AIMED`` holds squares an event only names (where a unit means to go), not
-squares where something happened: a screen under fog leaves out of its reader's line the
-ones that reader cannot see (play-test 8: "Rolf intends to Move to 23,14", a square in fog).
+A field marked ``AIMED`` holds what an event only aims at (the unit a declaration is aimed
+at, the squares it means to go to), not where something happened: it does not make the
+line seen (play-test 8: "Vigga intends to Throw Captain Aldgyth" was read by Aldgyth's
+side with Vigga in fog), and a screen under fog leaves out of its reader's line the aimed
+squares that reader cannot see ("Rolf intends to Move to 23,14", a square in fog).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import ClassVar
 
 from game.engine.events import Event
 
-AIMED = "aimed"  # field metadata: squares named as an aim, not where something happened
+AIMED = "aimed"  # field metadata: a unit or squares aimed at, not where something happened
 
 
 def squares_of(answer: object) -> tuple[tuple[int, int], ...]:
@@ -63,7 +65,7 @@ class IntentionRevealed(Event):
     unit: str
     who: str
     intent: str
-    target: str | None
+    target: str | None = field(metadata={AIMED: True})
     turn: str
     text_: str
     aside: str = ""  # what the log adds in brackets; "" : "<turn> turn"

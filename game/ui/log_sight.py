@@ -14,7 +14,9 @@ square the side could not see (play-test: "Sergeant Bryni moves 25 ft to 21,4", 
 the reader's units could not see). A line a side saw still leaves out what it did not
 (``cut_for``, play-test 8): the units of a list of units it did not see (the resolution
 order names every unit, its own among them), and the squares another side's unit only
-means to go to (a declared move) out of its sight.
+means to go to (a declared move) out of its sight. What a line only aims at (``AIMED``:
+the unit a declaration is aimed at) does not make it seen: a foe in fog declaring an
+attack on a side's unit is not read by that side.
 
 The same decision, square by square, says which of an event's places each side did not
 see (``Seen.unseen``): the screen draws no strike, missile or lunge there, and the camera
@@ -55,12 +57,14 @@ Concealed = Callable[[str, str], bool]  # unit, side: hidden from that side by t
 
 def named_units(event: Event, units: Mapping[str, object]) -> list[str]:
     """The units ``event`` names (its fields holding a unit's id, or a list of them: the
-    resolution order, the units acting at one count), in field order."""
+    resolution order, the units acting at one count), in field order; not a unit it only
+    aims at (``AIMED``: the target of a declaration, which does not show who aims)."""
     out: list[str] = []
     for f in dataclasses.fields(event):
         value = getattr(event, f.name)
         if isinstance(value, str) and value in units and value not in out:
-            out.append(value)
+            if not f.metadata.get(AIMED):
+                out.append(value)
     out.extend(u for u in listed_units(event, units) if u not in out)
     return out
 
