@@ -279,3 +279,13 @@ def test_melee_clashes_striking_then_moving_away_counts_as_already_close() -> No
         ClashAttack("gor", "ada", "spear", None, (3, 1)),
     )
     assert [(o.group, o.order) for o in orders(b)] == [("full", ("ada", "gor"))]
+
+
+def test_a_revealed_intention_names_the_squares_it_goes_to() -> None:
+    """The reveal names the squares of a move (before or after the shot) as a field
+    (``IntentionRevealed.to``), so a screen under fog can leave them out (play-test 8)."""
+    bf = duel_field([("Cy", "party", "archer", (0, 0)), ("Hal", "bandits", "bandit", (9, 4))])
+    b = clash_battle(bf, [3])
+    declare(b, ClashShoot("cy", "hal", "longbow", None, (0, 3)), ClashMove("hal", (9, 2)))
+    revealed = {e.unit: e for e in b.events if isinstance(e, IntentionRevealed)}
+    assert revealed["cy"].to == ((0, 3),) and revealed["hal"].to == ((9, 2),)

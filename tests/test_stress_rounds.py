@@ -152,3 +152,14 @@ def test_identical_monsters_share_one_initiative_roll_as_a_house_rule() -> None:
     assert fighter(b, "hal").base_initiative == fighter(b, "gor").base_initiative == 7
     plain = stress_battle(make_field(spawns), [5, 7, 2])
     assert fighter(plain, "hal").base_initiative == 2
+
+
+def test_a_revealed_move_names_the_square_it_goes_to() -> None:
+    """The reveal names a move's square as a field (``IntentionRevealed.to``), so a screen
+    under fog can leave it out of a reader's line (play-test 8)."""
+    spawns = FACE_TO_FACE + [("Hal", "bandits", "bandit", (8, 4))]
+    b = stress_battle(make_field(spawns), [5, 7, 6])
+    declare(b, EndTurn("ada"), EndTurn("gor"), StressMove("hal", (7, 4)))
+    revealed = {e.unit: e for e in b.events if isinstance(e, IntentionRevealed)}
+    assert revealed["hal"].to == ((7, 4),) and revealed["hal"].text_.endswith("to 7,4")
+    assert all(e.to == () for u, e in revealed.items() if u != "hal")

@@ -5,9 +5,13 @@ hides keeps its lines from that side."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.engine.events import Damaged, Died, Event, Moved, Note, RoundStarted
+from game.engine.intentions import IntentionRevealed, OrderSet
 from game.geometry.grid import Cell
+from game.rules.stress.events import CountReached
+from game.ui.log_redact import hide_squares, without_units
 from game.ui.log_sight import Concealed, LogSight, Seen, Standing, read_as, seen_by
 
 SIDES = ("a", "b")
@@ -91,3 +95,81 @@ def test_the_squares_a_side_did_not_see_of_a_line_it_read() -> None:
     log.catch_up([Damaged("bo", "Bo", 3, 5, 8, "hit", by="ann")], lambda: dict(STANDS),
                  SIDES, _b_sees_west, _nobody_hidden)  # fmt: skip
     assert log.unseen(0, "b") == {(8, 1)} and log.unseen(1, "b") == frozenset()
+
+
+def test_a_list_of_units_leaves_out_those_the_side_did_not_see() -> None:
+    """Play-test 8: "Initiative turns: ..." named every foe in fog to a reader whose own
+    units were in the list. The units of any list of units (the order, the units acting at
+    one count) are in the sight check and a side reads only those it saw, with their names
+    and rolls; a list of units it saw none of is not its line."""
+    order = OrderSet("initiative", ("ann", "bo", "cy"), ("Ann", "Bo", "Cy"), ("4", "7", "9"))
+    seen = _seen(order)
+    assert seen.sides == {"a", "b"}
+    assert read_as(order, seen, "b") == "Initiative turns: Bo, Cy"  # Ann at (8, 1): unseen
+    assert read_as(order, seen, "a") == order.text()
+    far = CountReached(4, ("ann",), ("Ann",))
+    assert _seen(far).sides == {"a"}  # before, a line naming no unit: everyone's
+    both = CountReached(7, ("ann", "cy"), ("Ann", "Cy"))
+    assert read_as(both, _seen(both), "b") == "Initiative 7: Cy"
+    lurking = _seen(order, lambda unit, side: unit == "cy" and side == "b")
+    assert read_as(order, lurking, "b") == "Initiative turns: Bo"
+    nofog = seen_by(order, dict(STANDS), SIDES, None, lambda u, s: u == "ann" and s == "b")
+    assert read_as(order, nofog, "b") == "Initiative turns: Bo, Cy"
+
+
+def test_a_square_a_foe_means_to_go_to_is_not_named_when_out_of_sight() -> None:
+    """Play-test 8: "Rolf intends to Move to 23,14", 23,14 in fog. The line of a unit
+    the side sees is read, without the squares it aims at that the side cannot see; its
+    own side reads it whole; a square in sight is named."""
+    away = IntentionRevealed("cy", "Cy", "move", None, "full", "move to 8,2", to=((8, 2),))
+    seen = _seen(away)
+    assert seen.sides == {"a", "b"}
+    assert read_as(away, seen, "b") == "Cy intends to move out of sight (full turn)"
+    assert read_as(away, seen, "a") == away.text()
+    near = IntentionRevealed("cy", "Cy", "move", None, "full", "move to 3,2", to=((3, 2),))
+    assert read_as(near, _seen(near), "b") == near.text()
+    shot = IntentionRevealed(
+        "cy", "Cy", "shoot", "bo", "full", "shoot Bo after moving to 2,3, then move to 9,9",
+        to=((2, 3), (9, 9)),
+    )  # fmt: skip
+    assert read_as(shot, _seen(shot), "b") == (
+        "Cy intends to shoot Bo after moving to 2,3, then move out of sight (full turn)"
+    )
+    aiming_only = IntentionRevealed("ann", "Ann", "move", None, "full", "move to 3,3", to=((3, 3),))
+    assert _seen(aiming_only).sides == {"a"}  # a square aimed at does not show who aims
+
+
+def test_hide_squares_names_no_other_square() -> None:
+    assert hide_squares("move to 3,4", [(3, 4)]) == "move out of sight"
+    assert hide_squares("move to 13,4 then 3,44", [(3, 4)]) == "move to 13,4 then 3,44"
+    assert hide_squares("guard 3,4", [(3, 4)]) == "guard a square out of sight"
+
+
+@dataclass(frozen=True, slots=True)
+class _Volley(Event):
+    units: tuple[str, ...]
+    names: tuple[str, ...]
+    at: tuple[int, int]
+
+    def text(self) -> str:
+        return f"{', '.join(self.names)} shoot at {self.at[0]},{self.at[1]}"
+
+
+def test_a_list_beside_the_units_loses_their_places_a_square_does_not() -> None:
+    volley = _Volley(("ann", "bo"), ("Ann", "Bo"), (3, 4))
+    cut = without_units(volley, ["ann"], STANDS)
+    assert cut == _Volley(("bo",), ("Bo",), (3, 4))
+    assert read_as(volley, _seen(volley), "b") == "Bo shoot at 3,4"
+
+
+def test_a_foe_unseen_declaring_on_a_sides_unit_is_not_read_by_that_side() -> None:
+    """Play-test 8: "Vigga intends to Throw Captain Aldgyth" was read by Aldgyth's side
+    with Vigga in fog: the unit a declaration aims at does not make its line seen, as
+    the unit aiming does."""
+    unseen = IntentionRevealed("ann", "Ann", "attack", "bo", "full", "attack Bo")
+    assert _seen(unseen).sides == {"a"}
+    seen = IntentionRevealed("cy", "Cy", "attack", "bo", "full", "attack Bo")
+    assert _seen(seen).sides == {"a", "b"}
+    assert read_as(seen, _seen(seen), "b") == seen.text()
+    lurking = _seen(seen, lambda unit, side: unit == "cy" and side == "b")
+    assert lurking.sides == {"a"}

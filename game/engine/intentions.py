@@ -5,14 +5,39 @@ Declarations are hidden until the round resolves (issue 7 · hotseat): ``Declare
 only *that* a unit has chosen; ``IntentionRevealed`` tells what, once every unit has
 declared; ``OrderSet`` gives the resolution order of a group of turns. A screen reads
 them (``game.ui.intentions``) without naming the ruleset that emitted them.
+
+A field marked ``AIMED`` holds what an event only aims at (the unit a declaration is aimed
+at, the squares it means to go to), not where something happened: it does not make the
+line seen (play-test 8: "Vigga intends to Throw Captain Aldgyth" was read by Aldgyth's
+side with Vigga in fog), and a screen under fog leaves out of its reader's line the aimed
+squares that reader cannot see ("Rolf intends to Move to 23,14", a square in fog).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import ClassVar
 
 from game.engine.events import Event
+
+AIMED = "aimed"  # field metadata: a unit or squares aimed at, not where something happened
+
+
+def squares_of(answer: object) -> tuple[tuple[int, int], ...]:
+    """The squares an answer names (its fields holding a square), in field order: where
+    a declared intention means to go."""
+    if not is_dataclass(answer):
+        return ()
+    out: list[tuple[int, int]] = []
+    for f in fields(answer):
+        value = getattr(answer, f.name)
+        if (
+            isinstance(value, tuple)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            out.append((value[0], value[1]))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,17 +57,19 @@ class Declared(Event):
 class IntentionRevealed(Event):
     """What ``unit`` declared, shown when the round resolves. ``turn`` is "quick" or
     "full" in clash, the group it resolves in; ``target`` the unit aimed at, if any;
-    ``intent`` the kind of answer."""
+    ``intent`` the kind of answer; ``to``: the squares it names (``squares_of``: where
+    it moves), which its text spells "to x,y"."""
 
     kind: ClassVar[str] = "intention_revealed"
     tone: ClassVar[str] = "turn"
     unit: str
     who: str
     intent: str
-    target: str | None
+    target: str | None = field(metadata={AIMED: True})
     turn: str
     text_: str
     aside: str = ""  # what the log adds in brackets; "" : "<turn> turn"
+    to: tuple[tuple[int, int], ...] = field(default=(), metadata={AIMED: True})
 
     def text(self) -> str:
         return f"{self.who} intends to {self.text_} ({self.aside or self.turn + ' turn'})"

@@ -43,6 +43,7 @@ class PlanRow:
     acting: bool = False
     done: bool = False  # its turn in the order has come and gone
     badge: str = ""  # its token's badge once revealed (the group's letter and number)
+    to: tuple[tuple[int, int], ...] = ()  # the squares its revealed declaration goes to
 
 
 @dataclass(slots=True)
@@ -144,8 +145,9 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
         ):
             continue
         r = revealed.get(unit_id)
+        to: tuple[tuple[int, int], ...] = ()
         if r is not None:
-            state, text, turn = REVEALED, r.text_, r.turn
+            state, text, turn, to = REVEALED, r.text_, r.turn, r.to
         elif unit_id in declared:
             state, turn = DECLARED, ""
             text = own.get(unit_id, "")
@@ -169,6 +171,7 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
                 rolls.get(unit_id, ""),
                 acting=unit_id == acting,
                 done=unit_id in acted and unit_id != acting,
+                to=to,
             )
         )
     order = tuple(battle.ctx.side_order)

@@ -4,16 +4,18 @@ and the viewer's own answers): in hotseat the other side's plans stay hidden unt
 round's reveal, and units the fog hides are left out.
 
 The panel sits in the top-left corner of the board (another corner when it would cover
-the reaction prompt or the units it is about); Ctrl+Tab or a click on its title folds it
+the reaction prompt or the units it is about, or more of the units on the board); the
+viewer's units still to declare share one line; Ctrl+Tab or a click on its title folds it
 (Tab alone cycles the units that can act, issue 30). On a small board it starts folded.
-Badges: the group's letter and the place in the order, or the number that placed it (as
-the ruleset's presenter says, ``Presenter.plan_groups``; the unit acting now in gold),
-``?`` for a unit that has declared something the viewer may not know yet, a tick for the
-viewer's own declared units.
+Badges (``game.ui.plan_badges``): the group's letter and the place in the order, or the
+number that placed it (as the ruleset's presenter says, ``Presenter.plan_groups``; the
+unit acting now in gold), ``?`` for a unit that has declared something the viewer may not
+know yet, a tick for the viewer's own declared units; each over its unit as drawn.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -22,11 +24,15 @@ import pygame
 from game.ui import theme
 from game.ui.intentions import DECLARED, DECLARING, REVEALED, WAITING, PlanRow, RoundPlan
 from game.ui.intentions import round_plan as read_plan
+from game.ui.log_redact import hide_squares
+from game.ui.plan_badges import badge_spots, draw_badges
+from game.ui.plan_badges import badge_text as badge_text
 from game.ui.theme import colour
 from game.ui.widgets import draw_panel, draw_text, fit_text
 
 if TYPE_CHECKING:
     from game.engine import Battle
+    from game.geometry.grid import Cell
     from game.ui.camera import Camera
     from game.ui.engine_model import EngineModel
     from game.ui.play_animation import Animations
@@ -60,6 +66,8 @@ class PlanScreen(Protocol):
 
     def hidden_tokens(self) -> frozenset[str]: ...
 
+    def hidden_cells(self) -> frozenset[Cell]: ...
+
 
 class IntentionsPanel:
     """Draws the round plan over the board; folds with Ctrl+Tab."""
@@ -76,6 +84,8 @@ class IntentionsPanel:
         # the rectangle of every text as last drawn, title and fold hint first (no two of
         # them overlap)
         self.texts: list[pygame.Rect] = []
+        self.badges: dict[str, pygame.Rect] = {}  # the token badges as last drawn, by unit
+        self._corner: int | None = None  # the corner the panel was placed in last
 
     @property
     def folded(self) -> bool:
@@ -124,24 +134,30 @@ class IntentionsPanel:
         self, surface: pygame.Surface, scene: PlanScreen, avoid: Sequence[pygame.Rect] = ()
     ) -> None:
         """The panel in the board's top-left corner, else in the first other corner
-        where it covers none of ``avoid`` (a reaction prompt, the units it is about);
-        folded to its title while unfolded it would cover one in every corner."""
+        where it covers none of ``avoid`` (a reaction prompt, the units it is about) and
+        the fewest units (``_place``); folded to its title while unfolded it would cover
+        one of ``avoid`` in every corner."""
         plan = self.plan(scene)
         if plan is None or plan.round == 0:
             return
-        hidden = scene.hidden_tokens() - scene.anim.drawn_units()
-        rows = [r for r in plan.rows if r.unit not in hidden]
-        self._draw_badges(surface, scene, rows)
+        rows = self.shown_rows(plan, scene)
+        fogged = scene.hidden_cells()
+        self._colours = {s.id: s.colour for s in scene.engine.sides()}
+        self._side_names = {s.id: s.name for s in scene.engine.sides()}
+        spots = badge_spots(rows, scene.engine.token, scene.anim, fogged, scene.viewer())
+        boxes = draw_badges(surface, spots, scene.camera, scene.viewport)
+        self.badges = {r.unit: box for (r, _label, _at), box in zip(spots, boxes, strict=True)}
         lines = self._lines(plan, rows, scene.viewer())
         view = scene.viewport
         self.small = view.h < SMALL_BOARD[1] or view.w < SMALL_BOARD[0]
         width = min(WIDTH, max(MIN_WIDTH, view.w * 2 // 5))
         titles = self._titles(plan, rows)
-        shown = self._place(view, width, self._height(lines, view), avoid)
+        units = self._unit_squares(scene)
+        shown = self._place(view, width, self._height(lines, view), avoid, units)
         folded = shown is None or self.folded
         if folded:
             lines = []
-            shown = self._place(view, width, self._height(lines, view), avoid)
+            shown = self._place(view, width, self._height(lines, view), avoid, units)
             if shown is None:  # even its title would cover them: not drawn this frame
                 self.rect, self.texts = pygame.Rect(0, 0, 0, 0), []
                 return
@@ -207,24 +223,75 @@ class IntentionsPanel:
             )
             y += line
 
+    @staticmethod
+    def shown_rows(plan: RoundPlan, scene: PlanScreen) -> list[PlanRow]:
+        """The plan's rows the viewer may read: not those of units it cannot see (but
+        those an animation draws), and another side's declaration without the squares it
+        goes to that the viewer cannot see (play-test 8: "Red Haldor: move to 25,14", a
+        square in fog)."""
+        hidden = scene.hidden_tokens() - scene.anim.drawn_units()
+        fogged, viewer = scene.hidden_cells(), scene.viewer()
+        out = []
+        for r in plan.rows:
+            if r.unit in hidden:
+                continue
+            unseen = [c for c in r.to if c in fogged]
+            if unseen and r.side != viewer:
+                r = dataclasses.replace(r, text=hide_squares(r.text, unseen))
+            out.append(r)
+        return out
+
     def _height(self, lines: Sequence[object], view: pygame.Rect) -> int:
         """The panel's height with ``lines`` (as many as the board has room for)."""
         line, top = _metrics()
         n = min(len(lines), max(1, (view.h - 60) // line - 2) + 1)
         return top + line * n + (8 if n else 0)
 
-    @staticmethod
     def _place(
-        view: pygame.Rect, width: int, height: int, avoid: Sequence[pygame.Rect]
+        self,
+        view: pygame.Rect,
+        width: int,
+        height: int,
+        avoid: Sequence[pygame.Rect],
+        units: Sequence[pygame.Rect] = (),
     ) -> pygame.Rect | None:
-        """The first corner of the board where the panel covers none of ``avoid``: the
-        top-left, top-right, bottom-left, then bottom-right."""
-        for y in (view.y + 10, view.bottom - 10 - height):
-            for x in (view.x + 10, view.right - 10 - width):
-                rect = pygame.Rect(x, y, width, height)
-                if rect.collidelist(list(avoid)) < 0:
-                    return rect
-        return None
+        """The corner of the board where the panel covers none of ``avoid`` and the
+        fewest of ``units`` (play-test 8: it covered the player's own army while a corner
+        of open ground was free): of equals the one it was in, else the first of the
+        top-left, top-right, bottom-left and bottom-right. It keeps its corner while that
+        covers no unit, or one fewer than any other corner does (it does not hop about as
+        the camera pans)."""
+        corners = [
+            pygame.Rect(x, y, width, height)
+            for y in (view.y + 10, view.bottom - 10 - height)
+            for x in (view.x + 10, view.right - 10 - width)
+        ]
+        covered = [len(rect.collidelistall(list(units))) for rect in corners]
+        free = [i for i, rect in enumerate(corners) if rect.collidelist(list(avoid)) < 0]
+        if not free:
+            return None
+        last = self._corner if self._corner in free else None
+
+        def cost(i: int) -> tuple[int, int]:
+            if covered[i] == 0:
+                return (0, 0 if i == last else 1)
+            return (covered[i] + (0 if i == last else 1), 0 if i == last else 1)
+
+        self._corner = min(free, key=cost)
+        return corners[self._corner]
+
+    @staticmethod
+    def _unit_squares(scene: PlanScreen) -> list[pygame.Rect]:
+        """The squares on the screen of the units the viewer sees standing."""
+        hidden = scene.hidden_tokens()
+        cam, view = scene.camera, scene.viewport
+        out = []
+        for token in scene.engine.tokens():
+            if token.down or token.key in hidden:
+                continue
+            x, y, w, h = cam.cell_to_screen(token.cell)
+            out.append(pygame.Rect(x + view.x, y + view.y, w, h))
+        return out
 
     def _titles(self, plan: RoundPlan, rows: list[PlanRow]) -> tuple[str, ...]:
         """The panel's title, longest first: the first that fits beside the hint is drawn."""
@@ -264,6 +331,7 @@ class IntentionsPanel:
                 )
                 if side != viewer:
                     continue
+                waiting = [r.name for r in mine if r.state == WAITING]
                 for r in mine:
                     if r.state == DECLARING:
                         out.append((f"{r.name}: deciding…", "", "gold_bright", True, ""))
@@ -277,8 +345,9 @@ class IntentionsPanel:
                                 "",
                             )
                         )
-                    elif r.state == WAITING:
-                        out.append((f"{r.name}: waits to declare", "", "muted", False, ""))
+                    elif r.state == WAITING and waiting:  # all of them, once
+                        out.append((_waiting(waiting), "", "muted", False, ""))
+                        waiting = []
             return out
         for kind in plan.kinds:
             members = [r for r in rows if r.turn == kind.key]
@@ -301,32 +370,14 @@ class IntentionsPanel:
     def _side_colours(self, row: PlanRow) -> str:
         return self._colours.get(row.side, "muted")
 
-    def _draw_badges(self, surface: pygame.Surface, scene: PlanScreen, rows: list[PlanRow]) -> None:
-        self._colours = {s.id: s.colour for s in scene.engine.sides()}
-        self._side_names = {s.id: s.name for s in scene.engine.sides()}
-        clip = surface.get_clip()
-        surface.set_clip(scene.viewport)
-        cam = scene.camera
-        size = max(12, min(22, int(cam.cell_px * 0.42)))
-        for r in rows:
-            token = scene.engine.token(r.unit)
-            if token is None or token.down:
-                continue
-            label = badge_text(r)
-            if not label:
-                continue
-            x, y, w, _h = cam.cell_to_screen(token.cell)
-            img = theme.font("bold", max(9, size - 6)).render(
-                label, True, colour("ink" if r.acting else "bone")
-            )
-            box = pygame.Rect(0, 0, max(size, img.get_width() + 6), size)
-            # top centre: the top-left holds an enemy's number, the top-right its markers
-            box.midtop = (x + w // 2 + scene.viewport.x, y + scene.viewport.y - 4)
-            fill = "gold_bright" if r.acting else ("wood" if r.done else "wood_dark")
-            pygame.draw.rect(surface, colour(fill), box, border_radius=size // 2)
-            pygame.draw.rect(surface, colour("gold"), box, 1, border_radius=size // 2)
-            surface.blit(img, img.get_rect(center=box.center))
-        surface.set_clip(clip)
+
+def _waiting(names: Sequence[str]) -> str:
+    """The viewer's units still to declare, on one line (play-test 8: fifteen lines of
+    "waits to declare" covered the War Band on the fort): "Ogg: waits to declare", or
+    "14 wait to declare: Gorbag, Bolg, ..." (cut to the panel's width when drawn)."""
+    if len(names) == 1:
+        return f"{names[0]}: waits to declare"
+    return f"{len(names)} wait to declare: " + ", ".join(names)
 
 
 def _metrics() -> tuple[int, int]:
@@ -344,14 +395,3 @@ def fit_title(titles: tuple[str, ...], width: int) -> str:
         if f.size(t)[0] <= width:
             return t
     return fit_text(titles[-1], width, "bold", theme.SIZE_SMALL)
-
-
-def badge_text(row: PlanRow) -> str:
-    """The badge on a token: the group's badge once revealed (``PlanRow.badge``), "?"
-    declared but unknown to the viewer, "ok" for the viewer's own declared unit; "" for
-    none."""
-    if row.state == REVEALED and row.turn:
-        return row.badge
-    if row.state == DECLARED:
-        return "ok" if row.text and row.text != "holds" else ("?" if not row.text else "")
-    return ""

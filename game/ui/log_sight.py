@@ -11,7 +11,12 @@ in its sight then: the squares it names (a move's start and every square it ente
 the squares of the units it names (an attack: the attacker's and the target's). A move
 seen, but not its last square, is read as "X moves out of sight": the line never names a
 square the side could not see (play-test: "Sergeant Bryni moves 25 ft to 21,4", a square
-the reader's units could not see).
+the reader's units could not see). A line a side saw still leaves out what it did not
+(``cut_for``, play-test 8): the units of a list of units it did not see (the resolution
+order names every unit, its own among them), and the squares another side's unit only
+means to go to (a declared move) out of its sight. What a line only aims at (``AIMED``:
+the unit a declaration is aimed at) does not make it seen: a foe in fog declaring an
+attack on a side's unit is not read by that side.
 
 The same decision, square by square, says which of an event's places each side did not
 see (``Seen.unseen``): the screen draws no strike, missile or lunge there, and the camera
@@ -29,7 +34,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.engine.events import Died, Downed, Event, LeftBattle, Moved
+from game.engine.intentions import AIMED
 from game.geometry.grid import Cell
+from game.ui.log_redact import aimed_cells, is_cell, listed_units, redacted
 
 FALLS = (Downed, Died, LeftBattle)  # a unit out of the fight sees nothing more
 
@@ -48,32 +55,31 @@ InSight = Callable[[str, tuple[Cell, ...], Sequence[Cell]], bool]  # side, its e
 Concealed = Callable[[str, str], bool]  # unit, side: hidden from that side by the ruleset
 
 
-def _is_cell(value: object) -> bool:
-    return (
-        isinstance(value, tuple)
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    )
-
-
 def named_units(event: Event, units: Mapping[str, object]) -> list[str]:
-    """The units ``event`` names (its fields holding a unit's id), in field order."""
+    """The units ``event`` names (its fields holding a unit's id, or a list of them: the
+    resolution order, the units acting at one count), in field order; not a unit it only
+    aims at (``AIMED``: the target of a declaration, which does not show who aims)."""
     out: list[str] = []
     for f in dataclasses.fields(event):
         value = getattr(event, f.name)
         if isinstance(value, str) and value in units and value not in out:
-            out.append(value)
+            if not f.metadata.get(AIMED):
+                out.append(value)
+    out.extend(u for u in listed_units(event, units) if u not in out)
     return out
 
 
 def named_cells(event: Event) -> list[Cell]:
-    """The squares ``event`` names: its square fields and its paths (or lists of squares)."""
+    """The squares ``event`` names: its square fields and its paths (or lists of squares);
+    not the squares it only aims at (``AIMED``: where a declared move goes)."""
     out: list[Cell] = []
     for f in dataclasses.fields(event):
+        if f.metadata.get(AIMED):
+            continue
         value = getattr(event, f.name)
-        if _is_cell(value):
+        if is_cell(value):
             out.append((value[0], value[1]))
-        elif isinstance(value, tuple) and value and all(_is_cell(v) for v in value):
+        elif isinstance(value, tuple) and value and all(is_cell(v) for v in value):
             out.extend((v[0], v[1]) for v in value)
     return out
 
@@ -115,6 +121,11 @@ class Seen:
     sides: frozenset[str]
     blind_end: frozenset[str] = frozenset()
     unseen: tuple[tuple[str, frozenset[Cell]], ...] = ()  # by side: its places not seen
+    texts: tuple[tuple[str, str], ...] = ()  # by side: its line, when cut (``log_redact``)
+
+    def text_for(self, side: str) -> str | None:
+        """The line as ``side`` reads it when something was cut from it, else None."""
+        return next((text for s, text in self.texts if s == side), None)
 
     def unseen_by(self, side: str) -> frozenset[Cell]:
         """The places of the event ``side`` did not see (``unseen_places``)."""
@@ -167,7 +178,7 @@ def seen_by(
     )
     for side in sides:
         if any(stands[u].side == side for u in units):
-            out.add(side)  # its own units' lines, whole
+            out.add(side)  # its own units' lines, whole (but for ``cut_for``)
             continue
         if isinstance(actor, str) and actor in stands and concealed(actor, side):
             continue
@@ -181,17 +192,50 @@ def seen_by(
             if isinstance(event, Moved) and event.path:
                 if not in_sight(side, eyes, event.path[-1:]):
                     blind.add(side)
-    return Seen(frozenset(out), frozenset(blind), unseen)
+    texts = tuple(
+        (side, text)
+        for side in sides
+        if side in out and (text := cut_for(event, side, stands, in_sight, concealed))
+    )
+    return Seen(frozenset(out), frozenset(blind), unseen, texts)
+
+
+def cut_for(
+    event: Event,
+    side: str,
+    stands: Stands,
+    in_sight: InSight | None,
+    concealed: Concealed,
+) -> str | None:
+    """The line of ``event`` as ``side``, who saw it, reads it when part of it was out of
+    its sight (None: whole): the units of its lists of units ``side`` did not see are left
+    out (play-test 8: "Initiative turns: ..." named every foe in fog, the reader's own
+    units being in the list), and, with fog, the squares it aims at (where another side's
+    unit means to go) that ``side`` cannot see are not spelled."""
+    eyes = eyes_of(stands, side) if in_sight is not None else ()
+
+    def unseen(cell: Cell) -> bool:
+        return in_sight is not None and not in_sight(side, eyes, [cell])
+
+    drop = [
+        u
+        for u in listed_units(event, stands)
+        if stands[u].side != side and (concealed(u, side) or unseen(stands[u].cell))
+    ]
+    actor = getattr(event, "unit", None)
+    mine = isinstance(actor, str) and actor in stands and stands[actor].side == side
+    hidden = [] if mine else [c for c in aimed_cells(event) if unseen(c)]
+    return redacted(event, drop, hidden, stands)
 
 
 def read_as(event: Event, seen: Seen, side: str) -> str | None:
     """The text of ``event``'s line for ``side``: None when it did not see it; a move
-    whose end it did not see, without that square."""
+    whose end it did not see, without that square; without what ``cut_for`` cut."""
     if side not in seen.sides:
         return None
     if side in seen.blind_end and isinstance(event, Moved):
         return f"{event.who} moves out of sight"
-    return event.text()
+    return seen.text_for(side) or event.text()
 
 
 class LogSight:

@@ -37,7 +37,7 @@ from game.engine.events import (
     RoundStarted,
     UnitActivated,
 )
-from game.engine.intentions import Declared, IntentionRevealed
+from game.engine.intentions import Declared, IntentionRevealed, squares_of
 from game.engine.seam import Flow
 from game.rules.clash import units
 from game.rules.clash.declare import describe, move_after
@@ -154,6 +154,7 @@ def declared_round(ctx: Context) -> Flow:
                 e.target,
                 e.turn,
                 describe(ctx, e.answer),
+                to=squares_of(e.answer),
             )
         )
     for group in (QUICK, FULL):
@@ -254,6 +255,7 @@ def dex_save_round(ctx: Context) -> Flow:
                     getattr(answer, "target", None),
                     turn,
                     describe(ctx, answer),
+                    to=squares_of(answer),
                 )
             )
         yield from ctx.ruleset.perform(ctx, answer)

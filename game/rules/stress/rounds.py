@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine.answers import Answer, EndTurn
 from game.engine.decision import Decision
 from game.engine.events import BattleStarted, Note, RoundEnded, RoundStarted, UnitActivated
-from game.engine.intentions import Declared, IntentionRevealed, OrderSet
+from game.engine.intentions import Declared, IntentionRevealed, OrderSet, squares_of
 from game.engine.seam import Flow
 from game.rules.ending import check_end, round_limit
 from game.rules.stress import morale, units
@@ -203,6 +203,7 @@ def reveal(ctx: Context, entries: list[Entry]) -> None:
                 GROUP,
                 describe(ctx, e),
                 f"initiative {e.count}",
+                to=squares_of(e.answer),
             )
         )
     order = sorted(entries, key=lambda e: e.count)
