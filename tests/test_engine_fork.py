@@ -51,7 +51,13 @@ def same(a: Battle, b: Battle) -> None:
 
 
 def play_forking(
-    path: Path, ruleset: str, level: str, seed: int, every: int, steps: int = STEPS
+    path: Path,
+    ruleset: str,
+    level: str,
+    seed: int,
+    every: int,
+    steps: int = STEPS,
+    reacts: bool = True,
 ) -> None:
     """Play a whole AI-vs-AI battle; fork at every ``every``-th decision and at every
     other reaction; each fork then follows the original's next answers, hash by hash, and is
@@ -100,7 +106,7 @@ def play_forking(
             for f in done:
                 f.close()
             live = [(f, n - 1) for f, n in live if n > 1]
-        assert i > 50 and reactions > 0
+        assert i > 50 and (reactions > 0 or not reacts)
     finally:
         for f, _ in live:
             f.close()
@@ -113,6 +119,23 @@ def test_grid_forks_on_the_battle_map_follow_the_original_hash_by_hash() -> None
 
 def test_clash_forks_follow_the_original_hash_by_hash() -> None:
     play_forking(MAPS / "village.tmx", "clash", "normal", 3, every=3)
+
+
+@pytest.mark.parametrize("ruleset", ["zones", "factions", "stress"])
+def test_forks_of_the_zone_and_declaring_rulesets_resume_from_a_round_start(ruleset: str) -> None:
+    # each carries on from the start of a round (``Ruleset.resume``), not by replaying the
+    # battle from its first answer, and its forks follow the original hash by hash
+    b = Battle(MAPS / "village.tmx", ruleset, seed=4)
+    assert b.ctx.ruleset.forkable
+    ais = {s: make_controller("normal", 4, ruleset) for s in b.controllers}
+    while b.ctx.round < 3 and not b.over:
+        assert b.answer(ai_answer(b, ais)).ok
+    f = b.fork()
+    assert f._checkpoint is not None and 0 < f._checkpoint.answers <= len(b.answers)  # noqa: SLF001
+    same(f, b)
+    f.close()
+    b.close()
+    play_forking(MAPS / "village.tmx", ruleset, "normal", 3, every=3, reacts=False)
 
 
 def test_a_fork_of_a_fork_plays_on_like_the_original() -> None:
@@ -245,7 +268,9 @@ def test_undo_still_works_on_a_fork() -> None:
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    seed=st.integers(0, 10_000), at=st.integers(0, 60), ruleset=st.sampled_from(["grid", "clash"])
+    seed=st.integers(0, 10_000),
+    at=st.integers(0, 60),
+    ruleset=st.sampled_from(["grid", "clash", "zones", "factions", "stress"]),
 )
 def test_forking_anywhere_in_a_random_battle_reproduces_it(
     seed: int, at: int, ruleset: str

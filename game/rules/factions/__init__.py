@@ -17,7 +17,7 @@ from game.rules.factions import units
 from game.rules.factions.actions import SPECS
 from game.rules.factions.content import SCHEMA, factions_stats
 from game.rules.factions.house_rules import OPTIONS
-from game.rules.factions.rounds import combat
+from game.rules.factions.rounds import combat, rounds
 from game.rules.factions.state import Fate, Gear, Health, Stats, Turn
 
 if TYPE_CHECKING:
@@ -91,6 +91,10 @@ class FactionsRuleset(Ruleset):
 
     def run(self, ctx: Context) -> Flow:
         yield from combat(ctx)
+
+    def resume(self, ctx: Context, point: Any) -> Flow:
+        """Carry on from the start of a round, the scheme's one quiet point."""
+        yield from rounds(ctx)
 
     def in_fight(self, ctx: Context, unit: str) -> bool:
         return units.in_fight(ctx, unit)

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from game.engine.seam import Flow
 
 ROUND_LIMIT = 30
+ROUND_START = "round start"  # the quiet point of this scheme
 
 
 def fighting_sides(ctx: Context) -> list[str]:
@@ -79,9 +80,13 @@ def initiative(ctx: Context) -> str:
 
 
 def rounds(ctx: Context) -> Flow:
+    """Round after round; the start of each round is the scheme's quiet point (everything
+    the rounds carry on with lives in the world, the context and the ruleset's
+    ``initiative``)."""
     limit = ctx.battlefield.scenario.round_limit or ROUND_LIMIT
     holder: str = ctx.ruleset.initiative  # type: ignore[attr-defined]
     while True:
+        ctx.quiet(ROUND_START)
         ctx.round += 1
         ctx.emit(RoundStarted(ctx.round))
         for u in ctx.units():

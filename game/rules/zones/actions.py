@@ -71,7 +71,7 @@ def one_handed_melee(ctx: Context, weapon_id: str) -> bool:
 
 def attack_problem(ctx: Context, unit: str, target: str, weapon: str, offhand: str) -> str | None:
     """Why this attack is not possible (melee only Close; ranged up to Far-Away)."""
-    if target not in ctx.entities or target not in units.enemies(ctx, unit):
+    if target not in ctx.entities or not units.is_enemy(ctx, unit, target):
         return "not an enemy in the fight"
     usable = units.usable_weapons(ctx, unit)
     if weapon not in usable:

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from game.rules.zones import ZonesRuleset
 
 DEFAULT_ROUND_LIMIT = 30
+ROUND_START = "round start"  # the quiet point of this scheme
 
 
 def side_roll(ctx: Context, rs: ZonesRuleset) -> None:
@@ -89,13 +90,22 @@ def combat(ctx: Context, rs: ZonesRuleset) -> Flow:
     roll_reactions(ctx, rs.stance)
     if check_end(ctx):
         return
-    surprised = surprised_sides(ctx)
+    surprised = frozenset(surprised_sides(ctx))
     for side in sorted(surprised):
         ctx.emit(Note(f"{ctx.side_info(side).name} are surprised: no turns in round 1"))
     side_roll(ctx, rs)
     unit_initiative(ctx)
+    yield from rounds(ctx, rs, surprised)
+
+
+def rounds(ctx: Context, rs: ZonesRuleset, surprised: frozenset[str] = frozenset()) -> Flow:
+    """Round after round; the start of each round after the first is the scheme's quiet
+    point (the side order, the stances and the morale already fired live on the ruleset,
+    everything else in the world and the context; the surprise matters in round 1 alone)."""
     limit = ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
     while True:
+        if ctx.round >= 1:
+            ctx.quiet(ROUND_START)
         ctx.round += 1
         if ctx.round > 1 and rule(ctx, SIDE_ROLL) == "round":
             side_roll(ctx, rs)

@@ -57,7 +57,7 @@ class Stunt(Answer):
 
 
 def foe_problem(ctx: Context, unit: str, target: str) -> str | None:
-    if target not in ctx.entities or target not in units.enemies(ctx, unit):
+    if target not in ctx.entities or not units.is_enemy(ctx, unit, target):
         return "not an enemy in the fight"
     if units.distance(ctx, unit, target) != ZoneRange.CLOSE:
         return "a stunt needs the foe Close"

@@ -60,6 +60,11 @@ def fighting(ctx: Context) -> Iterator[str]:
     return (u for u in ctx.units() if in_fight(ctx, u))
 
 
+def is_enemy(ctx: Context, unit: str, other: str) -> bool:
+    """Whether ``other`` is one of ``unit``'s ``enemies`` (without listing them all)."""
+    return side(ctx, other) != side(ctx, unit) and in_fight(ctx, other)
+
+
 def enemies(ctx: Context, unit: str) -> list[str]:
     mine = side(ctx, unit)
     return [u for u in fighting(ctx) if side(ctx, u) != mine]
