@@ -165,3 +165,28 @@ def test_a_badge_sits_on_its_token_as_drawn_and_never_in_the_fog(
     assert ("gor" in badges) is not fog
     if not fog:
         assert badges["gor"].centerx in _column(scene, (9, 1))
+
+
+@pytest.mark.parametrize("fog", [True, False])
+def test_a_foe_walking_into_the_fog_leaves_the_plan_when_it_leaves_sight(
+    app: App, tmp_path: Path, fog: bool
+) -> None:
+    """Gor's walk to 9,1 starts in Ada's sight: his line is read while his token is drawn
+    there, and not once the walk has taken him behind the wall, where he is not drawn
+    (play-test 9: the plan counted "0/12 declared" beside the top bar's "7 seen")."""
+    scene = _scene(app, tmp_path, "ai", fog)
+    _round_one(app, scene)
+    walk = Walk("gor", [(7, 3), (8, 3), (9, 2), (9, 1)], 9.0, t=-1.0)
+    scene.anim.walks = [walk]
+    rows = [
+        PlanRow("gor", "Gor", "foes", REVEALED, "Move to 9,1", "initiative", 2, to=((9, 1),)),
+        PlanRow("ada", "Ada", "party", REVEALED, "Full Defense", "initiative", 1),
+    ]
+    plan = RoundPlan(1, "resolving", rows, {"initiative": ("ada", "gor")})
+
+    def shown() -> set[str]:
+        return {r.unit for r in scene.intentions.shown_rows(plan, scene)}
+
+    assert shown() == {"ada", "gor"}
+    walk.t = 2.8  # nearly on 9,1: behind the wall
+    assert shown() == ({"ada"} if fog else {"ada", "gor"})

@@ -229,8 +229,11 @@ class IntentionsPanel:
         those an animation draws), and another side's declaration without the squares it
         goes to that the viewer cannot see (play-test 8: "Red Haldor: move to 25,14", a
         square in fog)."""
-        hidden = scene.hidden_tokens() - scene.anim.drawn_units()
         fogged, viewer = scene.hidden_cells(), scene.viewer()
+        # a unit an animation draws is seen, but not a foe walking in the fog (it is
+        # not drawn there: play-test 9, "0/12 declared" beside "7 seen")
+        drawn = scene.anim.drawn_units() - scene.anim.walking_in(fogged)
+        hidden = scene.hidden_tokens() - drawn
         out = []
         for r in plan.rows:
             if r.unit in hidden:

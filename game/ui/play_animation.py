@@ -90,6 +90,16 @@ class Animations:
         """Units drawn by an animation this frame, not by the board."""
         return {w.unit for w in self.walks} | drawn_units(self.effects)
 
+    def walking_in(self, cells: frozenset[Cell]) -> set[str]:
+        """Units whose walk has them on one of ``cells`` this frame (a foe is not drawn
+        while its walk is in the viewer's fog)."""
+        out = set()
+        for w in self.walks:
+            x, y = w.position()
+            if (round(x), round(y)) in cells:
+                out.add(w.unit)
+        return out
+
     def update(self, dt: float) -> None:
         for w in self.walks:
             w.t += w.speed * dt

@@ -224,7 +224,9 @@ def _harm(batch: Batch, m: Motion, target: Cell, tone_of: Callable[[str, str], s
     assert m.target is not None
     words = f" {m.words}" if m.words else ""
     tone = "graze" if m.graze else tone_of(m.target, m.track)
-    batch.floater(f"-{m.amount}{words}", target, tone)
+    # harm of nothing (Armour took it all) says its words alone, never "-0"
+    text = f"-{m.amount}{words}" if m.amount else (m.words or "0")
+    batch.floater(text, target, tone)
     at = -batch.cursor
     token = batch.token(m.target)
     if m.graze:

@@ -81,6 +81,17 @@ class StressPresenter(Presenter):
         if isinstance(event, Hurt):
             track = "WP" if event.wp_lost else "Stress"
             amount = event.wp_lost or event.stress_lost
+            if not amount:  # a hit Armour turned: a scrape and the word, not "-0"
+                return (
+                    Motion(
+                        "harm",
+                        actor=event.by,
+                        target=event.unit,
+                        track=track,
+                        graze=True,
+                        words="Armour",
+                    ),
+                )
             return (Motion("harm", actor=event.by, target=event.unit, amount=amount, track=track),)
         return super().motions(battle, event)
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.rules.stress import units
 from game.rules.stress.content import StressWeapon, modifier
 from game.rules.stress.injuries import CONDITION_WORDS
+from game.words import counted
 
 if TYPE_CHECKING:
     from game.engine.context import Context
@@ -39,7 +40,7 @@ def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
         ("STR", f"{f.STR} ({modifier(f.STR):+d})"),
         ("AGI", f"{f.AGI} ({modifier(f.AGI):+d})"),
         ("INS", f"{f.INS} ({modifier(f.INS):+d})"),
-        ("Speed", f"{units.speed(ctx, unit)} squares"),
+        ("Speed", counted(units.speed(ctx, unit), "square")),
     ]
     for w in units.weapons(ctx, unit):
         rows.append((f"  {w.name}", f"{_dice(w)} {w.type}, speed +{w.speed}, crit ×{w.crit}"))
