@@ -289,3 +289,5 @@ def test_a_revealed_intention_names_the_squares_it_goes_to() -> None:
     declare(b, ClashShoot("cy", "hal", "longbow", None, (0, 3)), ClashMove("hal", (9, 2)))
     revealed = {e.unit: e for e in b.events if isinstance(e, IntentionRevealed)}
     assert revealed["cy"].to == ((0, 3),) and revealed["hal"].to == ((9, 2),)
+    # and the unit it aims at by name, which a reader who cannot see it does not read
+    assert revealed["cy"].target_name == "Hal" and revealed["hal"].target_name == ""

@@ -163,3 +163,14 @@ def test_a_revealed_move_names_the_square_it_goes_to() -> None:
     revealed = {e.unit: e for e in b.events if isinstance(e, IntentionRevealed)}
     assert revealed["hal"].to == ((7, 4),) and revealed["hal"].text_.endswith("to 7,4")
     assert all(e.to == () for u, e in revealed.items() if u != "hal")
+    assert all(e.target_name == "" for e in revealed.values())
+
+
+def test_a_revealed_declaration_names_the_unit_it_aims_at() -> None:
+    """The reveal names its target by name as a field (``target_name``), so a screen
+    under fog can leave the name out of a reader who cannot see that unit."""
+    b = stress_battle(make_field(FACE_TO_FACE), [5, 7, 10, 3, 4])
+    declare(b, StressFullDefense("ada"), StressAttack("gor", "ada", "spear"))
+    revealed = {e.unit: e for e in b.events if isinstance(e, IntentionRevealed)}
+    assert revealed["gor"].target == "ada" and revealed["gor"].target_name == "Ada"
+    assert revealed["ada"].target_name == ""

@@ -173,3 +173,27 @@ def test_a_foe_unseen_declaring_on_a_sides_unit_is_not_read_by_that_side() -> No
     assert read_as(seen, _seen(seen), "b") == seen.text()
     lurking = _seen(seen, lambda unit, side: unit == "cy" and side == "b")
     assert lurking.sides == {"a"}
+
+
+def test_a_seen_foes_declaration_does_not_name_a_unit_the_side_cannot_see() -> None:
+    """Review of play-test 8's fix: "Vigga intends to Stabilise Bryni" named Bryni, a
+    downed ally of Vigga's lying in the reader's fog. The unit a seen foe aims at is named
+    only when the reader sees it (or it is the reader's own); its side reads it whole."""
+    helping = IntentionRevealed(
+        "cy", "Cy", "stabilise", "ann", "full", "stabilise Ann", target_name="Ann"
+    )
+    seen = _seen(helping)
+    assert seen.sides == {"a", "b"}
+    assert read_as(helping, seen, "b") == "Cy intends to stabilise someone out of sight (full turn)"
+    assert read_as(helping, seen, "a") == helping.text()
+    on_bo = IntentionRevealed("cy", "Cy", "attack", "bo", "full", "attack Bo", target_name="Bo")
+    assert read_as(on_bo, _seen(on_bo), "b") == on_bo.text()  # b's own unit: named
+    hidden_by_rules = _seen(on_bo, lambda unit, side: unit == "ann" and side == "b")
+    assert read_as(on_bo, hidden_by_rules, "b") == on_bo.text()
+    # a name inside another word is left alone ("Annwyn" is not "Ann")
+    annwyn = IntentionRevealed(
+        "cy", "Cy", "attack", "ann", "full", "attack Ann near Annwyn", target_name="Ann"
+    )
+    assert read_as(annwyn, _seen(annwyn), "b") == (
+        "Cy intends to attack someone out of sight near Annwyn (full turn)"
+    )

@@ -190,3 +190,21 @@ def test_a_foe_walking_into_the_fog_leaves_the_plan_when_it_leaves_sight(
     assert shown() == {"ada", "gor"}
     walk.t = 2.8  # nearly on 9,1: behind the wall
     assert shown() == ({"ada"} if fog else {"ada", "gor"})
+
+
+def test_the_plan_names_no_unit_a_seen_foe_aims_at_that_the_viewer_cannot_see(
+    app: App, tmp_path: Path
+) -> None:
+    """Gor, seen, declares on Hod, his ally in the fog: the plan reads "Stabilise someone
+    out of sight"; a declaration on the viewer's own Ada names her."""
+    scene = _scene(app, tmp_path, "ai")
+    assert scene.hidden_tokens() == {"hod"}
+    rows = [
+        PlanRow("gor", "Gor", "foes", REVEALED, "Stabilise Hod", "initiative", 2, aims="hod",
+                aims_name="Hod"),
+        PlanRow("bo", "Bo", "foes", REVEALED, "Attack Ada", "initiative", 3, aims="ada",
+                aims_name="Ada"),
+    ]  # fmt: skip
+    plan = RoundPlan(1, "resolving", rows, {"initiative": ("gor", "bo")})
+    shown = {r.unit: r.text for r in scene.intentions.shown_rows(plan, scene)}
+    assert shown == {"gor": "Stabilise someone out of sight", "bo": "Attack Ada"}

@@ -56,9 +56,10 @@ class Declared(Event):
 @dataclass(frozen=True, slots=True)
 class IntentionRevealed(Event):
     """What ``unit`` declared, shown when the round resolves. ``turn`` is "quick" or
-    "full" in clash, the group it resolves in; ``target`` the unit aimed at, if any;
-    ``intent`` the kind of answer; ``to``: the squares it names (``squares_of``: where
-    it moves), which its text spells "to x,y"."""
+        "full" in clash, the group it resolves in; ``target`` the unit aimed at, if any (and
+    ``target_name``, its name);
+        ``intent`` the kind of answer; ``to``: the squares it names (``squares_of``: where
+        it moves), which its text spells "to x,y"."""
 
     kind: ClassVar[str] = "intention_revealed"
     tone: ClassVar[str] = "turn"
@@ -70,6 +71,9 @@ class IntentionRevealed(Event):
     text_: str
     aside: str = ""  # what the log adds in brackets; "" : "<turn> turn"
     to: tuple[tuple[int, int], ...] = field(default=(), metadata={AIMED: True})
+    # the name of ``target`` as its text spells it (a reader who cannot see it reads
+    # "someone out of sight": ``game.ui.log_redact``)
+    target_name: str = field(default="", metadata={AIMED: True})
 
     def text(self) -> str:
         return f"{self.who} intends to {self.text_} ({self.aside or self.turn + ' turn'})"

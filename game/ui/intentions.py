@@ -44,6 +44,8 @@ class PlanRow:
     done: bool = False  # its turn in the order has come and gone
     badge: str = ""  # its token's badge once revealed (the group's letter and number)
     to: tuple[tuple[int, int], ...] = ()  # the squares its revealed declaration goes to
+    aims: str | None = None  # the unit its revealed declaration aims at
+    aims_name: str = ""  # that unit's name, as ``text`` spells it
 
 
 @dataclass(slots=True)
@@ -146,8 +148,10 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
             continue
         r = revealed.get(unit_id)
         to: tuple[tuple[int, int], ...] = ()
+        aims, aims_name = None, ""
         if r is not None:
             state, text, turn, to = REVEALED, r.text_, r.turn, r.to
+            aims, aims_name = r.target, r.target_name
         elif unit_id in declared:
             state, turn = DECLARED, ""
             text = own.get(unit_id, "")
@@ -172,6 +176,8 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
                 acting=unit_id == acting,
                 done=unit_id in acted and unit_id != acting,
                 to=to,
+                aims=aims,
+                aims_name=aims_name,
             )
         )
     order = tuple(battle.ctx.side_order)

@@ -24,7 +24,7 @@ import pygame
 from game.ui import theme
 from game.ui.intentions import DECLARED, DECLARING, REVEALED, WAITING, PlanRow, RoundPlan
 from game.ui.intentions import round_plan as read_plan
-from game.ui.log_redact import hide_squares
+from game.ui.log_redact import hide_names, hide_squares
 from game.ui.plan_badges import badge_spots, draw_badges
 from game.ui.plan_badges import badge_text as badge_text
 from game.ui.theme import colour
@@ -228,7 +228,7 @@ class IntentionsPanel:
         """The plan's rows the viewer may read: not those of units it cannot see (but
         those an animation draws), and another side's declaration without the squares it
         goes to that the viewer cannot see (play-test 8: "Red Haldor: move to 25,14", a
-        square in fog)."""
+        square in fog) nor the name of a unit it aims at that the viewer cannot see."""
         fogged, viewer = scene.hidden_cells(), scene.viewer()
         # a unit an animation draws is seen, but not a foe walking in the fog (it is
         # not drawn there: play-test 9, "0/12 declared" beside "7 seen")
@@ -241,6 +241,8 @@ class IntentionsPanel:
             unseen = [c for c in r.to if c in fogged]
             if unseen and r.side != viewer:
                 r = dataclasses.replace(r, text=hide_squares(r.text, unseen))
+            if r.aims in hidden and r.side != viewer and r.aims_name:
+                r = dataclasses.replace(r, text=hide_names(r.text, [r.aims_name]))
             out.append(r)
         return out
 

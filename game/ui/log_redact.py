@@ -8,7 +8,9 @@ Two kinds of naming are cut, whatever the event:
   them): "Initiative turns: Ada, Gor" for a reader who never saw the third;
 - a square an event only aims at (a field marked ``AIMED``: where a declared move goes)
   that the reader cannot see is not spelled: "Rolf intends to Move out of sight", not
-  "to 23,14".
+  "to 23,14";
+- a unit of another side an event only aims at (the target of a declaration) that the
+  reader cannot see is not named: "Vigga intends to Stabilise someone out of sight".
 
 No pygame here."""
 
@@ -65,6 +67,25 @@ def aimed_cells(event: Event) -> list[Cell]:
     return out
 
 
+def aimed_units(event: Event, units: Collection[str]) -> list[tuple[str, str]]:
+    """(unit, name) of each unit ``event`` only aims at (a field marked ``AIMED`` holding
+    a unit's id, its name in the field of the same name with ``_name`` after it)."""
+    out: list[tuple[str, str]] = []
+    for f in dataclasses.fields(event):
+        value = getattr(event, f.name)
+        if f.metadata.get(AIMED) and isinstance(value, str) and value in units:
+            name = getattr(event, f"{f.name}_name", "")
+            if isinstance(name, str) and name:
+                out.append((value, name))
+    return out
+
+
+def cuts(event: Event, units: Collection[str]) -> bool:
+    """Whether ``event`` names anything ``redacted`` may cut for a reader: a list of
+    units, a square or a unit it aims at."""
+    return bool(listed_units(event, units) or aimed_cells(event) or aimed_units(event, units))
+
+
 def without_units(event: Event, drop: Collection[str], units: Collection[str]) -> Event:
     """``event`` with the units of ``drop`` taken out of its lists of units, and out of
     every list beside such a list with as many items (their names, the rolls that placed
@@ -106,14 +127,27 @@ def hide_squares(text: str, cells: Collection[Cell]) -> str:
     return text
 
 
+def hide_names(text: str, names: Collection[str]) -> str:
+    """``text`` with each of ``names`` read as "someone out of sight"."""
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "someone out of sight", text)
+    return text
+
+
 def redacted(
-    event: Event, drop: Collection[str], unseen: Collection[Cell], units: Mapping[str, object]
+    event: Event,
+    drop: Collection[str],
+    unseen: Collection[Cell],
+    units: Mapping[str, object],
+    unseen_aimed: Collection[str] = (),
 ) -> str | None:
-    """The text of ``event`` without the listed units ``drop`` and without the aimed
-    squares ``unseen``; None when nothing is cut (the line reads whole)."""
+    """The text of ``event`` without the listed units ``drop``, without the aimed squares
+    ``unseen`` and without the names of the aimed units ``unseen_aimed``; None when
+    nothing is cut (the line reads whole)."""
     dropped = [u for u in listed_units(event, units) if u in drop]
     hidden = [c for c in aimed_cells(event) if c in unseen]
-    if not dropped and not hidden:
+    names = [name for u, name in aimed_units(event, units) if u in unseen_aimed]
+    if not dropped and not hidden and not names:
         return None
     text = without_units(event, dropped, units).text()
-    return hide_squares(text, hidden)
+    return hide_names(hide_squares(text, hidden), names)

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from game.engine.events import Died, Downed, Event, LeftBattle, Moved
 from game.engine.intentions import AIMED
 from game.geometry.grid import Cell
-from game.ui.log_redact import aimed_cells, is_cell, listed_units, redacted
+from game.ui.log_redact import aimed_cells, aimed_units, cuts, is_cell, listed_units, redacted
 
 FALLS = (Downed, Died, LeftBattle)  # a unit out of the fight sees nothing more
 
@@ -212,20 +212,22 @@ def cut_for(
     out (play-test 8: "Initiative turns: ..." named every foe in fog, the reader's own
     units being in the list), and, with fog, the squares it aims at (where another side's
     unit means to go) that ``side`` cannot see are not spelled."""
+    if not cuts(event, stands):
+        return None  # nothing to cut: no need to work out the reader's eyes
     eyes = eyes_of(stands, side) if in_sight is not None else ()
 
     def unseen(cell: Cell) -> bool:
         return in_sight is not None and not in_sight(side, eyes, [cell])
 
-    drop = [
-        u
-        for u in listed_units(event, stands)
-        if stands[u].side != side and (concealed(u, side) or unseen(stands[u].cell))
-    ]
+    def hidden_unit(u: str) -> bool:
+        return stands[u].side != side and (concealed(u, side) or unseen(stands[u].cell))
+
+    drop = [u for u in listed_units(event, stands) if hidden_unit(u)]
     actor = getattr(event, "unit", None)
     mine = isinstance(actor, str) and actor in stands and stands[actor].side == side
     hidden = [] if mine else [c for c in aimed_cells(event) if unseen(c)]
-    return redacted(event, drop, hidden, stands)
+    aimed = [] if mine else [u for u, _ in aimed_units(event, stands) if hidden_unit(u)]
+    return redacted(event, drop, hidden, stands, aimed)
 
 
 def read_as(event: Event, seen: Seen, side: str) -> str | None:

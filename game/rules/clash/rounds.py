@@ -127,6 +127,12 @@ def ask(ctx: Context, unit: str, prompt: str) -> Generator[Decision, Answer, Ans
     return choice
 
 
+def target_name(ctx: Context, answer: object) -> str:
+    """The name of the unit ``answer`` aims at, if any."""
+    target = getattr(answer, "target", None)
+    return units.name(ctx, target) if isinstance(target, str) and target in ctx.entities else ""
+
+
 def spec_of(ctx: Context, kind: str) -> Any:
     return ctx.ruleset.actions[kind]
 
@@ -155,6 +161,7 @@ def declared_round(ctx: Context) -> Flow:
                 e.turn,
                 describe(ctx, e.answer),
                 to=squares_of(e.answer),
+                target_name=target_name(ctx, e.answer),
             )
         )
     for group in (QUICK, FULL):
@@ -256,6 +263,7 @@ def dex_save_round(ctx: Context) -> Flow:
                     turn,
                     describe(ctx, answer),
                     to=squares_of(answer),
+                    target_name=target_name(ctx, answer),
                 )
             )
         yield from ctx.ruleset.perform(ctx, answer)

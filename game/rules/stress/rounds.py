@@ -187,6 +187,12 @@ def describe(ctx: Context, entry: Entry) -> str:
     return text + (" (late, −12)" if entry.late else "")
 
 
+def aimed_name(ctx: Context, answer: object) -> str:
+    """The name of the unit ``answer`` aims at, if any."""
+    target = getattr(answer, "target", None)
+    return units.name(ctx, target) if isinstance(target, str) else ""
+
+
 def reveal(ctx: Context, entries: list[Entry]) -> None:
     for e in entries:
         m = units.marks(ctx, e.unit)
@@ -204,6 +210,7 @@ def reveal(ctx: Context, entries: list[Entry]) -> None:
                 describe(ctx, e),
                 f"initiative {e.count}",
                 to=squares_of(e.answer),
+                target_name=aimed_name(ctx, e.answer),
             )
         )
     order = sorted(entries, key=lambda e: e.count)
