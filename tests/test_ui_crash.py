@@ -221,6 +221,10 @@ def test_a_crash_while_the_ai_thinks_hands_the_battle_over_when_the_ai_lets_go(
     assert world in esper.list_worlds(), "no world is deleted under the worker"
     assert not crash.resume_button.enabled and not crash.back_button.enabled
     assert "AI" in " ".join(crash.lines())
+    # the report is written at once (a window closed now would lose nothing else)
+    reports = list((data / "crashes").glob("crash-*.txt"))
+    assert len(reports) == 1 and crash.outcome.report == reports[0]
+    assert "a bug while the AI thinks" in reports[0].read_text(encoding="utf-8")
 
     released.set()
     step_until(app, lambda: crash.outcome.autosave is not None, "the hand-over")
@@ -231,7 +235,9 @@ def test_a_crash_while_the_ai_thinks_hands_the_battle_over_when_the_ai_lets_go(
     assert world not in esper.list_worlds(), "the battle's world was let go"
     assert scene.closed
     saved = crash.outcome.autosave
-    assert saved is not None and crash.outcome.report is not None
+    assert saved is not None and crash.outcome.report == reports[0]
+    assert list((data / "crashes").glob("crash-*.txt")) == reports  # the same report, whole
+    assert "save: " + crash.outcome.note in reports[0].read_text(encoding="utf-8")
     replayed = resume_save(saved)
     assert list(replayed.battle.answers) == answers
     replayed.battle.close()

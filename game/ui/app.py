@@ -350,7 +350,8 @@ class App:
         frame draws nothing new and keeps its events for the next one (a window close is
         obeyed at once), unless the screen uses no battle (the crash screen)."""
         self.steps += 1
-        if not frame_lock_acquire(WORKER_WAIT_S) and not self._draws_without_world():
+        took = frame_lock_acquire(WORKER_WAIT_S)
+        if not took and not self._draws_without_world():
             self._hold(events)
             return
         try:
@@ -359,7 +360,7 @@ class App:
             pass  # the AI's worker has the battle: this frame ends here (game.ui.ai_worker)
         finally:
             self._held = []
-            if main_holds_lock():
+            if took and main_holds_lock():  # never the lock of a frame this one runs in
                 frame_lock_release()
 
     def _draws_without_world(self) -> bool:

@@ -57,7 +57,10 @@ class CrashOutcome:
 
 
 HANDING_OVER = CrashOutcome(
-    None, None, "The AI was thinking: the battle is saved as soon as it lets go of it."
+    None,
+    None,
+    "The battle was in use (the AI thinking, or an autosave being written): it is saved "
+    "as soon as it is let go.",
 )
 
 
@@ -73,9 +76,14 @@ def handle_crash(app: App, exc: Exception) -> CrashOutcome:
     saves = scene.saves if scene is not None else None
     resume = _resumer(app, saves) if saves is not None else None
     back = scene.back_to_menu if scene is not None else app.crash_menu
-    crash = CrashScene(partial(_save_and_report, scene, exc), resume, back)
-    app.reset(crash)
     held = main_holds_lock() or WORLD_LOCK.acquire(timeout=LOCK_WAIT_S)
+    early = None
+    if not held:  # the report now (it reads no world), in case the window closes first
+        battle = scene.battle if scene is not None else None
+        early = write_report(exc, battle, HANDING_OVER.note)
+    crash = CrashScene(partial(_save_and_report, scene, exc, early), resume, back)
+    crash.outcome = CrashOutcome(early, None, HANDING_OVER.note)
+    app.reset(crash)
     if held:
         try:
             crash.settle()
@@ -85,10 +93,13 @@ def handle_crash(app: App, exc: Exception) -> CrashOutcome:
     return crash.outcome
 
 
-def _save_and_report(scene: PlayScene | None, exc: Exception) -> CrashOutcome:
-    """Autosave, the report, the battle let go: holding the world (no worker has it)."""
+def _save_and_report(
+    scene: PlayScene | None, exc: Exception, report: Path | None = None
+) -> CrashOutcome:
+    """Autosave, the report (over the one written while the AI had the battle, if any),
+    the battle let go: holding the world (no worker has it)."""
     autosave, note = _autosave(scene, exc)
-    report = write_report(exc, scene.battle if scene is not None else None, note)
+    report = write_report(exc, scene.battle if scene is not None else None, note, report)
     if scene is not None:
         scene.discard()
     return CrashOutcome(report, autosave, note)
@@ -149,9 +160,12 @@ def _autosave(scene: PlayScene | None, exc: BaseException) -> tuple[Path | None,
     return path, f"The battle was saved: {path.name}"
 
 
-def write_report(exc: BaseException, battle: Battle | None, note: str) -> Path | None:
-    """The crash report in the data folder's ``crashes`` folder; None if it cannot be
-    written (the screen says so)."""
+def write_report(
+    exc: BaseException, battle: Battle | None, note: str, path: Path | None = None
+) -> Path | None:
+    """The crash report in the data folder's ``crashes`` folder (or over ``path``, the
+    report written while the AI still had the battle); None if it cannot be written (the
+    screen says so). It reads the battle's own lists, never its world."""
     from game import __version__
     from game.user_folders import data_dir
 
@@ -173,7 +187,8 @@ def write_report(exc: BaseException, battle: Battle | None, note: str) -> Path |
     lines += [f"save: {note}", "", "traceback:"]
     lines += "".join(traceback.format_exception(exc)).splitlines()
     folder = data_dir() / CRASH_FOLDER
-    path = folder / f"crash-{now.strftime('%Y%m%dT%H%M%S.%fZ')}.txt"
+    if path is None:
+        path = folder / f"crash-{now.strftime('%Y%m%dT%H%M%S.%fZ')}.txt"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -248,8 +263,6 @@ class CrashScene(Scene):
     def lines(self) -> list[str]:
         report = self.outcome.report
         where = f"The crash report is in {report}" if report else "No crash report was written."
-        if self._finish is not None:
-            where = "The crash report is written then too."
         return [
             "Shieldwall hit a bug of its own and stopped the screen it was on.",
             self.outcome.note,
