@@ -149,6 +149,25 @@ def test_progress_shortens_names_first_then_leaves_them_out() -> None:
     assert fit_progress("Gate held by nobody yet", 80).endswith("…")
 
 
+def test_two_areas_of_one_short_name_keep_their_names_and_a_cut_says_how_many_went() -> None:
+    from game.ui.progress_fit import area_shorts
+    from game.ui.top_bar import fit_progress
+
+    pygame.font.init()
+    # review: "Barn roof" and "Barn door" both shortened to "Barn" ("…: Barn, Barn 1/5")
+    assert area_shorts(["Barn roof", "Barn door", "Village square"]) == {
+        "Barn roof": "Barn roof",
+        "Barn door": "Barn door",
+        "Village square": "Village",
+    }
+    line = "Haldor's Raiders hold Barn roof, Barn door: 1 of 5 rounds · Village square: 2 of 3"
+    assert "Barn, Barn" not in fit_progress(line, 260)
+    # objectives left out of a line too narrow for them all say so: "+N"
+    many = " · ".join(f"Post {n} held by nobody" for n in range(1, 7))
+    cut = fit_progress(many, 160)
+    assert cut.endswith(("+5", "+4", "+3", "+2", "+1")), cut
+
+
 VILLAGE = ROOT / "maps" / "village.tmx"
 
 

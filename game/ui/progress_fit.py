@@ -103,6 +103,20 @@ def short_area(name: str) -> str:
     return first[:1].upper() + first[1:]
 
 
+def area_shorts(names: list[str]) -> dict[str, str]:
+    """Each area's short name (``short_area``), but its whole name where two different
+    areas would read the same ("Barn roof", "Barn door": not "Barn, Barn")."""
+    shorts = {n: short_area(n) for n in names}
+    clash = {s for s in shorts.values() if sum(1 for n in set(names) if shorts[n] == s) > 1}
+    return {n: (n if s in clash else s) for n, s in shorts.items()}
+
+
+def _areas(part: Part) -> list[str]:
+    """The areas a part of the progress line names (a holder's list, else its head)."""
+    side, rest = part.holder
+    return rest[len(HOLD) :].split(", ") if side else [part.head]
+
+
 def _first_words(words: list[str]) -> str:
     out = words[0] if words else ""
     for word in words[1:]:
@@ -153,12 +167,14 @@ def segments(parts: list[Part], level: int, colours: Mapping[str, str]) -> list[
     held: dict[str, list[str]] = {}
     order: list[str | None] = []
     loose: list[str] = []
+    every = [a for part in parts for a in _areas(part)]
+    shorts_of = area_shorts(every)
     for part in parts:
         side, rest = part.holder
         count = compact_count(part.count) if part.count else ""
-        areas = rest[len(HOLD) :].split(", ") if side else [part.head]
+        areas = _areas(part)
         shorten = level >= 2 and bool(side or count)  # an area's name, not a phrase
-        named = [short_area(a) if shorten else a for a in areas]
+        named = [shorts_of[a] if shorten else a for a in areas]
         if count:
             named[-1] = f"{named[-1]} {count}"
         if side:
@@ -221,11 +237,15 @@ def fit_segments(text: str, width: int, colours: Mapping[str, str]) -> list[Segm
         line = segments(parts, level, colours)
         if segments_width(line) <= width:
             return line
-    while len(line) > 1 and segments_width(line[:-1]) + width_of(" · Abcd…") > width:
-        line = line[:-1]  # only then is the line cut: its last objectives first
+    whole = len(line)
+    more = ""  # "+N": objectives left out (only then is the line cut: its last first)
+    while len(line) > 1 and segments_width(line[:-1]) + width_of(f" · Abcd… +{whole}") > width:
+        line = line[:-1]
+        more = f" +{whole - len(line)}"
     last = line[-1]
-    room = width - segments_width(line) + width_of(last.text)
-    return [*line[:-1], Segment(fit_text(last.text, room, "body", theme.SIZE_SMALL), last.colour)]
+    room = width - segments_width(line) + width_of(last.text) - width_of(more)
+    cut = fit_text(last.text, room, "body", theme.SIZE_SMALL) + more
+    return [*line[:-1], Segment(cut, last.colour)]
 
 
 def progress_floor(text: str) -> int:
