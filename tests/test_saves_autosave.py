@@ -336,3 +336,25 @@ def test_the_load_list_shows_one_autosave_per_battle(field: Path, tmp_path: Path
         ("autosave", 3),
     ]
     assert rows[0].save is not None and len(rows[0].save.answers) == 4
+
+
+def test_a_battle_whose_rules_broke_off_mid_answer_is_not_saved(
+    field: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review: an autosave taken between a frame that crashed in the middle of an answer
+    and the crash handler saved the broken state, the crashing answer last, so Continue
+    would replay it. The battle marks itself broken and no save of it is taken."""
+    saver = Autosaver(tmp_path / "saves")
+    with battle_on(field, answers=2) as battle:
+        assert saver.capture(battle) is not None and not battle.broken
+
+        def fault(*_args: object) -> None:
+            raise RuntimeError("a bug in the rules")
+
+        answer = battle.legal_answers()[0]
+        monkeypatch.setattr(battle.ctx.ruleset, "perform", fault)
+        with pytest.raises(RuntimeError):
+            battle.answer(answer)
+        assert battle.broken and battle.answers[-1] == answer
+        with pytest.raises(SaveError, match="broke off in the middle of an answer"):
+            saver.capture(battle)

@@ -73,6 +73,10 @@ class Battle:
     still rolled from ``seed``.
     """
 
+    # an answer's rules raised halfway (a bug): the state is not what any list of whole
+    # answers gives, so it is never saved (``game.saves.format.snapshot``)
+    broken = False
+
     def __init__(
         self,
         battlefield: Battlefield | str | Path,
@@ -264,7 +268,11 @@ class Battle:
         self._marks.append((start, self.pending.side if self.pending else ""))
         self.answers.append(choice)
         self.ctx.answer_count = len(self.answers)
-        self._advance(choice)
+        try:
+            self._advance(choice)
+        except Exception:
+            self.broken = True  # the rules broke off mid-answer: no whole answer's state
+            raise
         return Ok(tuple(self.ctx.events[start:]))
 
     def legal_answers(self) -> list[Answer]:

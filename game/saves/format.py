@@ -104,6 +104,8 @@ def snapshot(battle: Battle, title: str | None = None, fog: bool | None = None) 
     reproduce: one built from a map in memory (no file, no real hash) or driven by
     scripted dice instead of its seed."""
     field = battle.battlefield
+    if getattr(battle, "broken", False):
+        raise ValueError("the rules broke off in the middle of an answer; not saved as it stands")
     if type(battle.ctx.rng) is not random.Random:
         raise ValueError("this battle rolls scripted dice, not its seed; it cannot be saved")
     if not _HASH.fullmatch(field.content_hash or ""):
