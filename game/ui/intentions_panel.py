@@ -27,6 +27,7 @@ from game.ui.intentions import round_plan as read_plan
 from game.ui.log_redact import hide_names, hide_squares
 from game.ui.plan_badges import badge_spots, draw_badges
 from game.ui.plan_badges import badge_text as badge_text
+from game.ui.plan_resolving import MAX_LINES, resolving_lines
 from game.ui.theme import colour
 from game.ui.widgets import draw_panel, draw_text, fit_text
 
@@ -86,6 +87,7 @@ class IntentionsPanel:
         self.texts: list[pygame.Rect] = []
         self.badges: dict[str, pygame.Rect] = {}  # the token badges as last drawn, by unit
         self._corner: int | None = None  # the corner the panel was placed in last
+        self._budget = MAX_LINES  # a resolving round's lines at most (as the board allows)
 
     @property
     def folded(self) -> bool:
@@ -147,8 +149,11 @@ class IntentionsPanel:
         spots = badge_spots(rows, scene.engine.token, scene.anim, fogged, scene.viewer())
         boxes = draw_badges(surface, spots, scene.camera, scene.viewport)
         self.badges = {r.unit: box for (r, _label, _at), box in zip(spots, boxes, strict=True)}
-        lines = self._lines(plan, rows, scene.viewer())
         view = scene.viewport
+        line, top = _metrics()
+        room = max(1, (view.h - 60) // line - 2)
+        self._budget = min(MAX_LINES, room)
+        lines = self._lines(plan, rows, scene.viewer())
         self.small = view.h < SMALL_BOARD[1] or view.w < SMALL_BOARD[0]
         width = min(WIDTH, max(MIN_WIDTH, view.w * 2 // 5))
         titles = self._titles(plan, rows)
@@ -161,8 +166,6 @@ class IntentionsPanel:
             if shown is None:  # even its title would cover them: not drawn this frame
                 self.rect, self.texts = pygame.Rect(0, 0, 0, 0), []
                 return
-        line, top = _metrics()
-        room = max(1, (view.h - 60) // line - 2)
         if len(lines) > room:
             acting = next((i for i, ln in enumerate(lines) if ln[3]), 0)
             start = max(0, min(acting - room // 2, len(lines) - room))
@@ -354,23 +357,7 @@ class IntentionsPanel:
                         out.append((_waiting(waiting), "", "muted", False, ""))
                         waiting = []
             return out
-        for kind in plan.kinds:
-            members = [r for r in rows if r.turn == kind.key]
-            if not members:
-                continue
-            order_known = kind.key in plan.groups
-            note = "" if order_known else kind.note
-            out.append((kind.title, note, "gold", False, ""))
-            for r in members:
-                place = f"{r.place}." if r.place else "–"
-                tone = "gold_bright" if r.acting else ("muted" if r.done else "bone")
-                out.append((f"{place} {r.name}: {r.text}", "", tone, r.acting, colours(r)))
-                if r.roll:
-                    out.append((f"     {r.roll}", "", "muted", False, ""))
-        holders = [r.name for r in rows if r.turn == "" and r.state == DECLARED]
-        if holders:
-            out.append(("Hold: " + ", ".join(holders), "", "muted", False, ""))
-        return out
+        return resolving_lines(plan, rows, colours, self._budget)
 
     def _side_colours(self, row: PlanRow) -> str:
         return self._colours.get(row.side, "muted")
