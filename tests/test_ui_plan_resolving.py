@@ -125,6 +125,23 @@ def test_units_of_one_count_act_together_the_done_fold_and_the_rest_is_counted()
         "+8 more to act",
     ]
     assert len(lines) == 12
-    # a small budget: what acts now is kept, the rest counted
+    # a small budget: what acts now is kept, the next count on one line, the rest counted
     short = [ln[0] for ln in resolving_lines(plan, rows, lambda r: r.side, 6)]
-    assert short[-1] == "+12 more to act" and "   Gor: Attack gor" in short
+    assert short[2:] == [
+        "Initiative 7: 3 together",
+        "   Ada: Attack ada",
+        "   Gor: Attack gor",
+        "   Hod: Attack hod",
+        "Initiative 8: Ivo, Nim (together)",
+        "+10 more to act",
+    ]
+    # more of one count than the panel lists: the acting one among those listed
+    crowd = [_row(u, 7, acting=u == "eve") for u in ("ada", "bob", "cid", "dan", "eve")]
+    plan.rows = crowd
+    lines = [ln[0] for ln in resolving_lines(plan, crowd, lambda r: r.side, 8)]
+    assert lines[1:] == [
+        "Initiative 7: 5 together",
+        "   Dan: Attack dan",
+        "   Eve: Attack eve",
+        "   +3 more together",
+    ]

@@ -22,7 +22,7 @@ from game.ui.intentions import DECLARED, PlanRow, RoundPlan
 Line = tuple[str, str, str, bool, str]
 
 MAX_LINES = 8  # a resolving round's lines at most, below the title
-TOGETHER = 4  # units of the step acting now listed one by one, at most
+TOGETHER = 3  # units acting together listed one by one, at most (else one fewer and a count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,7 @@ class _Block:
     """One group's lines: those always shown, then the next steps', cut to the budget."""
 
     fixed: list[Line] = field(default_factory=list)
-    later: list[tuple[list[Line], int]] = field(default_factory=list)  # lines, units
+    later: list[Step] = field(default_factory=list)  # the steps to come
 
 
 def steps_of(kind: PlanGroup, rows: Sequence[PlanRow]) -> list[Step]:
@@ -74,32 +74,43 @@ def steps_of(kind: PlanGroup, rows: Sequence[PlanRow]) -> list[Step]:
 def resolving_lines(
     plan: RoundPlan, rows: Sequence[PlanRow], side_colour: Callable[[PlanRow], str], budget: int
 ) -> list[Line]:
-    """The plan's lines while the round resolves: at most ``budget`` unless the groups'
-    titles, the folded done units and the step acting now need more."""
+    """The plan's lines while the round resolves: the groups' titles, the folded done
+    units, the step acting now and the next step always (the next on one line when its
+    own lines do not fit); the later steps and the holding units as ``budget`` leaves
+    room for, the rest counted on a "+N more to act" line."""
     blocks = [
         _block(kind, plan, members, side_colour)
         for kind in plan.kinds
         if (members := [r for r in rows if r.turn == kind.key])
     ]
     holders = [r.name for r in rows if r.turn == "" and r.state == DECLARED]
-    tail: list[Line] = [("Hold: " + ", ".join(holders), "", "muted", False, "")] if holders else []
-    left = budget - sum(len(b.fixed) for b in blocks) - len(tail)
+    left = budget - sum(len(b.fixed) for b in blocks)
     out: list[Line] = []
+    first = True  # the next step is still to be shown
     for b in blocks:
         out += b.fixed
         shown = 0
-        for i, (lines, _units) in enumerate(b.later):
+        for i, step in enumerate(b.later):
             last = i == len(b.later) - 1
-            if len(lines) + (0 if last else 1) > left:
+            lines = _step_lines(step, side_colour, first=first, room=left - (0 if last else 1))
+            if len(lines) + (0 if last else 1) > left and not first:
                 break
+            first = False
             out += lines
             left -= len(lines)
             shown += 1
-        rest = sum(units for _lines, units in b.later[shown:])
+        rest = sum(len(step.rows) for step in b.later[shown:])
         if rest:
             out.append((f"+{rest} more to act", "Ctrl+Tab hides this list", "muted", False, ""))
             left -= 1
-    return out + tail
+    if holders and left > 0:
+        out.append(("Hold: " + ", ".join(holders), "", "muted", False, ""))
+    elif holders:
+        out.append((f"{len(holders)} hold: " + ", ".join(holders), "", "muted", False, ""))
+        if out[-2][0].startswith("+"):  # on the line that counts the rest
+            more, hold = out[-2], out.pop()
+            out[-1] = (f"{more[0]} · {hold[0]}", "", "muted", False, "")
+    return out
 
 
 def _block(
@@ -122,8 +133,7 @@ def _block(
     if now is not None:
         block.fixed += _now_lines(now, side_colour)
         ahead.remove(now)
-    for i, step in enumerate(ahead):
-        block.later.append((_step_lines(step, side_colour, first=i == 0), len(step.rows)))
+    block.later = ahead
     return block
 
 
@@ -146,8 +156,9 @@ def _together(step: Step, side_colour: Callable[[PlanRow], str], note: str) -> l
     ``TOGETHER`` of them, the acting one among them); in gold while it acts."""
     rows = list(step.rows)
     at = next((i for i, r in enumerate(rows) if r.acting), 0)
-    start = max(0, min(at - TOGETHER // 2, len(rows) - TOGETHER))
-    shown = rows[start : start + TOGETHER]
+    n = len(rows) if len(rows) <= TOGETHER else TOGETHER - 1
+    start = max(0, min(at - n // 2, len(rows) - n))
+    shown = rows[start : start + n]
     now = step.now
     out: list[Line] = [
         (f"{step.label}: {len(rows)} together", note, "gold_bright" if now else "bone", now, "")
@@ -160,12 +171,16 @@ def _together(step: Step, side_colour: Callable[[PlanRow], str], note: str) -> l
     return out
 
 
-def _step_lines(step: Step, side_colour: Callable[[PlanRow], str], *, first: bool) -> list[Line]:
-    """A step still to come: the next one as the step acting now is shown (not in gold),
-    a later one on one line, its unit and what it declared or the units acting
-    together."""
+def _step_lines(
+    step: Step, side_colour: Callable[[PlanRow], str], *, first: bool, room: int
+) -> list[Line]:
+    """A step still to come: the next one as the step acting now is shown (not in gold)
+    when ``room`` lines allow, else (and a later one) on one line, its unit and what it
+    declared or the units acting together."""
     if first and len(step.rows) > 1:
-        return _together(step, side_colour, "next")
+        lines = _together(step, side_colour, "next")
+        if len(lines) <= room:
+            return lines
     note = "next" if first else ""
     if len(step.rows) == 1:
         r = step.rows[0]
