@@ -138,8 +138,8 @@ def test_units_of_one_count_act_together_the_done_fold_and_the_rest_is_counted()
     # more of one count than the panel lists: the acting one among those listed
     crowd = [_row(u, 7, acting=u == "eve") for u in ("ada", "bob", "cid", "dan", "eve")]
     plan.rows = crowd
-    lines = [ln[0] for ln in resolving_lines(plan, crowd, lambda r: r.side, 8)]
-    assert lines[1:] == [
+    crowded = [ln[0] for ln in resolving_lines(plan, crowd, lambda r: r.side, 8)]
+    assert crowded[1:] == [
         "Initiative 7: 5 together",
         "   Dan: Attack dan",
         "   Eve: Attack eve",

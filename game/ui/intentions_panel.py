@@ -5,7 +5,10 @@ round's reveal, and units the fog hides are left out.
 
 The panel sits in the top-left corner of the board (another corner when it would cover
 the reaction prompt or the units it is about, or more of the units on the board); the
-viewer's units still to declare share one line; Ctrl+Tab or a click on its title folds it
+viewer's units still to declare share one line; while the round resolves its lines are
+compact (``game.ui.plan_resolving``: the units done on one line, the step acting now in
+gold, units of one count together, the steps to come cut to a budget of lines, play-test
+9); Ctrl+Tab or a click on its title folds it
 (Tab alone cycles the units that can act, issue 30). On a small board it starts folded.
 Badges (``game.ui.plan_badges``): the group's letter and the place in the order, or the
 number that placed it (as the ruleset's presenter says, ``Presenter.plan_groups``; the
