@@ -5,7 +5,10 @@ round's reveal, and units the fog hides are left out.
 
 The panel sits in the top-left corner of the board (another corner when it would cover
 the reaction prompt or the units it is about, or more of the units on the board); the
-viewer's units still to declare share one line; Ctrl+Tab or a click on its title folds it
+viewer's units still to declare share one line; while the round resolves its lines are
+compact (``game.ui.plan_resolving``: the units done on one line, the step acting now in
+gold, units of one count together, the steps to come cut to a budget of lines, play-test
+9); Ctrl+Tab or a click on its title folds it
 (Tab alone cycles the units that can act, issue 30). On a small board it starts folded.
 Badges (``game.ui.plan_badges``): the group's letter and the place in the order, or the
 number that placed it (as the ruleset's presenter says, ``Presenter.plan_groups``; the
@@ -27,6 +30,7 @@ from game.ui.intentions import round_plan as read_plan
 from game.ui.log_redact import hide_names, hide_squares
 from game.ui.plan_badges import badge_spots, draw_badges
 from game.ui.plan_badges import badge_text as badge_text
+from game.ui.plan_resolving import MAX_LINES, resolving_lines
 from game.ui.theme import colour
 from game.ui.widgets import draw_panel, draw_text, fit_text
 
@@ -86,6 +90,7 @@ class IntentionsPanel:
         self.texts: list[pygame.Rect] = []
         self.badges: dict[str, pygame.Rect] = {}  # the token badges as last drawn, by unit
         self._corner: int | None = None  # the corner the panel was placed in last
+        self._budget = MAX_LINES  # a resolving round's lines at most (as the board allows)
 
     @property
     def folded(self) -> bool:
@@ -147,8 +152,11 @@ class IntentionsPanel:
         spots = badge_spots(rows, scene.engine.token, scene.anim, fogged, scene.viewer())
         boxes = draw_badges(surface, spots, scene.camera, scene.viewport)
         self.badges = {r.unit: box for (r, _label, _at), box in zip(spots, boxes, strict=True)}
-        lines = self._lines(plan, rows, scene.viewer())
         view = scene.viewport
+        line, top = _metrics()
+        room = max(1, (view.h - 60) // line - 2)
+        self._budget = min(MAX_LINES, room)
+        lines = self._lines(plan, rows, scene.viewer())
         self.small = view.h < SMALL_BOARD[1] or view.w < SMALL_BOARD[0]
         width = min(WIDTH, max(MIN_WIDTH, view.w * 2 // 5))
         titles = self._titles(plan, rows)
@@ -161,8 +169,6 @@ class IntentionsPanel:
             if shown is None:  # even its title would cover them: not drawn this frame
                 self.rect, self.texts = pygame.Rect(0, 0, 0, 0), []
                 return
-        line, top = _metrics()
-        room = max(1, (view.h - 60) // line - 2)
         if len(lines) > room:
             acting = next((i for i, ln in enumerate(lines) if ln[3]), 0)
             start = max(0, min(acting - room // 2, len(lines) - room))
@@ -354,23 +360,7 @@ class IntentionsPanel:
                         out.append((_waiting(waiting), "", "muted", False, ""))
                         waiting = []
             return out
-        for kind in plan.kinds:
-            members = [r for r in rows if r.turn == kind.key]
-            if not members:
-                continue
-            order_known = kind.key in plan.groups
-            note = "" if order_known else kind.note
-            out.append((kind.title, note, "gold", False, ""))
-            for r in members:
-                place = f"{r.place}." if r.place else "–"
-                tone = "gold_bright" if r.acting else ("muted" if r.done else "bone")
-                out.append((f"{place} {r.name}: {r.text}", "", tone, r.acting, colours(r)))
-                if r.roll:
-                    out.append((f"     {r.roll}", "", "muted", False, ""))
-        holders = [r.name for r in rows if r.turn == "" and r.state == DECLARED]
-        if holders:
-            out.append(("Hold: " + ", ".join(holders), "", "muted", False, ""))
-        return out
+        return resolving_lines(plan, rows, colours, self._budget)
 
     def _side_colours(self, row: PlanRow) -> str:
         return self._colours.get(row.side, "muted")
