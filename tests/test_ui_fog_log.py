@@ -8,9 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
-from ui_support import quick_window, write_map
+from ui_support import frames_past_hand_offs, quick_window, write_map
 
 from game.engine import Battle
 from game.engine.events import Moved
@@ -52,18 +51,8 @@ def _battle(
 def _scene(app: App, battle: Battle, fog: bool) -> PlayScene:
     scene = PlayScene(battle, MapView.from_file(battle.battlefield.path), lambda: None, fog=fog)
     app.push(scene)
-    _frames(app)
+    frames_past_hand_offs(app)
     return scene
-
-
-def _frames(app: App, n: int = 30) -> None:
-    """Frames, the hand-off screens clicked away (the next player takes the screen)."""
-    for _ in range(n):
-        if isinstance(app.top, HandOffScene):
-            pos = (640, 360)
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-        app.step(1)
 
 
 def _turn_of(scene: PlayScene) -> str:
@@ -119,13 +108,13 @@ def test_after_the_hand_off_a_side_reads_only_what_it_saw(
     first = _turn_of(scene)
     assert scene.viewer() == first
     name, square = _step(scene, -1 if first == "party" else 1)
-    _frames(app)
+    frames_past_hand_offs(app)
     assert len(_moves(scene, name)) == 1  # the mover's player sees it at once
     _end_turn(scene)
-    _frames(app)
+    frames_past_hand_offs(app)
     other = _turn_of(scene)
     assert other != first and scene.viewer() == other
-    _frames(app)
+    frames_past_hand_offs(app)
     said = f"{name} moves 5 ft to {square[0]},{square[1]}"
     if fog:
         assert scene.fogged_unit(next(t.key for t in scene.engine.tokens() if t.name == name))
@@ -134,9 +123,9 @@ def test_after_the_hand_off_a_side_reads_only_what_it_saw(
     else:
         assert _moves(scene, name) == [said]
     _end_turn(scene)  # and back to the first side's player
-    _frames(app)
+    frames_past_hand_offs(app)
     assert _turn_of(scene) == first and scene.viewer() == first
-    _frames(app)
+    frames_past_hand_offs(app)
     assert _moves(scene, name) == [said]
 
 
@@ -162,15 +151,15 @@ def test_a_resumed_hotseat_battle_shows_each_player_their_own_log(app: App, tmp_
     scene = PlayScene(battle, MapView.from_file(battle.battlefield.path), lambda: None, fog=True)
     scene.hand_off_first()
     app.push(scene)
-    _frames(app)
+    frames_past_hand_offs(app)
     other = _turn_of(scene)
     assert other != first and scene.viewer() == other
-    _frames(app)
+    frames_past_hand_offs(app)
     assert _moves(scene, name) == []
     _end_turn(scene)
-    _frames(app)
+    frames_past_hand_offs(app)
     assert _turn_of(scene) == first
-    _frames(app)
+    frames_past_hand_offs(app)
     assert _moves(scene, name) == [f"{name} moves 5 ft to {goal[0]},{goal[1]}"]
 
 
@@ -194,7 +183,7 @@ def test_a_move_seen_leaving_is_logged_without_the_square_it_ended_on(
     scene = _scene(app, battle, True)
     while battle.pending is not None and battle.pending.side != "foes":
         _end_turn(scene) if battle.pending.kind == "turn" else _turn_of(scene)
-    _frames(app)
+    frames_past_hand_offs(app)
     hidden = _party_unseen(scene)
     tokens = {t.name: t for t in scene.engine.tokens()}
     assert tokens["Gor"].cell not in hidden and tokens["Hod"].cell in hidden
@@ -216,8 +205,8 @@ def test_a_move_seen_leaving_is_logged_without_the_square_it_ended_on(
         assert scene.give(out)
         whole[name] = battle.events[-1].text()
         _end_turn(scene)
-        _frames(app, 2)
-    _frames(app)
+        frames_past_hand_offs(app, 2)
+    frames_past_hand_offs(app)
     assert scene.viewer() == "party"
     gor, hod = scene.engine.token(tokens["Gor"].key), scene.engine.token(tokens["Hod"].key)
     assert gor is not None and hod is not None
@@ -229,7 +218,7 @@ def test_a_move_seen_leaving_is_logged_without_the_square_it_ended_on(
     if foes == "human":
         assert _turn_of(scene) == "party"
         _end_turn(scene)
-        _frames(app)
+        frames_past_hand_offs(app)
         assert scene.viewer() == "foes"
         assert _moves(scene, "Gor") == [whole["Gor"]] and _moves(scene, "Hod") == [whole["Hod"]]
 
@@ -241,7 +230,7 @@ def test_nothing_of_the_last_turn_goes_on_behind_the_hand_off(app: App, tmp_path
     scene = _scene(app, battle, True)
     first = _turn_of(scene)
     _, square = _step(scene, -1 if first == "party" else 1)
-    _frames(app)
+    frames_past_hand_offs(app)
     scene.anim.floaters.append(Floater("+2", square, "info", life=60.0))
     w, h = scene.model.width, scene.model.height
     scene.camera_goal = aim_at(scene.camera, w, h, [square])

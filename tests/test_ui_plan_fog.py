@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 from stress_support import FACE_TO_FACE, make_field, stress_battle
-from ui_support import quick_window, write_map
+from ui_support import frames_past_hand_offs, quick_window, write_map
 
 from game.engine import Battle
 from game.engine.intentions import OrderSet
@@ -20,7 +20,6 @@ from game.rules.stress.actions import StressAttack, StressFullDefense, StressMov
 from game.ui.app import App
 from game.ui.intentions import REVEALED, PlanRow, RoundPlan, round_plan
 from game.ui.map_view import MapView
-from game.ui.overlays import HandOffScene
 from game.ui.play_animation import Walk
 from game.ui.play_scene import PlayScene
 
@@ -49,15 +48,6 @@ def _scene(app: App, tmp_path: Path, foes: str, fog: bool = True) -> PlayScene:
     return scene
 
 
-def _frames(app: App, n: int = 30) -> None:
-    for _ in range(n):
-        if isinstance(app.top, HandOffScene):
-            pos = (640, 360)
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-        app.step(1)
-
-
 def _round_one(app: App, scene: PlayScene) -> None:
     """Ada stands on Full Defense; Gor, in her sight, moves behind the wall to 9,1; Hod
     moves about in the fog."""
@@ -69,7 +59,7 @@ def _round_one(app: App, scene: PlayScene) -> None:
     for answer in (StressFullDefense("ada"), StressMove("gor", (9, 1)), StressMove("hod", (10, 6))):
         assert b.answer(answer).ok, b.validate(answer)
     assert b.round == 2
-    _frames(app)
+    frames_past_hand_offs(app)
 
 
 @pytest.mark.parametrize("foes", ["ai", "human"])

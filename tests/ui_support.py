@@ -185,3 +185,15 @@ def as_a_frame(seconds: float = DEADLINE_S) -> Iterator[None]:
         yield
     finally:
         frame_lock_release()
+
+
+def frames_past_hand_offs(app: App, n: int = 30) -> None:
+    """``n`` frames, each hand-off screen clicked away (the next player takes the screen)."""
+    from game.ui.overlays import HandOffScene
+
+    for _ in range(n):
+        if isinstance(app.top, HandOffScene):
+            pos = (640, 360)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+        app.step(1)
