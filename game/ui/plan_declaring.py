@@ -65,7 +65,7 @@ def _own_lines(mine: Sequence[PlanRow], left: int) -> list[Line]:
     else:  # not even the folded line beside the waiting one: both on one line
         if declared and waiting:
             more = f"+{len(declared) + len(waiting)} more: {len(declared)} declared, "
-            return [*now, (more + f"{len(waiting)} to declare", HIDDEN, "muted", False, "")]
+            return [*now, (more + f"{len(waiting)} to declare", "", "muted", False, "")]
     folded = declared[: len(declared) - shown]
     out: list[Line] = []
     if folded:
