@@ -1,8 +1,9 @@
 """The round plan while the units declare (play-test 9): on the fort under 002 in hotseat
-each of the horde's declared units had a line of its own, and with fifteen declared the
-panel was 362 pixels of the board's 559 at 1280×720. Now the earlier declared fold on one
-line, the last two are listed, the unit deciding is in gold and always drawn; the other
-side stays a count and none of its declarations is shown before the reveal."""
+each of the horde's declared units had a line of its own, and with fourteen declared (the
+fifteenth deciding) the panel was 382 pixels of the board's 559 at 1280×720. Now the
+earlier declared fold on one line, the last two are listed, the unit deciding is in gold
+and always drawn; the other side stays a count and none of its declarations is shown
+before the reveal."""
 
 from __future__ import annotations
 
@@ -71,6 +72,7 @@ def test_at_1280x720_the_declaring_panel_keeps_to_two_fifths_and_shows_who_decid
             break
         d = battle.pending
         assert d is not None and scene.human_turn() and scene.viewer() == d.side
+        assert d.unit is not None
         deciding = plan.row(d.unit)
         assert deciding is not None and deciding.state == DECLARING
         assert 0 < scene.intentions.rect.h <= scene.viewport.h * 2 // 5, drawn
@@ -108,7 +110,7 @@ def test_the_earlier_declared_fold_the_last_two_are_listed_and_the_rest_is_count
         "5 wait to declare: W0, W1, W2, W3, W4",
     ]
     assert lines[5][2:4] == ("gold_bright", True)
-    assert [ln[1] for ln in lines[2:5]] == ["hidden from foes"] * 3
+    assert [ln[1] for ln in lines[2:5]] == ["hidden from foes", "", ""]  # noted once
     # fewer lines: one declared listed, then none, then the folded ones beside the waiting
     assert len(declaring_lines(plan, rows, "me", side, 6)) == 6
     assert [ln[0] for ln in declaring_lines(plan, rows, "me", side, 5)][2:] == [

@@ -4,13 +4,14 @@ and the viewer's own answers): in hotseat the other side's plans stay hidden unt
 round's reveal, and units the fog hides are left out.
 
 The panel sits in the top-left corner of the board (another corner when it would cover
-the reaction prompt or the units it is about, or more of the units on the board); the
-viewer's units still to declare share one line, those declared before the last two another
-and the unit deciding is in gold (``game.ui.plan_declaring``); while the round resolves its
-lines are compact (``game.ui.plan_resolving``: the units done on one line, the step acting now in
-gold, units of one count together, the steps to come cut to a budget of lines, play-test
-9); Ctrl+Tab or a click on its title folds it
-(Tab alone cycles the units that can act, issue 30). On a small board it starts folded.
+the reaction prompt or the units it is about, or more of the units on the board). While
+the units declare its lines are compact (``game.ui.plan_declaring``: the viewer's units
+declared before the last two on one line, the unit deciding in gold, those still to
+declare on one line, play-test 9); so they are while the round resolves
+(``game.ui.plan_resolving``: the units done on one line, the step acting now in gold,
+units of one count together, the steps to come cut to a budget of lines, play-test 9).
+Ctrl+Tab or a click on its title folds it (Tab alone cycles the units that can act,
+issue 30). On a small board it starts folded.
 Badges (``game.ui.plan_badges``): the group's letter and the place in the order, or the
 number that placed it (as the ruleset's presenter says, ``Presenter.plan_groups``; the
 unit acting now in gold), ``?`` for a unit that has declared something the viewer may not

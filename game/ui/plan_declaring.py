@@ -1,15 +1,16 @@
 """The round plan's lines while the units declare, compact (play-test 9: on the fort under
-002 in hotseat one line per declared unit of the horde made the panel 362 of the board's
-560 pixels at 1280×720, over the board).
+002 in hotseat one line per declared unit of the horde made the panel up to 382 of the
+board's 559 pixels at 1280×720, over the board).
 
 Per side that declares: its count ("Horde: 9/15 declared"); every other side stays a
 count (its tokens carry a "?" once declared; in hotseat the viewer never reads another
 side's declarations before the reveal). Under the viewer's own count: its units declared
 earlier folded on one line ("7 declared: Gorbag, Bolg, …"), the last one or two declared
-with what each declared, the unit deciding now in gold (always shown), and the units
-still to declare on one line. When ``budget`` lines leave no room for the folded lines,
-they share one "+N more" line. The rows come already cut to what the viewer may read
-(``IntentionsPanel.shown_rows``). No pygame here."""
+with what each declared (the first of these lines noting "hidden from foes"), the unit
+deciding now in gold (always shown), and the units still to declare on one line. When
+``budget`` lines leave no room for the folded lines, they share one "+N more" line. The
+rows come already cut to what the viewer may read (``IntentionsPanel.shown_rows``). No
+pygame here."""
 
 from __future__ import annotations
 
@@ -71,8 +72,9 @@ def _own_lines(mine: Sequence[PlanRow], left: int) -> list[Line]:
     if folded:
         names = ", ".join(r.name for r in folded)
         out.append((f"{len(folded)} declared: {names}", HIDDEN, "muted", False, ""))
-    for r in declared[len(folded) :]:
-        out.append((f"{r.name}: {r.text or 'declared'}", HIDDEN, "bone", False, ""))
+    for r in declared[len(folded) :]:  # the note once, on the first (a narrow panel)
+        note = "" if out else HIDDEN
+        out.append((f"{r.name}: {r.text or 'declared'}", note, "bone", False, ""))
     out += now
     if waiting:
         out.append((waiting_line(waiting), "", "muted", False, ""))
