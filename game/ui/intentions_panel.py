@@ -4,12 +4,14 @@ and the viewer's own answers): in hotseat the other side's plans stay hidden unt
 round's reveal, and units the fog hides are left out.
 
 The panel sits in the top-left corner of the board (another corner when it would cover
-the reaction prompt or the units it is about, or more of the units on the board); the
-viewer's units still to declare share one line; while the round resolves its lines are
-compact (``game.ui.plan_resolving``: the units done on one line, the step acting now in
-gold, units of one count together, the steps to come cut to a budget of lines, play-test
-9); Ctrl+Tab or a click on its title folds it
-(Tab alone cycles the units that can act, issue 30). On a small board it starts folded.
+the reaction prompt or the units it is about, or more of the units on the board). While
+the units declare its lines are compact (``game.ui.plan_declaring``: the viewer's units
+declared before the last two on one line, the unit deciding in gold, those still to
+declare on one line, play-test 9); so they are while the round resolves
+(``game.ui.plan_resolving``: the units done on one line, the step acting now in gold,
+units of one count together, the steps to come cut to a budget of lines, play-test 9).
+Ctrl+Tab or a click on its title folds it (Tab alone cycles the units that can act,
+issue 30). On a small board it starts folded.
 Badges (``game.ui.plan_badges``): the group's letter and the place in the order, or the
 number that placed it (as the ruleset's presenter says, ``Presenter.plan_groups``; the
 unit acting now in gold), ``?`` for a unit that has declared something the viewer may not
@@ -25,11 +27,12 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.ui import theme
-from game.ui.intentions import DECLARED, DECLARING, REVEALED, WAITING, PlanRow, RoundPlan
+from game.ui.intentions import DECLARED, REVEALED, PlanRow, RoundPlan
 from game.ui.intentions import round_plan as read_plan
 from game.ui.log_redact import hide_names, hide_squares
 from game.ui.plan_badges import badge_spots, draw_badges
 from game.ui.plan_badges import badge_text as badge_text
+from game.ui.plan_declaring import declaring_lines
 from game.ui.plan_resolving import MAX_LINES, resolving_lines
 from game.ui.theme import colour
 from game.ui.widgets import draw_panel, draw_text, fit_text
@@ -320,59 +323,17 @@ class IntentionsPanel:
         self, plan: RoundPlan, rows: list[PlanRow], viewer: str | None
     ) -> list[tuple[str, str, str, bool, str]]:
         """(text, right-hand note, colour, acting?, side colour) per line."""
-        out: list[tuple[str, str, str, bool, str]] = []
         colours = self._side_colours
         if plan.phase == "declaring":
-            # the viewer's own units one by one; every other side as a count (its
-            # tokens carry a "?" once declared)
-            for side in plan.sides:
-                mine = [r for r in rows if r.side == side]
-                if not mine:
-                    continue
-                done = sum(1 for r in mine if r.state == DECLARED)
-                name = self._side_names.get(side, side)
-                out.append(
-                    (
-                        f"{name}: {done}/{len(mine)} declared",
-                        "",
-                        "gold",
-                        False,
-                        self._colours.get(side, "muted"),
-                    )
-                )
-                if side != viewer:
-                    continue
-                waiting = [r.name for r in mine if r.state == WAITING]
-                for r in mine:
-                    if r.state == DECLARING:
-                        out.append((f"{r.name}: deciding…", "", "gold_bright", True, ""))
-                    elif r.state == DECLARED:
-                        out.append(
-                            (
-                                f"{r.name}: {r.text or 'declared'}",
-                                "hidden from foes",
-                                "bone",
-                                False,
-                                "",
-                            )
-                        )
-                    elif r.state == WAITING and waiting:  # all of them, once
-                        out.append((_waiting(waiting), "", "muted", False, ""))
-                        waiting = []
-            return out
+            return declaring_lines(plan, rows, viewer, self._side, self._budget)
         return resolving_lines(plan, rows, colours, self._budget)
+
+    def _side(self, side: str) -> tuple[str, str]:
+        """A side's name and colour, as last drawn."""
+        return self._side_names.get(side, side), self._colours.get(side, "muted")
 
     def _side_colours(self, row: PlanRow) -> str:
         return self._colours.get(row.side, "muted")
-
-
-def _waiting(names: Sequence[str]) -> str:
-    """The viewer's units still to declare, on one line (play-test 8: fifteen lines of
-    "waits to declare" covered the War Band on the fort): "Ogg: waits to declare", or
-    "14 wait to declare: Gorbag, Bolg, ..." (cut to the panel's width when drawn)."""
-    if len(names) == 1:
-        return f"{names[0]}: waits to declare"
-    return f"{len(names)} wait to declare: " + ", ".join(names)
 
 
 def _metrics() -> tuple[int, int]:
