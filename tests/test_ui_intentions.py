@@ -123,3 +123,25 @@ def test_the_unit_card_and_bar_speak_clash_not_the_grids_ac_and_actions() -> Non
     sheet = dict(model.sheet_lines("gor"))
     assert sheet["Spear"].startswith("d6 fast · Reach") and sheet["Slots"].startswith("4 of 10")
     assert model.budget_text("ada") == "Declare: quick or full turn"
+
+
+def test_a_unit_that_falls_before_its_turn_is_no_longer_next() -> None:
+    """Play-test 10 (clash, fort): Durbag, slain in the quick turns before his own, stayed
+    "next" above every unit that acted after him; out of the fight, his turn is done."""
+    from game.rules.clash.state import Fate
+
+    b = clash_battle(duel_field(FACE_TO_FACE), [5])
+    for answer in (
+        ClashAttack("ada", "gor", "sword"),
+        ClashAttack("gor", "ada", "spear"),
+        ClashShoot("hal", "ada", "dagger"),
+    ):
+        assert b.answer(answer).ok, b.validate(answer)
+    plan = round_plan(b, "party")
+    assert plan is not None and plan.phase == "resolving"
+    assert not plan.row("gor").done and not plan.row("hal").done  # type: ignore[union-attr]
+    b.edit("hal", Fate).unconscious = True  # Hal falls before his turn comes
+    plan = round_plan(b, "party")
+    assert plan is not None
+    hal, gor = plan.row("hal"), plan.row("gor")
+    assert hal is not None and hal.done and gor is not None and not gor.done

@@ -174,7 +174,10 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
                 place,
                 rolls.get(unit_id, ""),
                 acting=unit_id == acting,
-                done=unit_id in acted and unit_id != acting,
+                # its turn come and gone, or it fell before its turn came (play-test 10:
+                # a unit slain in the quick turns stayed "next" through the full ones)
+                done=unit_id != acting
+                and (unit_id in acted or (not declaring and not view.in_fight)),
                 to=to,
                 aims=aims,
                 aims_name=aims_name,
