@@ -135,3 +135,22 @@ def test_every_side_keeps_its_initiative_chip_in_the_smallest_window(
     small.step(1)
     assert len(scene.chip_rects) == 2
     assert all(r.right <= scene.menu_button.rect.x for r in scene.chip_rects)
+
+
+def test_a_sheet_label_wider_than_its_column_puts_its_value_below_it() -> None:
+    """Play-test 10 (stress fort, 960x540): "Fine Sword +1" ran into "1d8 slashing" in a
+    two-column sheet; a label too wide for its column has the line to itself."""
+    from game.ui import theme
+    from game.ui.sheet_panel import sheet_layout
+
+    pygame.font.init()
+    rows = [("Stress", "7/7"), ("Fine Sword of the Long Watch +1", "1d8 slashing, speed +2")]
+    rows += [(f"Row {n}", "a value of some length " * 3) for n in range(24)]
+    small = pygame.Rect(0, 0, 600, 420)
+    layout = sheet_layout(rows, small, pygame.Rect(0, 0, 960, 540))
+    placed = {label: lines for column in layout.columns for label, lines in column}
+    bold = theme.font("bold", layout.size)
+    assert bold.size("Fine Sword of the Long Watch +1")[0] > layout.label_w - 8
+    assert placed["Fine Sword of the Long Watch +1"][0] == ""
+    assert "1d8" in " ".join(placed["Fine Sword of the Long Watch +1"][1:])
+    assert placed["Stress"] == ["7/7"]  # a label that fits keeps its value beside it
