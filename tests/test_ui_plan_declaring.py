@@ -9,24 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import pygame
 import pytest
-from ui_support import quick_window
+from plan_support import fort_hotseat, record_panel_words
+from ui_support import post_click, quick_window
 
-import game.ui.intentions_panel as panel_module
 from game.ai import make_controller
-from game.engine import Battle
 from game.ui.app import App
 from game.ui.intentions import DECLARED, DECLARING, WAITING, PlanRow, RoundPlan
-from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene
 from game.ui.plan_declaring import declaring_lines
-from game.ui.play_scene import PlayScene
-
-ROOT = Path(__file__).resolve().parents[1]
-FORT = ROOT / "maps" / "fort.tmx"
 
 
 @pytest.fixture
@@ -42,25 +34,14 @@ def test_at_1280x720_the_declaring_panel_keeps_to_two_fifths_and_shows_who_decid
     """Both sides declare with the AI's answers in hotseat: in every frame the panel is at
     most two fifths of the board's height (as while the round resolves), the unit deciding
     is drawn in gold, and no line names the other side's units before the reveal."""
-    battle = Battle(FORT, "stress", 4, {"party": "human", "horde": "human"})
-    scene = PlayScene(battle, MapView.from_file(FORT), lambda: None)
-    app.push(scene)
-    drawn: list[tuple[str, Any]] = []
-    real = panel_module.draw_text
-
-    def record(surface: pygame.Surface, text: str, *a: Any, **k: Any) -> pygame.Rect:
-        drawn.append((text, k.get("fg")))
-        return real(surface, text, *a, **k)
-
-    monkeypatch.setattr(panel_module, "draw_text", record)
+    battle, scene = fort_hotseat(app)
+    drawn = record_panel_words(monkeypatch)
     ai = make_controller("ai", 9, battle.ruleset_id)
     names = {u.id: u.name for u in battle.units()}
     most = 0
     while battle.round == 1:
         if isinstance(app.top, HandOffScene):
-            pos = (640, 360)
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+            post_click((640, 360))
             app.step(1)
             continue
         drawn.clear()

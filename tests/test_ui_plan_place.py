@@ -10,17 +10,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import quick_window
+from plan_support import fort_hotseat
+from ui_support import frames_past_hand_offs, quick_window
 
-from game.engine import Battle
 from game.ui.app import App
 from game.ui.intentions_panel import IntentionsPanel
-from game.ui.map_view import MapView
-from game.ui.overlays import HandOffScene
 from game.ui.play_scene import PlayScene
-
-ROOT = Path(__file__).resolve().parents[1]
-FORT = ROOT / "maps" / "fort.tmx"
 
 
 @pytest.fixture
@@ -44,19 +39,12 @@ def _units_under(scene: PlayScene) -> list[str]:
 
 
 def test_the_units_waiting_to_declare_share_a_line_and_the_panel_covers_none(app: App) -> None:
-    battle = Battle(FORT, "stress", 4, {"party": "human", "horde": "human"})
-    scene = PlayScene(battle, MapView.from_file(FORT), lambda: None)
-    app.push(scene)
+    battle, scene = fort_hotseat(app)
     app.step(2)
     while battle.pending is not None and battle.pending.side != "horde":
         d = battle.pending
         assert scene.give(next(o.answer for o in d.options if o.kind == "end_turn" and o.answer))
-    for _ in range(4):
-        if isinstance(app.top, HandOffScene):
-            pos = (640, 360)
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-        app.step(1)
+    frames_past_hand_offs(app, 4)
     assert scene.viewer() == "horde"
     panel = scene.intentions
     plan = panel.plan(scene)

@@ -8,25 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import pygame
 import pytest
-from ui_support import quick_window
+from plan_support import fort_hotseat, record_panel_words
+from ui_support import post_click, quick_window
 
-import game.ui.intentions_panel as panel_module
 from game.ai import make_controller
-from game.engine import Battle
 from game.engine.presentation import PlanGroup
 from game.ui.app import App
 from game.ui.intentions import REVEALED, PlanRow, RoundPlan
-from game.ui.map_view import MapView
 from game.ui.overlays import HandOffScene
 from game.ui.plan_resolving import resolving_lines, steps_of
-from game.ui.play_scene import PlayScene
 
-ROOT = Path(__file__).resolve().parents[1]
-FORT = ROOT / "maps" / "fort.tmx"
 COUNTS = PlanGroup("initiative", "Initiative, lowest acts first", "", "", badge_number="roll")
 
 
@@ -44,25 +37,14 @@ def test_at_1280x720_the_panel_keeps_to_two_fifths_of_the_board_and_shows_who_ac
     frame of the resolution with a unit acting the panel is at most two fifths of the
     board's height (a whole band of the board stays free wherever the panel sits; it was
     five sixths) and the acting unit's line is drawn, in gold."""
-    battle = Battle(FORT, "stress", 4, {"party": "human", "horde": "human"})
-    scene = PlayScene(battle, MapView.from_file(FORT), lambda: None)
-    app.push(scene)
-    drawn: list[tuple[str, Any]] = []
-    real = panel_module.draw_text
-
-    def record(surface: pygame.Surface, text: str, *a: Any, **k: Any) -> pygame.Rect:
-        drawn.append((text, k.get("fg")))
-        return real(surface, text, *a, **k)
-
-    monkeypatch.setattr(panel_module, "draw_text", record)
+    battle, scene = fort_hotseat(app)
+    drawn = record_panel_words(monkeypatch)
     ai = make_controller("ai", 9, battle.ruleset_id)
     assert len(battle.units()) == 23
     frames = 0
     while battle.round <= 6 and not battle.over:
         if isinstance(app.top, HandOffScene):
-            pos = (640, 360)
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+            post_click((640, 360))
             app.step(1)
             continue
         d = battle.pending

@@ -193,7 +193,11 @@ def frames_past_hand_offs(app: App, n: int = 30) -> None:
 
     for _ in range(n):
         if isinstance(app.top, HandOffScene):
-            pos = (640, 360)
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+            post_click((640, 360))
         app.step(1)
+
+
+def post_click(pos: tuple[int, int]) -> None:
+    """A left click at ``pos`` on the event queue (the next frame takes it)."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))

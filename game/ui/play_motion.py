@@ -224,7 +224,7 @@ def _harm(batch: Batch, m: Motion, target: Cell, tone_of: Callable[[str, str], s
     assert m.target is not None
     words = f" {m.words}" if m.words else ""
     tone = "graze" if m.graze else tone_of(m.target, m.track)
-    # harm of nothing (Armour took it all) says its words alone, never "-0"
+    # harm of nothing (a blow turned whole) says its words alone, never "-0"
     text = f"-{m.amount}{words}" if m.amount else (m.words or "0")
     batch.floater(text, target, tone)
     at = -batch.cursor

@@ -107,8 +107,8 @@ def area_shorts(names: list[str]) -> dict[str, str]:
     """Each area's short name (``short_area``), but its whole name where two different
     areas would read the same ("Barn roof", "Barn door": not "Barn, Barn")."""
     shorts = {n: short_area(n) for n in names}
-    clash = {s for s in shorts.values() if sum(1 for n in set(names) if shorts[n] == s) > 1}
-    return {n: (n if s in clash else s) for n, s in shorts.items()}
+    alike = {s for s in shorts.values() if sum(1 for n in set(names) if shorts[n] == s) > 1}
+    return {n: (n if s in alike else s) for n, s in shorts.items()}
 
 
 def _areas(part: Part) -> list[str]:
