@@ -163,9 +163,9 @@ class StressAI:
             self._aimed = (key, {})
             self._soaked = {}
         aimed = self._aimed[1]
-        if not units.in_fight(ctx, unit):
-            return EndTurn(unit)
         legal = battle.legal_answers()
+        if not units.in_fight(ctx, unit):
+            return self.last_blow(battle, unit, legal, aimed)
         if self.level.careful and self._closing[0] != key:
             self._closing = (key, closing_posts(battle, key[2]))
             self._final = final_posts(battle)
@@ -192,6 +192,29 @@ class StressAI:
             aimed[target] = aimed.get(target, 0.0) + pick[2]
         self.soak(ctx, answer)
         return answer
+
+    def last_blow(
+        self, battle: Battle, unit: str, legal: list[Answer], aimed: dict[str, float]
+    ) -> Answer:
+        """A downed unit (``hard``): out of the fight for victory and no target for a
+        blow, it may still strike (each action costs it a Wound Point): its best strike,
+        else nothing. The other levels leave it be."""
+        if self.level.careful:
+            base = units.fighter(battle.ctx, unit).base_initiative or 0
+            scored = [
+                worth
+                for a in legal
+                if isinstance(a, StressAttack | StressDefensive | StressThrow)
+                and (worth := self.strike_worth(battle.ctx, unit, a, aimed, base)) is not None
+            ]
+            if scored:
+                worth, a, kill = max(scored, key=lambda s: s[0])
+                target = getattr(a, "target", None)
+                if isinstance(target, str) and kill > 0:
+                    aimed[target] = aimed.get(target, 0.0) + kill
+                self.soak(battle.ctx, a)
+                return a
+        return EndTurn(unit)
 
     def soak(self, ctx: Context, answer: Answer) -> None:
         """Count a declared blow's expected damage against its target (``hard``)."""
