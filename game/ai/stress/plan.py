@@ -38,6 +38,10 @@ target out) and the initiative it would act at:
   the round limit, only when its keeper walks in within two rounds); as the round limit
   nears, one unit keeps each area counted at the limit (to hold or to deny) the same
   way, and a foe standing in one is worth more to strike (``SPOIL``).
+- **downed** (``hard``, ``last_blow``): a unit at 0 Wound Points or below is out of the
+  fight for victory and no target for a blow, but may still act (each action costs it a
+  Wound Point; a dying one strikes only what it reaches from where it lies): its best
+  strike, else nothing. The other levels leave it be.
 - **Ripostes**: always taken (they cost nothing but the round's Reaction) except by
   ``baseline``.
 
@@ -163,9 +167,9 @@ class StressAI:
             self._aimed = (key, {})
             self._soaked = {}
         aimed = self._aimed[1]
-        if not units.in_fight(ctx, unit):
-            return EndTurn(unit)
         legal = battle.legal_answers()
+        if not units.in_fight(ctx, unit):
+            return self.last_blow(battle, unit, legal, aimed)
         if self.level.careful and self._closing[0] != key:
             self._closing = (key, closing_posts(battle, key[2]))
             self._final = final_posts(battle)
@@ -193,6 +197,35 @@ class StressAI:
         self.soak(ctx, answer)
         return answer
 
+    def last_blow(
+        self, battle: Battle, unit: str, legal: list[Answer], aimed: dict[str, float]
+    ) -> Answer:
+        """A downed unit (``hard``): out of the fight for victory and no target for a
+        blow, it may still strike (each action costs it a Wound Point): its best strike,
+        else nothing. The other levels leave it be."""
+        if not self.level.careful:
+            return EndTurn(unit)
+        base = units.fighter(battle.ctx, unit).base_initiative or 0
+        scored = []
+        for a in legal:
+            if isinstance(a, StressAttack | StressDefensive | StressThrow):
+                worth = self.strike_worth(battle.ctx, unit, a, aimed, base)
+                if worth is not None:
+                    scored.append(worth)
+        return self.take(battle.ctx, scored, aimed) if scored else EndTurn(unit)
+
+    def take(
+        self, ctx: Context, scored: list[tuple[float, Answer, float]], aimed: dict[str, float]
+    ) -> Answer:
+        """The best of ``scored``, its chance to take its target out noted (``aimed``) and
+        its blow counted against the target (``soak``)."""
+        _, a, kill = max(scored, key=lambda s: s[0])
+        target = getattr(a, "target", None)
+        if isinstance(target, str) and kill > 0:
+            aimed[target] = aimed.get(target, 0.0) + kill
+        self.soak(ctx, a)
+        return a
+
     def soak(self, ctx: Context, answer: Answer) -> None:
         """Count a declared blow's expected damage against its target (``hard``)."""
         if not self.level.careful or not isinstance(
@@ -217,17 +250,14 @@ class StressAI:
         and the keeper would follow it out."""
         ctx = battle.ctx
         here = units.cell(ctx, unit)
-        inside = []
+        inside: list[tuple[float, Answer, float]] = []
         for worth, a, kill in self.options(battle, unit, legal, aimed):
             if here in post and isinstance(a, StressAttack | StressDefensive | StressThrow):
                 spot = attack_cell(ctx, unit, a.target, a.weapon, throw=isinstance(a, StressThrow))
                 if spot == here:
                     inside.append((worth, a, kill))
         if inside:
-            worth, a, kill = max(inside, key=lambda s: s[0])
-            aimed[a.target] = aimed.get(a.target, 0.0) + kill
-            self.soak(ctx, a)
-            return a
+            return self.take(ctx, inside, aimed)
         if here not in post:
             move = step_in(ctx, unit, post)
             if move is not None:
@@ -235,12 +265,7 @@ class StressAI:
             # the way in is barred: strike as any unit would rather than stand outside
             scored = self.options(battle, unit, legal, aimed)
             if scored:
-                worth, a, kill = max(scored, key=lambda s: s[0])
-                target = getattr(a, "target", None)
-                if isinstance(target, str) and kill > 0:
-                    aimed[target] = aimed.get(target, 0.0) + kill
-                self.soak(ctx, a)
-                return a
+                return self.take(ctx, scored, aimed)
         return StressFullDefense(unit)
 
     def options(
