@@ -227,7 +227,7 @@ def settle(ctx: Context, unit: str, before: int, by: str | None) -> None:
         return
     if f.wp <= -f.max_wp:
         f.dead = True
-        ctx.emit(Died(unit, who, side, "slain" if by else "died of its wounds"))
+        ctx.emit(Died(unit, who, side, "slain" if by else "of their wounds"))
     elif f.wp < 0 <= before:
         ctx.emit(Downed(unit, who, side, "dying", by))
     elif f.wp == 0 < before:
