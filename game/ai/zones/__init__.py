@@ -96,8 +96,9 @@ class ZonesAI:
         if esper.current_world != battle.world_name:
             esper.switch_world(battle.world_name)
         if decision.kind == "turn" and decision.unit is not None:
-            answer = self.turn(battle, decision.unit)
-            return answer if battle.validate(answer) is None else EndTurn(decision.unit)
+            with units.still(battle.ctx):  # a reading: nothing changes until answered
+                answer = self.turn(battle, decision.unit)
+                return answer if battle.validate(answer) is None else EndTurn(decision.unit)
         if decision.kind == "choose_unit":
             return next(a for a in decision.answers if isinstance(a, ChooseUnit))
         return decision.answers[0] if decision.answers else battle.legal_answers()[0]
@@ -126,9 +127,10 @@ class ZonesAI:
                 return Disengage(unit)
         strikes = [a for a in legal if isinstance(a, ZoneAttack)]
         if strikes:
-            ranked = self.rank_strikes(ctx, strikes)
             if self.smart:
                 ranked = self.hard_values(ctx, unit, strikes, legal)
+            else:
+                ranked = self.rank_strikes(ctx, strikes)
             return self.pick(ranked)
         if self.smart:
             aid = self.first_aid(ctx, [a for a in legal if isinstance(a, FirstAid)])

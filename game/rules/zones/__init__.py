@@ -32,8 +32,10 @@ from game.rules.zones.stunts import PushSpec, StuntSpec
 if TYPE_CHECKING:
     from game.content.loader import Content
     from game.content.templates import UnitTemplate
+    from game.engine.answers import Answer
     from game.engine.battle import UnitView
     from game.engine.context import Context
+    from game.engine.decision import Decision, Option
     from game.engine.presenter import Presenter
     from game.maps.battlefield import Battlefield
     from game.maps.errors import Problem
@@ -71,6 +73,7 @@ class ZonesRuleset(Ruleset):
         self.order: tuple[str, ...] = ()
         self.stance: dict[str, str] = {}
         self.fired: dict[str, set[str]] = {}
+        self.still: units.Still | None = None  # the readers' memo (``units.still``)
 
     def build_unit(
         self, content: Content, template: UnitTemplate, rng: random.Random
@@ -126,7 +129,21 @@ class ZonesRuleset(Ruleset):
         assert isinstance(new, ZonesRuleset)
         new.stance = dict(self.stance)
         new.fired = {side: set(done) for side, done in self.fired.items()}
+        new.still = None
         return new
+
+    # -- questions that change nothing: the readers' answers kept (``units.still``) --------
+    def catalog(self, ctx: Context, unit: str) -> tuple[Option, ...]:
+        with units.still(ctx):
+            return super().catalog(ctx, unit)
+
+    def legal_answers(self, ctx: Context, decision: Decision) -> list[Answer]:
+        with units.still(ctx):
+            return super().legal_answers(ctx, decision)
+
+    def validate_action(self, ctx: Context, decision: Decision, answer: Answer) -> str | None:
+        with units.still(ctx):
+            return super().validate_action(ctx, decision, answer)
 
     def leave_map(self, ctx: Context, unit: str) -> None:
         units.fighter(ctx, unit).out = "escaped"

@@ -133,11 +133,12 @@ def rounds(ctx: Context, rs: ZonesRuleset, surprised: frozenset[str] = frozenset
 
 
 def anything_left(ctx: Context, rs: ZonesRuleset, unit: str) -> bool:
-    return any(
-        spec.availability(ctx, unit) is None
-        for kind, spec in rs.actions.items()
-        if kind != EndTurn.kind
-    )
+    with units.still(ctx):
+        return any(
+            spec.availability(ctx, unit) is None
+            for kind, spec in rs.actions.items()
+            if kind != EndTurn.kind
+        )
 
 
 def turn(ctx: Context, rs: ZonesRuleset, side: str, unit: str) -> Flow:

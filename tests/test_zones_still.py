@@ -1,0 +1,123 @@
+"""The zones readers' memo while the state stands still (``units.still``): inside the scope
+every reader answers what it answers without it, the memo ends with the scope, and the
+AI, the catalog and the legal answers come out the same with the memo as without."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.ai import make_controller
+from game.engine import Battle
+from game.engine.seam import Ruleset
+from game.rules.zones import ZonesRuleset, units
+
+VILLAGE = Path("maps/village.tmx")
+
+
+def memo(battle: Battle) -> units.Still | None:
+    ruleset = battle.ctx.ruleset
+    assert isinstance(ruleset, ZonesRuleset)
+    return ruleset.still
+
+
+def readings(battle: Battle) -> dict[str, object]:
+    """Every memoized reader's answer for every unit (and the squares held)."""
+    ctx = battle.ctx
+    out: dict[str, object] = {"occupied": units.occupied(ctx)}
+    out["fighting"] = list(units.fighting(ctx))
+    for u in ctx.units():
+        out[u] = (
+            units.in_fight(ctx, u),
+            units.zone_of(ctx, u),
+            units.enemies(ctx, u),
+            units.allies(ctx, u),
+            units.close_enemies(ctx, u),
+            units.in_zone(ctx, units.zone_of(ctx, u)),
+        )
+    return out
+
+
+def positions(count: int, seed: int = 3) -> Iterator[Battle]:
+    """The battle at each of the first ``count`` decisions of a hard-vs-hard zones battle
+    on the village map."""
+    battle = Battle(VILLAGE, ruleset="zones", seed=seed)
+    ais = {s.id: make_controller("hard", seed, "zones") for s in battle.battlefield.scenario.sides}
+    try:
+        for _ in range(count):
+            decision = battle.pending
+            if decision is None:
+                return
+            yield battle
+            assert battle.answer(ais[decision.side].choose(battle, decision)).ok
+    finally:
+        battle.close()
+
+
+def test_inside_the_scope_every_reader_answers_as_without_it() -> None:
+    seen = 0
+    for battle in positions(60):
+        ctx = battle.ctx
+        plain = readings(battle)
+        decision = battle.pending
+        assert decision is not None
+        bare = Ruleset.legal_answers(ctx.ruleset, ctx, decision)  # no memo on the way
+        with units.still(ctx):
+            assert readings(battle) == plain
+            assert readings(battle) == plain  # asked again: the kept answers
+            assert battle.legal_answers() == bare
+        seen += 1
+    assert seen == 60
+
+
+def test_the_memo_ends_with_the_scope_and_nested_scopes_share_it() -> None:
+    battle = Battle(VILLAGE, ruleset="zones", seed=3)
+    ctx = battle.ctx
+    assert memo(battle) is None
+    with units.still(ctx):
+        outer = memo(battle)
+        assert isinstance(outer, units.Still)
+        with units.still(ctx):
+            assert memo(battle) is outer
+        assert memo(battle) is outer
+    assert memo(battle) is None
+    with pytest.raises(RuntimeError), units.still(ctx):
+        raise RuntimeError("a question that broke off")
+    assert memo(battle) is None
+    fork = battle.fork()
+    assert memo(fork) is None
+    fork.close()
+    battle.close()
+
+
+def test_a_kept_list_changed_by_its_caller_does_not_change_the_memo() -> None:
+    battle = Battle(VILLAGE, ruleset="zones", seed=3)
+    ctx = battle.ctx
+    unit = next(iter(ctx.units()))
+    with units.still(ctx):
+        foes = units.enemies(ctx, unit)
+        foes.clear()
+        held = units.occupied(ctx)
+        held.clear()
+        assert units.enemies(ctx, unit) != [] and units.occupied(ctx) != set()
+    battle.close()
+
+
+def test_the_hard_ai_and_the_catalog_are_the_same_without_the_memo(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def play(count: int) -> list[object]:
+        out: list[object] = []
+        for battle in positions(count, seed=11):
+            decision = battle.pending
+            assert decision is not None
+            ai = make_controller("hard", 11, "zones")
+            out.append((ai.choose(battle, decision), decision.options, battle.state_hash()))
+        return out
+
+    kept = play(50)
+    monkeypatch.setattr(units, "still", lambda ctx: contextlib.nullcontext())
+    assert play(50) == kept
