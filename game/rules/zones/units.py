@@ -72,6 +72,16 @@ def _zone_of(ctx: Context, unit: str) -> int:
 
 def distance(ctx: Context, a: str, b: str) -> ZoneRange:
     """Close, Nearby, Far-Away or Distant between two units' zones (001 · Distance)."""
+    memo = _memo(ctx)
+    if memo is None:
+        return _distance(ctx, a, b)
+    found = memo.ranges.get((a, b))
+    if found is None:
+        found = memo.ranges[a, b] = _distance(ctx, a, b)
+    return found
+
+
+def _distance(ctx: Context, a: str, b: str) -> ZoneRange:
     za, zb = zone_of(ctx, a), zone_of(ctx, b)
     if za < 0 or zb < 0:
         return ZoneRange.DISTANT
@@ -114,12 +124,17 @@ def _close_enemies(ctx: Context, unit: str) -> list[str]:
 
 def occupied(ctx: Context) -> set[tuple[int, int]]:
     """Squares held by units still in the fight."""
+    return set(held(ctx))
+
+
+def held(ctx: Context) -> frozenset[tuple[int, int]]:
+    """``occupied``, to read only (kept in a still scope)."""
     memo = _memo(ctx)
-    if memo is not None:
-        if memo.held is None:
-            memo.held = frozenset(readers.cell(ctx, u) for u in fighting(ctx))
-        return set(memo.held)
-    return {readers.cell(ctx, u) for u in fighting(ctx)}
+    if memo is None:
+        return frozenset(readers.cell(ctx, u) for u in fighting(ctx))
+    if memo.held is None:
+        memo.held = frozenset(readers.cell(ctx, u) for u in fighting(ctx))
+    return memo.held
 
 
 def in_zone(ctx: Context, zone: int) -> list[str]:
@@ -151,7 +166,7 @@ def rolling_side(ctx: Context) -> str:
 class Still:
     """The readers' answers while the state stands still (the module's docstring)."""
 
-    __slots__ = ("held", "lists", "zones", "_fighting", "_set")
+    __slots__ = ("held", "lists", "ranges", "zones", "_fighting", "_set")
 
     def __init__(self) -> None:
         self._fighting: list[str] | None = None
@@ -159,6 +174,7 @@ class Still:
         self.zones: dict[str, int] = {}
         self.lists: dict[tuple[str, str], list[str]] = {}  # (reader, unit) -> its answer
         self.held: frozenset[tuple[int, int]] | None = None
+        self.ranges: dict[tuple[str, str], ZoneRange] = {}
 
     def fighting(self, ctx: Context) -> list[str]:
         if self._fighting is None:
