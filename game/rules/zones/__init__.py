@@ -25,7 +25,7 @@ from game.rules.zones.actions import AttackSpec, BreakFreeSpec, EndTurnSpec, Fir
 from game.rules.zones.content import SCHEMA, zones_stats
 from game.rules.zones.house_rules import OPTIONS
 from game.rules.zones.moving import DisengageSpec, MoveSpec
-from game.rules.zones.rounds import combat, rounds
+from game.rules.zones.rounds import TurnPoint, combat, rounds
 from game.rules.zones.state import Fighter, TurnState
 from game.rules.zones.stunts import PushSpec, StuntSpec
 
@@ -121,8 +121,12 @@ class ZonesRuleset(Ruleset):
         yield from combat(ctx, self)
 
     def resume(self, ctx: Context, point: Any) -> Flow:
-        """Carry on from the start of a round (after the first), the scheme's quiet point."""
-        yield from rounds(ctx, self)
+        """Carry on from the start of a round (after the first) or from a unit's pending
+        ``turn`` decision (``rounds.TurnPoint``), the scheme's quiet points."""
+        if isinstance(point, TurnPoint):
+            yield from rounds(ctx, self, point.surprised, point)
+        else:
+            yield from rounds(ctx, self)
 
     def fork_copy(self, processors: Mapping[int, object]) -> ZonesRuleset:
         new = super().fork_copy(processors)
