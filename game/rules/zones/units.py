@@ -3,18 +3,20 @@
 **Still reading.** A question that changes nothing (the catalog of a unit's turn, its
 legal answers, a validation, the AI's reading of a turn) asks the same few readers
 again and again: who is in the fight, their sides and zones, who stands Close, which
-squares are held. Inside ``with still(ctx):`` those answers are kept (``Still``) and
-asked once each; the scope ends before anything changes, and every answer is what the
-reader would have said without it. Nested scopes share the outermost one's memo.
+squares are held. Inside ``with still(ctx):`` those answers are kept (``Still``,
+``game.rules.still``) and asked once each; the scope ends before anything changes, and
+every answer is what the reader would have said without it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
 
 from game.geometry.zones import ZoneGraph, ZoneRange
+from game.rules.still import memo as open_memo
+from game.rules.still import still as kept_still
 from game.rules.zones.state import Fighter, TurnState
 from game.world import readers
 from game.world.components import OffMap
@@ -191,8 +193,8 @@ class Still:
 
 
 def _memo(ctx: Context) -> Still | None:
-    memo: Any = getattr(ctx.ruleset, "still", None)
-    return memo
+    found = open_memo(ctx)
+    return found if isinstance(found, Still) else None
 
 
 def _kept(
@@ -208,16 +210,7 @@ def _kept(
     return list(found)
 
 
-@contextmanager
-def still(ctx: Context) -> Iterator[None]:
-    """Keep the readers' answers until the scope ends (the module's docstring): only for
-    questions that change nothing in the battle."""
-    ruleset: Any = ctx.ruleset
-    if getattr(ruleset, "still", None) is not None:
-        yield
-        return
-    ruleset.still = Still()
-    try:
-        yield
-    finally:
-        ruleset.still = None
+def still(ctx: Context) -> AbstractContextManager[None]:
+    """Keep the readers' answers until the scope ends (the module's docstring,
+    ``game.rules.still``): only for questions that change nothing in the battle."""
+    return kept_still(ctx, Still)
