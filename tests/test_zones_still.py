@@ -5,22 +5,19 @@ AI, the catalog and the legal answers come out the same with the memo as without
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from still_support import VILLAGE, hard_answers, positions
 
-from game.ai import make_controller
 from game.engine import Battle
 from game.engine.seam import Ruleset
 from game.rules.zones import ZonesRuleset, units
-
-VILLAGE = Path("maps/village.tmx")
 
 
 def memo(battle: Battle) -> units.Still | None:
     ruleset = battle.ctx.ruleset
     assert isinstance(ruleset, ZonesRuleset)
+    assert ruleset.still is None or isinstance(ruleset.still, units.Still)
     return ruleset.still
 
 
@@ -41,25 +38,9 @@ def readings(battle: Battle) -> dict[str, object]:
     return out
 
 
-def positions(count: int, seed: int = 3) -> Iterator[Battle]:
-    """The battle at each of the first ``count`` decisions of a hard-vs-hard zones battle
-    on the village map."""
-    battle = Battle(VILLAGE, ruleset="zones", seed=seed)
-    ais = {s.id: make_controller("hard", seed, "zones") for s in battle.battlefield.scenario.sides}
-    try:
-        for _ in range(count):
-            decision = battle.pending
-            if decision is None:
-                return
-            yield battle
-            assert battle.answer(ais[decision.side].choose(battle, decision)).ok
-    finally:
-        battle.close()
-
-
 def test_inside_the_scope_every_reader_answers_as_without_it() -> None:
     seen = 0
-    for battle in positions(60):
+    for battle in positions("zones", 60, 3):
         ctx = battle.ctx
         plain = readings(battle)
         decision = battle.pending
@@ -109,15 +90,6 @@ def test_a_kept_list_changed_by_its_caller_does_not_change_the_memo() -> None:
 def test_the_hard_ai_and_the_catalog_are_the_same_without_the_memo(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def play(count: int) -> list[object]:
-        out: list[object] = []
-        for battle in positions(count, seed=11):
-            decision = battle.pending
-            assert decision is not None
-            ai = make_controller("hard", 11, "zones")
-            out.append((ai.choose(battle, decision), decision.options, battle.state_hash()))
-        return out
-
-    kept = play(50)
+    kept = hard_answers("zones", 50, 11)
     monkeypatch.setattr(units, "still", lambda ctx: contextlib.nullcontext())
-    assert play(50) == kept
+    assert hard_answers("zones", 50, 11) == kept

@@ -5,16 +5,23 @@ stands where, which squares are held). Inside ``with still(ctx, make):`` the rul
 readers may keep their answers in the memo ``make()`` built (``memo(ctx)``); the scope
 ends before anything changes, so every kept answer is what the reader would have said.
 Nested scopes share the outermost one's memo. The memo lives on the battle's ruleset
-(``Ruleset.still``; a fork's copy starts without one). Names no ruleset."""
+(``still``; a fork is never taken inside a scope). ``StillRuleset`` asks its catalog, legal
+answers and validations in a scope. Names no ruleset."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from game.engine.seam import Ruleset
 
 if TYPE_CHECKING:
+    from game.engine.answers import Answer
     from game.engine.context import Context
+    from game.engine.decision import Decision, Option
+
+V = TypeVar("V")
 
 
 def memo(ctx: Context) -> Any:
@@ -35,3 +42,35 @@ def still(ctx: Context, make: Callable[[], object]) -> Iterator[None]:
         yield
     finally:
         ruleset.still = None
+
+
+def once(table: dict[Any, V], key: Hashable, read: Callable[[], V]) -> V:
+    """``table[key]``, read (``read()``) and kept the first time it is asked."""
+    found = table.get(key)
+    if found is None:
+        found = table[key] = read()
+    return found
+
+
+class StillRuleset(Ruleset):
+    """A ruleset whose catalog, legal answers and validation of a turn's answer are asked
+    in a still scope (``still``, with a fresh ``memo_type()``), so its readers keep their
+    answers through each of them."""
+
+    memo_type: ClassVar[type]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.still: object | None = None  # the open scope's memo
+
+    def catalog(self, ctx: Context, unit: str) -> tuple[Option, ...]:
+        with still(ctx, self.memo_type):
+            return super().catalog(ctx, unit)
+
+    def legal_answers(self, ctx: Context, decision: Decision) -> list[Answer]:
+        with still(ctx, self.memo_type):
+            return super().legal_answers(ctx, decision)
+
+    def validate_action(self, ctx: Context, decision: Decision, answer: Answer) -> str | None:
+        with still(ctx, self.memo_type):
+            return super().validate_action(ctx, decision, answer)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.engine.events import Moved
 from game.geometry.grid import Cell
 from game.geometry.movement import distance, reachable, shortest_path
+from game.rules.still import once
 from game.rules.stress import units
 from game.rules.stress.state import Fighter
 from game.world.components import Position
@@ -25,6 +26,13 @@ THREAT_WINDOW = "stress_threat_entered"
 def reachable_cells(ctx: Context, unit: str, *, guarding: bool = False) -> dict[Cell, int]:
     """Free cells the unit can reach this round (cost in squares), its own included at
     cost 0; ``guarding``: at Full Defense's half speed. Shared dict: do not change it."""
+    memo = units.kept(ctx)
+    if memo is None:
+        return _reachable_cells(ctx, unit, guarding)
+    return once(memo.reach, (unit, guarding), lambda: _reachable_cells(ctx, unit, guarding))
+
+
+def _reachable_cells(ctx: Context, unit: str, guarding: bool) -> dict[Cell, int]:
     foes, friends = units.occupied(ctx, unit)
     start = units.cell(ctx, unit)
     budget = units.speed(ctx, unit, guarding=guarding)
@@ -58,7 +66,7 @@ def attack_cell(
     there = units.cell(ctx, target)
     best: tuple[int, int, Cell] | None = None
     for c, cost in reachable_cells(ctx, unit).items():
-        if units.can_hit(ctx, unit, w, target, at=c, throw=throw):
+        if units.can_hit(ctx, unit, w, target, at=c, throw=throw, target_at=there):
             key = (cost, (c[0] - there[0]) ** 2 + (c[1] - there[1]) ** 2, c)
             best = key if best is None or key < best else best
     return best[2] if best else None

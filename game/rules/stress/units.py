@@ -1,13 +1,23 @@
 """Reading units for the ``stress`` rules: the stat block, who still fights, Defense,
-speed, weapons and the penalties injuries bring (README · Injuries, Conditions)."""
+speed, weapons and the penalties injuries bring (README · Injuries, Conditions).
+
+While a question changes nothing (a unit's catalog, its legal answers, a validation:
+``still``, ``game.rules.still``), a unit's enemies, the squares held around it and the
+squares it reaches this round (``moving.reachable_cells``) are kept (``Still``), each
+worked out once: the attack options ask them for every enemy and weapon.
+"""
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
 from game.content.templates import UnitTemplate
 from game.geometry.grid import Cell
 from game.geometry.movement import distance
+from game.rules.still import memo as open_memo
+from game.rules.still import once
+from game.rules.still import still as kept_still
 from game.rules.stress.content import StressWeapon, modifier, stress_weapon
 from game.rules.stress.state import (
     CONCUSSED,
@@ -83,6 +93,14 @@ def status(ctx: Context, unit: str) -> str:
 
 
 def enemies(ctx: Context, unit: str) -> list[str]:
+    memo = _memo(ctx)
+    if memo is None:
+        return _enemies(ctx, unit)
+    found = once(memo.enemies, unit, lambda: _enemies(ctx, unit))
+    return list(found)
+
+
+def _enemies(ctx: Context, unit: str) -> list[str]:
     mine = side(ctx, unit)
     return [u for u in ctx.units() if side(ctx, u) != mine and in_fight(ctx, u)]
 
@@ -98,6 +116,14 @@ def occupies(ctx: Context, unit: str) -> bool:
 
 def occupied(ctx: Context, unit: str) -> tuple[set[Cell], set[Cell]]:
     """(cells ``unit`` may not enter: enemies; cells it may pass but not stop on: allies)."""
+    memo = _memo(ctx)
+    if memo is None:
+        return _occupied(ctx, unit)
+    foes, friends = once(memo.occupied, unit, lambda: _occupied(ctx, unit))
+    return set(foes), set(friends)
+
+
+def _occupied(ctx: Context, unit: str) -> tuple[set[Cell], set[Cell]]:
     mine = side(ctx, unit)
     foes: set[Cell] = set()
     friends: set[Cell] = set()
@@ -190,15 +216,18 @@ def can_hit(
     at: Cell | None = None,
     *,
     throw: bool = False,
+    target_at: Cell | None = None,
 ) -> bool:
     """``target`` within the weapon's reach (melee), or its range and in sight (a shot;
-    a throw with ``throw``)."""
+    a throw with ``throw``); ``at``: from that square, not the unit's; ``target_at``: the
+    target's square, when the caller has read it already."""
     here = cell(ctx, unit) if at is None else at
-    apart = distance(here, cell(ctx, target))
+    there = cell(ctx, target) if target_at is None else target_at
+    apart = distance(here, there)
     if w.ranged or throw:
         if not (w.ranged or w.thrown) or not 1 <= apart <= w.range_squares:
             return False
-        return ctx.sight is None or bool(ctx.sight.sees(here, cell(ctx, target)))
+        return ctx.sight is None or bool(ctx.sight.sees(here, there))
     return apart <= w.reach
 
 
@@ -206,3 +235,31 @@ def threat_reach(ctx: Context, unit: str) -> int:
     """How far the unit's melee threat range reaches (its longest melee weapon), 0 when
     it holds none."""
     return max((w.reach for w in weapons(ctx, unit) if not w.ranged), default=0)
+
+
+# -- still reading ----------------------------------------------------------------------------
+class Still:
+    """The readers' answers kept while the state stands still (the module's docstring)."""
+
+    __slots__ = ("enemies", "occupied", "reach")
+
+    def __init__(self) -> None:
+        self.enemies: dict[str, list[str]] = {}
+        self.occupied: dict[str, tuple[set[Cell], set[Cell]]] = {}
+        self.reach: dict[tuple[str, bool], dict[Cell, int]] = {}  # (unit, guarding) -> reach
+
+
+def _memo(ctx: Context) -> Still | None:
+    found = open_memo(ctx)
+    return found if isinstance(found, Still) else None
+
+
+def kept(ctx: Context) -> Still | None:
+    """The memo of the still scope open on ``ctx`` (None outside one)."""
+    return _memo(ctx)
+
+
+def still(ctx: Context) -> AbstractContextManager[None]:
+    """Keep the readers' answers until the scope ends (``game.rules.still``): only for
+    questions that change nothing in the battle."""
+    return kept_still(ctx, Still)

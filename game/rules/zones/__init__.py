@@ -18,8 +18,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.content.dice import Dice
-from game.engine.seam import Flow, HealthTrack, Ruleset
+from game.engine.seam import Flow, HealthTrack
 from game.geometry.zones import ZoneGraph
+from game.rules.still import StillRuleset
 from game.rules.zones import units
 from game.rules.zones.actions import AttackSpec, BreakFreeSpec, EndTurnSpec, FirstAidSpec
 from game.rules.zones.content import SCHEMA, zones_stats
@@ -32,10 +33,8 @@ from game.rules.zones.stunts import PushSpec, StuntSpec
 if TYPE_CHECKING:
     from game.content.loader import Content
     from game.content.templates import UnitTemplate
-    from game.engine.answers import Answer
     from game.engine.battle import UnitView
     from game.engine.context import Context
-    from game.engine.decision import Decision, Option
     from game.engine.presenter import Presenter
     from game.maps.battlefield import Battlefield
     from game.maps.errors import Problem
@@ -52,8 +51,9 @@ SPECS = (
 )
 
 
-class ZonesRuleset(Ruleset):
+class ZonesRuleset(StillRuleset):
     id = "zones"
+    memo_type = units.Still  # the readers' memo (``units.still``)
     name = "Zones (source 001)"
     description = (
         "The field is split into zones: on its turn a unit moves to a neighbouring zone "
@@ -73,7 +73,6 @@ class ZonesRuleset(Ruleset):
         self.order: tuple[str, ...] = ()
         self.stance: dict[str, str] = {}
         self.fired: dict[str, set[str]] = {}
-        self.still: units.Still | None = None  # the readers' memo (``units.still``)
 
     def build_unit(
         self, content: Content, template: UnitTemplate, rng: random.Random
@@ -133,21 +132,7 @@ class ZonesRuleset(Ruleset):
         assert isinstance(new, ZonesRuleset)
         new.stance = dict(self.stance)
         new.fired = {side: set(done) for side, done in self.fired.items()}
-        new.still = None
         return new
-
-    # -- questions that change nothing: the readers' answers kept (``units.still``) --------
-    def catalog(self, ctx: Context, unit: str) -> tuple[Option, ...]:
-        with units.still(ctx):
-            return super().catalog(ctx, unit)
-
-    def legal_answers(self, ctx: Context, decision: Decision) -> list[Answer]:
-        with units.still(ctx):
-            return super().legal_answers(ctx, decision)
-
-    def validate_action(self, ctx: Context, decision: Decision, answer: Answer) -> str | None:
-        with units.still(ctx):
-            return super().validate_action(ctx, decision, answer)
 
     def leave_map(self, ctx: Context, unit: str) -> None:
         units.fighter(ctx, unit).out = "escaped"
