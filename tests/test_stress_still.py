@@ -11,7 +11,9 @@ import pytest
 from still_support import VILLAGE, hard_answers, positions
 
 from game.engine import Battle
+from game.engine.context import Context
 from game.engine.seam import Ruleset
+from game.geometry.grid import Cell
 from game.rules.still import StillRuleset
 from game.rules.stress import units
 from game.rules.stress.moving import attack_cell, reachable_cells
@@ -70,3 +72,33 @@ def test_hard_and_the_catalog_are_the_same_without_the_memo(
     kept = hard_answers("stress", 30, 11)
     monkeypatch.setattr("game.rules.still.still", lambda ctx, make: contextlib.nullcontext())
     assert hard_answers("stress", 30, 11) == kept
+
+
+def reference_attack_cell(
+    ctx: Context, unit: str, target: str, weapon: str, throw: bool
+) -> Cell | None:
+    """``attack_cell`` as it was: every reached square tried."""
+    w = units.weapon(ctx, weapon)
+    if units.can_hit(ctx, unit, w, target, throw=throw):
+        return units.cell(ctx, unit)
+    there = units.cell(ctx, target)
+    best: tuple[int, int, Cell] | None = None
+    for c, cost in reachable_cells(ctx, unit).items():
+        if units.can_hit(ctx, unit, w, target, at=c, throw=throw):
+            key = (cost, (c[0] - there[0]) ** 2 + (c[1] - there[1]) ** 2, c)
+            best = key if best is None or key < best else best
+    return best[2] if best else None
+
+
+def test_the_attack_square_is_the_one_every_reached_square_tried_gives() -> None:
+    asked = 0
+    for battle in positions("stress", 24, 5):
+        ctx = battle.ctx
+        for u in ctx.units():
+            for foe in units.enemies(ctx, u):
+                for w in units.weapons(ctx, u):
+                    for throw in (False, True):
+                        want = reference_attack_cell(ctx, u, foe, w.id, throw)
+                        assert attack_cell(ctx, u, foe, w.id, throw=throw) == want
+                        asked += 1
+    assert asked > 1000

@@ -5,6 +5,7 @@ Riposte from it unless the mover declared a Defensive Attack (``reactions``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from game.engine.events import Moved
@@ -65,11 +66,23 @@ def attack_cell(
         return here
     there = units.cell(ctx, target)
     best: tuple[int, int, Cell] | None = None
-    for c, cost in reachable_cells(ctx, unit).items():
+    reach = reachable_cells(ctx, unit)
+    for c in near(reach, there, w.range_squares if w.ranged or throw else w.reach):
         if units.can_hit(ctx, unit, w, target, at=c, throw=throw, target_at=there):
-            key = (cost, (c[0] - there[0]) ** 2 + (c[1] - there[1]) ** 2, c)
+            key = (reach[c], (c[0] - there[0]) ** 2 + (c[1] - there[1]) ** 2, c)
             best = key if best is None or key < best else best
     return best[2] if best else None
+
+
+def near(reach: dict[Cell, int], there: Cell, span: int) -> Iterable[Cell]:
+    """The cells of ``reach`` that may lie within ``span`` squares of ``there`` (a
+    weapon hits nothing farther): the square around ``there`` when it holds fewer cells
+    than ``reach`` (each kept only if reached), else all of ``reach``."""
+    if (2 * span + 1) ** 2 >= len(reach):
+        return reach
+    x, y = there
+    box = ((x + dx, y + dy) for dx in range(-span, span + 1) for dy in range(-span, span + 1))
+    return [c for c in box if c in reach]
 
 
 def toward(ctx: Context, unit: str, goal: Cell) -> Cell:
