@@ -4,10 +4,8 @@ AI, the catalog and the legal answers come out the same with the memo as without
 
 from __future__ import annotations
 
-import contextlib
-
 import pytest
-from still_support import VILLAGE, hard_answers, positions
+from still_support import VILLAGE, positions
 
 from game.engine import Battle
 from game.engine.seam import Ruleset
@@ -85,12 +83,3 @@ def test_a_kept_list_changed_by_its_caller_does_not_change_the_memo() -> None:
         held.clear()
         assert units.enemies(ctx, unit) != [] and units.occupied(ctx) != set()
     battle.close()
-
-
-def test_the_hard_ai_and_the_catalog_are_the_same_without_the_memo(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    kept = hard_answers("zones", 50, 11)
-    monkeypatch.setattr(units, "still", lambda ctx: contextlib.nullcontext())
-    monkeypatch.setattr("game.rules.still.still", lambda ctx, make: contextlib.nullcontext())
-    assert hard_answers("zones", 50, 11) == kept

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from game.engine.seam import Ruleset
+from game.geometry.grid import Cell
 
 if TYPE_CHECKING:
     from game.engine.answers import Answer
@@ -50,6 +51,56 @@ def once(table: dict[Any, V], key: Hashable, read: Callable[[], V]) -> V:
     if found is None:
         found = table[key] = read()
     return found
+
+
+class Readings:
+    """The memo of a ruleset on squares whose readers ask the same three things of a unit
+    (clash, stress): its enemies, the squares held around it (enemies', allies') and the
+    squares it reaches (keyed by the unit and what else the reach depends on)."""
+
+    __slots__ = ("enemies", "occupied", "reach")
+
+    def __init__(self) -> None:
+        self.enemies: dict[str, list[str]] = {}
+        self.occupied: dict[str, tuple[set[Cell], set[Cell]]] = {}
+        self.reach: dict[tuple[str, object], dict[Cell, int]] = {}
+
+
+def readings(ctx: Context) -> Readings | None:
+    """The ``Readings`` of the still scope open on ``ctx`` (None outside one)."""
+    found = memo(ctx)
+    return found if isinstance(found, Readings) else None
+
+
+def kept_enemies(ctx: Context, unit: str, read: Callable[[Context, str], list[str]]) -> list[str]:
+    """``read(ctx, unit)`` (the unit's enemies), kept in the scope's ``Readings`` (a copy:
+    the caller may change it)."""
+    kept = readings(ctx)
+    if kept is None:
+        return read(ctx, unit)
+    found = once(kept.enemies, unit, lambda: read(ctx, unit))
+    return list(found)
+
+
+def kept_occupied(
+    ctx: Context, unit: str, read: Callable[[Context, str], tuple[set[Cell], set[Cell]]]
+) -> tuple[set[Cell], set[Cell]]:
+    """``read(ctx, unit)`` (the squares held around the unit: enemies', allies'), kept in
+    the scope's ``Readings`` (copies: the caller may change them)."""
+    kept = readings(ctx)
+    if kept is None:
+        return read(ctx, unit)
+    foes, friends = once(kept.occupied, unit, lambda: read(ctx, unit))
+    return set(foes), set(friends)
+
+
+def kept_reach(
+    ctx: Context, key: tuple[str, object], read: Callable[[], dict[Cell, int]]
+) -> dict[Cell, int]:
+    """``read()`` (the squares a unit reaches: ``key`` names the unit and what else the
+    reach depends on), kept in the scope's ``Readings`` (shared: do not change it)."""
+    kept = readings(ctx)
+    return read() if kept is None else once(kept.reach, key, read)
 
 
 class StillRuleset(Ruleset):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from game.content.dice import Dice
 from game.engine.seam import Flow, HealthTrack
 from game.rules.preview import AttackPreview
-from game.rules.still import StillRuleset
+from game.rules.still import Readings, StillRuleset
 from game.rules.stress import units
 from game.rules.stress.actions import SPECS
 from game.rules.stress.content import SCHEMA, stress_stats
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 class StressRuleset(StillRuleset):
     id = "stress"
-    memo_type = units.Still  # the readers' memo (``units.still``)
+    memo_type = Readings  # the readers' memo (``game.rules.still``)
     name = "Stress (source 002)"
     description = (
         "Every unit declares its action in secret, then the round counts up from the "

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from game.engine.events import Moved
 from game.geometry.grid import Cell
 from game.geometry.movement import distance, reachable, shortest_path
-from game.rules.still import once
+from game.rules.still import kept_reach
 from game.rules.stress import units
 from game.rules.stress.state import Fighter
 from game.world.components import Position
@@ -27,10 +27,7 @@ THREAT_WINDOW = "stress_threat_entered"
 def reachable_cells(ctx: Context, unit: str, *, guarding: bool = False) -> dict[Cell, int]:
     """Free cells the unit can reach this round (cost in squares), its own included at
     cost 0; ``guarding``: at Full Defense's half speed. Shared dict: do not change it."""
-    memo = units.kept(ctx)
-    if memo is None:
-        return _reachable_cells(ctx, unit, guarding)
-    return once(memo.reach, (unit, guarding), lambda: _reachable_cells(ctx, unit, guarding))
+    return kept_reach(ctx, (unit, guarding), lambda: _reachable_cells(ctx, unit, guarding))
 
 
 def _reachable_cells(ctx: Context, unit: str, guarding: bool) -> dict[Cell, int]:

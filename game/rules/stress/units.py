@@ -1,23 +1,21 @@
 """Reading units for the ``stress`` rules: the stat block, who still fights, Defense,
 speed, weapons and the penalties injuries bring (README · Injuries, Conditions).
 
-While a question changes nothing (a unit's catalog, its legal answers, a validation:
-``still``, ``game.rules.still``), a unit's enemies, the squares held around it and the
-squares it reaches this round (``moving.reachable_cells``) are kept (``Still``), each
-worked out once: the attack options ask them for every enemy and weapon.
+While a question changes nothing (a unit's catalog, its legal answers, a validation: a
+still scope, ``game.rules.still``), a unit's enemies, the squares held around it and the
+squares it reaches this round (``moving.reachable_cells``) are kept
+(``game.rules.still.Readings``), each worked out once: the attack options ask them for
+every enemy and weapon.
 """
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING
 
 from game.content.templates import UnitTemplate
 from game.geometry.grid import Cell
 from game.geometry.movement import distance
-from game.rules.still import memo as open_memo
-from game.rules.still import once
-from game.rules.still import still as kept_still
+from game.rules.still import kept_enemies, kept_occupied
 from game.rules.stress.content import StressWeapon, modifier, stress_weapon
 from game.rules.stress.state import (
     CONCUSSED,
@@ -93,11 +91,7 @@ def status(ctx: Context, unit: str) -> str:
 
 
 def enemies(ctx: Context, unit: str) -> list[str]:
-    memo = _memo(ctx)
-    if memo is None:
-        return _enemies(ctx, unit)
-    found = once(memo.enemies, unit, lambda: _enemies(ctx, unit))
-    return list(found)
+    return kept_enemies(ctx, unit, _enemies)
 
 
 def _enemies(ctx: Context, unit: str) -> list[str]:
@@ -116,11 +110,7 @@ def occupies(ctx: Context, unit: str) -> bool:
 
 def occupied(ctx: Context, unit: str) -> tuple[set[Cell], set[Cell]]:
     """(cells ``unit`` may not enter: enemies; cells it may pass but not stop on: allies)."""
-    memo = _memo(ctx)
-    if memo is None:
-        return _occupied(ctx, unit)
-    foes, friends = once(memo.occupied, unit, lambda: _occupied(ctx, unit))
-    return set(foes), set(friends)
+    return kept_occupied(ctx, unit, _occupied)
 
 
 def _occupied(ctx: Context, unit: str) -> tuple[set[Cell], set[Cell]]:
@@ -235,31 +225,3 @@ def threat_reach(ctx: Context, unit: str) -> int:
     """How far the unit's melee threat range reaches (its longest melee weapon), 0 when
     it holds none."""
     return max((w.reach for w in weapons(ctx, unit) if not w.ranged), default=0)
-
-
-# -- still reading ----------------------------------------------------------------------------
-class Still:
-    """The readers' answers kept while the state stands still (the module's docstring)."""
-
-    __slots__ = ("enemies", "occupied", "reach")
-
-    def __init__(self) -> None:
-        self.enemies: dict[str, list[str]] = {}
-        self.occupied: dict[str, tuple[set[Cell], set[Cell]]] = {}
-        self.reach: dict[tuple[str, bool], dict[Cell, int]] = {}  # (unit, guarding) -> reach
-
-
-def _memo(ctx: Context) -> Still | None:
-    found = open_memo(ctx)
-    return found if isinstance(found, Still) else None
-
-
-def kept(ctx: Context) -> Still | None:
-    """The memo of the still scope open on ``ctx`` (None outside one)."""
-    return _memo(ctx)
-
-
-def still(ctx: Context) -> AbstractContextManager[None]:
-    """Keep the readers' answers until the scope ends (``game.rules.still``): only for
-    questions that change nothing in the battle."""
-    return kept_still(ctx, Still)
