@@ -1,4 +1,4 @@
-"""The ``search_*`` bench rows (the search AI in zones and factions on the bench map):
+"""The ``search_*`` bench rows (the search AI in zones, factions and stress on the bench map):
 timed decisions of ``search`` after answers of ``hard``, with budgets; figures are read,
 never asserted against a time."""
 
@@ -11,7 +11,7 @@ from game.maps import load_battlefield, shipped_maps_dir
 
 def test_search_rows_are_declared_with_their_budgets() -> None:
     assert "game.bench.search" in BENCH_MODULES
-    assert RULESETS == ("zones", "factions")
+    assert RULESETS == ("zones", "factions", "stress")
     for ruleset in RULESETS:
         row = ROWS[f"search_{ruleset}_p90_ms"]
         assert row.budget is not None and ruleset in row.label and "p90" in row.label
