@@ -23,10 +23,10 @@ from game.rules.stress import moving
 def test_hard_and_the_catalog_are_the_same_without_the_memo(
     ruleset: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    kept = hard_answers(ruleset, 30, 11)
+    kept = hard_answers(ruleset, 20, 11)
     monkeypatch.setattr("game.rules.still.still", lambda ctx, make: contextlib.nullcontext())
     monkeypatch.setattr("game.rules.zones.units.still", lambda ctx: contextlib.nullcontext())
-    assert hard_answers(ruleset, 30, 11) == kept
+    assert hard_answers(ruleset, 20, 11) == kept
 
 
 def clash_readings(battle: Battle) -> dict[str, object]:
