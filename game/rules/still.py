@@ -54,9 +54,9 @@ def once(table: dict[Any, V], key: Hashable, read: Callable[[], V]) -> V:
 
 
 class Readings:
-    """The memo of a ruleset on squares whose readers ask the same three things of a unit
-    (clash, stress): its enemies, the squares held around it (enemies', allies') and the
-    squares it reaches (keyed by the unit and what else the reach depends on)."""
+    """The memo of a ruleset on squares whose readers ask the same three things of a unit:
+    its enemies, the squares held around it (enemies', allies') and the squares it reaches
+    (keyed by the unit and what else the reach depends on)."""
 
     __slots__ = ("enemies", "occupied", "reach")
 
