@@ -36,6 +36,7 @@ BENCH_MODULES: tuple[str, ...] = (
     "game.bench.battle",
     "game.bench.ai",
     "game.bench.fork",
+    "game.bench.search",
     "game.bench.zones",
     "game.ui.bench",
     "game.ui.bench_step",

@@ -96,8 +96,9 @@ class ZonesAI:
         if esper.current_world != battle.world_name:
             esper.switch_world(battle.world_name)
         if decision.kind == "turn" and decision.unit is not None:
-            answer = self.turn(battle, decision.unit)
-            return answer if battle.validate(answer) is None else EndTurn(decision.unit)
+            with units.still(battle.ctx):  # a reading: nothing changes until answered
+                answer = self.turn(battle, decision.unit)
+                return answer if battle.validate(answer) is None else EndTurn(decision.unit)
         if decision.kind == "choose_unit":
             return next(a for a in decision.answers if isinstance(a, ChooseUnit))
         return decision.answers[0] if decision.answers else battle.legal_answers()[0]
@@ -126,9 +127,10 @@ class ZonesAI:
                 return Disengage(unit)
         strikes = [a for a in legal if isinstance(a, ZoneAttack)]
         if strikes:
-            ranked = self.rank_strikes(ctx, strikes)
             if self.smart:
                 ranked = self.hard_values(ctx, unit, strikes, legal)
+            else:
+                ranked = self.rank_strikes(ctx, strikes)
             return self.pick(ranked)
         if self.smart:
             aid = self.first_aid(ctx, [a for a in legal if isinstance(a, FirstAid)])
@@ -183,20 +185,27 @@ class ZonesAI:
         dropped foe the harm it would have done in three more turns; a trip is worth the
         blows the tripped foe will not strike (about two turns of its harm)."""
         out = []
+        threats: dict[str, float] = {}  # each target's threat and rout, asked once
+        routs: dict[str, float] = {}
         for a in strikes:
             weapons = (a.weapon, a.offhand) if a.offhand else (a.weapon,)
             harm, _, drop, _, _, _ = outcomes(ctx, a.unit, a.target, weapons)
             mean = sum(v * p for v, p in damage_faces(ctx, weapons).items())
             hp = max(1, units.fighter(ctx, a.target).hp)
-            rout = self.rout(ctx, a.target)
-            value = harm * min(mean, hp) + drop * (3 * self.threat(ctx, a.target, unit) + rout)
+            if a.target not in routs:
+                routs[a.target] = self.rout(ctx, a.target)
+                threats[a.target] = self.threat(ctx, a.target, unit)
+            rout = routs[a.target]
+            value = harm * min(mean, hp) + drop * (3 * threats[a.target] + rout)
             out.append(Scored(value + harm * min(mean, hp) / hp * rout * 0.3, a))
         for t in legal:
             if self.level == "hard" and isinstance(t, Stunt) and t.stunt == "trip":
                 found = answer_preview(ctx, t)
                 odds = found.odds if isinstance(found, AnswerPreview) else None
                 chance = odds if odds is not None else 0.0
-                out.append(Scored(chance * 2 * self.threat(ctx, t.target, unit), t))
+                if t.target not in threats:
+                    threats[t.target] = self.threat(ctx, t.target, unit)
+                out.append(Scored(chance * 2 * threats[t.target], t))
         return out
 
     def kept(self, ctx: Context, side: str) -> list[frozenset[tuple[int, int]]]:

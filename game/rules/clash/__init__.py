@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.content.dice import Dice
-from game.engine.seam import Flow, HealthTrack, Ruleset
+from game.engine.seam import Flow, HealthTrack
 from game.rules.clash import units
 from game.rules.clash.content import SCHEMA, clash_stats
 from game.rules.clash.declare import SPECS
@@ -28,6 +28,7 @@ from game.rules.clash.rounds import combat, rounds
 from game.rules.clash.state import ClashState, Fate, HitPoints
 from game.rules.clash.strike import Swing, situation
 from game.rules.preview import AttackPreview, Modifier
+from game.rules.still import Readings, StillRuleset
 
 if TYPE_CHECKING:
     from game.content.loader import Content
@@ -37,8 +38,9 @@ if TYPE_CHECKING:
     from game.engine.presenter import Presenter
 
 
-class ClashRuleset(Ruleset):
+class ClashRuleset(StillRuleset):
     id = "clash"
+    memo_type = Readings  # the readers' memo (``game.rules.still``)
     name = "Clash (source 000)"
     description = (
         "Everyone acts in the same round: first every unit declares what it will do, in "

@@ -12,6 +12,7 @@ from game.engine.events import Moved
 from game.geometry.grid import Cell
 from game.geometry.movement import distance, neighbours, reachable, shortest_path
 from game.rules.clash import units
+from game.rules.still import kept_reach
 from game.world.components import Position
 
 if TYPE_CHECKING:
@@ -27,6 +28,10 @@ _CACHE_SIZE = 512
 def reachable_cells(ctx: Context, unit: str, moves: int) -> dict[Cell, int]:
     """Free cells ``moves`` moves can take ``unit`` to (cost in squares), its own
     square excluded. The dict is shared: do not change it."""
+    return kept_reach(ctx, (unit, moves), lambda: _reachable_cells(ctx, unit, moves))
+
+
+def _reachable_cells(ctx: Context, unit: str, moves: int) -> dict[Cell, int]:
     foes, friends = units.occupied(ctx, unit)
     start = units.cell(ctx, unit)
     budget = units.speed(ctx, unit) * moves

@@ -1,7 +1,11 @@
 """Reading units for the ``clash`` rules: names, sides, cells, weapons, who still fights.
 
 Small readers over the shared components and clash's own (``ClashState``, ``HitPoints``,
-``Fate``) so the rules read as rules.
+``Fate``) so the rules read as rules. While a question changes nothing (a unit's
+catalog, its legal answers, a validation: a still scope, ``game.rules.still``), a unit's
+enemies, the squares held around it and the squares its moves reach
+(``moving.reachable_cells``) are kept (``game.rules.still.Readings``), each worked out
+once: every declaration's catalog asks them for every enemy.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from game.geometry.grid import Cell
 from game.geometry.movement import distance
 from game.rules.clash.content import ClashWeapon, clash_weapon
 from game.rules.clash.state import ClashState, Fate, HitPoints
+from game.rules.still import kept_enemies, kept_occupied
 from game.world.components import Template
 from game.world.readers import cell, name, occupant, side, units_of
 
@@ -69,12 +74,20 @@ def in_fight(ctx: Context, unit: str) -> bool:
 
 
 def enemies(ctx: Context, unit: str) -> list[str]:
+    return kept_enemies(ctx, unit, _enemies)
+
+
+def _enemies(ctx: Context, unit: str) -> list[str]:
     mine = side(ctx, unit)
     return [u for u in ctx.units() if side(ctx, u) != mine and in_fight(ctx, u)]
 
 
 def occupied(ctx: Context, unit: str) -> tuple[set[Cell], set[Cell]]:
     """(cells ``unit`` may not enter: enemies; cells it may pass but not stop on: allies)."""
+    return kept_occupied(ctx, unit, _occupied)
+
+
+def _occupied(ctx: Context, unit: str) -> tuple[set[Cell], set[Cell]]:
     mine = side(ctx, unit)
     foes: set[Cell] = set()
     friends: set[Cell] = set()

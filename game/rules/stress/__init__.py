@@ -15,8 +15,9 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from game.content.dice import Dice
-from game.engine.seam import Flow, HealthTrack, Ruleset
+from game.engine.seam import Flow, HealthTrack
 from game.rules.preview import AttackPreview
+from game.rules.still import Readings, StillRuleset
 from game.rules.stress import units
 from game.rules.stress.actions import SPECS
 from game.rules.stress.content import SCHEMA, stress_stats
@@ -34,8 +35,9 @@ if TYPE_CHECKING:
     from game.engine.presenter import Presenter
 
 
-class StressRuleset(Ruleset):
+class StressRuleset(StillRuleset):
     id = "stress"
+    memo_type = Readings  # the readers' memo (``game.rules.still``)
     name = "Stress (source 002)"
     description = (
         "Every unit declares its action in secret, then the round counts up from the "

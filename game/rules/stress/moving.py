@@ -5,11 +5,13 @@ Riposte from it unless the mover declared a Defensive Attack (``reactions``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from game.engine.events import Moved
 from game.geometry.grid import Cell
 from game.geometry.movement import distance, reachable, shortest_path
+from game.rules.still import kept_reach
 from game.rules.stress import units
 from game.rules.stress.state import Fighter
 from game.world.components import Position
@@ -25,6 +27,10 @@ THREAT_WINDOW = "stress_threat_entered"
 def reachable_cells(ctx: Context, unit: str, *, guarding: bool = False) -> dict[Cell, int]:
     """Free cells the unit can reach this round (cost in squares), its own included at
     cost 0; ``guarding``: at Full Defense's half speed. Shared dict: do not change it."""
+    return kept_reach(ctx, (unit, guarding), lambda: _reachable_cells(ctx, unit, guarding))
+
+
+def _reachable_cells(ctx: Context, unit: str, guarding: bool) -> dict[Cell, int]:
     foes, friends = units.occupied(ctx, unit)
     start = units.cell(ctx, unit)
     budget = units.speed(ctx, unit, guarding=guarding)
@@ -57,11 +63,23 @@ def attack_cell(
         return here
     there = units.cell(ctx, target)
     best: tuple[int, int, Cell] | None = None
-    for c, cost in reachable_cells(ctx, unit).items():
-        if units.can_hit(ctx, unit, w, target, at=c, throw=throw):
-            key = (cost, (c[0] - there[0]) ** 2 + (c[1] - there[1]) ** 2, c)
+    reach = reachable_cells(ctx, unit)
+    for c in near(reach, there, w.range_squares if w.ranged or throw else w.reach):
+        if units.can_hit(ctx, unit, w, target, at=c, throw=throw, target_at=there):
+            key = (reach[c], (c[0] - there[0]) ** 2 + (c[1] - there[1]) ** 2, c)
             best = key if best is None or key < best else best
     return best[2] if best else None
+
+
+def near(reach: dict[Cell, int], there: Cell, span: int) -> Iterable[Cell]:
+    """The cells of ``reach`` that may lie within ``span`` squares of ``there`` (a
+    weapon hits nothing farther): the square around ``there`` when it holds fewer cells
+    than ``reach`` (each kept only if reached), else all of ``reach``."""
+    if (2 * span + 1) ** 2 >= len(reach):
+        return reach
+    x, y = there
+    box = ((x + dx, y + dy) for dx in range(-span, span + 1) for dy in range(-span, span + 1))
+    return [c for c in box if c in reach]
 
 
 def toward(ctx: Context, unit: str, goal: Cell) -> Cell:

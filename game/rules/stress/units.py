@@ -1,5 +1,12 @@
 """Reading units for the ``stress`` rules: the stat block, who still fights, Defense,
-speed, weapons and the penalties injuries bring (README · Injuries, Conditions)."""
+speed, weapons and the penalties injuries bring (README · Injuries, Conditions).
+
+While a question changes nothing (a unit's catalog, its legal answers, a validation: a
+still scope, ``game.rules.still``), a unit's enemies, the squares held around it and the
+squares it reaches this round (``moving.reachable_cells``) are kept
+(``game.rules.still.Readings``), each worked out once: the attack options ask them for
+every enemy and weapon.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +15,7 @@ from typing import TYPE_CHECKING
 from game.content.templates import UnitTemplate
 from game.geometry.grid import Cell
 from game.geometry.movement import distance
+from game.rules.still import kept_enemies, kept_occupied
 from game.rules.stress.content import StressWeapon, modifier, stress_weapon
 from game.rules.stress.state import (
     CONCUSSED,
@@ -83,6 +91,10 @@ def status(ctx: Context, unit: str) -> str:
 
 
 def enemies(ctx: Context, unit: str) -> list[str]:
+    return kept_enemies(ctx, unit, _enemies)
+
+
+def _enemies(ctx: Context, unit: str) -> list[str]:
     mine = side(ctx, unit)
     return [u for u in ctx.units() if side(ctx, u) != mine and in_fight(ctx, u)]
 
@@ -98,6 +110,10 @@ def occupies(ctx: Context, unit: str) -> bool:
 
 def occupied(ctx: Context, unit: str) -> tuple[set[Cell], set[Cell]]:
     """(cells ``unit`` may not enter: enemies; cells it may pass but not stop on: allies)."""
+    return kept_occupied(ctx, unit, _occupied)
+
+
+def _occupied(ctx: Context, unit: str) -> tuple[set[Cell], set[Cell]]:
     mine = side(ctx, unit)
     foes: set[Cell] = set()
     friends: set[Cell] = set()
@@ -190,15 +206,18 @@ def can_hit(
     at: Cell | None = None,
     *,
     throw: bool = False,
+    target_at: Cell | None = None,
 ) -> bool:
     """``target`` within the weapon's reach (melee), or its range and in sight (a shot;
-    a throw with ``throw``)."""
+    a throw with ``throw``); ``at``: from that square, not the unit's; ``target_at``: the
+    target's square, when the caller has read it already."""
     here = cell(ctx, unit) if at is None else at
-    apart = distance(here, cell(ctx, target))
+    there = cell(ctx, target) if target_at is None else target_at
+    apart = distance(here, there)
     if w.ranged or throw:
         if not (w.ranged or w.thrown) or not 1 <= apart <= w.range_squares:
             return False
-        return ctx.sight is None or bool(ctx.sight.sees(here, cell(ctx, target)))
+        return ctx.sight is None or bool(ctx.sight.sees(here, there))
     return apart <= w.reach
 
 

@@ -18,14 +18,15 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from game.content.dice import Dice
-from game.engine.seam import Flow, HealthTrack, Ruleset
+from game.engine.seam import Flow, HealthTrack
 from game.geometry.zones import ZoneGraph
+from game.rules.still import StillRuleset
 from game.rules.zones import units
 from game.rules.zones.actions import AttackSpec, BreakFreeSpec, EndTurnSpec, FirstAidSpec
 from game.rules.zones.content import SCHEMA, zones_stats
 from game.rules.zones.house_rules import OPTIONS
 from game.rules.zones.moving import DisengageSpec, MoveSpec
-from game.rules.zones.rounds import combat, rounds
+from game.rules.zones.rounds import TurnPoint, combat, rounds
 from game.rules.zones.state import Fighter, TurnState
 from game.rules.zones.stunts import PushSpec, StuntSpec
 
@@ -50,8 +51,9 @@ SPECS = (
 )
 
 
-class ZonesRuleset(Ruleset):
+class ZonesRuleset(StillRuleset):
     id = "zones"
+    memo_type = units.Still  # the readers' memo (``units.still``)
     name = "Zones (source 001)"
     description = (
         "The field is split into zones: on its turn a unit moves to a neighbouring zone "
@@ -118,8 +120,12 @@ class ZonesRuleset(Ruleset):
         yield from combat(ctx, self)
 
     def resume(self, ctx: Context, point: Any) -> Flow:
-        """Carry on from the start of a round (after the first), the scheme's quiet point."""
-        yield from rounds(ctx, self)
+        """Carry on from the start of a round (after the first) or from a unit's pending
+        ``turn`` decision (``rounds.TurnPoint``), the scheme's quiet points."""
+        if isinstance(point, TurnPoint):
+            yield from rounds(ctx, self, point.surprised, point)
+        else:
+            yield from rounds(ctx, self)
 
     def fork_copy(self, processors: Mapping[int, object]) -> ZonesRuleset:
         new = super().fork_copy(processors)

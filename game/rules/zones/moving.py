@@ -55,7 +55,8 @@ def room_problem(ctx: Context, unit: str, zone: int) -> str | None:
         return f"there is no zone {zone}"
     if full(ctx, zone):
         return f"{g.zones[zone].name} is full (room for {g.capacity(zone)})"
-    if g.landing(zone, units.occupied(ctx), readers.cell(ctx, unit)) is None:
+    held = units.held(ctx)
+    if all(c in held for c in g.zones[zone].cells):  # no landing square (``place``)
         return f"no free square in {g.zones[zone].name}"
     return None
 

@@ -5,6 +5,7 @@ Pure: it reads the state and rolls nothing."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -33,12 +34,19 @@ def kept_faces(advantage: int) -> dict[int, float]:
 
 def damage_faces(ctx: Context, weapons: tuple[str, ...]) -> dict[int, float]:
     """The damage distribution: each weapon's dice summed, the higher of two kept."""
+    found = (units.weapon(ctx, w).damage for w in weapons)
+    return dict(dice_faces(tuple((d.count, d.sides) for d in found)))
+
+
+@cache
+def dice_faces(dice: tuple[tuple[int, int], ...]) -> tuple[tuple[int, float], ...]:
+    """``damage_faces`` of weapons rolling ``dice`` ((count, sides) each), as pairs in the
+    order the faces come: the same dice always give the same distribution (kept)."""
     dists = []
-    for weapon_id in weapons:
-        w = units.weapon(ctx, weapon_id)
+    for count, sides in dice:
         dist: dict[int, float] = {}
-        for faces in product(range(1, w.damage.sides + 1), repeat=w.damage.count):
-            dist[sum(faces)] = dist.get(sum(faces), 0.0) + w.damage.sides**-w.damage.count
+        for faces in product(range(1, sides + 1), repeat=count):
+            dist[sum(faces)] = dist.get(sum(faces), 0.0) + sides**-count
         dists.append(dist)
     out: dict[int, float] = {}
     for combo in product(*(d.items() for d in dists)):
@@ -47,7 +55,7 @@ def damage_faces(ctx: Context, weapons: tuple[str, ...]) -> dict[int, float]:
         for _, q in combo:
             p *= q
         out[value] = out.get(value, 0.0) + p
-    return out
+    return tuple(out.items())
 
 
 def tester_bonus(ctx: Context, unit: str, attribute: str, advantage: int) -> tuple[int, int]:

@@ -15,6 +15,7 @@ every action.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.engine.answers import EndTurn
@@ -39,10 +40,24 @@ from game.world import readers
 
 if TYPE_CHECKING:
     from game.engine.context import Context
+    from game.engine.decision import Decision
     from game.rules.zones import ZonesRuleset
 
 DEFAULT_ROUND_LIMIT = 30
-ROUND_START = "round start"  # the quiet point of this scheme
+ROUND_START = "round start"  # a quiet point of this scheme (and every ``TurnPoint``)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPoint:
+    """A quiet point of the rounds (README of the engine · Forking a battle): ``unit`` of
+    ``side`` is pending ``decision``, a ``turn`` decision; ``surprised``, the sides that
+    sit out round 1. From the state there, ``rounds(ctx, rs, surprised, point)`` carries
+    on."""
+
+    side: str
+    unit: str
+    surprised: frozenset[str]
+    decision: Decision | None = None
 
 
 def side_roll(ctx: Context, rs: ZonesRuleset) -> None:
@@ -98,29 +113,39 @@ def combat(ctx: Context, rs: ZonesRuleset) -> Flow:
     yield from rounds(ctx, rs, surprised)
 
 
-def rounds(ctx: Context, rs: ZonesRuleset, surprised: frozenset[str] = frozenset()) -> Flow:
+def rounds(
+    ctx: Context,
+    rs: ZonesRuleset,
+    surprised: frozenset[str] = frozenset(),
+    at: TurnPoint | None = None,
+) -> Flow:
     """Round after round; the start of each round after the first is the scheme's quiet
     point (the side order, the stances and the morale already fired live on the ruleset,
-    everything else in the world and the context; the surprise matters in round 1 alone)."""
+    everything else in the world and the context; the surprise matters in round 1 alone),
+    and so is every ``turn`` decision (``TurnPoint``). With ``at``, carrying on from that
+    decision: the round's sides and units before it have had their turns."""
     limit = ctx.battlefield.scenario.round_limit or DEFAULT_ROUND_LIMIT
     while True:
-        if ctx.round >= 1:
-            ctx.quiet(ROUND_START)
-        ctx.round += 1
-        if ctx.round > 1 and rule(ctx, SIDE_ROLL) == "round":
-            side_roll(ctx, rs)
-        ctx.emit(RoundStarted(ctx.round))
-        for u in ctx.units():
-            t = ctx.get(u, TurnState)
-            t.moved = t.acted = t.disengaging = t.done = False
-        for side in rs.order:
+        if at is None:
+            if ctx.round >= 1:
+                ctx.quiet(ROUND_START)
+            ctx.round += 1
+            if ctx.round > 1 and rule(ctx, SIDE_ROLL) == "round":
+                side_roll(ctx, rs)
+            ctx.emit(RoundStarted(ctx.round))
+            for u in ctx.units():
+                t = ctx.get(u, TurnState)
+                t.moved = t.acted = t.disengaging = t.done = False
+        for side in rs.order[rs.order.index(at.side) :] if at is not None else rs.order:
             if ctx.round == 1 and side in surprised:
                 continue
             ctx.active_side = side
-            for unit in order_of(ctx, side):
-                if not units.in_fight(ctx, unit):
+            order = order_of(ctx, side)
+            for unit in order[order.index(at.unit) :] if at is not None else order:
+                if at is None and not units.in_fight(ctx, unit):
                     continue
-                yield from turn(ctx, rs, side, unit)
+                yield from turn(ctx, rs, side, unit, TurnPoint(side, unit, surprised), at)
+                at = None
                 if check_end(ctx):
                     return
         ctx.active_side = None
@@ -133,28 +158,48 @@ def rounds(ctx: Context, rs: ZonesRuleset, surprised: frozenset[str] = frozenset
 
 
 def anything_left(ctx: Context, rs: ZonesRuleset, unit: str) -> bool:
-    return any(
-        spec.availability(ctx, unit) is None
-        for kind, spec in rs.actions.items()
-        if kind != EndTurn.kind
-    )
+    with units.still(ctx):
+        return any(
+            spec.availability(ctx, unit) is None
+            for kind, spec in rs.actions.items()
+            if kind != EndTurn.kind
+        )
 
 
-def turn(ctx: Context, rs: ZonesRuleset, side: str, unit: str) -> Flow:
+def turn(
+    ctx: Context,
+    rs: ZonesRuleset,
+    side: str,
+    unit: str,
+    here: TurnPoint,
+    at: TurnPoint | None = None,
+) -> Flow:
+    """``unit``'s turn; each of its ``turn`` decisions is a quiet point (``here`` with the
+    decision). With ``at``, carrying on from its pending decision (the turn's start, its
+    Ongoing Damage and the morale check after it, are behind)."""
     ctx.active_unit = unit
     who = units.name(ctx, unit)
-    ctx.emit(UnitActivated(unit=unit, who=who))
-    start_of_turn(ctx, unit)
-    check(ctx, rs.fired)
-    while units.in_fight(ctx, unit) and not ctx.over and anything_left(ctx, rs, unit):
-        choice = yield ctx.decide(
-            "turn",
-            side=side,
-            unit=unit,
-            prompt=f"{who}: move to a Nearby zone and take one action",
-            options=rs.catalog(ctx, unit),
-            open=True,
-        )
+    if at is None:
+        ctx.emit(UnitActivated(unit=unit, who=who))
+        start_of_turn(ctx, unit)
+        check(ctx, rs.fired)
+    pending = at.decision if at is not None else None
+    while pending is not None or (
+        units.in_fight(ctx, unit) and not ctx.over and anything_left(ctx, rs, unit)
+    ):
+        if pending is not None:
+            decision, pending = pending, None
+        else:
+            decision = ctx.decide(
+                "turn",
+                side=side,
+                unit=unit,
+                prompt=f"{who}: move to a Nearby zone and take one action",
+                options=rs.catalog(ctx, unit),
+                open=True,
+            )
+            ctx.quiet(replace(here, decision=decision), pending=True)
+        choice = yield decision
         if isinstance(choice, EndTurn):
             break
         yield from rs.perform(ctx, choice)
