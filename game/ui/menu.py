@@ -29,6 +29,7 @@ from game.ui.battle_setup import (
 from game.ui.catalogue import MapEntry
 from game.ui.map_rows import DIFFICULTY_WORDS, ROW_H, draw_map_row
 from game.ui.map_view import MapLoadError, MapView
+from game.ui.menu_quit import QuitConfirmScene
 from game.ui.menu_title import draw_title
 from game.ui.row_list import RowList
 from game.ui.settings import LastSetup
@@ -347,7 +348,7 @@ class MenuScene(Scene):
         if self.rows.handle(event, self.selected):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.app.push(QuitConfirmScene(self.app.quit))  # asks first; the window's x does not
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_l:
             self.open_lesson()
         elif event.type == pygame.VIDEORESIZE:
