@@ -14,6 +14,18 @@ from game.ui.settings import LastSetup
 HUMAN = "Human"
 DEFAULT_AI = "AI (normal)"  # the "ai" controller: the normal level
 LEVEL_ORDER = ("easy", "normal", "hard")  # listed first, in this order; others after
+# what each choice is, one short line each (play-test 11 · 5: the side's tooltip named
+# easy, normal and hard only, the list offers baseline, tactical and search too);
+# game/ai/README.md · The levels, and the table of names: every ruleset's AIs go by them
+CONTROLLER_HELP = {
+    "human": "a player at this screen; two or more take turns (hotseat).",
+    "easy": "the gentlest: plays loosely and makes mistakes.",
+    "normal": "the default: a steady opponent.",
+    "hard": "the strongest of the three: its best play.",
+    "baseline": "the plainest: no tactics, each unit closes in and strikes.",
+    "tactical": "hard's tactics under their own name, to compare with search.",
+    "search": "tries its best few moves on a copy of the battle first; slower.",
+}
 
 
 def controller_labels(ai_levels: Sequence[str]) -> list[str]:
@@ -22,6 +34,18 @@ def controller_labels(ai_levels: Sequence[str]) -> list[str]:
     levels = [level for level in LEVEL_ORDER if level in ai_levels or level == "normal"]
     levels += [level for level in ai_levels if level not in LEVEL_ORDER]
     return [HUMAN] + [f"AI ({level})" for level in levels]
+
+
+def controller_help(labels: Sequence[str]) -> str:
+    """One line per offered choice saying what it is ("AI (search): tries its best few
+    moves ..."); a level with no words of its own gets none."""
+    lines = []
+    for label in labels:
+        value = controller_value(label)
+        about = CONTROLLER_HELP.get("normal" if value == "ai" else value)
+        if about:
+            lines.append(f"{label}: {about}")
+    return "\n".join(lines)
 
 
 def controller_value(label: str) -> str:

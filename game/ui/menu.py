@@ -21,6 +21,7 @@ from game.ui.battle_setup import (
     DEFAULT_AI,
     HUMAN,
     BattleSetup,
+    controller_help,
     controller_label,
     controller_labels,
     controller_value,
@@ -164,13 +165,10 @@ class MenuScene(Scene):
                 options = [label for label in labels if label != HUMAN]
             else:
                 options = labels
-            hint = (
-                f"Who commands {side.name}: a player at this screen (Human; two or more "
-                "take turns, hotseat) or the computer at a level (easy, normal, hard)."
-            )
+            hint = f"Who commands {side.name}:\n{controller_help(options)}"
             if side.control in ("human", "ai"):
                 who = "a human" if side.control == "human" else "the AI"
-                hint += f" This map reserves it for {who}."
+                hint += f"\nThis map reserves it for {who}."
             choice = Choice(side.name, options, options.index(ctrl), hint=hint, label_width=170)
             self.side_choices.append(choice)
         if entry.playable:
