@@ -84,7 +84,7 @@ def test_any_other_key_stays_on_the_menu(app: App, menu: MenuScene) -> None:
 
 def test_the_buttons_and_a_click_elsewhere(app: App, menu: MenuScene) -> None:
     _key(app, pygame.K_ESCAPE)
-    stay = _asked(app).items[1]
+    stay = _asked(app).stay_button
     assert stay.label == "Stay"
     _click(app, stay.rect.center)
     assert app.running and app.top is menu
@@ -92,7 +92,7 @@ def test_the_buttons_and_a_click_elsewhere(app: App, menu: MenuScene) -> None:
     _click(app, (5, 5))  # off the dialog
     assert app.running and app.top is menu
     _key(app, pygame.K_ESCAPE)
-    quit_button = _asked(app).items[0]
+    quit_button = _asked(app).quit_button
     assert quit_button.label == "Quit"
     _click(app, quit_button.rect.center)
     assert not app.running

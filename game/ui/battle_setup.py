@@ -18,13 +18,13 @@ LEVEL_ORDER = ("easy", "normal", "hard")  # listed first, in this order; others 
 # easy, normal and hard only, the list offers baseline, tactical and search too);
 # game/ai/README.md · The levels, and the table of names: every ruleset's AIs go by them
 CONTROLLER_HELP = {
-    "human": "a player at this screen; two or more take turns (hotseat).",
-    "easy": "the gentlest: plays loosely and makes mistakes.",
-    "normal": "the default: a steady opponent.",
-    "hard": "the strongest of the three: its best play.",
-    "baseline": "the plainest: no tactics, each unit closes in and strikes.",
-    "tactical": "hard's tactics under their own name, to compare with search.",
-    "search": "tries its best few moves on a copy of the battle first; slower.",
+    "human": "players here take turns (hotseat).",
+    "easy": "the gentlest; it makes mistakes.",
+    "normal": "the default, a steady opponent.",
+    "hard": "the strongest of the three levels.",
+    "baseline": "the plainest, with no tactics.",
+    "tactical": "hard's tactics, for comparisons.",
+    "search": "tries moves ahead first; slower.",
 }
 
 
@@ -37,8 +37,8 @@ def controller_labels(ai_levels: Sequence[str]) -> list[str]:
 
 
 def controller_help(labels: Sequence[str]) -> str:
-    """One line per offered choice saying what it is ("AI (search): tries its best few
-    moves ..."); a level with no words of its own gets none."""
+    """One line per offered choice saying what it is ("AI (search): tries moves ahead
+    first; slower."); a level with no words of its own gets none."""
     lines = []
     for label in labels:
         value = controller_value(label)

@@ -37,16 +37,15 @@ class QuitConfirmScene(ConfirmScene):
 
     def __init__(self, on_quit: Callable[[], None]) -> None:
         super().__init__(QUIT_TITLE, QUIT_MESSAGE, "Quit", on_quit)
-        self.items = [
-            Button(
-                "Quit",
-                self._confirm,
-                style="primary",
-                shortcut=pygame.K_RETURN,
-                hint="Leave Shieldwall [Enter or Esc].",
-            ),
-            Button("Stay", self.close, hint="Back to the menu."),
-        ]
+        self.quit_button = Button(
+            "Quit",
+            self._confirm,
+            style="primary",
+            shortcut=pygame.K_RETURN,
+            hint="Leave Shieldwall [Enter or Esc].",
+        )
+        self.stay_button = Button("Stay", self.close, hint="Back to the menu.")
+        self.items = [self.quit_button, self.stay_button]
 
     def handle(self, event: pygame.event.Event) -> None:
         if self._size != self.app.screen.get_size():
