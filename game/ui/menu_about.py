@@ -55,7 +55,7 @@ class AboutText:
 
     def cut(self) -> bool:
         """True when the text is longer than its room (and so scrolls)."""
-        return len(self.lines()) > self.room()
+        return bool(self.text) and len(self.lines()) > self.room()
 
     def _shown(self) -> int:
         """Lines of text shown: all that fit, less the last when it says there is more."""
