@@ -350,7 +350,7 @@ class MenuScene(Scene):
         if self.rows.handle(event, self.selected) or self.about.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.push(QuitConfirmScene(self.app.quit))  # asks first; the window's x does not
+            self.app.push(QuitConfirmScene(self.app.quit))  # asks (closing the window does not)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_l:
             self.open_lesson()
         elif event.type == pygame.VIDEORESIZE:
