@@ -369,10 +369,13 @@ def test_the_menu_points_from_the_rules_to_their_lesson_and_l_opens_it(
     menu.select(next(i for i, e in enumerate(menu.entries) if e.path.stem == "duel"))
     menu.ruleset.set_value("clash")
     assert menu.entry is not None
-    assert "“Learn to play: Clash”" in menu._about(menu.entry)
+    app.step(1)
+    assert menu.lesson_button.visible  # the pointer, below the description
+    assert menu.lesson_button.label == "Learn to play: Clash (L)"
     _key(app, pygame.K_l)
     assert menu.entry is not None and menu.entry.path.stem == "tutorial_clash"
-    assert "New to these rules" not in menu._about(menu.entry)  # it is the lesson
+    app.step(1)
+    assert not menu.lesson_button.visible  # it is the lesson
     assert "A lesson" in menu._about(menu.entry)
 
 

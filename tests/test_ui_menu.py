@@ -206,3 +206,29 @@ def test_the_first_frame_loads_no_ruleset_code_and_the_next_shows_the_rules(
     app.step(1)
     assert imported == ["grid"]
     assert menu.ruleset.hint == f"{RULESET_HINT} Turns go side by side."
+
+
+def test_the_sides_tooltip_says_what_every_offered_level_is(tmp_path: Path) -> None:
+    """Play-test 11 · 5: the tooltip named easy, normal and hard only; the list also
+    offers baseline, tactical and search."""
+    from game.rulesets import ruleset_ids
+    from game.ui import theme
+    from game.ui.flow import ai_levels
+    from game.ui.wrapping import wrap
+
+    levels = ai_levels()
+    assert {"baseline", "tactical", "search"} <= set(levels)
+    menu = MenuScene(_entries(tmp_path), ["grid", "clash"], start=lambda s: None, ai_levels=levels)
+    for i, free in ((0, True), (1, True), (1, False)):
+        menu.select(i)
+        choice = menu.side_choices[0 if free else 2]  # the clash field's third is AI-only
+        lines = choice.hint.splitlines()
+        assert lines[0].startswith("Who commands")
+        told = [line.split(": ", 1) for line in lines[1:] if not line.startswith("This map")]
+        assert [label for label, _ in told] == choice.options, lines
+        assert all(len(about) > 10 for _, about in told)
+        for line in lines[1:]:  # one short line each: no line of the tooltip (320 px) wraps
+            assert len(wrap(line, 320, "body", theme.SIZE_SMALL)) == 1, line
+        assert ("This map reserves it for the AI." in lines) is not free
+        words = choice.hint.lower().replace(".", " ").replace(":", " ").split()
+        assert not set(words) & set(ruleset_ids()), choice.hint  # shared UI names no ruleset

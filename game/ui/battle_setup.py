@@ -14,6 +14,18 @@ from game.ui.settings import LastSetup
 HUMAN = "Human"
 DEFAULT_AI = "AI (normal)"  # the "ai" controller: the normal level
 LEVEL_ORDER = ("easy", "normal", "hard")  # listed first, in this order; others after
+# what each choice is, one short line each (play-test 11 · 5: the side's tooltip named
+# easy, normal and hard only, the list offers baseline, tactical and search too);
+# game/ai/README.md · The levels, and the table of names: every ruleset's AIs go by them
+CONTROLLER_HELP = {
+    "human": "players here take turns (hotseat).",
+    "easy": "the gentlest; it makes mistakes.",
+    "normal": "the default, a steady opponent.",
+    "hard": "the strongest of the three levels.",
+    "baseline": "the plainest, with no tactics.",
+    "tactical": "hard's tactics, for comparisons.",
+    "search": "tries moves ahead first; slower.",
+}
 
 
 def controller_labels(ai_levels: Sequence[str]) -> list[str]:
@@ -22,6 +34,18 @@ def controller_labels(ai_levels: Sequence[str]) -> list[str]:
     levels = [level for level in LEVEL_ORDER if level in ai_levels or level == "normal"]
     levels += [level for level in ai_levels if level not in LEVEL_ORDER]
     return [HUMAN] + [f"AI ({level})" for level in levels]
+
+
+def controller_help(labels: Sequence[str]) -> str:
+    """One line per offered choice saying what it is ("AI (search): tries moves ahead
+    first; slower."); a level with no words of its own gets none."""
+    lines = []
+    for label in labels:
+        value = controller_value(label)
+        about = CONTROLLER_HELP.get("normal" if value == "ai" else value)
+        if about:
+            lines.append(f"{label}: {about}")
+    return "\n".join(lines)
 
 
 def controller_value(label: str) -> str:

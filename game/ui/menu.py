@@ -21,6 +21,7 @@ from game.ui.battle_setup import (
     DEFAULT_AI,
     HUMAN,
     BattleSetup,
+    controller_help,
     controller_label,
     controller_labels,
     controller_value,
@@ -29,6 +30,8 @@ from game.ui.battle_setup import (
 from game.ui.catalogue import MapEntry
 from game.ui.map_rows import DIFFICULTY_WORDS, ROW_H, draw_map_row
 from game.ui.map_view import MapLoadError, MapView
+from game.ui.menu_about import AboutText, lesson_button, place_lesson_button, pointer_room
+from game.ui.menu_quit import QuitConfirmScene
 from game.ui.menu_title import draw_title
 from game.ui.row_list import RowList
 from game.ui.settings import LastSetup
@@ -136,6 +139,8 @@ class MenuScene(Scene):
             hint="Load a saved battle, or watch one again step by step.",
         )
         self.saves_button.visible = open_saves is not None
+        self.about = AboutText(theme.SIZE_BODY - 1)  # the detail's text; it scrolls
+        self.lesson_button = lesson_button(self.open_lesson)  # always in sight
         self.message = ""
         if self.entries:
             self.select(0)
@@ -163,13 +168,10 @@ class MenuScene(Scene):
                 options = [label for label in labels if label != HUMAN]
             else:
                 options = labels
-            hint = (
-                f"Who commands {side.name}: a player at this screen (Human; two or more "
-                "take turns, hotseat) or the computer at a level (easy, normal, hard)."
-            )
+            hint = f"Who commands {side.name}:\n{controller_help(options)}"
             if side.control in ("human", "ai"):
                 who = "a human" if side.control == "human" else "the AI"
-                hint += f" This map reserves it for {who}."
+                hint += f"\nThis map reserves it for {who}."
             choice = Choice(side.name, options, options.index(ctrl), hint=hint, label_width=170)
             self.side_choices.append(choice)
         if entry.playable:
@@ -333,6 +335,7 @@ class MenuScene(Scene):
             self.seed,
             self.fog,
             self.house_rules_button,
+            self.lesson_button,
             *self.side_choices,
         ]
 
@@ -344,10 +347,10 @@ class MenuScene(Scene):
         for widget in self.widgets():
             if widget.handle(event):
                 return
-        if self.rows.handle(event, self.selected):
+        if self.rows.handle(event, self.selected) or self.about.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.app.push(QuitConfirmScene(self.app.quit))  # asks (closing the window does not)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_l:
             self.open_lesson()
         elif event.type == pygame.VIDEORESIZE:
@@ -474,7 +477,8 @@ class MenuScene(Scene):
         return description(ruleset)
 
     def _about(self, entry: MapEntry) -> str:
-        """The detail's text: how hard the battle is, its briefing, how its rules play."""
+        """The detail's text: how hard the battle is, its briefing, how its rules play
+        (the pointer to their lesson is a button below it: ``lesson_title``)."""
         parts = []
         if entry.difficulty and entry.difficulty in DIFFICULTY_WORDS:
             parts.append(DIFFICULTY_WORDS[entry.difficulty])
@@ -483,13 +487,16 @@ class MenuScene(Scene):
         self.ruleset.hint = f"{RULESET_HINT} {rules}" if rules else RULESET_HINT
         if rules:
             parts.append(f"Rules · {self.ruleset.value.capitalize()}: {rules}")
-        lesson = self.lesson_entry(self.ruleset.value)
-        if lesson is not None and lesson is not entry:
-            parts.append(
-                f"New to these rules? “{lesson.title}”, at the top of the battles, plays "
-                "with you step by step (L chooses it)."
-            )
         return "\n\n".join(parts)
+
+    def lesson_title(self) -> str | None:
+        """The title of the chosen ruleset's lesson when the chosen battle is another
+        one: what the pointer below the detail's text names."""
+        entry = self.entry
+        lesson = self.lesson_entry(self.ruleset.value)
+        if entry is None or entry.problem or lesson is None or lesson is entry:
+            return None
+        return lesson.title
 
     def lesson_entry(self, ruleset: str) -> MapEntry | None:
         """The battle that teaches ``ruleset`` (a map of the ``tutorial`` difficulty), if
@@ -543,13 +550,12 @@ class MenuScene(Scene):
             by = ty + thumb_h + 18
         else:
             by = ty
-        draw_paragraphs(
-            surface,
-            text,
-            pygame.Rect(left.x, by, left.w, left.bottom - by),
-            fg="health_low" if entry.problem else "ink",
-            size=body,
-        )
+        lesson = self.lesson_title()
+        self.about.rect = pygame.Rect(left.x, by, left.w, left.bottom - by - pointer_room(lesson))
+        self.about.set_text(text)
+        used = self.about.draw(surface, "health_low" if entry.problem else "ink")
+        place_lesson_button(self.lesson_button, lesson, left, by + used)
+        self.lesson_button.draw(surface)
         # the form
         pygame.draw.line(
             surface,
