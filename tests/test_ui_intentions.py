@@ -145,3 +145,13 @@ def test_a_unit_that_falls_before_its_turn_is_no_longer_next() -> None:
     assert plan is not None
     hal, gor = plan.row("hal"), plan.row("gor")
     assert hal is not None and hal.done and gor is not None and not gor.done
+
+
+def test_a_unit_caught_unaware_is_not_listed_as_waiting_to_declare() -> None:
+    """Surprised in round 1, the party's Ada is asked nothing (000 · surprise): the plan
+    left her "waiting to declare" all the round; now it lists the units asked."""
+    b = clash_battle(duel_field(FACE_TO_FACE, surprise="party"), [5, 10])
+    assert not b.declares("ada") and b.declares("gor")
+    plan = round_plan(b, "bandits")
+    assert plan is not None and plan.phase == "declaring"
+    assert [(r.unit, r.state) for r in plan.rows] == [("gor", DECLARING), ("hal", WAITING)]

@@ -482,6 +482,12 @@ class Battle:
         with self._active():
             return self.ctx.ruleset.yet_to_act(self.ctx, side)
 
+    def declares(self, unit: str) -> bool:
+        """Whether the scheme asks ``unit`` to declare this round and lets it act at its
+        place in the order (``Ruleset.declares``; pure)."""
+        with self._active():
+            return self.ctx.ruleset.declares(self.ctx, unit)
+
     def threatened_cells(self, unit: str) -> frozenset[tuple[int, int]] | None:
         """The squares ``unit`` could attack on its next turn (``Ruleset.threatened_cells``;
         None when the ruleset does not say)."""

@@ -347,6 +347,14 @@ class Ruleset:
         """Whether the unit still counts for its side (alive, standing, not fled ...)."""
         raise NotImplementedError
 
+    def declares(self, ctx: Context, unit: str) -> bool:
+        """Whether the turn scheme of a ruleset whose units declare (``declares_intentions``)
+        asks ``unit`` to declare this round, and lets it act when its place in the order
+        comes (the round plan lists it and counts it). Pure: no rolls, no changes. A unit
+        in the fight by default; a ruleset whose units out of the fight still declare and
+        act says so."""
+        return self.in_fight(ctx, unit)
+
     def occupies_cell(self, ctx: Context, unit: str) -> bool:
         """Whether the unit still holds its square (no one else may stop there); every unit
         does by default."""

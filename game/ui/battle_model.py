@@ -107,6 +107,11 @@ class BattleModel(Protocol):
         """How the battle's ruleset names condition ``key`` and what it does."""
         ...
 
+    def condition_order(self) -> Sequence[str]:
+        """The conditions the battle's ruleset names, in its order (the card lists a
+        unit's in this order after the markers')."""
+        ...
+
     def screen_links(self) -> Sequence[tuple[str, str]]:
         """Who screens whom now (004 · Screen an Ally): (screener, ward)."""
         ...
@@ -286,6 +291,9 @@ class PreviewModel:
 
     def condition_text(self, key: str) -> ConditionText:
         return self.presenter.condition_text(key)
+
+    def condition_order(self) -> Sequence[str]:
+        return tuple(self.presenter.condition_texts)
 
     def screen_links(self) -> Sequence[tuple[str, str]]:
         return ()  # no battle yet: nobody screens

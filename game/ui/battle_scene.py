@@ -13,11 +13,12 @@ saves a screenshot.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pygame
 
+from game.engine.presentation import ConditionText
 from game.geometry.grid import Cell
 from game.ui import theme
 from game.ui.action_bar import bar_height
@@ -26,7 +27,12 @@ from game.ui.battle_model import BattleModel, SideView
 from game.ui.board import Board, Overlays
 from game.ui.camera import Camera
 from game.ui.camera_follow import aim_at, out_of_view
-from game.ui.condition_view import card_conditions, condition_lines, draw_conditions
+from game.ui.condition_view import (
+    card_conditions,
+    condition_labels,
+    condition_lines,
+    draw_conditions,
+)
 from game.ui.ground_items import Piles, piles, tooltip_line
 from game.ui.hud_cache import HudCache
 from game.ui.legend import LegendScene, opens_legend
@@ -37,7 +43,7 @@ from game.ui.overlays import PauseScene
 from game.ui.screen_view import screen_words
 from game.ui.sheet_panel import draw_named_token, draw_sheet, sheet_layout
 from game.ui.theme import colour
-from game.ui.tokens import MARKERS, TokenInfo
+from game.ui.tokens import TokenInfo
 from game.ui.top_bar import TOP_H, draw_top_bar
 from game.ui.unit_card import (
     CARD_H,
@@ -537,7 +543,11 @@ class BattleScene(Scene):
     def card_conds(self, token: TokenInfo) -> list[tuple[str, str]]:
         """The conditions line under the card's rows: (label, colour name) each."""
         words = screen_words(token.key, self.model.screen_links(), self._name)
-        return card_conditions(token.conditions, words, self.model.condition_text)
+        return card_conditions(token.conditions, words, *self._namer())
+
+    def _namer(self) -> tuple[Callable[[str], ConditionText], Sequence[str]]:
+        """How the ruleset names a condition, and the order it lists them in."""
+        return self.model.condition_text, self.model.condition_order()
 
     def _name(self, key: str) -> str:
         token = self.model.token(key)
@@ -557,7 +567,7 @@ class BattleScene(Scene):
             self.sheet_unit = None
             return
         rows = self.model.sheet_lines(key)
-        conditions = condition_lines(token.conditions, self.model.condition_text)
+        conditions = condition_lines(token.conditions, *self._namer())
         conditions += [(w, "") for w in screen_words(key, self.model.screen_links(), self._name)]
         if conditions:
             rows = [*rows, ("Conditions", ""), *conditions]
@@ -579,8 +589,7 @@ class BattleScene(Scene):
         token = self.token_at(cell)
         if token is not None:
             line = f"{token.name}: {token.hp}/{token.max_hp} HP"
-            text = self.model.condition_text
-            conditions = [text(c).label for c in MARKERS if c in token.conditions]
+            conditions = condition_labels(token.conditions, *self._namer())
             if conditions:
                 line += " · " + ", ".join(conditions)
             parts.append(line)

@@ -3,7 +3,11 @@ harmful ones (Grappled, Mortally wounded, Routed) in red, helpful ones (Total De
 Disengaged, Holding, Screening) in green, neutral ones (Prone) in the card's soft ink.
 
 Issue 4 play-test: Prone and Disengaged were shown in the same red italics as harmful
-states.
+states. Play-test 11: the card, the sheet and the square's tooltip kept only the
+conditions drawn as markers on a token, so a ruleset's other conditions (a dying unit's,
+an injury's, a hindrance) never showed; now every condition the ruleset's presenter
+names (a label) does: the markers' first, in their order, then the others in the order
+the presenter lists them (``Presenter.condition_texts``), then any it does not list.
 """
 
 from __future__ import annotations
@@ -21,24 +25,46 @@ from game.ui.widgets import text_image
 TONE_COLOUR = {"harm": "health_low", "help": "condition_help", "neutral": "ink_soft"}
 
 
+def named_conditions(
+    keys: Iterable[str], text: Callable[[str], ConditionText], order: Sequence[str] = ()
+) -> list[tuple[str, ConditionText]]:
+    """(key, how ``text`` names it) for each of ``keys`` that ``text`` (the ruleset's
+    presenter) gives a label: the markers' first in their order, then the others in
+    ``order`` (the presenter's), then any ``order`` leaves out, by key."""
+    held = set(keys)
+    first = [k for k in MARKERS if k in held]
+    listed = [k for k in dict.fromkeys(order) if k in held and k not in MARKERS]
+    rest = sorted(held - set(first) - set(listed))
+    said = [(k, text(k)) for k in (*first, *listed, *rest)]
+    return [(k, t) for k, t in said if t.label]
+
+
 def card_conditions(
-    keys: Iterable[str], screen_words: Sequence[str], text: Callable[[str], ConditionText]
+    keys: Iterable[str],
+    screen_words: Sequence[str],
+    text: Callable[[str], ConditionText],
+    order: Sequence[str] = (),
 ) -> list[tuple[str, str]]:
-    """(label, colour name) for each condition of the card, in the markers' order, named
+    """(label, colour name) for each condition of the card (``named_conditions``), named
     as ``text`` (the ruleset's presenter) names them; the words about screening
     (``screen_words``) count as helpful."""
-    held = set(keys)
-    said = [text(key) for key in MARKERS if key in held and key != "screening"]
+    said = [t for k, t in named_conditions(keys, text, order) if k != "screening"]
     out = [(t.label, TONE_COLOUR.get(t.tone, TONE_COLOUR["neutral"])) for t in said]
     return out + [(w, TONE_COLOUR["help"]) for w in screen_words]
 
 
 def condition_lines(
-    keys: Iterable[str], text: Callable[[str], ConditionText]
+    keys: Iterable[str], text: Callable[[str], ConditionText], order: Sequence[str] = ()
 ) -> list[tuple[str, str]]:
-    """One sheet row per condition, in the markers' order: its name and what it does."""
-    held = set(keys)
-    return [(t.label, t.effect) for t in (text(key) for key in MARKERS if key in held)]
+    """One sheet row per condition (``named_conditions``): its name and what it does."""
+    return [(t.label, t.effect) for _k, t in named_conditions(keys, text, order)]
+
+
+def condition_labels(
+    keys: Iterable[str], text: Callable[[str], ConditionText], order: Sequence[str] = ()
+) -> list[str]:
+    """The conditions' names (a square's tooltip), as on the card."""
+    return [t.label for _k, t in named_conditions(keys, text, order)]
 
 
 def draw_conditions(

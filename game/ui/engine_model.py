@@ -169,6 +169,10 @@ class EngineModel:
         """How the ruleset names condition ``key`` and what it does."""
         return self.presenter.condition_text(key)
 
+    def condition_order(self) -> Sequence[str]:
+        """The conditions the ruleset names, in its order (``Presenter.condition_texts``)."""
+        return tuple(self.presenter.condition_texts)
+
     def screen_links(self) -> Sequence[tuple[str, str]]:
         """(screener, ward) for every unit screening an ally (the ruleset's links)."""
         self._fresh()

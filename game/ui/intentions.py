@@ -8,6 +8,10 @@ once everyone has declared, ``OrderSet`` (the order of a group, after the rolls 
 decided it) and ``UnitActivated`` (who acts now). The groups, their order, titles and
 badges come from the ruleset's presenter (``Presenter.plan_groups``).
 
+Who is in the plan: every unit the ruleset's scheme asks to declare this round
+(``Battle.declares``): those in the fight, and a ruleset's downed units that still declare
+and act, their lines marked "(downed)" (play-test 11).
+
 Hotseat: before the reveal a player sees what their *own* side declared (their own answers)
 and only *that* the other side's units have declared; ``viewer`` names the side whose
 player looks at the screen (None: nobody's plans but the revealed ones).
@@ -26,6 +30,7 @@ from game.engine.presentation import PlanGroup
 from game.engine.presenter import presenter_of
 
 WAITING, DECLARING, DECLARED, REVEALED = "waiting", "declaring", "declared", "revealed"
+DOWN = "downed"  # the plan's word for a unit out of the fight that still declares and acts
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +51,13 @@ class PlanRow:
     to: tuple[tuple[int, int], ...] = ()  # the squares its revealed declaration goes to
     aims: str | None = None  # the unit its revealed declaration aims at
     aims_name: str = ""  # that unit's name, as ``text`` spells it
+    down: bool = False  # out of the fight, yet it declares and acts (a downed unit)
+
+    @property
+    def label(self) -> str:
+        """Its name as the plan's lines show it: marked when it is down (play-test 11:
+        the dying Sunniva deciding, the downed Ketil shooting, with no word of it)."""
+        return f"{self.name} ({DOWN})" if self.down else self.name
 
 
 @dataclass(slots=True)
@@ -137,13 +149,16 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
     declaring = pending is not None and pending.kind == "turn" and not revealed and not acted
     acting = acted[-1] if acted and not declaring and pending is not None else None
     sides = {k: v.side for k, v in views.items()}
+    # who the scheme asks to declare and lets act: the fighting, and a ruleset's downed
+    # units that still act (play-test 11: "2/5 declared" while the dying Sunniva decided)
+    acts = {k: battle.declares(k) for k in views}
     own = _own_declarations(battle, declared - set(revealed), viewer, sides, names)
     rows: list[PlanRow] = []
     for unit_id, view in views.items():
         if (
             unit_id not in declared
             and unit_id not in revealed
-            and not (declaring and view.in_fight)
+            and not (declaring and acts[unit_id])
         ):
             continue
         r = revealed.get(unit_id)
@@ -174,13 +189,15 @@ def round_plan(battle: Battle, viewer: str | None) -> RoundPlan | None:
                 place,
                 rolls.get(unit_id, ""),
                 acting=unit_id == acting,
-                # its turn come and gone, or it fell before its turn came (play-test 10:
-                # a unit slain in the quick turns stayed "next" through the full ones)
+                # its turn come and gone, or it can no longer act: it fell before its turn
+                # came (play-test 10: a unit slain in the quick turns stayed "next" through
+                # the full ones); a downed unit that still acts is not done
                 done=unit_id != acting
-                and (unit_id in acted or (not declaring and not view.in_fight)),
+                and (unit_id in acted or (not declaring and not acts[unit_id])),
                 to=to,
                 aims=aims,
                 aims_name=aims_name,
+                down=acts[unit_id] and not view.in_fight,
             )
         )
     order = tuple(battle.ctx.side_order)

@@ -51,12 +51,14 @@ def badge_spots(
     viewer: str | None,
 ) -> list[tuple[PlanRow, str, tuple[float, float]]]:
     """The badges to draw: (row, label, where its unit is drawn, in cells); none for a
-    unit down or drawn on a square the viewer cannot see (its own units' always shown)."""
+    unit fallen out of the round (a downed unit that still acts, ``PlanRow.down``, has its
+    badge like anyone: play-test 11) or drawn on a square the viewer cannot see (its own
+    units' always shown)."""
     out = []
     for r in rows:
         token = token_of(r.unit)
         label = badge_text(r)
-        if token is None or token.down or not label:
+        if token is None or (token.down and not r.down) or not label:
             continue
         x, y = drawn_at(r.unit, token.cell, anim)
         if token.side != viewer and (round(x), round(y)) in fogged:

@@ -55,8 +55,8 @@ def _own_lines(mine: Sequence[PlanRow], left: int) -> list[Line]:
     (the deciding unit always; the rest as ``left`` lines allow)."""
     declared = [r for r in mine if r.state == DECLARED]
     deciding = [r for r in mine if r.state == DECLARING]
-    waiting = [r.name for r in mine if r.state == WAITING]
-    now: list[Line] = [(f"{r.name}: deciding…", "", "gold_bright", True, "") for r in deciding]
+    waiting = [r.label for r in mine if r.state == WAITING]
+    now: list[Line] = [(f"{r.label}: deciding…", "", "gold_bright", True, "") for r in deciding]
     room = left - len(now) - (1 if waiting else 0)
     shown = 0
     for n in range(min(LAST, len(declared)), -1, -1):
@@ -70,11 +70,11 @@ def _own_lines(mine: Sequence[PlanRow], left: int) -> list[Line]:
     folded = declared[: len(declared) - shown]
     out: list[Line] = []
     if folded:
-        names = ", ".join(r.name for r in folded)
+        names = ", ".join(r.label for r in folded)
         out.append((f"{len(folded)} declared: {names}", HIDDEN, "muted", False, ""))
     for r in declared[len(folded) :]:  # the note once, on the first (a narrow panel)
         note = "" if out else HIDDEN
-        out.append((f"{r.name}: {r.text or 'declared'}", note, "bone", False, ""))
+        out.append((f"{r.label}: {r.text or 'declared'}", note, "bone", False, ""))
     out += now
     if waiting:
         out.append((waiting_line(waiting), "", "muted", False, ""))

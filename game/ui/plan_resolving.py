@@ -83,7 +83,7 @@ def resolving_lines(
         for kind in plan.kinds
         if (members := [r for r in rows if r.turn == kind.key])
     ]
-    holders = [r.name for r in rows if r.turn == "" and r.state == DECLARED]
+    holders = [r.label for r in rows if r.turn == "" and r.state == DECLARED]
     left = budget - sum(len(b.fixed) for b in blocks)
     out: list[Line] = []
     first = True  # the next step is still to be shown
@@ -144,7 +144,7 @@ def _now_lines(step: Step, side_colour: Callable[[PlanRow], str]) -> list[Line]:
         return _together(step, side_colour, "now")
     r = step.rows[0]
     out: list[Line] = [
-        (f"{step.head}{r.name}: {r.text}", "now", "gold_bright", True, side_colour(r))
+        (f"{step.head}{r.label}: {r.text}", "now", "gold_bright", True, side_colour(r))
     ]
     if r.roll and not step.counted:
         out.append((f"     {r.roll}", "", "muted", False, ""))
@@ -165,7 +165,7 @@ def _together(step: Step, side_colour: Callable[[PlanRow], str], note: str) -> l
     ]
     for r in shown:
         tone = "gold_bright" if r.acting else ("muted" if r.done else "bone")
-        out.append((f"   {r.name}: {r.text}", "", tone, now, side_colour(r)))
+        out.append((f"   {r.label}: {r.text}", "", tone, now, side_colour(r)))
     if len(rows) > len(shown):
         out.append((f"   +{len(rows) - len(shown)} more together", "", "muted", now, ""))
     return out
@@ -184,8 +184,8 @@ def _step_lines(
     note = "next" if first else ""
     if len(step.rows) == 1:
         r = step.rows[0]
-        return [(f"{step.head}{r.name}: {r.text}", note, "bone", False, side_colour(r))]
+        return [(f"{step.head}{r.label}: {r.text}", note, "bone", False, side_colour(r))]
     sides = {side_colour(r) for r in step.rows}
-    names = ", ".join(r.name for r in step.rows)
+    names = ", ".join(r.label for r in step.rows)
     colour = sides.pop() if len(sides) == 1 else ""
     return [(f"{step.label}: {names} (together)", note, "bone", False, colour)]

@@ -24,7 +24,7 @@ from game.rules.clash.declare import SPECS
 from game.rules.clash.house_rules import OPTIONS
 from game.rules.clash.morale import MoraleWatch
 from game.rules.clash.reactions import REACTION_SPECS
-from game.rules.clash.rounds import combat, rounds
+from game.rules.clash.rounds import combat, declares, rounds
 from game.rules.clash.state import ClashState, Fate, HitPoints
 from game.rules.clash.strike import Swing, situation
 from game.rules.preview import AttackPreview, Modifier
@@ -114,6 +114,10 @@ class ClashRuleset(StillRuleset):
 
     def in_fight(self, ctx: Context, unit: str) -> bool:
         return units.in_fight(ctx, unit)
+
+    def declares(self, ctx: Context, unit: str) -> bool:
+        """The unaware are not asked in the round they are caught (``rounds.declares``)."""
+        return declares(ctx, unit)
 
     def side_of(self, ctx: Context, unit: str) -> str:
         return units.side(ctx, unit)

@@ -102,6 +102,13 @@ def end_of_round(ctx: Context) -> None:
         morale.end_of_round(ctx)
 
 
+def declares(ctx: Context, unit: str) -> bool:
+    """Whether ``unit`` is asked to declare this round (``Ruleset.declares``): in the
+    fight and aware (a stunned unit is asked no question, but spends its stun only when
+    its turn to declare comes, so it counts until then). Pure."""
+    return units.in_fight(ctx, unit) and not units.state(ctx, unit).unaware
+
+
 def ready(ctx: Context, unit: str) -> bool:
     """In the fight and aware; a stunned unit spends its stun here and is not ready."""
     if not units.in_fight(ctx, unit) or units.state(ctx, unit).unaware:

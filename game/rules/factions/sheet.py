@@ -70,18 +70,10 @@ def sheet(ctx: Context, unit: str, *, full: bool) -> list[tuple[str, str]]:
         if g.broken:
             broken = (units.item_name(ctx, i) for i in sorted(g.broken))
             rows.append(("Broken gear", ", ".join(broken)))
+        # the marks the sheet's conditions leave out (those the presenter names,
+        # concealed, knocked down, stuck, crippled, grabbed, are listed there)
         marks = [
-            w
-            for on, w in (
-                (f.concealed, "concealed"),
-                (f.prone, "knocked down"),
-                (f.stuck, "stuck"),
-                (f.crippled, "crippled"),
-                (f.immune, "steadfast (morale)"),
-                (bool(f.grabbed_by), "grabbed"),
-                (bool(f.holding), "holding"),
-            )
-            if on
+            w for on, w in ((f.immune, "steadfast (morale)"), (bool(f.holding), "holding")) if on
         ]
         if marks:
             rows.append(("Condition", ", ".join(marks)))

@@ -23,7 +23,7 @@ from game.rules.stress.actions import SPECS
 from game.rules.stress.content import SCHEMA, stress_stats
 from game.rules.stress.house_rules import OPTIONS
 from game.rules.stress.reactions import REACTION_SPECS
-from game.rules.stress.rounds import combat, rounds
+from game.rules.stress.rounds import combat, declares, rounds
 from game.rules.stress.state import Fighter, RoundMarks
 from game.world.components import Arrives
 
@@ -106,6 +106,10 @@ class StressRuleset(StillRuleset):
 
     def in_fight(self, ctx: Context, unit: str) -> bool:
         return units.in_fight(ctx, unit)
+
+    def declares(self, ctx: Context, unit: str) -> bool:
+        """Downed units declare and act too (``rounds.declares``)."""
+        return declares(ctx, unit)
 
     def side_of(self, ctx: Context, unit: str) -> str:
         return units.side(ctx, unit)

@@ -18,16 +18,22 @@ if TYPE_CHECKING:
     from game.engine.decision import Option
     from game.engine.events import Event
 
+# the body's state first: the card lists a unit's conditions in this order (after the
+# markers'), and cuts the line short with "…" when it is full
 CONDITIONS: dict[str, ConditionText] = {
+    "incapacitated": ConditionText(
+        "Incapacitated", "0 Wound Points: crawls; acting costs 1 WP", "harm"
+    ),
+    "dying": ConditionText("Dying", "below 0 Wound Points: loses 1 each round's end", "harm"),
+    "stabilised": ConditionText(
+        "Stabilised",
+        "out of the fight, no longer dying; half speed; its first action a round costs no WP",
+    ),
     **{
         k: ConditionText(k.replace("_", " ").capitalize(), v, "harm")
         for k, v in CONDITION_WORDS.items()
     },
     "full_defense": ConditionText("Full Defense", "+4 Defense; ripostes when attacked", "help"),
-    "incapacitated": ConditionText(
-        "Incapacitated", "0 Wound Points: crawls; acting costs 1 WP", "harm"
-    ),
-    "dying": ConditionText("Dying", "below 0 Wound Points: loses 1 each round's end", "harm"),
     **SHARED_CONDITIONS,
 }
 

@@ -126,14 +126,28 @@ def rounds(ctx: Context) -> Flow:
             return
 
 
-def may_declare(ctx: Context, unit: str) -> bool:
-    """Alive, on the field, not paralysed, not surprised in round 1, and not resting
-    this turn with one action per two turns."""
+def able(ctx: Context, unit: str) -> bool:
+    """Alive, on the field, not paralysed and not surprised in round 1: downed or not
+    (002 · Wound Points: an Incapacitated or Dying creature may still act). Pure."""
     f = units.fighter(ctx, unit)
     if not units.alive(ctx, unit) or f.has("paralysed") or f.base_initiative is None:
         return False
-    if f.surprised and ctx.round <= 1:
+    return not (f.surprised and ctx.round <= 1)
+
+
+def declares(ctx: Context, unit: str) -> bool:
+    """Whether ``unit`` is asked to declare this round and acts at its count
+    (``Ruleset.declares``): ``may_declare`` without its bookkeeping. Pure."""
+    resting = units.fighter(ctx, unit).has(ALTERNATE) and units.marks(ctx, unit).skipped_last
+    return able(ctx, unit) and not resting
+
+
+def may_declare(ctx: Context, unit: str) -> bool:
+    """Alive, on the field, not paralysed, not surprised in round 1 (``able``), and not
+    resting this turn with one action per two turns."""
+    if not able(ctx, unit):
         return False
+    f = units.fighter(ctx, unit)
     m = units.marks(ctx, unit)
     if f.has(ALTERNATE) and m.skipped_last:
         m.skipped_last = False
