@@ -13,12 +13,11 @@ saves a screenshot.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 
 import pygame
 
-from game.engine.presentation import ConditionText
 from game.geometry.grid import Cell
 from game.ui import theme
 from game.ui.action_bar import bar_height
@@ -32,6 +31,7 @@ from game.ui.condition_view import (
     condition_labels,
     condition_lines,
     draw_conditions,
+    naming,
 )
 from game.ui.ground_items import Piles, piles, tooltip_line
 from game.ui.hud_cache import HudCache
@@ -543,11 +543,7 @@ class BattleScene(Scene):
     def card_conds(self, token: TokenInfo) -> list[tuple[str, str]]:
         """The conditions line under the card's rows: (label, colour name) each."""
         words = screen_words(token.key, self.model.screen_links(), self._name)
-        return card_conditions(token.conditions, words, *self._namer())
-
-    def _namer(self) -> tuple[Callable[[str], ConditionText], Sequence[str]]:
-        """How the ruleset names a condition, and the order it lists them in."""
-        return self.model.condition_text, self.model.condition_order()
+        return card_conditions(token.conditions, words, *naming(self.model))
 
     def _name(self, key: str) -> str:
         token = self.model.token(key)
@@ -567,7 +563,7 @@ class BattleScene(Scene):
             self.sheet_unit = None
             return
         rows = self.model.sheet_lines(key)
-        conditions = condition_lines(token.conditions, *self._namer())
+        conditions = condition_lines(token.conditions, *naming(self.model))
         conditions += [(w, "") for w in screen_words(key, self.model.screen_links(), self._name)]
         if conditions:
             rows = [*rows, ("Conditions", ""), *conditions]
@@ -589,7 +585,7 @@ class BattleScene(Scene):
         token = self.token_at(cell)
         if token is not None:
             line = f"{token.name}: {token.hp}/{token.max_hp} HP"
-            conditions = condition_labels(token.conditions, *self._namer())
+            conditions = condition_labels(token.conditions, *naming(self.model))
             if conditions:
                 line += " · " + ", ".join(conditions)
             parts.append(line)

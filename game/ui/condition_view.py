@@ -13,6 +13,7 @@ the presenter lists them (``Presenter.condition_texts``), then any it does not l
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,7 +23,15 @@ from game.ui.theme import colour
 from game.ui.tokens import MARKERS
 from game.ui.widgets import text_image
 
+if TYPE_CHECKING:
+    from game.ui.battle_model import BattleModel
+
 TONE_COLOUR = {"harm": "health_low", "help": "condition_help", "neutral": "ink_soft"}
+
+
+def naming(model: BattleModel) -> tuple[Callable[[str], ConditionText], Sequence[str]]:
+    """How the model's ruleset names a condition, and the order it lists them in."""
+    return model.condition_text, model.condition_order()
 
 
 def named_conditions(
