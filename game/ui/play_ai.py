@@ -323,7 +323,13 @@ class AiDriverScene(PreviewScene):
         if d is None or self.app.settings.reaction_prompts != "never":
             return False
         decline = next((o.answer for o in d.options if o.kind == "decline" and o.answer), None)
-        return decline is not None and self.give(decline)
+        if decline is None:
+            return False
+        self.on_own = True  # what follows is the other side's doing: the screen waits for it
+        try:
+            return self.give(decline)
+        finally:
+            self.on_own = False
 
     def _show_victory(self) -> None:
         victory = victory_for(
