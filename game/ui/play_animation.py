@@ -104,17 +104,18 @@ class Animations:
     @property
     def owing(self) -> bool:
         """The board has not played out yet what an answer not the player's did."""
-        return any(c.blocks for c in self.cues)
+        return any(c.blocks for c in self._waiting())
 
     def told(self) -> int | None:
         """The first event the board has not come to (its log line waits, and those after
         it); None when it has come to every one."""
-        return min((c.event for c in self.cues if not c.settles), default=None)
+        return min((c.event for c in self._waiting() if not c.settles), default=None)
 
     def shown_upto(self) -> int | None:
         """How many of the battle's events the board has played out: the panels show the
         battle as it stood after at most these; None when it has played out all."""
-        return min((c.event - 1 if c.settles else c.event for c in self.cues), default=None)
+        cues = self._waiting()
+        return min((c.event - 1 if c.settles else c.event for c in cues), default=None)
 
     def cue(self, first: int, starts: Sequence[float], blocks: bool) -> None:
         """Cue the batch of events ``first``, ``first + 1`` … as the board comes to each
@@ -160,8 +161,15 @@ class Animations:
         self.effects = [e for e in self.effects if e.age < e.life]
         for c in self.cues:
             c.age += dt
+        self.cues = self._waiting()
+
+    def _waiting(self) -> list[Cue]:
+        """The cues not come yet (what a cue waits for may have been dropped meanwhile: a
+        walk the fog hides, one joined to the walk before it)."""
+        if not self.cues:
+            return self.cues
         playing = {id(a) for a in self._playing()}
-        self.cues = [c for c in self.cues if c.age < 0 or any(id(w) in playing for w in c.waits)]
+        return [c for c in self.cues if c.age < 0 or any(id(w) in playing for w in c.waits)]
 
     def _playing(self) -> tuple[object, ...]:
         """What the board is playing (the rising words aside)."""
