@@ -207,3 +207,8 @@ def test_moves_are_cued_where_the_board_walks_them(app: App, tmp_path: Path) -> 
     walk = Moved("ada", "Ada", (1, 1), ((2, 1), (3, 1)), 10)
     scene.animate([walk, walk], first=n)
     assert scene.anim.told() == n + 1  # the second move waits for the first walk
+    scene.anim.walks.clear()  # say the fog hid them: the line still waits for its moment
+    assert scene.anim.told() == n + 1 and not scene.anim.showing
+    assert scene.moving()  # so the frames run on until it comes
+    app.step(60)
+    assert scene.anim.told() is None

@@ -107,6 +107,8 @@ class AiDriverScene(PreviewScene):
             return False
         if self.anim.busy or self.anim.showing or self.camera_goal is not None:
             return True
+        if self.anim.told() is not None or self.anim.shown_upto() is not None:
+            return True  # a log line or a panel still waits for its moment
         if self.battle.over:
             return not self._finished
         d = self.decision
