@@ -171,6 +171,7 @@ def test_cues_come_as_the_board_plays_and_a_batch_settles_when_its_walk_ends() -
     anim.walks.append(Walk("ada", [(2, 0), (3, 0)], 1.0))
     anim.cue(13, [0.2], blocks=False)
     assert anim.told() == 13 and not anim.owing and anim.busy  # the player's own walk
+    assert anim.shown_upto() is None  # the panels show the player's own answer at once
     anim.skip()
     assert anim.told() is None and anim.shown_upto() is None
 

@@ -1,8 +1,9 @@
 """The panels follow the board (play-test 11: at a round's end the round plan, the top bar
 and the action bar showed the next round while the board still played the last blows for
 seconds). A panel's value is kept as the battle stood after each batch of events; while
-the board has not played a batch out (``Animations.shown_upto``) the panel shows the value
-from before it. No ruleset is named here."""
+the board has not played out a batch that was not the player's own answer
+(``Animations.shown_upto``) the panel shows the value from before it. No ruleset is named
+here."""
 
 from __future__ import annotations
 

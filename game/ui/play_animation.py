@@ -112,9 +112,11 @@ class Animations:
         return min((c.event for c in self._waiting() if not c.settles), default=None)
 
     def shown_upto(self) -> int | None:
-        """How many of the battle's events the board has played out: the panels show the
-        battle as it stood after at most these; None when it has played out all."""
-        cues = self._waiting()
+        """How many of the battle's events the board has played out of what answers not
+        the player's own did: the panels show the battle as it stood after at most these;
+        None when it has played all of that out (the player's own answers show at once
+        on the panels, as the player may go on at once)."""
+        cues = [c for c in self._waiting() if c.blocks]
         return min((c.event - 1 if c.settles else c.event for c in cues), default=None)
 
     def cue(self, first: int, starts: Sequence[float], blocks: bool) -> None:
