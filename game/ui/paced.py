@@ -1,19 +1,21 @@
 """The panels follow the board (play-test 11: at a round's end the round plan, the top bar
 and the action bar showed the next round while the board still played the last blows for
-seconds). A panel's value is kept as the battle stood after each batch of events; while
-the board has not played out a batch that was not the player's own answer
-(``Animations.shown_upto``) the panel shows the value from before it. No ruleset is named
-here."""
+seconds). While the board has not played out a batch of events that was not the
+player's own answer (``Animations.shown_upto``), the round plan is read from the events
+the board has come to, and the top bar shows what it said after the last batch played
+out (its value is kept after each answer). No ruleset is named here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
+from game.ui.intentions import round_plan as read_plan
 from game.ui.intentions_panel import IntentionsPanel, PlanScreen
 
 if TYPE_CHECKING:
+    from game.engine import Battle
     from game.ui.battle_model import SideView
     from game.ui.intentions import RoundPlan
     from game.ui.top_bar import TopModel
@@ -43,16 +45,41 @@ class Paced(Generic[T]):
 
 
 class PacedPlan(IntentionsPanel):
-    """The round plan as the board has shown the round (its "deciding…" line for the next
-    decision waits for the last blows)."""
+    """The round plan as the board has shown the round: read from the events the board
+    has come to (its "now" line moves as the board plays each unit; the "deciding…" line
+    of the next decision waits for the last blows)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self._paced: Paced[RoundPlan | None] = Paced()
+        self._told_key: object = None
+        self._told: RoundPlan | None = None
 
     def plan(self, scene: PlanScreen) -> RoundPlan | None:
         live = super().plan(scene)
-        return self._paced.shown(len(scene.battle.events), live, scene.anim.shown_upto())
+        upto = scene.anim.shown_upto()
+        if upto is None:
+            return live
+        told = scene.anim.told()
+        upto = upto if told is None else min(told, upto)
+        battle = scene.battle
+        d = battle.pending
+        key = (upto, len(battle.events), len(battle.answers), d.id if d else None, scene.viewer())
+        if key != self._told_key:
+            self._told_key = key
+            self._told = read_plan(cast("Battle", BattleSoFar(battle, upto)), scene.viewer())
+        return self._told
+
+
+class BattleSoFar:
+    """A battle read as if only its first ``upto`` events had happened yet (everything
+    else is the battle's own): what the round plan reads while the board catches up."""
+
+    def __init__(self, battle: Battle, upto: int) -> None:
+        self._battle = battle
+        self.events = battle.events[:upto]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._battle, name)
 
 
 @dataclass(frozen=True, slots=True)
