@@ -102,9 +102,8 @@ class PlayScene(KeyboardScene):
         if ok and human and d is not None and self.guide is not None:
             self.guide.answered(d.kind, answer)
         if ok and self.anim.shown_upto() is not None:
-            # the panels keep the battle as it stands after this answer, to show it when
+            # the top bar keeps the battle as it stands after this answer, to show it when
             # the board has played it out (several answers may come within one frame)
-            self.intentions.plan(self)
             self.top_facts()
         return ok
 
