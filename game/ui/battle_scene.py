@@ -13,7 +13,7 @@ saves a screenshot.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pygame
@@ -416,7 +416,12 @@ class BattleScene(Scene):
     # -- drawing ------------------------------------------------------------------------------
 
     def _sync_log(self) -> None:
-        self.log_feed.sync(self.model.log_lines(), self.log_reader(), self.read_log_line)
+        lines = self.told_lines(self.model.log_lines())
+        self.log_feed.sync(lines, self.log_reader(), self.read_log_line)
+
+    def told_lines(self, lines: Sequence[tuple[str, str]]) -> Sequence[tuple[str, str]]:
+        """The log lines the board has come to (all of them here)."""
+        return lines
 
     def log_reader(self) -> str | None:
         """The side whose log is shown (fog hides some lines from some sides); nobody's."""
@@ -486,7 +491,7 @@ class BattleScene(Scene):
 
     def side_key(self) -> object:
         card = self.card_token()
-        return (card, len(self.model.log_lines()), self.log.scroll, self.log.rect.size)
+        return (card, self.log_feed.seen, self.log.scroll, self.log.rect.size)
 
     def bar_key(self) -> object:
         return None

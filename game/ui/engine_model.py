@@ -266,6 +266,12 @@ class EngineModel:
             self._log_events.append(None)
         self._events_seen = len(events)
 
+    def lines_before(self, event: int) -> int:
+        """How many log lines tell what came before the battle's event ``event``."""
+        self.log_lines()
+        found = self._line_of_event
+        return found[event] if 0 <= event < len(found) else len(self._log)
+
     def log_event(self, line: int) -> int | None:
         """The index in the battle's events of the event log line ``line`` tells (None: a
         line of the screen's own, "Move taken back.")."""

@@ -107,6 +107,8 @@ class AiDriverScene(PreviewScene):
             return False
         if self.anim.busy or self.anim.showing or self.camera_goal is not None:
             return True
+        if self.anim.told() is not None or self.anim.shown_upto() is not None:
+            return True  # a log line or a panel still waits for its moment
         if self.battle.over:
             return not self._finished
         d = self.decision
@@ -323,7 +325,13 @@ class AiDriverScene(PreviewScene):
         if d is None or self.app.settings.reaction_prompts != "never":
             return False
         decline = next((o.answer for o in d.options if o.kind == "decline" and o.answer), None)
-        return decline is not None and self.give(decline)
+        if decline is None:
+            return False
+        self.on_own = True  # what follows is the other side's doing: the screen waits for it
+        try:
+            return self.give(decline)
+        finally:
+            self.on_own = False
 
     def _show_victory(self) -> None:
         victory = victory_for(

@@ -2,7 +2,12 @@
 from a square, strike lines (issue 4 · answers animated), and the effects of attacks
 (``game.ui.motion_fx``; issue 33). Plain state advanced by the scene each frame; nothing
 here reads the battle. Anything may wait for its moment in the batch (a negative ``age``,
-or ``t`` for a walk)."""
+or ``t`` for a walk).
+
+Cues (play-test 11: the log and the panels ran seconds ahead of the board): when the
+board comes to each event of a batch, and when the batch has played out. The log tells an
+event once its cue has come (``told``); the panels show the battle as it stood after a
+batch once that batch has played out (``shown_upto``)."""
 
 from __future__ import annotations
 
@@ -69,17 +74,60 @@ class Flash:
 
 
 @dataclass
+class Cue:
+    """The board comes to event ``event`` (the battle's index) when ``age`` reaches 0; a
+    batch's ``settles`` cue comes when, besides, ``waits`` (the animations queued up to
+    its batch) have all played out. ``blocks``: the batch is not the player's own answer
+    (the screen waits for it, as for its effects)."""
+
+    event: int
+    age: float
+    blocks: bool
+    settles: bool = False
+    waits: tuple[object, ...] = ()
+
+
+@dataclass
 class Animations:
     walks: list[Walk] = field(default_factory=list)
     floaters: list[Floater] = field(default_factory=list)
     flashes: list[Flash] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
+    cues: list[Cue] = field(default_factory=list)
 
     @property
     def busy(self) -> bool:
         """Something the screen waits for before the next AI answer (the effects of the
         player's own answers never hold up the player's input)."""
-        return bool(self.walks or self.flashes or any(e.blocks for e in self.effects))
+        return bool(self.walks or self.flashes or any(e.blocks for e in self.effects) or self.owing)
+
+    @property
+    def owing(self) -> bool:
+        """The board has not played out yet what an answer not the player's did."""
+        return any(c.blocks for c in self._waiting())
+
+    def told(self) -> int | None:
+        """The first event the board has not come to (its log line waits, and those after
+        it); None when it has come to every one."""
+        return min((c.event for c in self._waiting() if not c.settles), default=None)
+
+    def shown_upto(self) -> int | None:
+        """How many of the battle's events the board has played out of what answers not
+        the player's own did: the panels show the battle as it stood after at most these;
+        None when it has played all of that out (the player's own answers show at once
+        on the panels, as the player may go on at once)."""
+        cues = [c for c in self._waiting() if c.blocks]
+        return min((c.event - 1 if c.settles else c.event for c in cues), default=None)
+
+    def cue(self, first: int, starts: Sequence[float], blocks: bool) -> None:
+        """Cue the batch of events ``first``, ``first + 1`` … as the board comes to each
+        (``starts``: seconds from now) and when all that is queued now has played out."""
+        for i, start in enumerate(starts):
+            if start > 0:
+                self.cues.append(Cue(first + i, -start, blocks))
+        waits = self._playing()
+        if starts and waits:
+            self.cues.append(Cue(first + len(starts), 0.0, blocks, True, waits))
 
     @property
     def showing(self) -> bool:
@@ -113,11 +161,27 @@ class Animations:
         for e in self.effects:
             e.age += dt
         self.effects = [e for e in self.effects if e.age < e.life]
+        for c in self.cues:
+            c.age += dt
+        self.cues = self._waiting()
+
+    def _waiting(self) -> list[Cue]:
+        """The cues not come yet (what a cue waits for may have been dropped meanwhile: a
+        walk the fog hides, one joined to the walk before it)."""
+        if not self.cues:
+            return self.cues
+        playing = {id(a) for a in self._playing()}
+        return [c for c in self.cues if c.age < 0 or any(id(w) in playing for w in c.waits)]
+
+    def _playing(self) -> tuple[object, ...]:
+        """What the board is playing (the rising words aside)."""
+        return (*self.walks, *self.flashes, *self.effects)
 
     def skip(self) -> None:
         self.walks.clear()
         self.flashes.clear()
         self.effects.clear()
+        self.cues.clear()
         for f in self.floaters:  # the words stay, all at once
             f.age = max(f.age, 0.0)
 
@@ -126,7 +190,9 @@ class Animations:
         numbers hung over the map's labels under it, for good): no strike line is drawn any
         more and nothing not yet begun begins; what is under way plays on, and the words
         still rising rise on faster, each from where it is, and are gone within ``within``
-        seconds (the scene below the end screen keeps updating them)."""
+        seconds (the scene below the end screen keeps updating them); the log tells the
+        rest at once."""
+        self.cues.clear()
         self.flashes.clear()
         self.walks = [w for w in self.walks if w.t >= 0]
         self.effects = [e for e in self.effects if e.started]

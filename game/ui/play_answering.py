@@ -4,6 +4,7 @@ after each answer (issue 6), the camera following what an AI unit does."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from game.engine import Answer, Battle, Decision
 from game.engine.events import Event, Moved
@@ -34,6 +35,8 @@ class AnsweringScene(FogScene):
         self._viewed: int | None = None  # the human decision the camera last looked at
         self._turn_key: tuple[str, int] | None = None  # (side, its first answer this turn)
         self._turn_began = 0.0  # when that turn came (monotonic s)
+        self.on_own = False  # the screen answers by itself (a reaction declined unseen)
+        self.played_side: str | None = None  # the side whose answer the board plays last
 
     def first_camera(self, camera: Camera) -> Camera:
         """Readable squares, centred on the units of the side in turn (or the viewer's)."""
@@ -120,7 +123,10 @@ class AnsweringScene(FogScene):
     def give(self, answer: Answer) -> bool:
         """Answer the pending decision; animate what happened; False if refused."""
         start = len(self.battle.events)
-        ai = not self.human_turn()
+        ai = not self.human_turn() or self.on_own
+        d = self.decision
+        if d is not None and not self.human_turn():
+            self.played_side = d.side
         before = {t.key: t for t in self.engine.tokens()}
         result = self.battle.answer(answer)
         if not result.ok:
@@ -131,7 +137,7 @@ class AnsweringScene(FogScene):
         self.message = ""
         self.mode = None
         self._autosave()
-        self.animate(self.battle.events[start:], acting_ai=ai, before=before)
+        self.animate(self.battle.events[start:], acting_ai=ai, before=before, first=start)
         return True
 
     def animate(
@@ -140,17 +146,21 @@ class AnsweringScene(FogScene):
         *,
         acting_ai: bool = False,
         before: dict[str, TokenInfo] | None = None,
+        first: int | None = None,
     ) -> None:
         """Show and sound what ``events`` did (issue 33): each animation is short, laid out
         after the one before; the player's own never hold up their input; the instant AI
         speed skips them. ``before``: the units as they stood before the answer. Fog of
         war: nothing is drawn on, and the camera does not go to, a square the viewer did
-        not see when it happened (``unseen_at``: the log's decision)."""
+        not see when it happened (``unseen_at``: the log's decision). ``first``: the index
+        of the first of ``events`` in the battle's (they are its latest): the log and the
+        panels follow the board through them (play-test 11, ``Animations.cue``)."""
         speed = MOVE_CELLS_PER_S[self.app.settings.ai_speed if not self.human_turn() else "fast"]
         cells = self.engine.unit_cells()
         tokens = before if before is not None else {t.key: t for t in self.engine.tokens()}
         presenter = self.engine.presenter
         unseen = self.unseen_at(events)
+        starts: list[float] = []
         aimed_at = queue_batch(
             self.anim,
             events,
@@ -161,7 +171,10 @@ class AnsweringScene(FogScene):
             tone_of=self._track_tone,
             blocks=acting_ai,
             unseen=unseen,
+            starts=starts,
         )
+        if first is not None:
+            self.anim.cue(first, starts, acting_ai)
         self.app.sound.play_events(events, our_sides=self.human_sides(), cell_seconds=1 / speed)
         if self.app.settings.ai_speed == "instant" and not self.human_turn():
             self.anim.skip()
@@ -172,6 +185,12 @@ class AnsweringScene(FogScene):
             seen = [c for c in seen if c not in hidden]
             if seen:
                 self.follow(seen)
+
+    def told_lines(self, lines: Sequence[tuple[str, str]]) -> Sequence[tuple[str, str]]:
+        """The log tells an event when the board comes to it (play-test 11: it ran up to
+        4 s ahead), or at once when it has nothing to show."""
+        told = self.anim.told()
+        return lines if told is None else lines[: self.engine.lines_before(told)]
 
     def _track_tone(self, unit: str, track: str) -> str:
         """The colour of harm to ``unit``'s health ``track`` (one per track, main first)."""

@@ -256,6 +256,7 @@ class ActionBarScene(AiDriverScene):
             self.bar_rect.size,
             more,
             self.answer_focus,
+            self.anim.owing,
         )
 
     def ai_turn_lines(self, who: str) -> tuple[str, str, str]:
@@ -289,7 +290,12 @@ class ActionBarScene(AiDriverScene):
         who = self.engine.name(d.unit) if d.unit else self.battle.battlefield.side(d.side).name
         if self.fogged_unit(d.unit):
             who = self.battle.battlefield.side(d.side).name  # which unit acts is fogged too
-        if not self.human_turn():
+        played = self.played_side
+        if self.anim.owing and self.human_turn() and played is not None:
+            # the board still plays the other side's answer: the player's turn is shown
+            # (and taken) once it has played out (play-test 11)
+            who = self.battle.battlefield.side(played).name
+        if not self.human_turn() or self.anim.owing:
             text, skip, more = self.ai_turn_lines(who)
             draw_text(
                 surface, text, (x, bar.centery - 10), role="bold", fg="bone", anchor="midleft"

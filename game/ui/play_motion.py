@@ -95,6 +95,7 @@ def queue_batch(
     tone_of: Callable[[str, str], str] = lambda _unit, _track: "damage",
     blocks: bool = True,
     unseen: Sequence[frozenset[Cell]] = (),
+    starts: list[float] | None = None,
 ) -> dict[str, str]:
     """Queue what ``events`` show, one after another: walks for moves (a charge dashes),
     then each ``Motion`` the presenter gives (``motions``) at the moment the one before
@@ -102,12 +103,15 @@ def queue_batch(
     batch starts it); ``size``: the map's width and height (where a fleeing unit runs);
     ``tone_of(unit, track)``: the colour name of harm to ``unit``'s health track;
     ``blocks``: the AI waits for these effects; ``unseen``: for each event, the squares
-    the viewer did not see then (nothing is drawn there). Returns attacker → the unit its last
-    declared attack targets (whom the camera should show)."""
+    the viewer did not see then (nothing is drawn there); ``starts``: filled with the
+    seconds from now at which each event begins on the board. Returns attacker → the unit
+    its last declared attack targets (whom the camera should show)."""
     batch = Batch(anim, {k: t.cell for k, t in tokens.items()}, tokens, blocks)
     aimed_at: dict[str, str] = {}
     for i, event in enumerate(events):
         batch.blind = unseen[i] if i < len(unseen) else frozenset()
+        if starts is not None:
+            starts.append(batch.cursor)
         attacker, target = getattr(event, "attacker", None), getattr(event, "target", None)
         if isinstance(attacker, str) and isinstance(target, str) and target in batch.where:
             aimed_at[attacker] = target

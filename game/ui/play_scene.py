@@ -39,14 +39,15 @@ from game.engine import Answer, Battle, Decision
 from game.engine.lesson import Lesson
 from game.ui.action_bar import ACTION_KEYS
 from game.ui.heap import settle_battle
-from game.ui.intentions_panel import IntentionsPanel
 from game.ui.lesson_guide import LessonGuide, lesson_for, looks_now
 from game.ui.map_view import MapView
+from game.ui.paced import Paced, PacedPlan, TopFacts
 from game.ui.play_ai import ai_controller
 from game.ui.play_animation import draw_animations
 from game.ui.play_base import BattleFlow
 from game.ui.play_keys import KeyboardScene
 from game.ui.reaction_prompt import ReactionPrompt
+from game.ui.top_bar import draw_top_bar
 from game.ui.turn_clock import draw_clock
 from game.ui.unit_card import FOOT, FOOT_BARE, least_height, least_log
 from game.ui.widgets import Button
@@ -84,7 +85,9 @@ class PlayScene(KeyboardScene):
         self._init_ai(ai_answer)
         self.prompt = ReactionPrompt(self._give_quietly, self._weapon_name, ACTION_KEYS)
         self._prompt_size = (0, 0)  # the window's size when the prompt was last aimed
-        self.intentions = IntentionsPanel()  # declared intentions and the order (clash)
+        # declared intentions and the order (clash), as the board has shown them
+        self.intentions = PacedPlan()
+        self._top: Paced[TopFacts] = Paced()  # the top bar, as the board has shown it
         # a guided battle's hints (issue 30), in the side panel between the card and the log
         self.guide = LessonGuide(lesson, battle) if lesson is not None else None
 
@@ -98,6 +101,10 @@ class PlayScene(KeyboardScene):
         ok = super().give(answer)
         if ok and human and d is not None and self.guide is not None:
             self.guide.answered(d.kind, answer)
+        if ok and self.anim.shown_upto() is not None:
+            # the top bar keeps the battle as it stands after this answer, to show it when
+            # the board has played it out (several answers may come within one frame)
+            self.top_facts()
         return ok
 
     def _layout(self, size: tuple[int, int]) -> None:
@@ -167,7 +174,7 @@ class PlayScene(KeyboardScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and not self.human_turn():
             self.hurry()
             return True
-        if self.human_turn():
+        if self.human_turn() and not self.anim.owing:  # the bar shows the player's turn
             self._build_bar()
             if self.handle_keys(event):  # the keyboard's cursor (issue 30)
                 return True
@@ -222,6 +229,20 @@ class PlayScene(KeyboardScene):
                 guide.looked(look)
             guide.observe()
             guide.draw(surface, self.note_rect)
+
+    def top_facts(self) -> TopFacts:
+        """The top bar's round, sides and objectives as the board has shown the battle
+        (play-test 11: "Round 3" while round 2's blows still landed)."""
+        live = TopFacts.read(self.model, self.side_count)
+        return self._top.shown(len(self.battle.events), live, self.anim.shown_upto())
+
+    def top_key(self) -> object:
+        menu = self.menu_button
+        return (self.top_facts(), menu.rect.collidepoint(self._mouse()), menu._pressed)
+
+    def _draw_top(self, surface: pygame.Surface) -> None:
+        facts = self.top_facts()
+        self.chip_rects = draw_top_bar(surface, facts, self.menu_button, facts.count)
 
     def _make_room_for_note(self, surface: pygame.Surface) -> None:
         """Keep the lesson's box as tall as its hint needs between the card and the log."""

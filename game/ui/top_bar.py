@@ -3,23 +3,44 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import pygame
 
 from game.ui import theme
-from game.ui.battle_model import BattleModel, SideView
+from game.ui.battle_model import SideView
 from game.ui.progress_fit import DOT_W, fit_progress, fit_segments, progress_floor, short_names
 from game.ui.theme import colour
 from game.ui.widgets import Button, draw_panel, draw_text, fit_text
 
-__all__ = ["TOP_H", "cut_name", "draw_top_bar", "fit_progress", "progress_floor"]
+__all__ = ["TOP_H", "TopModel", "cut_name", "draw_top_bar", "fit_progress", "progress_floor"]
 
 TOP_H = 46  # the bar's height (the battle screen lays out below it)
 TITLE_MIN = 120  # a title given less room than this is left out
 
 
-def _draw_progress(surface: pygame.Surface, x: int, model: BattleModel, menu: Button) -> None:
+class TopModel(Protocol):
+    """What the top bar reads of the battle (``BattleModel``, or what it said a moment
+    before: ``game.ui.paced.TopFacts``)."""
+
+    @property
+    def title(self) -> str: ...
+
+    def sides(self) -> Sequence[SideView]: ...
+
+    def round_no(self) -> int: ...
+
+    def round_limit(self) -> int | None: ...
+
+    def before_rounds(self) -> str: ...
+
+    def objective_progress(self) -> str: ...
+
+    def current_side(self) -> str | None: ...
+
+
+def _draw_progress(surface: pygame.Surface, x: int, model: TopModel, menu: Button) -> None:
     """The objectives under way, after the chips, shortened to the room left."""
     room = menu.rect.x - 12 - x
     text = model.objective_progress()
@@ -60,7 +81,7 @@ def _round_words(round_no: int, limit: int | None) -> str:
 
 def draw_top_bar(
     surface: pygame.Surface,
-    model: BattleModel,
+    model: TopModel,
     menu: Button,
     side_count: Callable[[SideView], str],
 ) -> list[pygame.Rect]:
