@@ -28,10 +28,10 @@ from game.ui.camera import Camera
 from game.ui.camera_follow import aim_at, out_of_view
 from game.ui.condition_view import (
     card_conditions,
-    condition_labels,
-    condition_lines,
     draw_conditions,
     naming,
+    sheet_conditions,
+    token_line,
 )
 from game.ui.ground_items import Piles, piles, tooltip_line
 from game.ui.hud_cache import HudCache
@@ -567,11 +567,7 @@ class BattleScene(Scene):
         if token is None:
             self.sheet_unit = None
             return
-        rows = self.model.sheet_lines(key)
-        conditions = condition_lines(token.conditions, *naming(self.model))
-        conditions += [(w, "") for w in screen_words(key, self.model.screen_links(), self._name)]
-        if conditions:
-            rows = [*rows, ("Conditions", ""), *conditions]
+        rows = [*self.model.sheet_lines(key), *sheet_conditions(self.model, token, self._name)]
         layout = sheet_layout(rows, self.viewport, surface.get_rect())
         self.sheet_rect = layout.rect
         draw_sheet(surface, layout, token, self.model.template_name(key))
@@ -589,11 +585,7 @@ class BattleScene(Scene):
         parts = []
         token = self.token_at(cell)
         if token is not None:
-            line = f"{token.name}: {token.hp}/{token.max_hp} HP"
-            conditions = condition_labels(token.conditions, *naming(self.model))
-            if conditions:
-                line += " · " + ", ".join(conditions)
-            parts.append(line)
+            parts.append(token_line(self.model, token))
         lying = tooltip_line(self.ground().get(cell, ()))
         if lying:
             parts.append(lying)

@@ -19,8 +19,9 @@ import pygame
 
 from game.engine.presentation import ConditionText
 from game.ui import theme
+from game.ui.screen_view import screen_words
 from game.ui.theme import colour
-from game.ui.tokens import MARKERS
+from game.ui.tokens import MARKERS, TokenInfo
 from game.ui.widgets import text_image
 
 if TYPE_CHECKING:
@@ -32,6 +33,23 @@ TONE_COLOUR = {"harm": "health_low", "help": "condition_help", "neutral": "ink_s
 def naming(model: BattleModel) -> tuple[Callable[[str], ConditionText], Sequence[str]]:
     """How the model's ruleset names a condition, and the order it lists them in."""
     return model.condition_text, model.condition_order()
+
+
+def sheet_conditions(
+    model: BattleModel, token: TokenInfo, name: Callable[[str], str]
+) -> list[tuple[str, str]]:
+    """The unit sheet's "Conditions" rows: each condition the ruleset names with what it
+    does, then the words about screening (none: no rows)."""
+    rows = condition_lines(token.conditions, *naming(model))
+    rows += [(w, "") for w in screen_words(token.key, model.screen_links(), name)]
+    return [("Conditions", ""), *rows] if rows else []
+
+
+def token_line(model: BattleModel, token: TokenInfo) -> str:
+    """A square's tooltip line for the unit on it: its name, health and conditions."""
+    line = f"{token.name}: {token.hp}/{token.max_hp} HP"
+    conditions = condition_labels(token.conditions, *naming(model))
+    return line + (" · " + ", ".join(conditions) if conditions else "")
 
 
 def named_conditions(
