@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import write_map
+from ui_support import key_step, write_map
 
 from game.engine import Battle
 from game.engine.events import Damaged, Died, Downed, LeftBattle, Moved, Rolled
@@ -474,16 +474,11 @@ def _threat_scene(app: App, tmp_path: Path, fog: bool = False) -> PlayScene:
     return scene
 
 
-def _key(app: App, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    app.step(1)
-
-
 def test_q_shades_the_enemys_reach_by_how_many_threaten_a_square(app: App, tmp_path: Path) -> None:
     scene = _threat_scene(app, tmp_path)
     ids = {t.name: t.key for t in scene.engine.tokens()}
     assert not [f for f in scene.overlays().fills if f[1] == "threat"]
-    _key(app, pygame.K_q)
+    key_step(app, pygame.K_q)
     bones = scene.battle.threatened_cells(ids["Bones"]) or frozenset()
     rattle = scene.battle.threatened_cells(ids["Rattle"]) or frozenset()
     shades = {
@@ -495,7 +490,7 @@ def test_q_shades_the_enemys_reach_by_how_many_threaten_a_square(app: App, tmp_p
     scene.hover = scene.engine.token(ids["Bones"]).cell  # type: ignore[union-attr]
     own = [set(c) for c, tone, _ in scene.overlays().fills if tone == "threat"]
     assert own == [set(bones)]  # hovering one enemy: its own reach alone
-    _key(app, pygame.K_q)
+    key_step(app, pygame.K_q)
     assert not [f for f in scene.overlays().fills if f[1] == "threat"]
 
 

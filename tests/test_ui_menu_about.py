@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import quick_window
+from ui_support import key_step, quick_window
 
 from game.rules import get_ruleset
 from game.ui import menu_about
@@ -39,11 +39,6 @@ def _menu(app: App, stem: str, ruleset: str) -> MenuScene:
     for _ in range(12):  # the ruleset's code loads on a frame of its own
         app.step(1)
     return menu
-
-
-def _key(app: App, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    app.step(1)
 
 
 def _drawn_lines(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -99,12 +94,12 @@ def test_a_cut_description_says_so_and_scrolls_to_its_end(
     first = _drawn_lines(app, monkeypatch)
     assert first[-1] == menu_about.MORE_BELOW and about.lines()[-1] not in first
     for _ in range(len(about.lines())):
-        _key(app, pygame.K_PAGEDOWN)
+        key_step(app, pygame.K_PAGEDOWN)
     last = _drawn_lines(app, monkeypatch)
     assert last[-2:] == [about.lines()[-1], menu_about.MORE_ABOVE]  # the end, in sight
     assert len(last) <= about.room()  # it stays inside its room
     for _ in range(len(about.lines())):
-        _key(app, pygame.K_PAGEUP)
+        key_step(app, pygame.K_PAGEUP)
     assert about.scroll == 0
     pygame.mouse.set_pos(about.rect.center)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import write_map
+from ui_support import key_step, write_map
 
 from game.maps.battlefield import SideInfo
 from game.ui.app import App
@@ -40,11 +40,6 @@ def menu(app: App, tmp_path: Path) -> MenuScene:
     return scene
 
 
-def _key(app: App, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    app.step(1)
-
-
 def _click(app: App, pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
@@ -58,40 +53,40 @@ def _asked(app: App) -> QuitConfirmScene:
 
 
 def test_esc_on_the_menu_asks_and_a_second_esc_quits(app: App, menu: MenuScene) -> None:
-    _key(app, pygame.K_ESCAPE)
+    key_step(app, pygame.K_ESCAPE)
     assert app.running
     assert _asked(app).title == "Quit Shieldwall?"
-    _key(app, pygame.K_ESCAPE)
+    key_step(app, pygame.K_ESCAPE)
     assert not app.running
 
 
 @pytest.mark.parametrize("key", [pygame.K_RETURN, pygame.K_KP_ENTER])
 def test_enter_quits(app: App, menu: MenuScene, key: int) -> None:
-    _key(app, pygame.K_ESCAPE)
-    _key(app, key)
+    key_step(app, pygame.K_ESCAPE)
+    key_step(app, key)
     assert not app.running
 
 
 def test_any_other_key_stays_on_the_menu(app: App, menu: MenuScene) -> None:
-    _key(app, pygame.K_ESCAPE)
-    _key(app, pygame.K_LSHIFT)  # only held with another key: no answer yet
+    key_step(app, pygame.K_ESCAPE)
+    key_step(app, pygame.K_LSHIFT)  # only held with another key: no answer yet
     _asked(app)
-    _key(app, pygame.K_a)
+    key_step(app, pygame.K_a)
     assert app.running and app.top is menu
-    _key(app, pygame.K_ESCAPE)  # and asks again
+    key_step(app, pygame.K_ESCAPE)  # and asks again
     _asked(app)
 
 
 def test_the_buttons_and_a_click_elsewhere(app: App, menu: MenuScene) -> None:
-    _key(app, pygame.K_ESCAPE)
+    key_step(app, pygame.K_ESCAPE)
     stay = _asked(app).stay_button
     assert stay.label == "Stay"
     _click(app, stay.rect.center)
     assert app.running and app.top is menu
-    _key(app, pygame.K_ESCAPE)
+    key_step(app, pygame.K_ESCAPE)
     _click(app, (5, 5))  # off the dialog
     assert app.running and app.top is menu
-    _key(app, pygame.K_ESCAPE)
+    key_step(app, pygame.K_ESCAPE)
     quit_button = _asked(app).quit_button
     assert quit_button.label == "Quit"
     _click(app, quit_button.rect.center)
@@ -101,15 +96,15 @@ def test_the_buttons_and_a_click_elsewhere(app: App, menu: MenuScene) -> None:
 def test_one_esc_too_many_after_settings_does_not_quit(app: App, menu: MenuScene) -> None:
     _click(app, menu.settings_button.rect.center)
     assert isinstance(app.top, SettingsScene)
-    _key(app, pygame.K_ESCAPE)  # backs out of Settings
+    key_step(app, pygame.K_ESCAPE)  # backs out of Settings
     assert app.top is menu
-    _key(app, pygame.K_ESCAPE)  # one too many
+    key_step(app, pygame.K_ESCAPE)  # one too many
     assert app.running
     _asked(app)
 
 
 def test_the_dialog_fits_the_smallest_window(app: App, menu: MenuScene) -> None:
-    _key(app, pygame.K_ESCAPE)
+    key_step(app, pygame.K_ESCAPE)
     dialog = _asked(app)
     app.draw()
     screen = app.screen.get_rect()

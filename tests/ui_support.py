@@ -197,6 +197,12 @@ def frames_past_hand_offs(app: App, n: int = 30) -> None:
         app.step(1)
 
 
+def key_step(app: App, key: int) -> None:
+    """A key pressed (down only, as a player's first touch) and one frame to take it."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.step(1)
+
+
 def post_click(pos: tuple[int, int]) -> None:
     """A left click at ``pos`` on the event queue (the next frame takes it)."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
