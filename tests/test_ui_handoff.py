@@ -68,3 +68,25 @@ def test_each_hand_off_goes_to_a_player_who_did_not_have_the_controls(
         before = [side for what, side in log[:i] if what == "answer"]
         assert log[i - 1][0] == "answer", f"two hand-offs in a row at {i}: {log[i - 3 : i + 1]}"
         assert before[-1] != log[i][1], f"a hand-off to the side already playing: {log[i]}"
+
+
+def test_a_long_side_name_on_the_hand_off_fits_a_small_window(tmp_path: Path) -> None:
+    # play-test 12: "The Black Tusk War Band to move" ran off both edges at 960x540
+    from game.ui import theme
+    from game.ui.overlays import fitted_headline
+
+    app = quick_window(tmp_path, size=(960, 540))
+    try:
+        name = "The Black Tusk War Band"
+        text, size = fitted_headline(f"{name} to move", 960 - 48)
+        assert text == f"{name} to move" and size < theme.SIZE_TITLE  # smaller, whole
+        assert theme.font("title", size).size(text)[0] <= 960 - 48
+        text, size = fitted_headline("Short to move", 960 - 48)
+        assert size == theme.SIZE_TITLE  # room enough: the title size
+        very = "The Most Ancient and Honourable Company of Greyford's Gate Wardens to move"
+        text, size = fitted_headline(very, 960 - 48)
+        assert text.endswith("…") and theme.font("title", size).size(text)[0] <= 960 - 48
+        app.push(HandOffScene(name, "#b5562f", 3))
+        app.step(1)  # draws without error at this size
+    finally:
+        app.close()

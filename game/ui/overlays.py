@@ -27,12 +27,23 @@ from game.ui.widgets import (
     draw_panel,
     draw_paragraphs,
     draw_text,
+    fit_text,
     wrap,
 )
 
 
 def _title_w(text: str, size: int) -> int:
     return theme.font("title", size).size(text)[0]
+
+
+def fitted_headline(text: str, width: int) -> tuple[str, int]:
+    """``text`` at the title size, or smaller (down to the heading size) to fit ``width``,
+    cut with an ellipsis only when even that is too wide (play-test 12: a hand-off's "The
+    Black Tusk War Band to move" ran off both edges of a 960x540 window)."""
+    size = theme.SIZE_TITLE
+    while size > theme.SIZE_HEADING and _title_w(text, size) > width:
+        size -= 2
+    return fit_text(text, width, "title", size), size
 
 
 def _dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -301,19 +312,20 @@ class HandOffScene(Scene):
         if self.reacting is not None:
             headline = f"{self.side_name} may react"
             prompt = f"{self.reacting} may answer the attack. Pass the mouse — click when ready"
+        headline, size = fitted_headline(headline, w - 48)
         draw_text(
             surface,
             headline,
             (w // 2, h // 2 - 8),
             role="title",
-            size=theme.SIZE_TITLE,
+            size=size,
             fg="bone",
             anchor="center",
             shadow=True,
         )
         draw_text(
             surface,
-            prompt,
+            fit_text(prompt, w - 48, "italic"),
             (w // 2, band.bottom - 28),
             role="italic",
             size=theme.SIZE_BODY,
