@@ -331,3 +331,38 @@ def test_the_first_frame_is_drawn_before_the_ai_has_the_battle(app: App, tmp_pat
     go.set()
     _frames_until(app, lambda: len(battle.answers) > 0)
     assert app.frames > drawn + 1
+
+
+def test_space_rushes_through_a_reaction_the_settings_decline_unseen(
+    app: App, tmp_path: Path
+) -> None:
+    # play-test 12 (clash fort): Space during the AI's answers, then a reaction of the
+    # player's declined unseen ("never"): the rush ended there and the rest played at
+    # normal pace, the board a round behind for up to 44 frames
+    from game.ai import make_controller
+
+    app.settings = Settings(ai_speed="slow", reaction_prompts="never")
+    path = write_map(tmp_path / "rx", 8, 6)
+    sides = {"party": "human", "foes": "baseline"}
+    battle = None
+    for seed in range(1, 41):  # the first seed where the player is offered a reaction
+        b = Battle(path, "grid", seed, sides)
+        ai = make_controller("baseline", 0)
+        while b.pending is not None and not (
+            b.pending.kind == "reaction" and b.pending.side == "party"
+        ):
+            assert b.answer(ai.choose(b, b.pending)).ok
+        if b.pending is not None:
+            battle = b
+            break
+        b.close()
+    assert battle is not None, "no reaction for the party in 40 seeded battles"
+    scene = PlayScene(battle, MapView.from_file(path), lambda: None)
+    app.push(scene)
+    scene.ai_answer = ai_controller(sides, 5)
+    scene._rush = True  # Space was pressed during the AI's turn
+    before = len(battle.answers)
+    scene.advance(1 / 60)
+    assert battle.answers[before].kind == "decline"  # declined unseen
+    assert not scene.anim.owing, "what the decline let happen plays out at once"
+    assert scene._rush or scene.human_turn(), "the AI's turn goes on rushed"

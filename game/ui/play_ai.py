@@ -144,8 +144,8 @@ class AiDriverScene(PreviewScene):
         self._ease_camera(dt)
         d = self.decision
         ai_turn = d is not None and not self.human_turn()
-        if not ai_turn:
-            self._rush = False
+        if not ai_turn and not self._declined_unseen():
+            self._rush = False  # a reaction declined unseen is still the AI's turn going on
         if self.battle.over:
             if not self._finished and not self.anim.busy:
                 self._finished = True
@@ -329,9 +329,12 @@ class AiDriverScene(PreviewScene):
             return False
         self.on_own = True  # what follows is the other side's doing: the screen waits for it
         try:
-            return self.give(decline)
+            given = self.give(decline)
         finally:
             self.on_own = False
+        if given and self._rushing():  # Space: what follows plays out at once too
+            self.anim.skip()
+        return given
 
     def _show_victory(self) -> None:
         victory = victory_for(
