@@ -102,7 +102,7 @@ class AboutText:
 
 
 def lesson_button(open_lesson: Callable[[], object]) -> Button:
-    """The pointer to the chosen ruleset's lesson ("Learn to play: Clash (L)"); hidden
+    """The pointer to the chosen ruleset's lesson ("Learn to play: <ruleset> (L)"); hidden
     until placed with a lesson to point at."""
 
     def choose() -> None:

@@ -85,7 +85,7 @@ class PlayScene(KeyboardScene):
         self._init_ai(ai_answer)
         self.prompt = ReactionPrompt(self._give_quietly, self._weapon_name, ACTION_KEYS)
         self._prompt_size = (0, 0)  # the window's size when the prompt was last aimed
-        # declared intentions and the order (clash), as the board has shown them
+        # the declared intentions and the order of resolution, as the board has shown them
         self.intentions = PacedPlan()
         self._top: Paced[TopFacts] = Paced()  # the top bar, as the board has shown it
         # a guided battle's hints (issue 30), in the side panel between the card and the log
