@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import key_step, write_map
+from ui_support import click_step, key_step, write_map
 
 from game.engine import Battle
 from game.engine.events import Damaged, Died, Downed, LeftBattle, Moved, Rolled
@@ -85,12 +85,6 @@ def _scene(app: App, tmp_path: Path, **controllers: str) -> PlayScene:
     return scene
 
 
-def _click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    app.step(1)
-
-
 def _pos(scene: PlayScene, cell: tuple[int, int]) -> tuple[int, int]:
     x, y, w, h = scene.camera.cell_to_screen(cell)
     return (x + w // 2 + scene.viewport.x, y + h // 2 + scene.viewport.y)
@@ -128,8 +122,8 @@ def test_buttons_click_refuse_and_tick_when_the_pointer_enters(
     mouse[0] = scene.off.rect.center
     app.step(1)  # a disabled button does not tick
     assert mixer.heard() == ["ui_hover"]
-    _click(app, scene.on.rect.center)
-    _click(app, scene.off.rect.center)
+    click_step(app, scene.on.rect.center)
+    click_step(app, scene.off.rect.center)
     assert mixer.heard() == ["ui_hover", "ui_click", "refused"]
 
 
@@ -140,7 +134,7 @@ def test_picking_a_unit_selects_and_an_answer_sounds_its_events(
     d = scene.decision
     assert d is not None
     mine = next(t for t in scene.engine.tokens() if t.side == d.side)
-    _click(app, _pos(scene, mine.cell))
+    click_step(app, _pos(scene, mine.cell))
     assert "select" in mixer.heard()
     mixer.played.clear()
     scene.animate([Moved("ada", "Ada", (1, 1), ((2, 1), (3, 1)), 10)])
@@ -191,7 +185,7 @@ def test_the_volume_and_mute_are_set_in_settings_and_kept(
     app.step(1)
     assert scene.mute.value == "muted"
     done = next(w for w in scene.items if isinstance(w, Button) and w.label == "Done")
-    _click(app, done.rect.center)
+    click_step(app, done.rect.center)
     saved, problem = load_settings(tmp_path / "settings.json")
     assert problem is None
     assert (saved.volume_master, saved.volume_effects, saved.muted) == (0.5, 0.3, True)

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
-from ui_support import write_map
+from ui_support import click_step, write_map
 
 from game.ui.app import App
 from game.ui.flow import GameFlow
@@ -27,12 +26,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     a.close()
 
 
-def _click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    app.step(1)
-
-
 def _menu(app: App, tmp_path: Path) -> tuple[GameFlow, MenuScene]:
     flow = GameFlow(app)
     menu = flow.menu(preselect=write_map(tmp_path / "maps", 8, 6), seed=3)
@@ -47,14 +40,14 @@ def _set_ruleset(app: App, menu: MenuScene, ruleset: str) -> None:
         if menu.ruleset.value == ruleset:
             return
         right = menu.ruleset.rect
-        _click(app, (right.right - 8, right.centery))
+        click_step(app, (right.right - 8, right.centery))
     assert menu.ruleset.value == ruleset
 
 
 def test_a_house_rule_toggled_in_the_menu_reaches_the_battle(app: App, tmp_path: Path) -> None:
     _flow, menu = _menu(app, tmp_path)
     _set_ruleset(app, menu, "clash")
-    _click(app, menu.house_rules_button.rect.center)
+    click_step(app, menu.house_rules_button.rect.center)
     app.step(1)
     assert menu.house_rules_button.label == "House rules: as written"
     dialog = app.top
@@ -62,14 +55,14 @@ def test_a_house_rule_toggled_in_the_menu_reaches_the_battle(app: App, tmp_path:
     labels = [c.label for c in dialog.choices]
     assert [s.label for s in rule_options("clash")] == labels  # every house rule listed
     clashes = dialog.choices[labels.index("Melee clashes")]
-    _click(app, (clashes.rect.right - 8, clashes.rect.centery))  # the › arrow: off → on
+    click_step(app, (clashes.rect.right - 8, clashes.rect.centery))  # the › arrow: off → on
     critical = dialog.choices[labels.index("Critical damage")]
-    _click(app, (critical.rect.right - 8, critical.rect.centery))  # d6 → locations
-    _click(app, dialog.done_button.rect.center)
+    click_step(app, (critical.rect.right - 8, critical.rect.centery))  # d6 → locations
+    click_step(app, dialog.done_button.rect.center)
     assert app.top is menu
     app.step(1)
     assert menu.house_rules_button.label == "House rules: 2 changed"
-    _click(app, menu.start_button.rect.center)
+    click_step(app, menu.start_button.rect.center)
     scene = app.top
     assert isinstance(scene, PlayScene)
     assert scene.battle.ruleset_id == "clash"
@@ -82,7 +75,7 @@ def test_cancel_keeps_the_house_rules_and_as_written_resets_them(app: App, tmp_p
     _flow, menu = _menu(app, tmp_path)
     _set_ruleset(app, menu, "clash")
     menu.house_rules["clash"] = {"morale": "off"}
-    _click(app, menu.house_rules_button.rect.center)
+    click_step(app, menu.house_rules_button.rect.center)
     dialog = app.top
     assert isinstance(dialog, HouseRulesScene)
     assert (
@@ -91,14 +84,14 @@ def test_cancel_keeps_the_house_rules_and_as_written_resets_them(app: App, tmp_p
         ]
         == "off"
     )
-    _click(app, dialog.reset_button.rect.center)
-    _click(app, dialog.cancel_button.rect.center)
+    click_step(app, dialog.reset_button.rect.center)
+    click_step(app, dialog.cancel_button.rect.center)
     assert menu.house_rules["clash"] == {"morale": "off"}  # cancelled: unchanged
-    _click(app, menu.house_rules_button.rect.center)
+    click_step(app, menu.house_rules_button.rect.center)
     dialog = app.top
     assert isinstance(dialog, HouseRulesScene)
-    _click(app, dialog.reset_button.rect.center)
-    _click(app, dialog.done_button.rect.center)
+    click_step(app, dialog.reset_button.rect.center)
+    click_step(app, dialog.done_button.rect.center)
     assert menu.house_rules["clash"] == {}
     setup = menu.setup()
     assert setup is not None and setup.options == ()
@@ -107,7 +100,7 @@ def test_cancel_keeps_the_house_rules_and_as_written_resets_them(app: App, tmp_p
 def test_a_ruleset_without_house_rules_greys_the_button(app: App, tmp_path: Path) -> None:
     _flow, menu = _menu(app, tmp_path)
     _set_ruleset(app, menu, "grid")
-    _click(app, menu.house_rules_button.rect.center)  # loads the ruleset if need be: greyed
+    click_step(app, menu.house_rules_button.rect.center)  # loads the ruleset if need be: greyed
     assert app.top is menu  # no dialog (when it was not loaded yet, a note says why)
     app.step(1)
     assert menu.house_rules_button.label == "House rules: none"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import write_map
+from ui_support import click_step, write_map
 
 from game.maps.battlefield import SideInfo
 from game.ui.app import App
@@ -44,12 +44,6 @@ def _entries(tmp_path: Path) -> list[MapEntry]:
     ]
 
 
-def _click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    app.step(1)
-
-
 def test_party_side_is_human_and_others_ai_by_default() -> None:
     ai = "AI (normal)"
     assert default_controllers([FOES, PARTY]) == [ai, "Human"]
@@ -62,10 +56,10 @@ def test_start_hands_over_map_ruleset_controllers_and_seed(app: App, tmp_path: P
     menu = MenuScene(_entries(tmp_path), ["grid", "clash"], start=started.append)
     app.push(menu)
     app.step(1)
-    _click(app, menu.seed.rect.center)
+    click_step(app, menu.seed.rect.center)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="42x7"))
     app.step(1)
-    _click(app, menu.start_button.rect.center)
+    click_step(app, menu.start_button.rect.center)
     assert len(started) == 1
     setup = started[0]
     assert setup.map.title == "Field" and setup.ruleset == "grid"
@@ -79,7 +73,7 @@ def test_selecting_a_map_preselects_its_ruleset_and_lists_its_sides(
     menu = MenuScene(_entries(tmp_path), ["grid", "clash"], start=lambda s: None)
     app.push(menu)
     app.step(1)
-    _click(app, menu.rows.row_rect(1).center)
+    click_step(app, menu.rows.row_rect(1).center)
     assert menu.selected == 1 and menu.ruleset.value == "clash"
     assert [c.label for c in menu.side_choices] == ["Bandits", "The Party", "Beasts"]
     # a side the map reserves for the AI offers no other choice
@@ -92,7 +86,7 @@ def test_switching_a_side_to_human_makes_a_hotseat_battle(app: App, tmp_path: Pa
     app.push(menu)
     app.step(1)
     right = menu.side_choices[1].rect
-    _click(app, (right.right - 8, right.centery))
+    click_step(app, (right.right - 8, right.centery))
     assert menu.side_choices[1].value == "Human"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     app.step(1)
@@ -108,7 +102,7 @@ def test_a_broken_map_is_listed_with_its_problem_and_cannot_start(app: App, tmp_
     app.step(1)
     assert not menu.start_button.enabled
     assert "ground" in menu.start_button.reason
-    _click(app, menu.start_button.rect.center)
+    click_step(app, menu.start_button.rect.center)
     assert started == []
     assert "ground" in menu.tooltip(menu.rows.row_rect(2).center)
 
@@ -129,7 +123,7 @@ def test_quit_button_ends_the_game(app: App, tmp_path: Path) -> None:
     menu = MenuScene(_entries(tmp_path), ["grid"], start=lambda s: None)
     app.push(menu)
     app.step(1)
-    _click(app, menu.quit_button.rect.center)
+    click_step(app, menu.quit_button.rect.center)
     assert not app.running
 
 

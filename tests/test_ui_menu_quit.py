@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import key_step, write_map
+from ui_support import click_step, key_step, write_map
 
 from game.maps.battlefield import SideInfo
 from game.ui.app import App
@@ -38,12 +38,6 @@ def menu(app: App, tmp_path: Path) -> MenuScene:
     app.push(scene)
     app.step(1)
     return scene
-
-
-def _click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    app.step(1)
 
 
 def _asked(app: App) -> QuitConfirmScene:
@@ -81,20 +75,20 @@ def test_the_buttons_and_a_click_elsewhere(app: App, menu: MenuScene) -> None:
     key_step(app, pygame.K_ESCAPE)
     stay = _asked(app).stay_button
     assert stay.label == "Stay"
-    _click(app, stay.rect.center)
+    click_step(app, stay.rect.center)
     assert app.running and app.top is menu
     key_step(app, pygame.K_ESCAPE)
-    _click(app, (5, 5))  # off the dialog
+    click_step(app, (5, 5))  # off the dialog
     assert app.running and app.top is menu
     key_step(app, pygame.K_ESCAPE)
     quit_button = _asked(app).quit_button
     assert quit_button.label == "Quit"
-    _click(app, quit_button.rect.center)
+    click_step(app, quit_button.rect.center)
     assert not app.running
 
 
 def test_one_esc_too_many_after_settings_does_not_quit(app: App, menu: MenuScene) -> None:
-    _click(app, menu.settings_button.rect.center)
+    click_step(app, menu.settings_button.rect.center)
     assert isinstance(app.top, SettingsScene)
     key_step(app, pygame.K_ESCAPE)  # backs out of Settings
     assert app.top is menu

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_support import drawn_frame, quick_window, step_until, write_map
+from ui_support import click_step, drawn_frame, quick_window, step_until, write_map
 
 from game.ui.app import STEP, App
 from game.ui.flow import GameFlow
@@ -51,12 +51,6 @@ def _button(victory: VictoryScene, label: str) -> pygame.Rect:
     return next(b for b in victory.buttons if b.label == label).rect
 
 
-def _click(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    app.step(1)
-
-
 def test_the_summary_has_a_row_per_side_that_adds_up(app: App, tmp_path: Path) -> None:
     _, scene, victory = _finished(app, tmp_path)
     rows = side_summaries(scene.battle, scene.engine.damage_by_side())
@@ -76,7 +70,7 @@ def test_the_summary_has_a_row_per_side_that_adds_up(app: App, tmp_path: Path) -
 
 def test_play_again_is_the_same_battle_with_new_dice(app: App, tmp_path: Path) -> None:
     _, old, victory = _finished(app, tmp_path)
-    _click(app, _button(victory, "Play again").center)
+    click_step(app, _button(victory, "Play again").center)
     new = app.top
     assert isinstance(new, PlayScene) and new is not old and app.stack == [new]
     assert old.closed and not new.closed
@@ -91,7 +85,7 @@ def test_play_again_is_the_same_battle_with_new_dice(app: App, tmp_path: Path) -
 def test_same_seed_plays_the_same_dice_again(app: App, tmp_path: Path) -> None:
     _, old, victory = _finished(app, tmp_path)
     answers = list(old.battle.answers)
-    _click(app, _button(victory, "Same seed").center)
+    click_step(app, _button(victory, "Same seed").center)
     new = app.top
     assert isinstance(new, PlayScene) and new.battle.seed == old.battle.seed == 11
     # the same AIs with the same dice: the same battle
@@ -103,7 +97,7 @@ def test_watch_replay_opens_the_viewer_on_this_battle_and_comes_back(
     app: App, tmp_path: Path
 ) -> None:
     _, scene, victory = _finished(app, tmp_path)
-    _click(app, _button(victory, "Watch replay").center)
+    click_step(app, _button(victory, "Watch replay").center)
     viewer = app.top
     assert isinstance(viewer, ReplayScene)
     assert viewer.cursor.length == len(scene.battle.answers)

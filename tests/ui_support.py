@@ -203,6 +203,12 @@ def key_step(app: App, key: int) -> None:
     app.step(1)
 
 
+def click_step(app: App, pos: tuple[int, int]) -> None:
+    """A left click at ``pos`` and one frame to take it."""
+    post_click(pos)
+    app.step(1)
+
+
 def post_click(pos: tuple[int, int]) -> None:
     """A left click at ``pos`` on the event queue (the next frame takes it)."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))

@@ -48,11 +48,8 @@ class QuitConfirmScene(ConfirmScene):
         self.items = [self.quit_button, self.stay_button]
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self._size != self.app.screen.get_size():
-            self._layout(self.app.screen.get_size())
-        for widget in self.items:
-            if widget.handle(event):
-                return
+        if self.widgets_take(event):
+            return
         if event.type == pygame.KEYDOWN:
             if event.key in QUIT_KEYS:
                 self._confirm()

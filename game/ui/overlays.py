@@ -79,13 +79,17 @@ class _Dialog(Scene):
             y += widget.rect.h + gap
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self._size != self.app.screen.get_size():
-            self._layout(self.app.screen.get_size())
-        for widget in self.items:
-            if widget.handle(event):
-                return
+        if self.widgets_take(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
+
+    def widgets_take(self, event: pygame.event.Event) -> bool:
+        """Whether one of the dialog's widgets took ``event`` (laid out for the window's
+        size first)."""
+        if self._size != self.app.screen.get_size():
+            self._layout(self.app.screen.get_size())
+        return any(widget.handle(event) for widget in self.items)
 
     def close(self) -> None:
         self.app.pop()
